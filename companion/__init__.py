@@ -1,0 +1,1 @@
+"""Onitama mat companion: rules, move recognition, service and web pages."""

@@ -1,0 +1,48 @@
+"""Exceptions of the rules engine. Each names what was wrong so a user never sees a traceback."""
+
+
+class OnitamaError(ValueError):
+    """Base class: bad input to the rules engine."""
+
+
+class CardError(OnitamaError):
+    """An unknown card name, or a card definition that cannot be played."""
+
+
+class CardFileError(CardError):
+    """A custom card file that cannot be loaded; names the card and the problem."""
+
+
+class PositionError(OnitamaError):
+    """A malformed position string. ``field`` names the part that is wrong."""
+
+    def __init__(self, field: str, reason: str):
+        super().__init__(f"position {field}: {reason}")
+        self.field = field
+        self.reason = reason
+
+
+class NotationError(OnitamaError):
+    """Move text that does not follow the notation."""
+
+    def __init__(self, text: str, reason: str):
+        super().__init__(f"move {text!r}: {reason}")
+        self.text = text
+        self.reason = reason
+
+
+class IllegalMoveError(OnitamaError):
+    """A well-formed move that the rules do not allow in this position."""
+
+    def __init__(self, move: str, reason: str):
+        super().__init__(f"illegal move {move!r}: {reason}")
+        self.move = move
+        self.reason = reason
+
+
+class SetupError(OnitamaError):
+    """A game set-up that cannot be dealt (unknown set, too few cards, ...)."""
+
+
+class RecordError(OnitamaError):
+    """A game record that cannot be read."""

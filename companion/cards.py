@@ -128,7 +128,7 @@ class CardTable:
 
 
 def _offsets(card: str, key: str, value, *, required: bool) -> Offsets | None:
-    if value is None:
+    if value is None or (value == [] and not required):
         if required:
             raise CardFileError(f"card {card!r}: {key} is missing")
         return None

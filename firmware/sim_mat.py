@@ -1,0 +1,155 @@
+"""The simulated mat: pawns, switches, diodes and buttons at the level of GPIO pins.
+
+``SimMat`` hands gpiozero a ``MockFactory`` whose matrix pins behave like the wired matrix:
+whenever a row pin changes, every column pin is recomputed from the pawns standing on the mat.
+The real ``MatrixScanner`` and gpiozero ``Button`` devices run on it unchanged. The mat also
+carries the simulated LED strip and OLED bus, so one handle reaches the whole twin.
+
+Faults a maker meets can be built in: ``dead_switches`` (squares whose reed never closes) and
+``cut_wires`` (BCM pins whose wire is broken: a row, a column or a button).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterable
+
+from gpiozero.pins.mock import MockFactory, MockPin
+
+from firmware.pinmap import PinMap
+from firmware.sim_oled import FakeSSD1306Bus
+from firmware.sim_strip import RecordingStrip
+
+
+class MatrixPin(MockPin):
+    """A mock pin of the switch matrix: its level is the mat's to decide."""
+
+    def __init__(self, factory: MockFactory, info: object, mat: SimMat):
+        super().__init__(factory, info)
+        self._mat = mat
+
+    def _change_state(self, value: bool) -> bool:
+        changed = super()._change_state(value)
+        if changed and self._function == "output":
+            self._mat._refresh()
+        return changed
+
+    def _set_function(self, value: str) -> None:
+        super()._set_function(value)
+        self._mat._refresh()
+
+    def _set_pull(self, value: str) -> None:
+        super()._set_pull(value)
+        self._mat._refresh()
+
+
+class SimFactory(MockFactory):
+    """gpiozero's mock factory with the matrix pins wired to a ``SimMat``."""
+
+    def __init__(self, mat: SimMat):
+        super().__init__()
+        self._mat = mat
+
+    def pin(self, name: object, pin_class: type[MockPin] | None = None, **kwargs: object) -> MockPin:
+        if name in self._mat.matrix_pins:
+            return super().pin(name, pin_class=MatrixPin, mat=self._mat)
+        return super().pin(name, pin_class=pin_class, **kwargs)
+
+
+class SimMat:
+    """Place and lift pawns, press buttons; read what the LEDs and the OLED show.
+
+    ``diodes=False`` models a matrix built without diodes: closed switches join rows and
+    columns into one net, and a net touching the driven row reads low (the idle rows' high
+    level loses, as on a wired-AND). Three pawns on three corners of a rectangle then read as
+    a phantom fourth.
+    """
+
+    def __init__(self, pinmap: PinMap, *, diodes: bool = True,
+                 dead_switches: Iterable[int] = (), cut_wires: Iterable[int] = ()):
+        self.pinmap = pinmap
+        self.diodes = diodes
+        self.dead_switches = frozenset(dead_switches)
+        self.cut_wires = frozenset(cut_wires)
+        self._rows = pinmap.matrix.rows
+        self._columns = pinmap.matrix.columns
+        self.matrix_pins = frozenset(self._rows + self._columns)
+        self._pawns: set[int] = set()
+        # The scan thread (through row pins) and the caller (placing pawns) both recompute.
+        self._lock = threading.RLock()
+        self.factory = SimFactory(self)
+        self.strip = RecordingStrip(pinmap.leds)
+        self.i2c = FakeSSD1306Bus(pinmap.oled.address)
+
+    @property
+    def pawns(self) -> frozenset[int]:
+        return frozenset(self._pawns)
+
+    def place(self, *squares: int) -> None:
+        with self._lock:
+            self._pawns.update(squares)
+            self._refresh()
+
+    def lift(self, *squares: int) -> None:
+        with self._lock:
+            self._pawns.difference_update(squares)
+            self._refresh()
+
+    def set_pawns(self, squares: Iterable[int]) -> None:
+        with self._lock:
+            self._pawns = set(squares)
+            self._refresh()
+
+    def press(self, button: str) -> None:
+        pin = self.pinmap.buttons.pins[button]
+        if pin not in self.cut_wires:
+            self.factory.pin(pin).drive_low()
+
+    def release(self, button: str) -> None:
+        self.factory.pin(self.pinmap.buttons.pins[button]).drive_high()
+
+    def tap(self, button: str, hold_s: float) -> None:
+        """Press, hold for ``hold_s`` seconds (real time), release."""
+        self.press(button)
+        time.sleep(hold_s)
+        self.release(button)
+
+    def closed_switches(self) -> set[tuple[int, int]]:
+        """(row index, column index) of every switch a pawn closes."""
+        cfg = self.pinmap.matrix
+        return {(r, c) for r in range(len(self._rows)) for c in range(len(self._columns))
+                if cfg.square_at(r, c) in self._pawns and cfg.square_at(r, c) not in self.dead_switches}
+
+    def _refresh(self) -> None:
+        with self._lock:
+            pins = self.factory.pins_by_number()
+            driven = [r for r, bcm in enumerate(self._rows)
+                      if bcm not in self.cut_wires and (p := pins.get(bcm)) is not None
+                      and p.function == "output" and not p.state]
+            low = self._low_columns(driven, self.closed_switches())
+            for c, bcm in enumerate(self._columns):
+                pin = pins.get(bcm)
+                if pin is None or pin.function != "input":
+                    continue
+                if c in low and bcm not in self.cut_wires:
+                    pin.drive_low()
+                elif pin.pull == "up":
+                    pin.drive_high()
+
+    def _low_columns(self, driven: list[int], closed: set[tuple[int, int]]) -> set[int]:
+        if self.diodes:
+            # A diode per switch lets current flow only from its column into its own row.
+            return {c for r, c in closed if r in driven}
+        # No diodes: flood the net from the driven rows through closed switches both ways.
+        rows, columns = set(driven), set()
+        while True:
+            more_columns = {c for r, c in closed if r in rows} - columns
+            more_rows = {r for r, c in closed if c in columns | more_columns} - rows
+            if not more_columns and not more_rows:
+                return columns
+            columns |= more_columns
+            rows |= more_rows
+
+    def close(self) -> None:
+        self.factory.close()

@@ -242,28 +242,30 @@ class Engine:
 
     # -- perft -----------------------------------------------------------------------------
 
-    def perft(self, st: tuple, depth: int) -> int:
+    def perft(self, st: tuple, depth: int, *, transpositions: bool = True) -> int:
         """Leaves of the game tree ``depth`` turns deep (``spec/positions.md``).
 
         Transpositions are counted once per (state, depth): the same position reached by two
-        move orders has the same subtree, which is what makes depth 6 affordable.
+        move orders has the same subtree, which is what makes depth 6 affordable. Without
+        them the count walks every node (the benchmark measures the generator that way).
         """
         if depth == 0 or self.position(st).winner():
             return 1
-        return self._perft(st, depth, {})
+        return self._perft(st, depth, {} if transpositions else None)
 
-    def _perft(self, st: tuple, depth: int, seen: dict) -> int:
+    def _perft(self, st: tuple, depth: int, seen: dict | None) -> int:
         if depth == 1:
             return self.count(st)
         key = (st, depth)
-        total = seen.get(key)
+        total = None if seen is None else seen.get(key)
         if total is not None:
             return total
         total = 0
         apply, perft = self.apply, self._perft
         for mv in self.moves(st):
             total += 1 if mv[5] else perft(apply(st, mv), depth - 1, seen)
-        seen[key] = total
+        if seen is not None:
+            seen[key] = total
         return total
 
     def divide(self, st: tuple, depth: int) -> list[tuple[tuple, int]]:

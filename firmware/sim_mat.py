@@ -26,8 +26,8 @@ class MatrixPin(MockPin):
     """A mock pin of the switch matrix: its level is the mat's to decide."""
 
     def __init__(self, factory: MockFactory, info: object, mat: SimMat):
-        super().__init__(factory, info)
         self._mat = mat
+        super().__init__(factory, info)
 
     def _change_state(self, value: bool) -> bool:
         changed = super()._change_state(value)
@@ -50,11 +50,22 @@ class SimFactory(MockFactory):
     def __init__(self, mat: SimMat):
         super().__init__()
         self._mat = mat
+        self.by_bcm: dict[int, MockPin] = {}
 
     def pin(self, name: object, pin_class: type[MockPin] | None = None, **kwargs: object) -> MockPin:
-        if name in self._mat.matrix_pins:
-            return super().pin(name, pin_class=MatrixPin, mat=self._mat)
-        return super().pin(name, pin_class=pin_class, **kwargs)
+        bcm = self._bcm(name)
+        if bcm in self._mat.matrix_pins:
+            pin = super().pin(name, pin_class=MatrixPin, mat=self._mat)
+        else:
+            pin = super().pin(name, pin_class=pin_class, **kwargs)
+        self.by_bcm[bcm] = pin
+        return pin
+
+    def _bcm(self, name: object) -> int:
+        for _header, info in self.board_info.find_pin(name):
+            if info.name.startswith("GPIO"):
+                return int(info.name[4:])
+        raise ValueError(f"{name!r} is not a GPIO pin")
 
 
 class SimMat:
@@ -123,7 +134,7 @@ class SimMat:
 
     def _refresh(self) -> None:
         with self._lock:
-            pins = self.factory.pins_by_number()
+            pins = self.factory.by_bcm
             driven = [r for r, bcm in enumerate(self._rows)
                       if bcm not in self.cut_wires and (p := pins.get(bcm)) is not None
                       and p.function == "output" and not p.state]

@@ -1,0 +1,71 @@
+"""A strip that records what it is asked to show, for the simulation, tests and benchmarks."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+
+from firmware.leds import OFF, RGB, Frame, Strip, pixels_frame
+from firmware.pinmap import LedConfig
+
+
+class RecordingStrip(Strip):
+    """Keeps every write with its ``time.monotonic()`` timestamp (the last ``keep`` of them)."""
+
+    def __init__(self, config: LedConfig, keep: int = 10_000):
+        self.config = config
+        self.count = config.count
+        self.writes: deque[tuple[float, tuple[RGB, ...]]] = deque(maxlen=keep)
+        self.closed = False
+        self._count = 0  # writes ever made (the deque forgets old ones)
+        self._written = threading.Condition()
+
+    def write(self, pixels: Sequence[RGB]) -> None:
+        if len(pixels) != self.count:
+            raise ValueError(f"{len(pixels)} colours for a chain of {self.count} LEDs")
+        with self._written:
+            self.writes.append((time.monotonic(), tuple(pixels)))
+            self._count += 1
+            self._written.notify_all()
+
+    def close(self) -> None:
+        self.closed = True
+
+    @property
+    def pixels(self) -> tuple[RGB, ...]:
+        """The colours showing now, in chain order."""
+        with self._written:
+            return self.writes[-1][1] if self.writes else (OFF,) * self.count
+
+    def frame(self) -> Frame:
+        """What the mat shows now, decoded through the pin map."""
+        return pixels_frame(self.pixels, self.config)
+
+    def frames(self) -> list[tuple[float, Frame]]:
+        """Every recorded write, decoded."""
+        with self._written:
+            writes = list(self.writes)
+        return [(t, pixels_frame(p, self.config)) for t, p in writes]
+
+    def wait_for(self, predicate: Callable[[Frame], bool], timeout: float) -> tuple[float, Frame] | None:
+        """The first frame showing now or written within ``timeout`` that satisfies
+        ``predicate``, with the time it was written; None on timeout."""
+        deadline = time.monotonic() + timeout
+        with self._written:
+            current = self.writes[-1] if self.writes else (time.monotonic(), (OFF,) * self.count)
+            frame = pixels_frame(current[1], self.config)
+            if predicate(frame):
+                return current[0], frame
+            seen = self._count
+            while True:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return None
+                self._written.wait(remaining)
+                new, seen = self._count - seen, self._count
+                for t, pixels in list(self.writes)[-new:] if new else ():
+                    frame = pixels_frame(pixels, self.config)
+                    if predicate(frame):
+                        return t, frame

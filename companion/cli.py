@@ -15,6 +15,8 @@ from .errors import OnitamaError
 # Subcommands that live in their own modules, each with ``main(argv) -> int``.
 EXTERNAL = {
     "selftest": ("firmware.selftest", "test the mat's hardware (LEDs, switches, OLED, buttons)"),
+    "trace": ("companion.tracetool", "replay a mat trace and print what the companion understood"),
+    "selfplay": ("companion.selfplay", "play random legal games and report as JSON lines"),
 }
 
 
@@ -30,7 +32,9 @@ def cmd_cards(args) -> int:
         return 0
     for card in table:
         pattern = card.moves if card.moves is not None else f"master {card.master_moves} student {card.student_moves}"
-        extra = f"  wind {card.wind_moves}" if card.wind_moves else ""
+        extra = "".join(f"  {label} {list(offsets)}" for label, offsets in (
+            ("wind", card.wind_moves or ()), ("move-only", card.move_only),
+            ("capture-only", card.capture_only)) if offsets)
         print(f"{card.name:<12} {card.set:<13} {card.stamp or '?':<5} {pattern}{extra}")
     return 0
 

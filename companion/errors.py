@@ -46,3 +46,34 @@ class SetupError(OnitamaError):
 
 class RecordError(OnitamaError):
     """A game record that cannot be read."""
+
+
+class VariantError(SetupError):
+    """A variant name that is not known, or variants that cannot be combined."""
+
+
+class RefereeError(OnitamaError):
+    """An action the referee cannot accept. Nothing changes when one is raised."""
+
+
+class GameOverError(RefereeError):
+    """An action after the game has ended."""
+
+
+class NotYourTurnError(RefereeError):
+    """A seat acting when the rules do not ask anything of it."""
+
+    def __init__(self, seat: str, waiting_for: tuple[str, ...]):
+        who = " and ".join(waiting_for) or "nobody"
+        super().__init__(f"{seat} may not act now (waiting for {who})")
+        self.seat = seat
+        self.waiting_for = waiting_for
+
+
+class IllegalActionError(RefereeError):
+    """A well-formed action that the rules do not allow now; ``reason`` says which rule."""
+
+    def __init__(self, action: str, reason: str):
+        super().__init__(f"illegal action {action!r}: {reason}")
+        self.action = action
+        self.reason = reason

@@ -1,0 +1,97 @@
+"""What a turn does to the mat: the occupancy a presence sensor sees afterwards, and the
+evidence a hand must leave when occupancy alone cannot show the turn.
+
+A presence sensor sees squares, not pieces. Most turns change occupancy in a way only they
+explain. Where a square ends occupied but holds another piece (a captured pawn replaced by its
+captor, the Wind Spirit and a student swapping places, the Spirit landing where a pawn just
+left), the turn leaves the same occupancy as doing nothing there: such a square must have been
+seen empty. A swap is one physical act on two squares, so its two squares must have been empty
+*together*, which a student lifted and set back and then the Spirit lifted and set back
+never are. Each requirement is a *group* of squares that must have been empty at the same time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .moves import Move
+from .position import Position
+
+Pieces = tuple[str | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way the mat can come to rest: a legal turn, or undoing the last one (``move`` None
+    and ``undo`` set)."""
+    move: Move | None
+    pieces: Pieces                       # what stands where afterwards (R r B b W or None)
+    occupancy: frozenset[int]
+    groups: frozenset[frozenset[int]]    # squares that must have been seen empty together
+    touched: frozenset[int]              # every square the turn's hands may visit
+    midway: frozenset[int] | None = None  # a Wind Spirit card: occupancy after the pawn step
+    midway_groups: frozenset[frozenset[int]] = frozenset()
+    undo: Move | None = None
+
+    @property
+    def card(self) -> str | None:
+        return self.move.card if self.move is not None else None
+
+    @property
+    def evidence(self) -> frozenset[int]:
+        """Every square this reading needs to have been seen empty."""
+        return frozenset().union(*self.groups)
+
+    @property
+    def midway_evidence(self) -> frozenset[int]:
+        return frozenset().union(*self.midway_groups)
+
+
+def pieces_of(pos: Position) -> Pieces:
+    return tuple(pos.piece_at(sq) for sq in range(25))
+
+
+def occupancy_of(pieces: Pieces) -> frozenset[int]:
+    return frozenset(sq for sq, p in enumerate(pieces) if p is not None)
+
+
+def read_move(pos: Position, move: Move) -> Reading:
+    """The reading of a legal ``move`` from ``pos`` (a pass changes nothing on the mat)."""
+    before = pieces_of(pos)
+    board = list(before)
+    groups: set[frozenset[int]] = set()
+    touched: set[int] = set()
+    pawn_step = move.from_sq is not None and (move.wind_card or move.from_sq != pos.spirit)
+    if pawn_step:
+        f, t = move.from_sq, move.to_sq
+        if board[t] is not None:
+            groups.add(frozenset((t,)))   # a capture: the captured pawn must be seen to leave
+        board[t], board[f] = board[f], None
+        touched |= {f, t}
+    midway = occupancy_of(tuple(board)) if move.wind_card and pawn_step else None
+    midway_groups = frozenset(groups)
+    if move.wind_card:
+        spirit = (move.spirit_from, move.spirit_to) if move.spirit_from is not None else None
+    elif not pawn_step and not move.is_pass:
+        spirit = (move.from_sq, move.to_sq)
+    else:
+        spirit = None
+    if spirit is not None:
+        s, u = spirit
+        if board[u] is not None:
+            groups.add(frozenset((s, u)))  # a swap: both squares empty at once
+            board[s], board[u] = board[u], "W"
+        else:
+            if before[u] is not None:
+                groups.add(frozenset((u,)))  # the Spirit lands where a pawn stood this turn
+            board[s], board[u] = None, "W"
+        touched |= {s, u}
+    after = tuple(board)
+    return Reading(move, after, occupancy_of(after), frozenset(groups), frozenset(touched),
+                   midway, midway_groups)
+
+
+def read_undo(last: Reading, before: Position) -> Reading:
+    """Undoing ``last`` (played from ``before``): the same squares, seen the same way."""
+    pieces = pieces_of(before)
+    return Reading(None, pieces, occupancy_of(pieces), last.groups, last.touched, undo=last.move)

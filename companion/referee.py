@@ -1,0 +1,182 @@
+"""The referee: one object per game that knows everything and tells each seat only what the
+rules let it know.
+
+A referee holds an immutable state; :meth:`Referee.act` computes the next state and the
+events of the action, or raises and changes nothing. The modes (``companion.shadow``,
+``companion.variants``) supply the rules through five hooks. What leaves a referee is plain
+data: ``view(seat)`` for a phone, ``view(None)`` for the OLED and spectators, events with
+their audience, and the public, sealed and full records of ``companion.sealed``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action, action_dict, action_text, parse_action
+from .cards import CARDS, CardTable
+from .errors import GameOverError, IllegalActionError, NotYourTurnError, RefereeError
+
+SEATS = ("red", "blue")
+
+
+def seat_name(seat: str) -> str:
+    if seat not in SEATS:
+        raise RefereeError(f"{seat!r} is not a seat (red or blue)")
+    return seat
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    winner: str | None   # None: a draw
+    how: str             # stone, stream, ninjas (Way of the Light), draw
+
+    def as_dict(self) -> dict:
+        return {"winner": self.winner, "how": self.how}
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """An announcement. ``seats`` are told; ``public`` events also go to the OLED and spectators
+    (and then to every seat)."""
+    kind: str
+    text: str
+    public: bool
+    seats: tuple[str, ...] = SEATS
+    data: dict = field(default_factory=dict, compare=True)
+
+    def reaches(self, seat: str | None) -> bool:
+        return self.public or (seat is not None and seat in self.seats)
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "text": self.text, **self.data}
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One finished turn as the rules record it: ``full`` with everything, ``public`` as
+    everyone saw it. ``seat`` is the mover (None for a simultaneous turn)."""
+    seat: str | None
+    full: str
+    public: str
+
+
+class Referee:
+    """The common machinery. A mode implements ``_to_act``, ``_legal``, ``_apply``, ``_why``
+    and ``_view`` over its own frozen state, which has ``result`` and ``log`` fields."""
+
+    mode: str
+
+    def __init__(self, state: Any, cards: CardTable = CARDS):
+        self.cards = cards
+        self._state = state
+        self._history: list[tuple[Any, int]] = []
+        self._events: list[Event] = []
+
+    # -- the hooks -------------------------------------------------------------------------
+
+    def _to_act(self, st) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def _legal(self, st, seat: str) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, st, seat: str, action: Action) -> tuple[Any, list[Event]]:
+        raise NotImplementedError
+
+    def _why(self, st, seat: str, action: Action) -> str:
+        raise NotImplementedError
+
+    def _view(self, st, seat: str | None) -> dict:
+        raise NotImplementedError
+
+    def _turn_card(self, st, seat: str) -> str | None:
+        """The card a bare Ninja step in ``seat``'s typed text moves with."""
+        return None
+
+    # -- the public API --------------------------------------------------------------------
+
+    @property
+    def state(self):
+        """The whole truth (for the harness and tests; never send it to a phone)."""
+        return self._state
+
+    @property
+    def result(self) -> Result | None:
+        return self._state.result
+
+    @property
+    def log(self) -> tuple[Turn, ...]:
+        return self._state.log
+
+    def to_act(self) -> tuple[str, ...]:
+        """The seats the rules are waiting for (two at set-up and in simultaneous play)."""
+        return () if self._state.result is not None else self._to_act(self._state)
+
+    def legal_actions(self, seat: str) -> list[Action]:
+        seat = seat_name(seat)
+        return self._legal(self._state, seat) if seat in self.to_act() else []
+
+    def parse(self, seat: str, text: str) -> Action:
+        return parse_action(text, self._turn_card(self._state, seat_name(seat)), self.cards)
+
+    def act(self, seat: str, action: Action | str) -> list[Event]:
+        """Apply ``action`` for ``seat`` and return the events it caused (each with its
+        audience). Raises a :class:`RefereeError` naming the rule and changes nothing."""
+        seat = seat_name(seat)
+        st = self._state
+        if st.result is not None:
+            raise GameOverError(f"the game is over ({describe_result(st.result)})")
+        waiting = self._to_act(st)
+        if seat not in waiting:
+            raise NotYourTurnError(seat, waiting)
+        if isinstance(action, str):
+            action = self.parse(seat, action)
+        if action not in self._legal(st, seat):
+            raise IllegalActionError(action_text(action), self._why(st, seat, action))
+        new, events = self._apply(st, seat, action)
+        self._history.append((st, len(self._events)))
+        self._state = new
+        self._events.extend(events)
+        return events
+
+    def undo(self) -> None:
+        """Take back the last action (for a mis-tap at the table)."""
+        if not self._history:
+            raise RefereeError("nothing to undo")
+        self._state, n = self._history.pop()
+        del self._events[n:]
+
+    def events(self, seat: str | None = None) -> list[Event]:
+        """Every event so far that reached ``seat`` (None: the public)."""
+        return [e for e in self._events if e.reaches(seat)]
+
+    def view(self, seat: str | None = None) -> dict:
+        """What ``seat`` may know, as JSON-ready data; None gives the public view."""
+        if seat is not None:
+            seat_name(seat)
+        st = self._state
+        out = {
+            "mode": self.mode,
+            "seat": seat,
+            "to_act": list(self.to_act()),
+            "log": [t.public for t in st.log],
+            "result": None if st.result is None else st.result.as_dict(),
+        }
+        out.update(self._view(st, seat))
+        out["legal"] = ([action_dict(a) for a in self.legal_actions(seat)]
+                        if seat is not None else [])
+        return out
+
+    def copy(self) -> "Referee":
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._history = list(self._history)
+        other._events = list(self._events)
+        return other
+
+
+def describe_result(result: Result) -> str:
+    if result.winner is None:
+        return "a draw"
+    return f"{result.winner} won by {result.how}"

@@ -12,8 +12,11 @@ import time
 from .cards import CARDS, CardTable, load_card_file
 from .errors import OnitamaError
 
-# Subcommands that live in their own modules, each with ``main(argv) -> int``.
+# Subcommands that live in their own modules: "module" runs ``module.main(argv) -> int``,
+# "module:function" runs that function.
 EXTERNAL = {
+    "serve": ("companion.serve", "run the companion service (on the Pi: the systemd unit)"),
+    "sim": ("companion.serve:main_sim", "the desktop simulation: the companion on simulated hardware"),
     "selftest": ("firmware.selftest", "test the mat's hardware (LEDs, switches, OLED, buttons)"),
     "trace": ("companion.tracetool", "replay a mat trace and print what the companion understood"),
     "selfplay": ("companion.selfplay", "play random legal games and report as JSON lines"),
@@ -134,8 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] in EXTERNAL:
-        module = importlib.import_module(EXTERNAL[argv[0]][0])
-        return module.main(argv[1:])
+        module, _, function = EXTERNAL[argv[0]][0].partition(":")
+        return getattr(importlib.import_module(module), function or "main")(argv[1:])
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)

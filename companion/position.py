@@ -134,6 +134,12 @@ def _parse_board(text: str) -> dict[int, str]:
     return pieces
 
 
+def board_pieces(text: str) -> dict[int, str]:
+    """The pieces of a position string's board field, ``{square: letter}``: enough to compare
+    with a mat in variants whose card fields hold more than the base game's."""
+    return _parse_board(text.split()[0] if isinstance(text, str) and text.split() else "")
+
+
 def _parse_cards(field: str, text: str, cards: CardTable) -> tuple[str, ...]:
     if not text:
         raise PositionError(field, "no card named")

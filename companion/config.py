@@ -1,0 +1,87 @@
+"""The companion's settings: defaults that run the simulation with no file at all, and an
+optional TOML file (``/etc/onitama-companion/config.toml`` on the Pi) that overrides them.
+
+```toml
+[mat]
+hardware = "pi"                       # "pi" or "sim"
+pinmap = "/etc/onitama-companion/pinmap.toml"   # omit for the built-in map
+settle = 0.35                         # seconds at rest before a move is read (at most 0.5)
+
+[web]
+host = "0.0.0.0"
+port = 8080
+public_url = "http://10.42.0.1:8080"  # what QR codes point to; omit to use this machine's IP
+
+[game]
+sets = ["base", "senseis-path"]       # card sets a game started from the buttons deals from
+```
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from .errors import OnitamaError
+
+
+class ConfigError(OnitamaError):
+    """A configuration file that cannot be used; names the key and the problem."""
+
+
+@dataclass(frozen=True)
+class Config:
+    hardware: str = "sim"
+    pinmap: Path | None = None
+    settle: float = 0.35
+    host: str = "127.0.0.1"
+    port: int = 8080
+    public_url: str | None = None
+    sets: tuple[str, ...] = ("base",)
+
+    def with_(self, **changes) -> "Config":
+        return replace(self, **{k: v for k, v in changes.items() if v is not None})
+
+
+_KEYS = {
+    "mat": {"hardware": str, "pinmap": str, "settle": (int, float)},
+    "web": {"host": str, "port": int, "public_url": str},
+    "game": {"sets": list},
+}
+
+
+def load_config(path: str | Path | None, base: Config = Config()) -> Config:
+    """``base`` with the file's values on top; a missing ``path`` (None) gives ``base``."""
+    if path is None:
+        return base
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read ({exc.strerror})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+    values = {}
+    for section, content in data.items():
+        if section not in _KEYS or not isinstance(content, dict):
+            raise ConfigError(f"{path}: unknown section [{section}] (known: {', '.join(_KEYS)})")
+        for key, value in content.items():
+            kind = _KEYS[section].get(key)
+            if kind is None:
+                raise ConfigError(f"{path}: unknown key {section}.{key}")
+            if not isinstance(value, kind) or isinstance(value, bool):
+                raise ConfigError(f"{path}: {section}.{key} has the wrong type ({value!r})")
+            values[key] = value
+    if values.get("hardware", "pi") not in ("pi", "sim"):
+        raise ConfigError(f"{path}: mat.hardware must be \"pi\" or \"sim\"")
+    if not 0 < values.get("settle", 0.35) <= 0.5:
+        raise ConfigError(f"{path}: mat.settle must be above 0 and at most 0.5 seconds")
+    if not 0 <= values.get("port", 8080) <= 65535:
+        raise ConfigError(f"{path}: web.port must be 0-65535")
+    if "sets" in values:
+        if not values["sets"] or not all(isinstance(s, str) for s in values["sets"]):
+            raise ConfigError(f"{path}: game.sets must be a list of card set names")
+        values["sets"] = tuple(values["sets"])
+    if "pinmap" in values:
+        values["pinmap"] = Path(values["pinmap"])
+    return replace(base, **values)

@@ -1,0 +1,137 @@
+"""The companion process: ``onitama-companion serve`` on the Pi, ``onitama-companion sim`` on a
+desktop. Wires the configuration, the hardware (real or simulated), the save file, the
+game-owning service and the web server, and shuts them down in order on SIGTERM or Ctrl-C:
+stop serving, stop the game thread, LEDs off and OLED blank, close the save file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import signal
+import socket
+import sys
+import threading
+import time
+import webbrowser
+from pathlib import Path
+
+from .config import Config, ConfigError, load_config
+from .service import Companion
+from .store import GameStore, StoreError
+
+log = logging.getLogger("onitama-companion")
+
+
+def _parser(sim: bool) -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog=f"onitama-companion {'sim' if sim else 'serve'}",
+        description="the desktop simulation: the companion on simulated hardware" if sim else
+        "the companion service (the Pi's systemd unit runs this)")
+    p.add_argument("--config", help="a TOML configuration file (see companion/config.py)")
+    p.add_argument("--state", help="the folder for saved games")
+    p.add_argument("--host", help="the address to serve on")
+    p.add_argument("--port", type=int, help="the port to serve on (0: any free port)")
+    p.add_argument("--pinmap", help="another pin map (TOML)")
+    if sim:
+        p.add_argument("--no-browser", action="store_true", help="do not open the page")
+    return p
+
+
+def _default_state(sim: bool) -> Path:
+    if sim:
+        base = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
+        return Path(base) / "onitama-companion-sim"
+    return Path("/var/lib/onitama-companion")
+
+
+def _public_url(config: Config, host: str, port: int) -> str:
+    if config.public_url:
+        return config.public_url.rstrip("/")
+    if host not in ("0.0.0.0", "::", ""):
+        return f"http://{host}:{port}"
+    # Serving on every interface: name the address phones on the table's network can reach.
+    # A UDP "connect" only chooses the outgoing interface; it sends nothing.
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))
+            address = s.getsockname()[0]
+        except OSError:
+            address = "127.0.0.1"
+    return f"http://{address}:{port}"
+
+
+def _open_store(state: Path) -> GameStore:
+    state.mkdir(parents=True, exist_ok=True)
+    path = state / "games.db"
+    try:
+        return GameStore(path)
+    except StoreError as exc:
+        # Keep the damaged file for recovery and start a fresh one, loudly.
+        kept = path.with_name(f"games.db.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+        path.rename(kept)
+        log.error("%s; kept it as %s and started a new save file", exc, kept)
+        return GameStore(path)
+
+
+def run(argv: list[str], sim: bool) -> int:
+    args = _parser(sim).parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    started = time.monotonic()
+    try:
+        config = load_config(args.config, Config(hardware="sim" if sim else "pi",
+                                                 host="127.0.0.1" if sim else "0.0.0.0"))
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if sim:
+        config = config.with_(hardware="sim")
+    config = config.with_(host=args.host, port=args.port,
+                          pinmap=Path(args.pinmap) if args.pinmap else None)
+
+    # Imported here so that `onitama-companion perft` and friends start without them.
+    from firmware.hardware import make_hardware
+    from firmware.pinmap import PinMapError, load_pinmap
+    from .web.app import create_app
+    from .web.server import Server
+
+    try:
+        pinmap = load_pinmap(config.pinmap)
+    except PinMapError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    store = _open_store(Path(args.state) if args.state else _default_state(sim))
+    hardware = make_hardware(config.hardware, pinmap)
+    companion = Companion(hardware, store, settle=config.settle, sets=config.sets)
+    server = Server(create_app(companion), config.host, config.port)
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    try:
+        server.start()
+        companion.public_url = _public_url(config, server.host, server.port)
+        companion.start()
+        url = companion.public_url
+        print(f"table:     {url}/", flush=True)
+        if sim:
+            print(f"sim:       {url}/sim", flush=True)
+        print(f"red seat:  {url}/seat/red\nblue seat: {url}/seat/blue", flush=True)
+        print(f"ready in {time.monotonic() - started:.2f} s", flush=True)
+        if sim and not args.no_browser and (os.environ.get("DISPLAY") or sys.platform == "darwin"):
+            webbrowser.open(f"{url}/sim")
+        stop.wait()
+    finally:
+        server.stop()
+        companion.close()
+        hardware.close()
+        store.close()
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    return run(argv, sim=False)
+
+
+def main_sim(argv: list[str]) -> int:
+    return run(argv, sim=True)

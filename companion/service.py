@@ -1,0 +1,589 @@
+"""The companion service: one thread owns the game, everything else hands it events.
+
+The scan loop, the buttons and the web handlers never touch the game: they put events on a
+queue. The game thread reads the mat through the recognizer, checks every turn with the
+referee, writes it to the save file (synchronously, before anything confirms it), and then
+publishes: a snapshot per audience (each seat, and the public) for the pages, a scene for the
+LED animator, an image for the OLED worker. Neither of those two blocks the game thread, and
+nothing here blocks the scan thread.
+
+A game is in one of three states. ``sync``: the mat must be made to match the game (at
+set-up, after a restart, after a move made from a phone); the LEDs show the squares that
+want a pawn and the ones that should be empty. ``playing``: the recognizer reads moves.
+``finished``: the result is shown until a new game.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import queue
+import threading
+import time
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any
+
+from firmware import screens
+from firmware.animation import Blink, Pulse, Steady, Urgency
+from firmware.hardware import Hardware
+from firmware.leds import CYAN, MAGENTA
+from firmware.matrix import ScanLoop
+
+from .cards import CARDS
+from .deal import fixed_deal
+from .errors import OnitamaError
+from .position import COLORS, board_pieces, format_position, parse_position
+from .recognizer import Recognizer, pair_up
+from .record import GameRecord
+from .referee import SEATS, Referee
+from .sealed import public_record
+from .squares import parse_square, square_name
+from .store import GameStore
+from .variants import VARIANTS, ClassicReferee, new_referee
+
+log = logging.getLogger(__name__)
+
+# Variants whose moves the mat reads; the others are played from the phones while the mat
+# is kept in step by the sync state.
+MAT_VARIANTS = ("base", "wind")
+LONG_PRESS_NEW_GAME = "C"
+CONFIRM_S = 5.0       # a second long press within this time abandons a running game
+NOISY_BOUNCES = (0.0015, 0.001, 0.0025, 0.001)  # a switch's chatter when a magnet arrives
+
+_RGB = {"red": (255, 0, 0), "blue": (0, 60, 255), "white": (255, 255, 255),
+        "cyan": CYAN, "magenta": MAGENTA, "green": (0, 255, 0), "orange": (255, 110, 0),
+        "yellow": (255, 200, 0)}
+_EFFECTS = {
+    "steady": lambda rgb: Steady(rgb),
+    "flash": lambda rgb: Steady(rgb),
+    "pulse": lambda rgb: Pulse(rgb, Urgency.NORMAL),
+    "blink-slow": lambda rgb: Blink(rgb, Urgency.HINT),
+    "blink": lambda rgb: Blink(rgb, Urgency.NORMAL),
+    "blink-fast": lambda rgb: Blink(rgb, Urgency.ERROR),
+}
+
+
+class RequestError(Exception):
+    """A request the service refuses; nothing was changed. ``status`` is the HTTP status."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass
+class _Game:
+    id: int
+    header: dict
+    referee: Referee
+    status: str = "sync"                 # "sync" | "playing" | "finished"
+    recognizer: Recognizer | None = None
+    seq: int = 0                         # the next action's number in the save file
+    wrong: tuple[int, ...] = ()          # squares the recognizer found out of step
+
+
+class Subscription:
+    """The views of one audience as they change: ``get()`` returns the newest one."""
+
+    def __init__(self, companion: "Companion", seat: str | None):
+        self._companion = companion
+        self._seat = seat
+        self._seen = -1
+        self.closed = False
+
+    def get(self, timeout: float) -> dict | None:
+        """The newest view once it differs from the last one returned; None on timeout."""
+        c = self._companion
+        with c._changed:
+            ready = c._changed.wait_for(
+                lambda: self.closed or c._closed or c._snapshots[self._seat]["version"] != self._seen,
+                timeout)
+            if not ready or self.closed or c._closed:
+                return None
+            view = c._snapshots[self._seat]
+            self._seen = view["version"]
+            return view
+
+    def close(self) -> None:
+        with self._companion._changed:
+            self.closed = True
+            self._companion._changed.notify_all()
+
+
+class Companion:
+    def __init__(self, hardware: Hardware, store: GameStore, *, settle: float = 0.35,
+                 sets: tuple[str, ...] = ("base",), public_url: str | None = None):
+        self.mode = "sim" if hardware.sim is not None else "pi"
+        self.public_url = public_url
+        self._hw = hardware
+        self._store = store
+        self._settle = settle
+        self._sets = tuple(sets)
+        self._queue: queue.Queue = queue.Queue()
+        self._changed = threading.Condition()
+        self._closed = False
+        self._game: _Game | None = None
+        self._occupancy: frozenset[int] = frozenset()
+        self._confirm_until = 0.0
+        self._scene: tuple | None = None
+        self._oled_lines: tuple[str, ...] = ()
+        self._oled_image = screens.status_screen("Onitama", ["Starting..."])
+        self._snapshots: dict[str | None, dict] = {s: {"version": 0} for s in (None, *SEATS)}
+        self._scan: ScanLoop | None = None
+        self._thread = threading.Thread(target=self._run, name="game", daemon=True)
+
+    # -- life cycle ------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Resume the unfinished game, if any, and start reading the mat."""
+        saved = self._store.unfinished()
+        if saved is not None:
+            try:
+                self._game = self._rebuild(saved)
+            except OnitamaError as exc:
+                # A save that no longer replays is kept on disk; the table starts afresh.
+                log.error("game %s cannot be resumed: %s", saved.id, exc)
+        self._hw.buttons.on_press = lambda name: self._queue.put(("button", name, False))
+        self._hw.buttons.on_long_press = lambda name: self._queue.put(("button", name, True))
+        self._publish()
+        self._thread.start()
+        self._scan = ScanLoop(self._hw.scanner, lambda occ, t: self._queue.put(("mat", occ, t)))
+
+    def close(self) -> None:
+        """Stop reading the mat and the buttons, then the game thread. Every confirmed action
+        is already on disk; the hardware (LEDs off, OLED blank) is closed by its owner."""
+        if self._scan is not None:
+            self._scan.close()
+        self._hw.buttons.on_press = self._hw.buttons.on_long_press = None
+        if self._thread.is_alive():
+            self._queue.put(("stop",))
+            self._thread.join()
+        with self._changed:
+            self._closed = True
+            self._changed.notify_all()
+
+    # -- what other threads may call -------------------------------------------------------
+
+    def view(self, seat: str | None) -> dict:
+        self._check_seat(seat)
+        with self._changed:
+            return self._snapshots[seat]
+
+    def subscribe(self, seat: str | None) -> Subscription:
+        self._check_seat(seat)
+        return Subscription(self, seat)
+
+    def submit(self, seat: str | None, request: Any, timeout: float = 5.0) -> dict:
+        """Run ``request`` on the game thread. Raises :class:`RequestError` on bad input."""
+        self._check_seat(seat)
+        if not isinstance(request, dict) or not isinstance(request.get("type"), str):
+            raise RequestError(400, "a request is a JSON object with a \"type\"")
+        future: Future = Future()
+        self._queue.put(("request", seat, request, future))
+        try:
+            return future.result(timeout)
+        except TimeoutError:
+            raise RequestError(503, "the companion is busy; try again") from None
+
+    def oled_png(self) -> bytes:
+        image = self._hw.sim.i2c.image() if self._hw.sim is not None else self._oled_image
+        out = io.BytesIO()
+        image.save(out, format="PNG")
+        return out.getvalue()
+
+    def games(self) -> list[dict]:
+        return self._store.games()
+
+    def record(self, game_id: int) -> dict:
+        """The public record of a saved game (KeyError for an unknown id)."""
+        saved = self._store.game(game_id)
+        game = self._rebuild(saved)
+        ref = game.referee
+        if ref.mode in MAT_VARIANTS:
+            result = None if ref.result is None else ref.result.as_dict()
+            record = GameRecord(variant=ref.mode, start=saved.header["start"],
+                                moves=[t.public for t in ref.log], sets=saved.header.get("sets", []),
+                                seed=saved.header.get("seed"), result=result,
+                                date=time.strftime("%Y-%m-%d", time.localtime(saved.created)))
+            return record.to_json()
+        return public_record(ref)
+
+    # The simulated mat: a person's hands on the simulated switches and buttons.
+
+    def sim_state(self) -> dict:
+        sim = self._sim()
+        frame = sim.strip.frame()
+        return {"pawns": sorted(square_name(sq) for sq in sim.pawns),
+                "leds": {square_name(sq): list(rgb) for sq, rgb in frame.lit().items()},
+                "edges": {name: list(rgb) for name, rgb in frame.edges.items()},
+                "frame": len(sim.strip.writes)}
+
+    def sim_place(self, square: str, noisy: bool = False) -> None:
+        self._sim_switch(square, True, noisy)
+
+    def sim_lift(self, square: str, noisy: bool = False) -> None:
+        self._sim_switch(square, False, noisy)
+
+    def sim_button(self, name: str, long: bool = False) -> None:
+        sim = self._sim()
+        if name not in sim.pinmap.buttons.pins:
+            raise RequestError(400, f"no button {name!r} (A, B or C)")
+        hold = sim.pinmap.buttons.long_press_s + 0.2 if long else 0.08
+        sim.press(name)
+        threading.Timer(hold, sim.release, (name,)).start()
+
+    def _sim(self):
+        if self._hw.sim is None:
+            raise RequestError(404, "only the simulation has simulated hands")
+        return self._hw.sim
+
+    def _sim_switch(self, square: str, on: bool, noisy: bool) -> None:
+        sim = self._sim()
+        try:
+            sq = parse_square(square)
+        except (ValueError, TypeError):
+            raise RequestError(400, f"{square!r} is not a square (a1 to e5)") from None
+        if (sq in sim.pawns) == on:
+            raise RequestError(409, f"{square} already {'holds' if on else 'has no'} a pawn")
+        if not noisy:
+            (sim.place if on else sim.lift)(sq)
+            return
+
+        def chatter():
+            # A reed switch closing under an arriving magnet chatters for a few milliseconds.
+            state = on
+            for gap in NOISY_BOUNCES:
+                (sim.place if state else sim.lift)(sq)
+                time.sleep(gap)
+                state = not state
+            (sim.place if on else sim.lift)(sq)
+        threading.Thread(target=chatter, daemon=True).start()
+
+    @staticmethod
+    def _check_seat(seat: str | None) -> None:
+        if seat is not None and seat not in SEATS:
+            raise RequestError(404, f"no seat {seat!r} (red or blue)")
+
+    # -- the game thread -------------------------------------------------------------------
+
+    def _run(self) -> None:
+        while True:
+            try:
+                event = self._queue.get(timeout=self._timeout())
+            except queue.Empty:
+                event = None
+            if event is not None and event[0] == "stop":
+                return
+            try:
+                if event is not None:
+                    self._handle(event)
+                game = self._game
+                if game is not None and game.recognizer is not None:
+                    self._recognized(game.recognizer.advance(time.monotonic()))
+            except Exception:
+                # Keep the table alive: log the bug and go on with the next event.
+                log.exception("game thread: %r failed", event)
+            self._publish()
+
+    def _timeout(self) -> float:
+        game = self._game
+        deadline = game.recognizer.next_deadline if game and game.recognizer else None
+        if deadline is None:
+            return 1.0
+        return min(1.0, max(0.0, deadline - time.monotonic()))
+
+    def _handle(self, event: tuple) -> None:
+        kind = event[0]
+        if kind == "mat":
+            _, occupancy, t = event
+            self._occupancy = occupancy
+            game = self._game
+            if game is None:
+                return
+            if game.recognizer is not None:
+                self._recognized(game.recognizer.update(t, occupancy))
+            elif game.status == "sync":
+                self._sync_check(game)
+        elif kind == "button":
+            self._button(event[1], event[2])
+        elif kind == "request":
+            _, seat, request, future = event
+            try:
+                future.set_result(self._request(seat, request))
+            except RequestError as exc:
+                future.set_exception(exc)
+            except OnitamaError as exc:
+                future.set_exception(RequestError(409, str(exc)))
+
+    # -- turns -----------------------------------------------------------------------------
+
+    def _play(self, game: _Game, seat: str | None, action: str) -> None:
+        """Check ``action`` with the referee, then save it; only then is it confirmed."""
+        ref = game.referee
+        if action == "takeback":
+            ref.undo()
+        else:
+            ref.act(seat, action)
+        try:
+            self._store.append(game.id, game.seq, action, seat)
+        except Exception:
+            if action != "takeback":
+                ref.undo()
+            raise
+        game.seq += 1
+        if ref.result is not None:
+            game.status = "finished"
+            game.recognizer = None
+            self._store.finish(game.id, ref.result.as_dict())
+
+    def _recognized(self, events: list[dict]) -> None:
+        game = self._game
+        for event in events:
+            if "move" in event:
+                seat = game.referee.to_act()[0]
+                try:
+                    self._play(game, seat, event["move"])
+                except OnitamaError as exc:
+                    # The recognizer and the referee disagree: trust the referee, guide the mat.
+                    log.error("mat move %r refused: %s", event["move"], exc)
+                    self._enter_sync(game)
+                    return
+            elif "takeback" in event:
+                self._play(game, None, "takeback")
+            elif "mismatch" in event:
+                game.wrong = tuple(parse_square(s) for s in event["mismatch"])
+            elif "synced" in event:
+                game.wrong = ()
+
+    @staticmethod
+    def _table(game: _Game) -> tuple[dict[int, str], list[str]]:
+        """The main board's pieces and the public position string's five fields."""
+        text = game.referee.view(None)["position"]
+        return board_pieces(text), text.split()
+
+    def _enter_sync(self, game: _Game) -> None:
+        if game.status != "finished":
+            game.status, game.recognizer, game.wrong = "sync", None, ()
+            self._sync_check(game)
+
+    def _sync_check(self, game: _Game) -> None:
+        """Start reading moves once the mat shows the game's position."""
+        pieces, fields = self._table(game)
+        if self._occupancy == frozenset(pieces) and game.referee.result is None:
+            game.status = "playing"
+            if game.referee.mode in MAT_VARIANTS:
+                pos = parse_position(" ".join(fields), game.referee.cards)
+                game.recognizer = Recognizer(pos, cards=game.referee.cards, settle=self._settle,
+                                             t=time.monotonic())
+
+    # -- requests --------------------------------------------------------------------------
+
+    def _request(self, seat: str | None, request: dict) -> dict:
+        kind = request["type"]
+        if kind == "new_game":
+            return self._new_game(request)
+        game = self._game
+        if seat is None:
+            raise RequestError(403, f"{kind!r} needs a seat")
+        if game is None or game.status == "finished":
+            raise RequestError(409, "no game is being played")
+        if kind == "answer":
+            card = request.get("card")
+            rec = game.recognizer
+            if not isinstance(card, str):
+                raise RequestError(400, "an answer names a card")
+            prompt = rec.prompt if rec is not None else None
+            if prompt is None or prompt["seat"] != seat:
+                raise RequestError(409, "there is no question for this seat")
+            if card not in prompt["choose"]:
+                raise RequestError(400, f"choose one of {', '.join(prompt['choose'])}")
+            self._recognized(rec.answer(time.monotonic(), seat, card))
+            return {"ok": True}
+        if kind == "action":
+            text = request.get("text")
+            if not isinstance(text, str) or not text.strip() or len(text) > 200:
+                raise RequestError(400, "an action is its notation text")
+            before = self._table(game)[0]
+            self._play(game, seat, text.strip())
+            if game.status != "finished" and self._table(game)[0] != before:
+                self._enter_sync(game)
+            return {"ok": True}
+        raise RequestError(400, f"unknown request type {kind!r}")
+
+    def _new_game(self, request: dict) -> dict:
+        variant = request.get("variant", "base")
+        sets = request.get("sets", list(self._sets))
+        wind_cards = request.get("wind_cards", 2)
+        seed = request.get("seed")
+        fixed = request.get("cards")
+        if variant not in VARIANTS:
+            raise RequestError(400, f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
+        if not isinstance(sets, list) or not sets or not all(isinstance(s, str) for s in sets):
+            raise RequestError(400, "sets is a list of card set names")
+        if not isinstance(wind_cards, int) or isinstance(wind_cards, bool):
+            raise RequestError(400, "wind_cards is a number from 0 to 5")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise RequestError(400, "seed is a whole number")
+        if fixed is not None:
+            ref = self._fixed_referee(variant, fixed)
+        else:
+            ref = new_referee(variant, seed=seed, sets=tuple(sets), wind_cards=wind_cards)
+        game = self._game
+        if game is not None and game.status != "finished":
+            # The table asked for a new game: the old one stays in the list, unfinished.
+            self._store.finish(game.id, {"winner": None, "how": "abandoned"})
+        header = {"variant": variant, "sets": sets, "wind_cards": wind_cards, "seed": ref.seed,
+                  "start": format_position(ref.start),
+                  "fixed": fixed is not None}
+        self._game = _Game(self._store.new_game(header), header, ref)
+        self._enter_sync(self._game)
+        return {"ok": True, "game": self._game.id}
+
+    @staticmethod
+    def _fixed_referee(variant: str, fixed: Any) -> Referee:
+        if variant not in MAT_VARIANTS:
+            raise RequestError(400, f"fixed cards are for base and wind games, not {variant}")
+        if (not isinstance(fixed, dict) or not isinstance(fixed.get("red"), list)
+                or not isinstance(fixed.get("blue"), list) or not isinstance(fixed.get("side"), str)):
+            raise RequestError(400, "cards is {\"red\": [2 cards], \"blue\": [2 cards], \"side\": card}")
+        if len(fixed["red"]) != 2 or len(fixed["blue"]) != 2:
+            raise RequestError(400, "each player takes two cards")
+        d = fixed_deal(fixed["red"], fixed["blue"], fixed["side"], variant=variant)
+        return ClassicReferee(d.position, variant)
+
+    def _rebuild(self, saved) -> _Game:
+        header = saved.header
+        if header.get("fixed") or header["variant"] in MAT_VARIANTS:
+            ref: Referee = ClassicReferee(parse_position(header["start"]), header["variant"],
+                                          seed=header.get("seed"))
+        else:
+            ref = new_referee(header["variant"], seed=header["seed"], sets=tuple(header["sets"]),
+                              wind_cards=header.get("wind_cards", 2))
+        for action in saved.actions:
+            if action.action == "takeback":
+                ref.undo()
+            else:
+                ref.act(action.seat, action.action)
+        game = _Game(saved.id, header, ref, seq=len(saved.actions))
+        game.status = "finished" if ref.result is not None else "sync"
+        return game
+
+    # -- buttons ---------------------------------------------------------------------------
+
+    def _button(self, name: str, long: bool) -> None:
+        game = self._game
+        now = time.monotonic()
+        if long and name == LONG_PRESS_NEW_GAME:
+            if game is None or game.status == "finished" or now < self._confirm_until:
+                self._confirm_until = 0.0
+                self._new_game({"type": "new_game", "variant": "base", "sets": list(self._sets)})
+            else:
+                self._confirm_until = now + CONFIRM_S
+            return
+        if game is not None and game.recognizer is not None and not long:
+            self._recognized(game.recognizer.button(now, name))
+
+    # -- outputs ---------------------------------------------------------------------------
+
+    def _publish(self) -> None:
+        game = self._game
+        lines = self._oled(game)
+        if lines != self._oled_lines:
+            self._oled_lines = lines
+            self._oled_image = screens.status_screen(lines[0], lines[1:])
+            self._hw.oled.display(self._oled_image)
+        scene = self._leds(game)
+        if scene != self._scene:
+            self._scene = scene
+            self._hw.animator.set_scene(dict(scene))
+        with self._changed:
+            for seat in (None, *SEATS):
+                view = self._view(game, seat)
+                old = self._snapshots[seat]
+                if {k: v for k, v in old.items() if k != "version"} != view:
+                    view["version"] = old["version"] + 1
+                    self._snapshots[seat] = view
+            self._changed.notify_all()
+
+    def _sync_diff(self, game: _Game) -> tuple[frozenset[int], frozenset[int]]:
+        want = frozenset(self._table(game)[0])
+        return want - self._occupancy, self._occupancy - want
+
+    def _view(self, game: _Game | None, seat: str | None) -> dict:
+        view = {"game": None, "setup": None, "table": None, "mat": None,
+                "oled": list(self._oled_lines), "variants": list(VARIANTS), "sets": dict(CARDS.sets)}
+        if game is None:
+            return view
+        ref = game.referee
+        view["game"] = {"id": game.id, "variant": ref.mode, "sets": game.header.get("sets", []),
+                        "status": game.status}
+        view["table"] = ref.view(seat)
+        if game.status == "sync" and not ref.log:
+            fields = self._table(game)[1]
+            view["setup"] = {"board": " ".join(fields), "red": fields[2].split(","),
+                             "blue": fields[3].split(","), "side": fields[4], "first": fields[1],
+                             "ninjas": ref.mode in ("shadow", "light")}
+        rec = game.recognizer
+        if game.status == "sync":
+            missing, extra = self._sync_diff(game)
+            state, wrong, pairs = "setup" if not ref.log else "mismatch", missing | extra, pair_up(extra, missing)
+        else:
+            prompt = rec.prompt if rec is not None else None
+            wrong = frozenset(game.wrong)
+            pairs = rec.feedback().pairs if rec is not None else ()
+            state = "prompt" if prompt else "mismatch" if wrong else "ok"
+        prompt = rec.prompt if rec is not None else None
+        view["mat"] = {
+            "state": state,
+            "prompt": None if prompt is None else {
+                "seat": prompt["seat"], "choose": list(prompt["choose"]),
+                "question": f"{prompt['seat'].title()}: which card? " +
+                            " ".join(f"{b}:{c}" for b, c in zip("AB", prompt["choose"]))},
+            "wrong": sorted(square_name(s) for s in wrong),
+            "pairs": [[square_name(a), square_name(b)] for a, b in pairs],
+        }
+        return view
+
+    def _oled(self, game: _Game | None) -> tuple[str, ...]:
+        if game is None:
+            return ("Onitama", "Hold C: new game", *(() if not self.public_url else (self.public_url,)))
+        ref = game.referee
+        if game.status == "finished":
+            r = ref.result
+            head = "Draw" if r.winner is None else f"{r.winner.title()} wins ({r.how})"
+            return (head, "Hold C: new game")
+        if game.status == "sync":
+            missing, extra = self._sync_diff(game)
+            fields = self._table(game)[1]
+            if not ref.log:
+                return ("Set up", f"Red: {fields[2].replace(',', ', ')}",
+                        f"Blue: {fields[3].replace(',', ', ')}", f"Side: {fields[4]}",
+                        f"{fields[1].title()} starts")
+            return ("Put pawns back", f"{len(missing)} missing, {len(extra)} extra",
+                    "Lit squares: where they go")
+        if time.monotonic() < self._confirm_until:
+            return ("New game?", "Hold C again to", "abandon this one")
+        return tuple(game.recognizer.feedback().oled) if game.recognizer else (
+            f"{', '.join(ref.to_act()).title()} to play", "Play from the phones")
+
+    def _leds(self, game: _Game | None) -> tuple:
+        if game is None:
+            return ()
+        if game.status == "sync":
+            pieces = self._table(game)[0]
+            missing, extra = self._sync_diff(game)
+            scene = {}
+            for sq in missing:
+                piece = pieces[sq]
+                colour = _RGB["red"] if piece in "Rr" else _RGB["blue"] if piece in "Bb" else _RGB["white"]
+                scene[sq] = Pulse(colour)
+            for sq in extra:
+                scene[sq] = Blink(_RGB["orange"], Urgency.ERROR)
+            return tuple(sorted(scene.items()))
+        if game.recognizer is None:
+            return ()
+        feedback = game.recognizer.feedback()
+        return tuple(sorted((sq, _EFFECTS.get(light.effect, _EFFECTS["steady"])(_RGB.get(light.colour, _RGB["white"])))
+                            for sq, light in feedback.scene.items()))

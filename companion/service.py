@@ -311,11 +311,15 @@ class Companion:
         elif kind == "request":
             _, seat, request, future = event
             try:
-                future.set_result(self._request(seat, request))
+                result = self._request(seat, request)
             except RequestError as exc:
                 future.set_exception(exc)
             except OnitamaError as exc:
                 future.set_exception(RequestError(409, str(exc)))
+            else:
+                # Publish before answering: once a request returns, every view shows it.
+                self._publish()
+                future.set_result(result)
 
     # -- turns -----------------------------------------------------------------------------
 

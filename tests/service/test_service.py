@@ -1,0 +1,156 @@
+"""The service on simulated hardware: requests, set-up, reading moves, saving, resuming."""
+
+import pytest
+
+from companion.service import Companion, RequestError
+from companion.store import GameStore
+from firmware.hardware import make_hardware
+
+from conftest import FIXED, START, wait_for
+
+
+def new_base(companion):
+    return companion.submit(None, {"type": "new_game", "variant": "base", "cards": FIXED})
+
+
+@pytest.mark.parametrize("seat,request_,status,text", [
+    (None, "nope", 400, "JSON object"),
+    (None, {"type": "new_game", "variant": "chess"}, 400, "unknown variant"),
+    (None, {"type": "new_game", "sets": "base"}, 400, "sets is a list"),
+    (None, {"type": "new_game", "wind_cards": "2"}, 400, "wind_cards"),
+    (None, {"type": "new_game", "seed": 1.5}, 400, "seed"),
+    (None, {"type": "new_game", "cards": {"red": ["Tiger"], "blue": [], "side": "Ox"}}, 400, "two cards"),
+    (None, {"type": "new_game", "sets": ["nope"]}, 409, "unknown card set"),
+    ("green", {"type": "answer", "card": "Tiger"}, 404, "no seat"),
+    (None, {"type": "answer", "card": "Tiger"}, 403, "needs a seat"),
+    ("red", {"type": "dance"}, 409, "no game"),
+])
+def test_bad_requests_are_refused_and_change_nothing(table, seat, request_, status, text):
+    companion, _, _ = table
+    before = companion.view(None)
+    with pytest.raises(RequestError) as err:
+        companion.submit(seat, request_)
+    assert err.value.status == status and text in err.value.message
+    assert companion.view(None) == before
+
+
+def test_set_up_waits_for_the_mat_then_moves_are_read_and_saved(table):
+    companion, hw, path = table
+    new_base(companion)
+    view = companion.view(None)
+    assert view["game"]["status"] == "sync" and view["mat"]["state"] == "setup"
+    assert view["setup"]["red"] == ["Tiger", "Crab"] and view["setup"]["first"] == "red"
+    assert view["oled"][0] == "Set up"
+    # Every square that wants a pawn is lit while the mat is empty.
+    wait_for(lambda: set(companion.sim_state()["leds"]) == {"a1", "b1", "c1", "d1", "e1",
+                                                             "a5", "b5", "c5", "d5", "e5"})
+    hw.sim.set_pawns(START)
+    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    hw.sim.lift(2)
+    hw.sim.place(12)
+    wait_for(lambda: companion.view(None)["table"]["log"] == ["Tiger c1c3"])
+    saved = GameStore(path).unfinished()
+    assert [a.action for a in saved.actions] == ["Tiger c1c3"] and saved.actions[0].seat == "red"
+
+
+def test_an_illegal_phone_action_changes_nothing(table):
+    companion, hw, _ = table
+    new_base(companion)
+    hw.sim.set_pawns(START)
+    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    before = companion.view("red")
+    for seat, text in (("red", "Tiger c1c4"), ("blue", "Monkey b5a4"), ("red", "x" * 300)):
+        with pytest.raises(RequestError) as err:
+            companion.submit(seat, {"type": "action", "text": text})
+        assert err.value.status in (400, 409)
+    assert companion.view("red") == before
+
+
+def test_a_move_from_a_phone_puts_the_mat_in_sync_mode(table):
+    companion, hw, _ = table
+    new_base(companion)
+    hw.sim.set_pawns(START)
+    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    companion.submit("red", {"type": "action", "text": "Tiger c1c3"})
+    view = companion.view(None)
+    assert view["game"]["status"] == "sync" and view["mat"]["pairs"] == [["c1", "c3"]]
+    hw.sim.lift(2)
+    hw.sim.place(12)
+    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+
+
+def test_the_card_prompt_is_answered_from_the_seat(table):
+    companion, hw, _ = table
+    # Red's Ox and Boar both move the master c1 -> c2... use Horse and Ox: both step forward.
+    companion.submit(None, {"type": "new_game", "variant": "base",
+                            "cards": {"red": ["Horse", "Ox"], "blue": ["Monkey", "Crane"], "side": "Dragon"}})
+    hw.sim.set_pawns(START)
+    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    hw.sim.lift(2)
+    hw.sim.place(7)
+    prompt = wait_for(lambda: companion.view(None)["mat"]["prompt"])
+    assert prompt["seat"] == "red" and set(prompt["choose"]) == {"Horse", "Ox"}
+    with pytest.raises(RequestError):
+        companion.submit("blue", {"type": "answer", "card": "Ox"})
+    companion.submit("red", {"type": "answer", "card": "Ox"})
+    assert wait_for(lambda: companion.view(None)["table"]["log"]) == ["Ox c1c2"]
+
+
+def test_the_game_resumes_after_a_restart(tmp_path):
+    def start():
+        hw = make_hardware("sim")
+        store = GameStore(tmp_path / "games.db")
+        companion = Companion(hw, store, settle=0.2)
+        companion.start()
+        return companion, hw, store
+
+    companion, hw, store = start()
+    new_base(companion)
+    hw.sim.set_pawns(START)
+    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    hw.sim.lift(2)
+    hw.sim.place(12)
+    wait_for(lambda: companion.view(None)["table"]["log"])
+    companion.close(), hw.close(), store.close()
+
+    companion, hw, store = start()
+    view = companion.view(None)
+    assert view["table"]["log"] == ["Tiger c1c3"] and view["mat"]["state"] == "mismatch"
+    assert view["oled"][0] == "Put pawns back"
+    hw.sim.set_pawns(START - {2} | {12})
+    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    companion.close(), hw.close(), store.close()
+
+
+def test_views_change_version_only_when_their_content_changes(table):
+    companion, hw, _ = table
+    sub = companion.subscribe("blue")
+    first = sub.get(0.1)
+    assert first is not None and sub.get(0.1) is None   # nothing new: no message at all
+    new_base(companion)
+    assert sub.get(1.0)["game"]["status"] == "sync"
+    sub.close()
+
+
+def test_the_record_of_a_game_replays(table):
+    from companion.record import GameRecord, replay
+    companion, hw, _ = table
+    new_base(companion)
+    hw.sim.set_pawns(START)
+    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    hw.sim.lift(2)
+    hw.sim.place(12)
+    wait_for(lambda: companion.view(None)["table"]["log"])
+    game_id = companion.games()[0]["id"]
+    record = GameRecord.loads(__import__("json").dumps(companion.record(game_id)))
+    assert record.moves == ["Tiger c1c3"] and replay(record).error is None
+    with pytest.raises(KeyError):
+        companion.record(999)
+
+
+def test_a_new_game_from_the_buttons(table):
+    companion, hw, _ = table
+    hw.sim.press("C")
+    wait_for(lambda: companion.view(None)["game"] is not None, timeout=4)
+    hw.sim.release("C")
+    assert companion.view(None)["game"]["variant"] == "base"

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Install or upgrade the Onitama mat companion on Raspberry Pi OS (Bookworm), as root:
+#   sudo ./systemd/install.sh
+# A virtual environment under /opt, configuration in /etc, saved games in /var/lib, a
+# dedicated user in the gpio, i2c and spi groups, and a systemd service started at boot.
+set -euo pipefail
+
+APP=onitama-companion
+PREFIX=/opt/$APP
+CONF=/etc/$APP
+STATE=/var/lib/$APP
+SRC="$(cd "$(dirname "$0")/.." && pwd)"
+
+if [ "$(id -u)" -ne 0 ]; then
+    echo "run as root: sudo $0" >&2
+    exit 1
+fi
+
+echo "== system packages"
+apt-get update -qq
+# python3-lgpio is gpiozero's pin back-end on Bookworm; gcc and the headers build rpi-ws281x.
+apt-get install -y -qq python3-venv python3-dev python3-lgpio gcc swig
+
+echo "== I2C and SPI"
+if command -v raspi-config >/dev/null; then
+    raspi-config nonint do_i2c 0
+    raspi-config nonint do_spi 0
+fi
+BOOTCFG=/boot/firmware/config.txt
+[ -f "$BOOTCFG" ] || BOOTCFG=/boot/config.txt
+if [ -f "$BOOTCFG" ] && ! grep -q "# onitama-companion" "$BOOTCFG"; then
+    # WS2812 timing over SPI needs a fixed core clock; 400 kHz I2C refreshes the OLED in 23 ms.
+    model=$(tr -d '\0' </proc/device-tree/model 2>/dev/null || true)
+    {
+        echo "# onitama-companion"
+        echo "dtparam=i2c_arm=on,i2c_arm_baudrate=400000"
+        echo "dtparam=spi=on"
+        case "$model" in
+            *"Pi 4"*) echo "core_freq=500"; echo "core_freq_min=500" ;;
+            *) echo "core_freq=250" ;;
+        esac
+    } >>"$BOOTCFG"
+    echo "   $BOOTCFG updated: reboot once after this install"
+fi
+
+echo "== user"
+for group in gpio i2c spi; do
+    getent group "$group" >/dev/null || groupadd --system "$group"
+done
+if ! id "$APP" >/dev/null 2>&1; then
+    useradd --system --home-dir "$STATE" --no-create-home --shell /usr/sbin/nologin \
+        --user-group "$APP"
+fi
+usermod -a -G gpio,i2c,spi "$APP"
+
+echo "== program"
+# --system-site-packages lets the venv see Debian's python3-lgpio.
+[ -x "$PREFIX/venv/bin/python" ] || python3 -m venv --system-site-packages "$PREFIX/venv"
+"$PREFIX/venv/bin/pip" install --quiet --upgrade pip
+"$PREFIX/venv/bin/pip" install --quiet "$SRC[pi]"
+
+echo "== configuration"
+install -d -m 0755 "$CONF"
+if [ ! -f "$CONF/config.toml" ]; then
+    install -m 0644 "$SRC/systemd/config.toml" "$CONF/config.toml"
+fi
+if [ ! -f "$CONF/pinmap.toml" ]; then
+    install -m 0644 "$SRC/hardware/pinmap.toml" "$CONF/pinmap.toml"
+fi
+install -d -m 0750 -o "$APP" -g "$APP" "$STATE"
+
+echo "== service"
+install -m 0644 "$SRC/systemd/$APP.service" /etc/systemd/system/$APP.service
+systemctl daemon-reload
+systemctl enable "$APP.service"
+systemctl restart "$APP.service"
+echo "done: 'systemctl status $APP' shows it running; the OLED shows the phone address"

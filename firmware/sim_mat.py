@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterable
+from time import monotonic
 
 from gpiozero.pins.mock import MockFactory, MockPin
 
@@ -30,10 +31,15 @@ class MatrixPin(MockPin):
         super().__init__(factory, info)
 
     def _change_state(self, value: bool) -> bool:
-        changed = super()._change_state(value)
-        if changed and self._function == "output":
+        # MockPin appends every transition to `states` for its own tests; matrix pins toggle
+        # thousands of times a second in a long simulation, so they keep no history.
+        if self._state == value:
+            return False
+        self._state = value
+        self._last_change = monotonic()
+        if self._function == "output":
             self._mat._refresh()
-        return changed
+        return True
 
     def _set_function(self, value: str) -> None:
         super()._set_function(value)
@@ -86,7 +92,9 @@ class SimMat:
         self._rows = pinmap.matrix.rows
         self._columns = pinmap.matrix.columns
         self.matrix_pins = frozenset(self._rows + self._columns)
+        self._live_rows = [(r, bcm) for r, bcm in enumerate(self._rows) if bcm not in self.cut_wires]
         self._pawns: set[int] = set()
+        self._closed: frozenset[tuple[int, int]] = frozenset()
         # The scan thread (through row pins) and the caller (placing pawns) both recompute.
         self._lock = threading.RLock()
         self.factory = SimFactory(self)
@@ -99,17 +107,19 @@ class SimMat:
 
     def place(self, *squares: int) -> None:
         with self._lock:
-            self._pawns.update(squares)
-            self._refresh()
+            self.set_pawns(self._pawns | set(squares))
 
     def lift(self, *squares: int) -> None:
         with self._lock:
-            self._pawns.difference_update(squares)
-            self._refresh()
+            self.set_pawns(self._pawns - set(squares))
 
     def set_pawns(self, squares: Iterable[int]) -> None:
         with self._lock:
             self._pawns = set(squares)
+            cfg = self.pinmap.matrix
+            self._closed = frozenset(
+                (r, c) for r in range(len(self._rows)) for c in range(len(self._columns))
+                if cfg.square_at(r, c) in self._pawns and cfg.square_at(r, c) not in self.dead_switches)
             self._refresh()
 
     def press(self, button: str) -> None:
@@ -126,29 +136,28 @@ class SimMat:
         time.sleep(hold_s)
         self.release(button)
 
-    def closed_switches(self) -> set[tuple[int, int]]:
-        """(row index, column index) of every switch a pawn closes."""
-        cfg = self.pinmap.matrix
-        return {(r, c) for r in range(len(self._rows)) for c in range(len(self._columns))
-                if cfg.square_at(r, c) in self._pawns and cfg.square_at(r, c) not in self.dead_switches}
-
     def _refresh(self) -> None:
+        # Runs on every row change (10 per scan): reads MockPin's own fields rather than its
+        # public properties, which cost several calls each.
         with self._lock:
             pins = self.factory.by_bcm
-            driven = [r for r, bcm in enumerate(self._rows)
-                      if bcm not in self.cut_wires and (p := pins.get(bcm)) is not None
-                      and p.function == "output" and not p.state]
-            low = self._low_columns(driven, self.closed_switches())
+            driven = set()
+            for r, bcm in self._live_rows:
+                pin = pins.get(bcm)
+                if pin is not None and pin._function == "output" and not pin._state:
+                    driven.add(r)
+            low = self._low_columns(driven, self._closed) if driven and self._closed else set()
             for c, bcm in enumerate(self._columns):
                 pin = pins.get(bcm)
-                if pin is None or pin.function != "input":
+                if pin is None or pin._function != "input":
                     continue
                 if c in low and bcm not in self.cut_wires:
-                    pin.drive_low()
-                elif pin.pull == "up":
+                    if pin._state:
+                        pin.drive_low()
+                elif not pin._state and pin._pull == "up":
                     pin.drive_high()
 
-    def _low_columns(self, driven: list[int], closed: set[tuple[int, int]]) -> set[int]:
+    def _low_columns(self, driven: set[int], closed: frozenset[tuple[int, int]]) -> set[int]:
         if self.diodes:
             # A diode per switch lets current flow only from its column into its own row.
             return {c for r, c in closed if r in driven}

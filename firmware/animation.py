@@ -1,0 +1,202 @@
+"""LED effects, scenes and the animator thread that plays them.
+
+Upper layers say *what* each square should do with a scene: ``{square: effect}`` plus effects
+for edge groups, handed over with ``Animator.set_scene()`` (never blocks). The animator renders
+frames on its own thread: at once when the scene changes, then on a steady tick only while
+something moves. Speed means urgency: hints are slow and dim, moves normal, errors fast.
+
+An effect's clock starts when it first appears on its square; a scene that keeps an effect on
+a square keeps its phase, so re-sending the same scene never restarts a blink. Effects started
+by one ``set_scene`` share a clock, so ``Blink(phase=0.5)`` alternates with ``Blink()``.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from firmware.leds import OFF, RGB, Frame, LedMat
+
+log = logging.getLogger(__name__)
+
+
+class Urgency(Enum):
+    """Cycle time (seconds) and brightness of effects."""
+
+    HINT = (1.6, 0.35)
+    NORMAL = (0.8, 1.0)
+    ERROR = (0.25, 1.0)
+
+    @property
+    def period(self) -> float:
+        return self.value[0]
+
+    @property
+    def level(self) -> float:
+        return self.value[1]
+
+
+def _scaled(colour: RGB, level: float) -> RGB:
+    return round(colour[0] * level), round(colour[1] * level), round(colour[2] * level)
+
+
+@dataclass(frozen=True)
+class Steady:
+    colour: RGB
+    urgency: Urgency = Urgency.NORMAL
+    moving = False
+
+    def colour_at(self, age: float) -> RGB:
+        return _scaled(self.colour, self.urgency.level)
+
+
+@dataclass(frozen=True)
+class Blink:
+    """On for the first half of each cycle; ``phase`` (0-1) shifts the cycle."""
+
+    colour: RGB
+    urgency: Urgency = Urgency.NORMAL
+    phase: float = 0.0
+    moving = True
+
+    def colour_at(self, age: float) -> RGB:
+        on = (age / self.urgency.period + self.phase) % 1.0 < 0.5
+        return _scaled(self.colour, self.urgency.level) if on else OFF
+
+
+@dataclass(frozen=True)
+class Pulse:
+    """Breathes from full to a tenth and back, starting full."""
+
+    colour: RGB
+    urgency: Urgency = Urgency.NORMAL
+    moving = True
+
+    def colour_at(self, age: float) -> RGB:
+        wave = 0.55 + 0.45 * math.cos(2 * math.pi * age / self.urgency.period)
+        return _scaled(self.colour, self.urgency.level * wave)
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """A light running along a line of ``length`` squares; this square is at ``position``.
+
+    The head moves one square per ``period / length`` seconds and leaves a dim tail.
+    Build a whole line with ``sweep()``.
+    """
+
+    colour: RGB
+    position: int
+    length: int
+    urgency: Urgency = Urgency.NORMAL
+    moving = True
+
+    def colour_at(self, age: float) -> RGB:
+        head = int(age / self.urgency.period * self.length) % self.length
+        behind = (head - self.position) % self.length
+        level = {0: 1.0, 1: 0.3}.get(behind, 0.0)
+        return _scaled(self.colour, self.urgency.level * level) if level else OFF
+
+
+Effect = Steady | Blink | Pulse | Sweep
+
+
+def sweep(squares: Sequence[int], colour: RGB, urgency: Urgency = Urgency.NORMAL) -> dict[int, Sweep]:
+    """A scene fragment: a light running along ``squares`` in order (a rank, a file, a path)."""
+    return {sq: Sweep(colour, i, len(squares), urgency) for i, sq in enumerate(squares)}
+
+
+@dataclass(frozen=True)
+class Placed:
+    """An effect on a square or edge group, with the time its clock started."""
+
+    effect: Effect
+    since: float
+
+
+def render(squares: Mapping[int, Placed], edges: Mapping[str, Placed], t: float) -> Frame:
+    """The frame a scene shows at time ``t``: a pure function."""
+    colours = [OFF] * 25
+    for sq, placed in squares.items():
+        colours[sq] = placed.effect.colour_at(t - placed.since)
+    lit_edges = {name: placed.effect.colour_at(t - placed.since) for name, placed in edges.items()}
+    return Frame(tuple(colours), {n: c for n, c in lit_edges.items() if c != OFF})
+
+
+def _place(old: Mapping, new: Mapping, now: float) -> dict:
+    return {key: old[key] if key in old and old[key].effect == effect else Placed(effect, now)
+            for key, effect in new.items()}
+
+
+class Animator:
+    """Plays scenes on a ``LedMat`` from its own thread.
+
+    The thread sleeps until ``set_scene`` wakes it, so a new scene reaches the strip in well
+    under a millisecond; while any effect moves it also renders ``fps`` frames a second. Only
+    frames that differ from the last one are written.
+    """
+
+    def __init__(self, leds: LedMat, fps: float = 50):
+        self._leds = leds
+        self._tick = 1 / fps
+        self._squares: dict[int, Placed] = {}
+        self._edges: dict[str, Placed] = {}
+        self._dirty = False
+        self._closing = False
+        self._changed = threading.Condition()
+        self._thread = threading.Thread(target=self._run, name="led-animator", daemon=True)
+        self._thread.start()
+
+    def set_scene(self, squares: Mapping[int, Effect], edges: Mapping[str, Effect] | None = None) -> None:
+        """Replace the scene; squares and edge groups not named are off. Returns at once."""
+        edges = edges or {}
+        for sq in squares:
+            if not 0 <= sq < 25:
+                raise ValueError(f"{sq!r} is not a square (0 to 24)")
+        for name in edges:
+            if name not in self._leds.config.edges:
+                raise ValueError(f"no edge LEDs named {name!r} (known: {', '.join(self._leds.config.edges)})")
+        now = time.monotonic()
+        with self._changed:
+            self._squares = _place(self._squares, squares, now)
+            self._edges = _place(self._edges, edges, now)
+            self._dirty = True
+            self._changed.notify()
+
+    def _run(self) -> None:
+        last: Frame | None = None
+        while True:
+            with self._changed:
+                moving = any(p.effect.moving for p in (*self._squares.values(), *self._edges.values()))
+                self._changed.wait_for(lambda: self._dirty or self._closing, self._tick if moving else None)
+                if self._closing:
+                    return
+                self._dirty = False
+                squares, edges = self._squares, self._edges
+            frame = render(squares, edges, time.monotonic())
+            if frame != last:
+                try:
+                    self._leds.show(frame)
+                except Exception:
+                    # Keep animating: a strip error must not leave the last frame lit forever.
+                    log.exception("LED update failed")
+                last = frame
+
+    def close(self) -> None:
+        """Stop the thread and turn the LEDs off."""
+        with self._changed:
+            self._closing = True
+            self._changed.notify()
+        self._thread.join()
+        self._leds.close()
+
+    def __enter__(self) -> Animator:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,110 @@
+"""The SSD1306 OLED behind one contract: ``display(image)`` with a 128x64 1-bit Pillow image.
+
+Adafruit's ``SSD1306_I2C`` driver does the talking, on the Pi's I2C bus or on the simulation's
+fake bus alike. A full frame takes about 23 ms at 400 kHz, so ``display`` only hands the image
+to a worker thread and returns; if images come faster than the bus, the latest one wins.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+# Imports busio and digitalio for type annotations: on a desktop Blinka loads them quietly; on a
+# Pi, digitalio needs the gpiod package (the "pi" extra). `board`, which probes the platform and
+# offers to install packages, is never imported (see firmware.i2c_bus).
+import adafruit_ssd1306
+from PIL import Image
+
+from firmware.pinmap import OledConfig
+
+log = logging.getLogger(__name__)
+
+
+class OledError(RuntimeError):
+    """The display did not answer."""
+
+
+def page_bytes(image: Image.Image) -> bytes:
+    """The image in SSD1306 RAM order: 8 pages of one byte per column, bit 0 the top row."""
+    width, height = image.size
+    out = bytearray()
+    for top in range(0, height, 8):
+        strip = image.crop((0, top, width, top + 8))
+        # Pillow packs 1-bit rows most significant bit first; flipping the 8-row strip and
+        # turning columns into rows puts the top pixel of each column in bit 0.
+        out += strip.transpose(Image.Transpose.FLIP_TOP_BOTTOM).transpose(Image.Transpose.TRANSPOSE).tobytes()
+    return bytes(out)
+
+
+class Oled:
+    """The status display. ``display()`` never blocks on the bus; ``close()`` blanks it."""
+
+    def __init__(self, i2c: object, config: OledConfig):
+        self.size = (config.width, config.height)
+        try:
+            self._driver = adafruit_ssd1306.SSD1306_I2C(config.width, config.height, i2c, addr=config.address)
+        except (ValueError, OSError) as e:
+            raise OledError(f"no SSD1306 answered at I2C address 0x{config.address:02X} on bus "
+                            f"{config.bus} ({e}): check its wiring and that I2C is enabled") from e
+        self._latest: Image.Image | None = None
+        self._asked = self._shown = 0
+        self._closing = False
+        self._changed = threading.Condition()
+        self._thread = threading.Thread(target=self._run, name="oled", daemon=True)
+        self._thread.start()
+
+    def display(self, image: Image.Image) -> None:
+        """Show ``image`` (mode "1", 128x64) as soon as the bus is free."""
+        if image.mode != "1" or image.size != self.size:
+            raise ValueError(f"the OLED shows {self.size[0]}x{self.size[1]} 1-bit images, "
+                             f"not {image.size[0]}x{image.size[1]} mode {image.mode!r}")
+        with self._changed:
+            self._latest = image.copy()
+            self._asked += 1
+            self._changed.notify_all()
+
+    def wait_shown(self, timeout: float) -> bool:
+        """Wait until the last image given to ``display`` has gone out; False on timeout."""
+        with self._changed:
+            return self._changed.wait_for(lambda: self._shown == self._asked, timeout)
+
+    def _run(self) -> None:
+        while True:
+            with self._changed:
+                self._changed.wait_for(lambda: self._latest is not None or self._closing)
+                if self._latest is None:
+                    return
+                image, asked, self._latest = self._latest, self._asked, None
+            try:
+                self._send(image)
+            except OSError:
+                # A glitch on the bus loses this frame, not the display: the next one retries.
+                log.exception("OLED update failed")
+            with self._changed:
+                self._shown = asked
+                self._changed.notify_all()
+
+    def _send(self, image: Image.Image) -> None:
+        # The driver's own image() loops over all 8192 pixels in Python; its buffer holds the
+        # data bytes after one control byte, so the pages are copied in directly.
+        self._driver.buffer[1:] = page_bytes(image)
+        self._driver.show()
+
+    def close(self) -> None:
+        with self._changed:
+            self._closing = True
+            self._changed.notify_all()
+        self._thread.join()
+        try:
+            self._driver.fill(0)
+            self._driver.show()
+            self._driver.poweroff()
+        except OSError:
+            log.exception("could not blank the OLED")
+
+    def __enter__(self) -> Oled:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

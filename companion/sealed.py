@@ -2,7 +2,8 @@
 
 * The public record: the header and each turn as everyone saw it.
 * A sealed record per seat: that seat's secrets (Ninja set-up, the full text of every turn
-  with a hidden part, the Lantern answers it received, a pending simultaneous commitment).
+  with a hidden part, a pending simultaneous commitment). Lantern answers are announced to
+  the table, so they are in the public record.
   The service keeps it from the other seat until the game ends.
 * The full record: public turns with the sealed ones put back (:func:`reveal`), which
   :func:`replay` re-plays through the referee, checking every turn's full and public text.
@@ -53,11 +54,10 @@ def public_record(ref: Referee) -> dict:
 def sealed_record(ref: Referee, seat: str) -> dict:
     """What only ``seat`` knows about its own play, for the end of the game."""
     out = {"format": FORMAT, "version": VERSION, "kind": "sealed", "seat": seat,
-           "header": _header(ref), "setup": None, "turns": {}, "answers": [], "pending": None}
+           "header": _header(ref), "setup": None, "turns": {}, "pending": None}
     if isinstance(ref, ShadowReferee):
         squares = ref.state.setup[COLORS.index(seat)]
         out["setup"] = action_text(Place(squares)) if squares else None
-        out["answers"] = [a.as_dict() for a in ref.state.answers if a.seat == seat]
     if isinstance(ref, SimultaneousReferee):
         out["pending"] = ref.sealed(seat)
     out["turns"] = {str(i): t.full for i, t in enumerate(ref.log)

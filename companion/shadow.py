@@ -304,14 +304,15 @@ class ShadowReferee(Referee):
         text = action_text(lantern)
         events.append(Event("lantern", f"{seat} searches {lantern} with a Lantern", public=True,
                             data={"by": seat, "line": str(lantern)}))
-        # The answer is the searcher's to know; the Ninja's owner knows it anyway.
+        # The rulebook has the owner announce the answer aloud: the whole table hears it, and
+        # the mat shows it, so it is public (never where in the line, nor how many Ninjas).
         events.append(Event("lantern_answer", f"{owner} answers {'yes' if answer else 'no'} for "
-                            f"{lantern}", public=False, seats=(seat, owner),
+                            f"{lantern}", public=True,
                             data={"by": seat, "line": str(lantern), "answer": answer}))
+        said = text + ("+" if answer else "-")
         return replace(st, lanterns=_set(st.lanterns, c, st.lanterns[c] - 1),
                        answers=st.answers + (LanternAnswer(st.ply, seat, lantern, answer),),
-                       full=st.full + (text + ("+" if answer else "-"),),
-                       public=st.public + (text,))
+                       full=st.full + (said,), public=st.public + (said,))
 
     def _lose_ninja(self, st: ShadowState, e: int, sq: int) -> ShadowState:
         return replace(st, ninjas=_set(st.ninjas, e, tuple(s for s in st.ninjas[e] if s != sq)),
@@ -445,13 +446,12 @@ class ShadowReferee(Referee):
             "first_turn": st.ply == 0,
             "ninjas": ninjas,
             "lanterns": {COLORS[k]: st.lanterns[k] for k in (RED, BLUE)},
-            "searches": [{"ply": a.ply, "by": a.seat, "line": str(a.lantern)} for a in st.answers],
+            "searches": [a.as_dict() for a in st.answers],
         }
         if self.mode == LIGHT:
             out["light"] = COLORS[self.light]
         if c is not None:
             out["own_ninjas"] = [square_name(s) for s in st.ninjas[c]]
-            out["lantern_answers"] = [a.as_dict() for a in st.answers]
         if st.result is not None:
             # The game is over: the screens come down.
             out["all_ninjas"] = {COLORS[k]: [square_name(s) for s in st.ninjas[k]] for k in (RED, BLUE)}

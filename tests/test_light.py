@@ -73,7 +73,7 @@ def test_a_lantern_answers_yes_never_how_many():
     events = ref.act("red", "L4")                     # both Ninjas: still just "yes"
     answer = next(e for e in events if e.kind == "lantern_answer")
     assert answer.data == {"by": "red", "line": "rank 4", "answer": True}
-    assert ref.log[-1].full.endswith("L4+") and ref.log[-1].public.endswith("L4")
+    assert ref.log[-1].full.endswith("L4+") and ref.log[-1].public.endswith("L4+")
 
 
 def test_the_light_master_wins_by_capturing_the_second_ninja():

@@ -64,20 +64,21 @@ def test_first_player_cannot_search_on_the_first_turn():
     assert ref.to_act() == ("blue",) and ref.state.lanterns == (2, 2)
 
 
-def test_two_lanterns_one_per_turn_yes_or_no():
+def test_two_lanterns_one_per_turn_yes_or_no_announced_to_the_table():
     ref = shadow(START)
     ref.act("red", "Boar a1a2"); ref.act("red", Skip())
     ref.act("blue", "Monkey a5b4"); ref.act("blue", Skip())
     events = ref.act("blue", "L1")                           # Red's Ninja is on b1: rank 1
     answer = next(e for e in events if e.kind == "lantern_answer")
-    assert answer.data["answer"] is True and not answer.public and answer.seats == ("blue", "red")
+    # The owner announces it aloud, as the rulebook says: the whole table hears it.
+    assert answer.data["answer"] is True and answer.public
     assert ref.to_act() == ("red",)                          # one Lantern, then the turn ends
-    assert [e.kind for e in ref.events(None)].count("lantern_answer") == 0
+    assert [e.kind for e in ref.events(None)].count("lantern_answer") == 1
     ref.act("red", "Tiger a2a4"); ref.act("red", Skip())
     ref.act("red", "Lc")                                     # Blue's Ninja is on d5: no
-    assert ref.view("red")["lantern_answers"][-1] == {"ply": 2, "by": "red", "line": "file c", "answer": False}
-    assert "lantern_answers" not in ref.view(None)
-    assert ref.view(None)["searches"][-1] == {"ply": 2, "by": "red", "line": "file c"}
+    search = {"ply": 2, "by": "red", "line": "file c", "answer": False}
+    assert ref.view("red")["searches"][-1] == ref.view(None)["searches"][-1] == search
+    assert ref.log[-1].public.endswith("Lc-")
     ref.act("blue", "Crane e5e4"); ref.act("blue", Skip()); ref.act("blue", "Ld")
     ref.act("red", "Crab e1e2"); ref.act("red", Skip()); ref.act("red", "L5")
     assert ref.state.lanterns == (0, 0)

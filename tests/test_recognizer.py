@@ -1,0 +1,182 @@
+"""The move recognizer on its own: debounced occupancy and simulated time in, events and
+feedback out (no scanner, no wall clock)."""
+
+import random
+from itertools import permutations
+
+import pytest
+from hypothesis import given, settings
+
+from companion.matfeedback import PALETTE, cues
+from companion.readings import read_move
+from companion.recognizer import CLEAR_S, SETTLE_S, Recognizer, pair_up
+from companion.squares import parse_square, square_distance
+from tests.strategies import games
+
+START = "bbBbb/5/5/5/rrRrr red Tiger,Crab Monkey,Crane Dragon"
+CAPTURE = "bbBb1/5/1b3/5/rrRrr red Tiger,Crab Monkey,Crane Dragon"
+SWAP = "bbBbb/5/2W2/2r2/rrR1r red Tiger,Crab Monkey,Crane Dragon"
+TWO_CARDS = "bbBbb/5/5/5/rrRrr red Ox,Boar Horse,Elephant Crab"
+
+
+class Hands:
+    """Lift and place on a mat already debounced, with the clock in the test's hands."""
+
+    def __init__(self, position: str, **options):
+        self.rec = Recognizer(position, **options)
+        self.occ = set(self.rec.occupancy)
+        self.t = 0.0
+        self.events = self.rec.advance(0.0)
+
+    def _set(self, dt: float, sq: str, on: bool) -> "Hands":
+        self.t += dt
+        (self.occ.add if on else self.occ.discard)(parse_square(sq))
+        self.events += self.rec.update(self.t, frozenset(self.occ))
+        return self
+
+    def lift(self, sq: str, dt: float = 0.5) -> "Hands":
+        return self._set(dt, sq, False)
+
+    def place(self, sq: str, dt: float = 0.5) -> "Hands":
+        return self._set(dt, sq, True)
+
+    def wait(self, dt: float) -> "Hands":
+        self.t += dt
+        self.events += self.rec.advance(self.t)
+        return self
+
+    def kinds(self) -> list[tuple]:
+        return [tuple((k, v) for k, v in e.items() if k != "t") for e in self.events]
+
+
+def moves(h: Hands) -> list[str]:
+    return [e["move"] for e in h.events if "move" in e]
+
+
+def test_a_move_commits_after_the_settle_time_and_not_before():
+    h = Hands(START).lift("c1").place("c3")
+    placed = h.t
+    h.wait(SETTLE_S - 0.01)
+    assert moves(h) == []
+    h.wait(0.02)
+    assert h.events == [{"t": round(placed + SETTLE_S, 3), "move": "Tiger c1c3"}]
+    assert h.rec.board.peek() == h.rec.board.parse("Tiger c1c3")
+
+
+def test_a_hesitation_does_not_commit():
+    h = Hands(START).lift("a1").place("a2").lift("a2", dt=0.24).place("a3").wait(1)
+    assert moves(h) == ["Tiger a1a3"]
+
+
+def test_a_pawn_held_is_not_a_capture_even_after_a_brush_of_the_target():
+    h = Hands(CAPTURE).lift("b1").lift("b3", dt=0.3).place("b3", dt=CLEAR_S / 2).wait(3)
+    assert moves(h) == []
+    h.place("b2").wait(1)
+    assert moves(h) == ["Crab b1b2"]
+
+
+@pytest.mark.parametrize("hands", [
+    [("lift", "b1"), ("lift", "b3"), ("place", "b3")],   # own pawn first
+    [("lift", "b3"), ("lift", "b1"), ("place", "b3")],   # captured pawn first
+])
+def test_captures_in_any_order(hands):
+    h = Hands(CAPTURE)
+    for action, sq in hands:
+        getattr(h, action)(sq)
+    h.wait(1)
+    assert moves(h) == ["Tiger b1b3"]
+
+
+def test_a_swap_needs_both_squares_empty_together():
+    apart = Hands(SWAP, settle=0.3).lift("c3").place("c3", dt=0.2).lift("c2", dt=0.05).place("c2", dt=0.2).wait(1)
+    assert moves(apart) == []
+    together = Hands(SWAP).lift("c2").lift("c3").place("c3").place("c2").wait(1)
+    assert moves(together) == ["Tiger c3c2"]
+
+
+def test_two_cards_prompt_and_the_buttons_follow_hand_order():
+    h = Hands(TWO_CARDS).lift("a1").place("a2").wait(1)
+    assert h.rec.prompt == {"seat": "red", "choose": ["Ox", "Boar"]}
+    assert h.rec.feedback().oled[0] == "Red: which card?"
+    h.events += h.rec.button(h.t, "C")          # no takeback offered: ignored
+    h.events += h.rec.answer(h.t, "blue", "Ox")  # not Blue's question: ignored
+    assert moves(h) == []
+    h.events += h.rec.button(h.t + 1, "A")
+    assert moves(h) == ["Ox a1a2"] and h.rec.prompt is None
+
+
+def test_a_prompt_is_cancelled_when_the_pawn_goes_back():
+    h = Hands(TWO_CARDS).lift("a1").place("a2").wait(1).lift("a2").place("a1").wait(1)
+    assert h.kinds()[-1] == (("prompt_cancelled", {"seat": "red"}),)
+    assert moves(h) == []
+
+
+def test_takeback_then_the_same_move_again():
+    h = Hands(START).lift("c1").place("c3").wait(1).lift("c3").place("c1").wait(1)
+    assert [k for k in h.kinds()] == [(("move", "Tiger c1c3"),), (("takeback", "Tiger c1c3"),)]
+    assert h.rec.board.move_stack == []
+    h.lift("c1").place("c3").wait(1)
+    assert moves(h) == ["Tiger c1c3", "Tiger c1c3"]
+
+
+def test_mismatch_shows_the_way_back_then_syncs():
+    h = Hands(START).lift("a1").place("b3").wait(1)
+    assert h.kinds() == [(("mismatch", ["a1", "b3"]),)]
+    fb = h.rec.feedback()
+    assert fb.pairs == ((parse_square("b3"), parse_square("a1")),)
+    assert {light.effect for light in fb.scene.values()} == {"blink-fast"}
+    led = cues(fb)
+    assert led[parse_square("b3")].phase != led[parse_square("a1")].phase
+    h.lift("b3").place("a1").wait(1)
+    assert h.kinds()[-1] == (("synced", True),)
+    assert h.rec.feedback().pairs == ()
+
+
+def test_lifted_pawn_lights_its_destinations_by_card():
+    h = Hands(TWO_CARDS).lift("a1")   # Ox (0,1) (1,0) (0,-1); Boar (0,1) (-1,0) (1,0)
+    scene = h.rec.feedback().scene
+    assert scene == {parse_square("a2"): scene[parse_square("a2")]}  # b1 holds Red's own pawn
+    assert scene[parse_square("a2")].colour == "white"   # both cards reach it
+    h2 = Hands(START).lift("c1")      # Tiger (0,2) (0,-1); Crab (0,1) (+-2,0)
+    scene = h2.rec.feedback().scene
+    assert scene[parse_square("c3")].colour == "cyan" and scene[parse_square("c2")].colour == "magenta"
+    assert set(scene) == {parse_square("c3"), parse_square("c2")}
+    h2.place("c3").wait(SETTLE_S + 0.01)
+    assert h2.rec.feedback().scene[parse_square("c3")].effect == "flash"
+    assert PALETTE[h2.rec.feedback().scene[parse_square("c3")].colour] == (0, 255, 0)
+
+
+def test_settle_time_is_bounded():
+    with pytest.raises(ValueError):
+        Recognizer(START, settle=0.6)
+
+
+def test_pair_up_minimises_the_total_distance():
+    sq = parse_square
+    assert pair_up(frozenset({sq("c3")}), frozenset()) == ()
+    assert pair_up(frozenset({sq("a1"), sq("d4")}), frozenset({sq("e5")})) == ((sq("d4"), sq("e5")),)
+    rng = random.Random(5)
+    for _ in range(200):
+        squares = rng.sample(range(25), rng.randint(2, 8))
+        cut = rng.randint(1, len(squares) - 1)
+        extra, missing = squares[:cut], squares[cut:]
+        pairs = pair_up(frozenset(extra), frozenset(missing))
+        small, large = sorted((extra, missing), key=len)
+        best = min(sum(square_distance(a, b) for a, b in zip(small, chosen))
+                   for chosen in permutations(large, len(small)))
+        assert len(pairs) == len(small)
+        assert sum(square_distance(a, b) for a, b in pairs) == best
+
+
+@settings(max_examples=60, deadline=None)
+@given(games(max_plies=20))
+def test_readings_agree_with_the_engine(board):
+    """Each legal turn's reading shows the pieces the engine's position shows afterwards."""
+    pos = board.position
+    for move in board.legal_moves:
+        reading = read_move(pos, move)
+        board.push(move)
+        after = board.position
+        board.pop()
+        assert reading.pieces == tuple(after.piece_at(sq) for sq in range(25)), move
+        assert reading.occupancy == after.occupied()

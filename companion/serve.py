@@ -34,6 +34,8 @@ def _parser(sim: bool) -> argparse.ArgumentParser:
     p.add_argument("--host", help="the address to serve on")
     p.add_argument("--port", type=int, help="the port to serve on (0: any free port)")
     p.add_argument("--pinmap", help="another pin map (TOML)")
+    p.add_argument("--record-trace", metavar="FILE",
+                   help="record what the mat does as a trace (see 'onitama-companion trace')")
     if sim:
         p.add_argument("--no-browser", action="store_true", help="do not open the page")
     return p
@@ -103,7 +105,8 @@ def run(argv: list[str], sim: bool) -> int:
         return 2
     store = _open_store(Path(args.state) if args.state else _default_state(sim))
     hardware = make_hardware(config.hardware, pinmap)
-    companion = Companion(hardware, store, settle=config.settle, sets=config.sets)
+    companion = Companion(hardware, store, settle=config.settle, sets=config.sets,
+                          record_trace=Path(args.record_trace) if args.record_trace else None)
     server = Server(create_app(companion), config.host, config.port)
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):

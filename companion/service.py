@@ -22,17 +22,18 @@ import threading
 import time
 from concurrent.futures import Future
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from firmware import screens
-from firmware.animation import Blink, Pulse, Steady, Urgency
+from firmware.animation import Blink, Effect, Pulse, Steady, Urgency
 from firmware.hardware import Hardware
-from firmware.leds import CYAN, MAGENTA
 from firmware.matrix import ScanLoop
 
 from .cards import CARDS
 from .deal import fixed_deal
 from .errors import OnitamaError
+from .matfeedback import PALETTE, Cue, cues
 from .position import COLORS, board_pieces, format_position, parse_position
 from .recognizer import Recognizer, pair_up
 from .record import GameRecord
@@ -40,6 +41,7 @@ from .referee import SEATS, Referee
 from .sealed import public_record
 from .squares import parse_square, square_name
 from .store import GameStore
+from .tracerecord import RecordingScanner, TraceRecorder
 from .variants import VARIANTS, ClassicReferee, new_referee
 
 log = logging.getLogger(__name__)
@@ -51,17 +53,16 @@ LONG_PRESS_NEW_GAME = "C"
 CONFIRM_S = 5.0       # a second long press within this time abandons a running game
 NOISY_BOUNCES = (0.0015, 0.001, 0.0025, 0.001)  # a switch's chatter when a magnet arrives
 
-_RGB = {"red": (255, 0, 0), "blue": (0, 60, 255), "white": (255, 255, 255),
-        "cyan": CYAN, "magenta": MAGENTA, "green": (0, 255, 0), "orange": (255, 110, 0),
-        "yellow": (255, 200, 0)}
-_EFFECTS = {
-    "steady": lambda rgb: Steady(rgb),
-    "flash": lambda rgb: Steady(rgb),
-    "pulse": lambda rgb: Pulse(rgb, Urgency.NORMAL),
-    "blink-slow": lambda rgb: Blink(rgb, Urgency.HINT),
-    "blink": lambda rgb: Blink(rgb, Urgency.NORMAL),
-    "blink-fast": lambda rgb: Blink(rgb, Urgency.ERROR),
-}
+
+
+def _effect(cue: Cue) -> Effect:
+    """A recognizer cue (``companion.matfeedback``) as the animator's effect."""
+    urgency = Urgency[cue.urgency.upper()]
+    if cue.kind == "blink":
+        return Blink(cue.rgb, urgency, cue.phase)
+    if cue.kind == "pulse":
+        return Pulse(cue.rgb, urgency)
+    return Steady(cue.rgb, urgency)
 
 
 class RequestError(Exception):
@@ -114,7 +115,8 @@ class Subscription:
 
 class Companion:
     def __init__(self, hardware: Hardware, store: GameStore, *, settle: float = 0.35,
-                 sets: tuple[str, ...] = ("base",), public_url: str | None = None):
+                 sets: tuple[str, ...] = ("base",), public_url: str | None = None,
+                 record_trace: Path | None = None):
         self.mode = "sim" if hardware.sim is not None else "pi"
         self.public_url = public_url
         self._hw = hardware
@@ -132,6 +134,11 @@ class Companion:
         self._oled_image = screens.status_screen("Onitama", ["Starting..."])
         self._snapshots: dict[str | None, dict] = {s: {"version": 0} for s in (None, *SEATS)}
         self._scan: ScanLoop | None = None
+        # --record-trace: every scan is also written to a trace, a new one each time the
+        # recognizer starts on a game (FILE, then FILE-2, FILE-3 ...).
+        self._trace_path = record_trace
+        self._tap = RecordingScanner(hardware.scanner, None) if record_trace else None
+        self._traces = 0
         self._thread = threading.Thread(target=self._run, name="game", daemon=True)
 
     # -- life cycle ------------------------------------------------------------------------
@@ -149,7 +156,8 @@ class Companion:
         self._hw.buttons.on_long_press = lambda name: self._queue.put(("button", name, True))
         self._publish()
         self._thread.start()
-        self._scan = ScanLoop(self._hw.scanner, lambda occ, t: self._queue.put(("mat", occ, t)))
+        self._scan = ScanLoop(self._tap or self._hw.scanner,
+                              lambda occ, t: self._queue.put(("mat", occ, t)))
 
     def close(self) -> None:
         """Stop reading the mat and the buttons, then the game thread. Every confirmed action
@@ -160,9 +168,28 @@ class Companion:
         if self._thread.is_alive():
             self._queue.put(("stop",))
             self._thread.join()
+        self._stop_trace()
         with self._changed:
             self._closed = True
             self._changed.notify_all()
+
+    def _start_trace(self, position, variant: str) -> None:
+        if self._tap is None:
+            return
+        self._stop_trace()
+        self._traces += 1
+        path = self._trace_path if self._traces == 1 else self._trace_path.with_name(
+            f"{self._trace_path.stem}-{self._traces}{self._trace_path.suffix}")
+        matrix = self._hw.scanner.config
+        settings = {"settle": self._settle, "scan_hz": matrix.scan_hz,
+                    "debounce_ms": round(matrix.debounce_s * 1000, 3)}
+        self._tap.recorder = TraceRecorder(open(path, "w", encoding="utf-8"), position, variant,
+                                           start=time.monotonic(), settings=settings)
+
+    def _stop_trace(self) -> None:
+        if self._tap is not None and self._tap.recorder is not None:
+            recorder, self._tap.recorder = self._tap.recorder, None
+            recorder.close(time.monotonic())
 
     # -- what other threads may call -------------------------------------------------------
 
@@ -381,6 +408,7 @@ class Companion:
                 pos = parse_position(" ".join(fields), game.referee.cards)
                 game.recognizer = Recognizer(pos, cards=game.referee.cards, settle=self._settle,
                                              t=time.monotonic())
+                self._start_trace(pos, game.referee.mode)
 
     # -- requests --------------------------------------------------------------------------
 
@@ -394,16 +422,21 @@ class Companion:
         if game is None or game.status == "finished":
             raise RequestError(409, "no game is being played")
         if kind == "answer":
-            card = request.get("card")
+            card, takeback = request.get("card"), request.get("takeback") is True
             rec = game.recognizer
-            if not isinstance(card, str):
-                raise RequestError(400, "an answer names a card")
+            if not takeback and not isinstance(card, str):
+                raise RequestError(400, "an answer names a card, or is {\"takeback\": true}")
             prompt = rec.prompt if rec is not None else None
             if prompt is None or prompt["seat"] != seat:
                 raise RequestError(409, "there is no question for this seat")
-            if card not in prompt["choose"]:
+            if takeback and "takeback" not in prompt:
+                raise RequestError(400, "this question offers no takeback")
+            if not takeback and card not in prompt["choose"]:
                 raise RequestError(400, f"choose one of {', '.join(prompt['choose'])}")
-            self._recognized(rec.answer(time.monotonic(), seat, card))
+            now = time.monotonic()
+            if self._tap is not None and self._tap.recorder is not None:
+                self._tap.recorder.answer(now, seat, card, takeback=takeback)
+            self._recognized(rec.answer(now, seat, card, takeback=takeback))
             return {"ok": True}
         if kind == "action":
             text = request.get("text")
@@ -487,6 +520,8 @@ class Companion:
                 self._confirm_until = now + CONFIRM_S
             return
         if game is not None and game.recognizer is not None and not long:
+            if self._tap is not None and self._tap.recorder is not None:
+                self._tap.recorder.button(now, name)
             self._recognized(game.recognizer.button(now, name))
 
     # -- outputs ---------------------------------------------------------------------------
@@ -541,14 +576,24 @@ class Companion:
         prompt = rec.prompt if rec is not None else None
         view["mat"] = {
             "state": state,
-            "prompt": None if prompt is None else {
-                "seat": prompt["seat"], "choose": list(prompt["choose"]),
-                "question": f"{prompt['seat'].title()}: which card? " +
-                            " ".join(f"{b}:{c}" for b, c in zip("AB", prompt["choose"]))},
+            "prompt": None if prompt is None else self._prompt_view(game, prompt),
             "wrong": sorted(square_name(s) for s in wrong),
             "pairs": [[square_name(a), square_name(b)] for a, b in pairs],
         }
         return view
+
+    def _prompt_view(self, game: _Game, prompt: dict) -> dict:
+        # Buttons A and B stand for the prompted player's first and second card in hand.
+        hand = self._table(game)[1][2 if prompt["seat"] == "red" else 3].split(",")
+        buttons = {card: "AB"[hand.index(card.replace(" ", "-"))] for card in prompt["choose"]
+                   if card.replace(" ", "-") in hand[:2]}
+        out = {"seat": prompt["seat"], "choose": list(prompt["choose"]), "buttons": buttons,
+               "question": f"{prompt['seat'].title()}: which card? " +
+                           "  ".join(f"{b}: {c}" for c, b in buttons.items())}
+        if "takeback" in prompt:
+            out["takeback"] = prompt["takeback"]
+            out["question"] += "  C: take back"
+        return out
 
     def _oled(self, game: _Game | None) -> tuple[str, ...]:
         if game is None:
@@ -581,13 +626,11 @@ class Companion:
             scene = {}
             for sq in missing:
                 piece = pieces[sq]
-                colour = _RGB["red"] if piece in "Rr" else _RGB["blue"] if piece in "Bb" else _RGB["white"]
-                scene[sq] = Pulse(colour)
+                colour = "red" if piece in "Rr" else "blue" if piece in "Bb" else "white"
+                scene[sq] = Pulse(PALETTE[colour])
             for sq in extra:
-                scene[sq] = Blink(_RGB["orange"], Urgency.ERROR)
+                scene[sq] = Blink(PALETTE["amber"], Urgency.ERROR)
             return tuple(sorted(scene.items()))
         if game.recognizer is None:
             return ()
-        feedback = game.recognizer.feedback()
-        return tuple(sorted((sq, _EFFECTS.get(light.effect, _EFFECTS["steady"])(_RGB.get(light.colour, _RGB["white"])))
-                            for sq, light in feedback.scene.items()))
+        return tuple(sorted((sq, _effect(cue)) for sq, cue in cues(game.recognizer.feedback()).items()))

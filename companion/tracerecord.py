@@ -27,18 +27,24 @@ from .squares import square_name
 class TraceRecorder:
     """Writes one trace. Thread-safe: the scan thread and the service both write to it."""
 
-    def __init__(self, out: TextIO, position: Position | str, variant: str, *, start: float):
+    def __init__(self, out: TextIO, position: Position | str, variant: str, *, start: float,
+                 settings: dict | None = None):
+        """``settings``: the live mat's ``settle``, ``scan_hz`` and ``debounce_ms``, written
+        into the header so that the trace replays the way the mat ran."""
         if isinstance(position, str):
             position = parse_position(position)
         self._out = out
         self._start = start
         self._lock = threading.Lock()
+        self._closed = False
         # The trace starts with the position's pieces on the mat, at rest.
         self._switches = position.occupied()
-        self._write({"trace": 1, "position": str(position), "variant": variant})
+        self._write({"trace": 1, "position": str(position), "variant": variant, **(settings or {})})
 
     def _write(self, obj: dict) -> None:
-        self._out.write(json.dumps(obj) + "\n")
+        # A scan already under way when the service switched traces lands here: drop it.
+        if not self._closed:
+            self._out.write(json.dumps(obj) + "\n")
 
     def _t(self, t: float) -> float:
         return round(max(0.0, t - self._start), 4)
@@ -69,6 +75,7 @@ class TraceRecorder:
         """Ends the trace (the ``end`` line) and closes the file."""
         with self._lock:
             self._write({"t": self._t(t), "end": True})
+            self._closed = True
             self._out.close()
 
 
@@ -81,18 +88,22 @@ class Scanner(Protocol):
 
 
 class RecordingScanner:
-    """A scanner that records every scan it returns: drop-in for ``MatrixScanner``."""
+    """A scanner that records every scan it returns: drop-in for ``MatrixScanner``.
 
-    def __init__(self, scanner: Scanner, recorder: TraceRecorder,
+    ``recorder`` may be swapped (a new trace for each game) or None (not recording)."""
+
+    def __init__(self, scanner: Scanner, recorder: TraceRecorder | None,
                  clock: Callable[[], float] = time.monotonic):
         self._scanner = scanner
-        self._recorder = recorder
+        self.recorder = recorder
         self._clock = clock
         self.config = scanner.config
 
     def scan(self) -> frozenset[int]:
         closed = self._scanner.scan()
-        self._recorder.switches(self._clock(), closed)
+        recorder = self.recorder
+        if recorder is not None:
+            recorder.switches(self._clock(), closed)
         return closed
 
     def close(self) -> None:

@@ -169,22 +169,31 @@ def _run(recognizer: Recognizer, mat: SimMat, scanner: MatrixScanner | Recording
     yield from until(math.inf)
 
 
+def _setting(given: float | None, header: dict, key: str, default: float | None) -> float | None:
+    if given is not None:
+        return given
+    value = header.get(key, default)
+    if value is not None and (not isinstance(value, (int, float)) or isinstance(value, bool) or value <= 0):
+        raise TraceError(f"the trace's {key} must be a positive number, not {value!r}")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="onitama-companion trace",
                                      description="Replay a mat trace (spec/traces.md) through the "
                                      "mat's scanner, debounce and move recognizer on a simulated "
                                      "clock, and print what the companion understood as JSON Lines.")
     parser.add_argument("file", help="the trace, JSON Lines ('-' for standard input)")
-    parser.add_argument("--settle", type=float, default=SETTLE_S,
-                        help=f"seconds at rest before a move is accepted (default {SETTLE_S}, "
-                             f"at most {MAX_SETTLE_S})")
-    parser.add_argument("--scan-hz", type=float, help="scan rate (default: the pin map's)")
-    parser.add_argument("--debounce-ms", type=float, help="switch debounce (default: the pin map's)")
+    parser.add_argument("--settle", type=float,
+                        help=f"seconds at rest before a move is accepted (default: the trace's "
+                             f"own setting, else {SETTLE_S}; at most {MAX_SETTLE_S})")
+    parser.add_argument("--scan-hz", type=float,
+                        help="scan rate (default: the trace's own setting, else the pin map's)")
+    parser.add_argument("--debounce-ms", type=float,
+                        help="switch debounce (default: the trace's own setting, else the pin map's)")
     parser.add_argument("--pinmap", help="a pin map TOML file (default: the shipped one)")
     args = parser.parse_args(argv)
     try:
-        if not 0 < args.settle <= MAX_SETTLE_S:
-            raise TraceError(f"--settle must be above 0 and at most {MAX_SETTLE_S} s")
         if args.file == "-":
             header, events = parse_trace(sys.stdin)
         else:
@@ -194,9 +203,15 @@ def main(argv: list[str] | None = None) -> int:
             except OSError as exc:
                 raise TraceError(f"{args.file}: cannot read ({exc.strerror})") from None
         pinmap = load_pinmap(args.pinmap) if args.pinmap else None
-        debounce = None if args.debounce_ms is None else args.debounce_ms / 1000
-        for decided in replay(header, events, settle=args.settle, pinmap=pinmap,
-                              scan_hz=args.scan_hz, debounce_s=debounce):
+        # A trace the companion recorded carries the live mat's settings: replay with them.
+        settle = _setting(args.settle, header, "settle", SETTLE_S)
+        if not 0 < settle <= MAX_SETTLE_S:
+            raise TraceError(f"the settle time must be above 0 and at most {MAX_SETTLE_S} s")
+        scan_hz = _setting(args.scan_hz, header, "scan_hz", None)
+        debounce_ms = _setting(args.debounce_ms, header, "debounce_ms", None)
+        debounce = None if debounce_ms is None else debounce_ms / 1000
+        for decided in replay(header, events, settle=settle, pinmap=pinmap,
+                              scan_hz=scan_hz, debounce_s=debounce):
             print(json.dumps(decided), flush=False)
     except (OnitamaError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)

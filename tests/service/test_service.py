@@ -154,3 +154,37 @@ def test_a_new_game_from_the_buttons(table):
     wait_for(lambda: companion.view(None)["game"] is not None, timeout=4)
     hw.sim.release("C")
     assert companion.view(None)["game"]["variant"] == "base"
+
+
+def test_record_trace_replays_to_the_same_moves(tmp_path, capsys):
+    from companion.tracetool import main as trace_main
+    hw = make_hardware("sim")
+    store = GameStore(tmp_path / "games.db")
+    companion = Companion(hw, store, settle=0.2, record_trace=tmp_path / "mat.jsonl")
+    companion.start()
+    try:
+        new_base(companion)
+        hw.sim.set_pawns(START)
+        wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+        hw.sim.lift(2)
+        hw.sim.place(12)
+        wait_for(lambda: companion.view(None)["table"]["log"])
+    finally:
+        companion.close(), hw.close(), store.close()
+    assert trace_main([str(tmp_path / "mat.jsonl")]) == 0
+    printed = [line for line in capsys.readouterr().out.splitlines() if '"move"' in line]
+    assert len(printed) == 1 and '"Tiger c1c3"' in printed[0]
+
+
+def test_prompt_buttons_follow_the_hand_order(table):
+    companion, hw, _ = table
+    companion.submit(None, {"type": "new_game", "variant": "base",
+                            "cards": {"red": ["Ox", "Horse"], "blue": ["Monkey", "Crane"], "side": "Dragon"}})
+    hw.sim.set_pawns(START)
+    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    hw.sim.lift(2)
+    hw.sim.place(7)
+    prompt = wait_for(lambda: companion.view(None)["mat"]["prompt"])
+    assert prompt["buttons"] == {"Ox": "A", "Horse": "B"}
+    hw.sim.tap("B", 0.1)
+    assert wait_for(lambda: companion.view(None)["table"]["log"]) == ["Horse c1c2"]

@@ -15,9 +15,11 @@ want a pawn and the ones that should be empty. ``playing``: the recognizer reads
 
 from __future__ import annotations
 
+import base64
 import io
 import logging
 import queue
+import secrets
 import threading
 import time
 from concurrent.futures import Future
@@ -26,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from firmware import screens
-from firmware.animation import Blink, Effect, Pulse, Steady, Urgency
+from firmware.animation import Blink, Effect, Pulse, Steady, Urgency, sweep
 from firmware.hardware import Hardware
 from firmware.matrix import ScanLoop
 
@@ -46,9 +48,14 @@ from .variants import VARIANTS, ClassicReferee, new_referee
 
 log = logging.getLogger(__name__)
 
-# Variants whose moves the mat reads; the others are played from the phones while the mat
-# is kept in step by the sync state.
-MAT_VARIANTS = ("base", "wind")
+# Variants whose main-board moves the mat reads (Ninja and Lantern steps come from the
+# phones); the others are played from the phones while the sync state keeps the mat in step.
+MAT_VARIANTS = ("base", "wind", "shadow", "light")
+# Only these replay from their start position; the others are dealt again from their seed.
+CLASSIC = ("base", "wind")
+SHOW_S = 4.0          # how long an announcement holds the OLED and its squares
+SWEEP_S = 2.0         # a Lantern's sweep along its line, before the answer shows
+PENDING_S = 60.0      # how long a phone may wait for the table to let it take a seat
 LONG_PRESS_NEW_GAME = "C"
 CONFIRM_S = 5.0       # a second long press within this time abandons a running game
 NOISY_BOUNCES = (0.0015, 0.001, 0.0025, 0.001)  # a switch's chatter when a magnet arrives
@@ -72,6 +79,23 @@ class RequestError(Exception):
         super().__init__(message)
         self.status = status
         self.message = message
+
+
+@dataclass
+class _Show:
+    """An announcement: OLED lines and lit squares for ``seconds``, over the normal view."""
+    seconds: float
+    lines: tuple[str, ...]
+    scene: dict
+    until: float = 0.0
+
+
+def _line_squares(line: str) -> list[int]:
+    """``"rank 3"`` or ``"file c"`` (a Lantern's line) -> its squares, in sweep order."""
+    kind, name = line.split()
+    if kind == "rank":
+        return [(int(name) - 1) * 5 + f for f in range(5)]
+    return [r * 5 + "abcde".index(name) for r in range(5)]
 
 
 @dataclass
@@ -139,6 +163,13 @@ class Companion:
         self._trace_path = record_trace
         self._tap = RecordingScanner(hardware.scanner, None) if record_trace else None
         self._traces = 0
+        self._shows: list[_Show] = []
+        # Seats: a one-time join token per seat (what its QR code holds), the phone session
+        # holding each seat, and phones waiting for the table to let them take a held seat.
+        self._tokens: dict[str, str] = {seat: self._mint() for seat in SEATS}
+        self._holders: dict[str, str] = {}
+        self._pending: dict[str, dict] = {}
+        self._oled_page = 0
         self._thread = threading.Thread(target=self._run, name="game", daemon=True)
 
     # -- life cycle ------------------------------------------------------------------------
@@ -215,10 +246,54 @@ class Companion:
             raise RequestError(503, "the companion is busy; try again") from None
 
     def oled_png(self) -> bytes:
-        image = self._hw.sim.i2c.image() if self._hw.sim is not None else self._oled_image
+        """The OLED as a picture. On the Pi a join QR code never leaves the table: a page
+        showing one is sent as its text lines instead."""
+        if self._hw.sim is not None:
+            image = self._hw.sim.i2c.image()
+        else:
+            with self._changed:
+                lines = self._oled_lines
+            image = screens.status_screen(lines[0], lines[1:]) if lines else self._oled_image
         out = io.BytesIO()
         image.save(out, format="PNG")
         return out.getvalue()
+
+    # Seats and phones.
+
+    @staticmethod
+    def _mint() -> str:
+        # Base32 in upper case: a QR code stores it in the compact alphanumeric mode.
+        return base64.b32encode(secrets.token_bytes(10)).decode()
+
+    def join_url(self, seat: str) -> str:
+        """The URL a seat's QR code holds: one use, replaced once used. Shown on the OLED, and
+        on the simulation page; never sent to any other page."""
+        self._check_seat(seat)
+        with self._changed:
+            token = self._tokens[seat]
+        return f"{(self.public_url or '').upper()}/J/{token}"
+
+    def redeem(self, token: str) -> dict:
+        """A phone scanned a join code. ``{"seat", "session"}`` when the seat was free, or
+        ``{"seat", "pending"}`` when another phone holds it and the table must allow it."""
+        if not isinstance(token, str):
+            raise RequestError(400, "a join token is text")
+        return self.submit(None, {"type": "_redeem", "token": token.strip().upper()})
+
+    def pending(self, pending_id: str) -> dict:
+        """``{"state": "waiting" | "allowed" | "refused" | "expired", "session"?}``."""
+        with self._changed:
+            entry = self._pending.get(pending_id)
+            if entry is None:
+                raise RequestError(404, "no such request to take a seat")
+            if entry["state"] == "waiting" and time.monotonic() > entry["until"]:
+                entry["state"] = "expired"
+            return {k: v for k, v in entry.items() if k in ("state", "session", "seat")}
+
+    def seat_of(self, session: str | None) -> str | None:
+        """The seat a phone's session holds now (None: none, or taken over since)."""
+        with self._changed:
+            return next((seat for seat, sid in self._holders.items() if sid == session), None)
 
     def games(self) -> list[dict]:
         return self._store.games()
@@ -228,7 +303,7 @@ class Companion:
         saved = self._store.game(game_id)
         game = self._rebuild(saved)
         ref = game.referee
-        if ref.mode in MAT_VARIANTS:
+        if ref.mode in CLASSIC:
             result = None if ref.result is None else ref.result.as_dict()
             record = GameRecord(variant=ref.mode, start=saved.header["start"],
                                 moves=[t.public for t in ref.log], sets=saved.header.get("sets", []),
@@ -316,7 +391,10 @@ class Companion:
 
     def _timeout(self) -> float:
         game = self._game
-        deadline = game.recognizer.next_deadline if game and game.recognizer else None
+        deadlines = [show.until for show in self._shows[:1] if show.until]
+        if game and game.recognizer and game.recognizer.next_deadline is not None:
+            deadlines.append(game.recognizer.next_deadline)
+        deadline = min(deadlines, default=None)
         if deadline is None:
             return 1.0
         return min(1.0, max(0.0, deadline - time.monotonic()))
@@ -356,7 +434,7 @@ class Companion:
         if action == "takeback":
             ref.undo()
         else:
-            ref.act(seat, action)
+            self._announce(ref.act(seat, action))
         try:
             self._store.append(game.id, game.seq, action, seat)
         except Exception:
@@ -377,8 +455,13 @@ class Companion:
                 try:
                     self._play(game, seat, event["move"])
                 except OnitamaError as exc:
-                    # The recognizer and the referee disagree: trust the referee, guide the mat.
-                    log.error("mat move %r refused: %s", event["move"], exc)
+                    # The mat shows a move the referee refuses (a rule the mat cannot know,
+                    # such as a hidden Ninja of one's own): say why and guide the pawn back.
+                    self._shows.append(_Show(SHOW_S, ("Not allowed", str(getattr(exc, "reason", exc))), {}))
+                    self._enter_sync(game)
+                    return
+                if not self._in_step(game):
+                    # The turn goes on off the mat (a Ninja step, a Lantern) or changed it.
                     self._enter_sync(game)
                     return
             elif "takeback" in event:
@@ -394,6 +477,22 @@ class Companion:
         text = game.referee.view(None)["position"]
         return board_pieces(text), text.split()
 
+    def _mat_turn(self, game: _Game) -> bool:
+        """Does the mat read the next step: a main-board move by a seat with pawns on it?"""
+        ref = game.referee
+        to_act = ref.to_act()
+        if ref.mode not in MAT_VARIANTS or len(to_act) != 1:
+            return False
+        if ref.view(None).get("phase", "move") != "move":
+            return False
+        pieces = self._table(game)[0]
+        return any(p in ("Rr" if to_act[0] == "red" else "Bb") for p in pieces.values())
+
+    def _in_step(self, game: _Game) -> bool:
+        rec = game.recognizer
+        return (rec is not None and game.status == "playing" and self._mat_turn(game)
+                and str(rec.board.position) == " ".join(self._table(game)[1]))
+
     def _enter_sync(self, game: _Game) -> None:
         if game.status != "finished":
             game.status, game.recognizer, game.wrong = "sync", None, ()
@@ -404,7 +503,7 @@ class Companion:
         pieces, fields = self._table(game)
         if self._occupancy == frozenset(pieces) and game.referee.result is None:
             game.status = "playing"
-            if game.referee.mode in MAT_VARIANTS:
+            if self._mat_turn(game):
                 pos = parse_position(" ".join(fields), game.referee.cards)
                 game.recognizer = Recognizer(pos, cards=game.referee.cards, settle=self._settle,
                                              t=time.monotonic())
@@ -416,6 +515,8 @@ class Companion:
         kind = request["type"]
         if kind == "new_game":
             return self._new_game(request)
+        if kind == "_redeem" and seat is None:
+            return self._redeem(request["token"])
         game = self._game
         if seat is None:
             raise RequestError(403, f"{kind!r} needs a seat")
@@ -442,12 +543,35 @@ class Companion:
             text = request.get("text")
             if not isinstance(text, str) or not text.strip() or len(text) > 200:
                 raise RequestError(400, "an action is its notation text")
-            before = self._table(game)[0]
             self._play(game, seat, text.strip())
-            if game.status != "finished" and self._table(game)[0] != before:
-                self._enter_sync(game)
+            # Whatever the phone did (a Ninja took a pawn, a move made from the phone), the mat
+            # is checked against the game and the recognizer restarts from it.
+            self._enter_sync(game)
             return {"ok": True}
         raise RequestError(400, f"unknown request type {kind!r}")
+
+    def _redeem(self, token: str) -> dict:
+        seat = next((s for s, t in self._tokens.items() if secrets.compare_digest(t, token)), None)
+        if seat is None:
+            raise RequestError(403, "this join code is unknown or was used already: scan the one "
+                                    "the companion shows now")
+        with self._changed:
+            self._tokens[seat] = self._mint()
+            session = secrets.token_urlsafe(18)
+            if seat not in self._holders:
+                self._holders[seat] = session
+                return {"seat": seat, "session": session}
+            pending_id = secrets.token_urlsafe(12)
+            self._pending[pending_id] = {"seat": seat, "state": "waiting", "session": None,
+                                         "new": session, "until": time.monotonic() + PENDING_S}
+        return {"seat": seat, "pending": pending_id}
+
+    def _waiting_takeover(self) -> tuple[str, dict] | None:
+        now = time.monotonic()
+        for pending_id, entry in self._pending.items():
+            if entry["state"] == "waiting" and now <= entry["until"]:
+                return pending_id, entry
+        return None
 
     def _new_game(self, request: dict) -> dict:
         variant = request.get("variant", "base")
@@ -480,7 +604,7 @@ class Companion:
 
     @staticmethod
     def _fixed_referee(variant: str, fixed: Any) -> Referee:
-        if variant not in MAT_VARIANTS:
+        if variant not in CLASSIC:
             raise RequestError(400, f"fixed cards are for base and wind games, not {variant}")
         if (not isinstance(fixed, dict) or not isinstance(fixed.get("red"), list)
                 or not isinstance(fixed.get("blue"), list) or not isinstance(fixed.get("side"), str)):
@@ -492,7 +616,7 @@ class Companion:
 
     def _rebuild(self, saved) -> _Game:
         header = saved.header
-        if header.get("fixed") or header["variant"] in MAT_VARIANTS:
+        if header.get("fixed") or header["variant"] in CLASSIC:
             ref: Referee = ClassicReferee(parse_position(header["start"]), header["variant"],
                                           seed=header.get("seed"))
         else:
@@ -512,6 +636,21 @@ class Companion:
     def _button(self, name: str, long: bool) -> None:
         game = self._game
         now = time.monotonic()
+        waiting = self._waiting_takeover()
+        if waiting is not None and not long and name in ("A", "B"):
+            # A phone asks for a held seat: A lets it take the seat, B refuses.
+            pending_id, entry = waiting
+            with self._changed:
+                if name == "A":
+                    self._holders[entry["seat"]] = entry["new"]
+                    entry["state"], entry["session"] = "allowed", entry["new"]
+                else:
+                    entry["state"] = "refused"
+            return
+        if name == "C" and not long and (game is None or game.recognizer is None
+                                         or game.recognizer.prompt is None):
+            self._oled_page = (self._oled_page + 1) % 3     # game, Red's QR, Blue's QR
+            return
         if long and name == LONG_PRESS_NEW_GAME:
             if game is None or game.status == "finished" or now < self._confirm_until:
                 self._confirm_until = 0.0
@@ -524,16 +663,81 @@ class Companion:
                 self._tap.recorder.button(now, name)
             self._recognized(game.recognizer.button(now, name))
 
+    # -- announcements ---------------------------------------------------------------------
+
+    def _announce(self, events) -> None:
+        """Public events of a turn, shown on the OLED and the mat one after another."""
+        for event in events:
+            if not event.public:
+                continue
+            data = event.data
+            if event.kind == "strike":
+                sq = parse_square(data["square"])
+                colour = PALETTE[data["by"]]
+                self._shows.append(_Show(SHOW_S, ("Strike: a hit!" if data["hit"] else "Strike: a miss",
+                                                  f"{data['by'].title()}'s Ninja at {data['square']}",
+                                                  "shown until their next turn"),
+                                         {sq: Blink(colour, Urgency.NORMAL)}))
+            elif event.kind == "ninja_capture":
+                sq = parse_square(data["square"])
+                loser = "Blue" if data["by"] == "red" else "Red"
+                self._shows.append(_Show(SHOW_S, (f"{data['by'].title()}'s Ninja strikes",
+                                                  f"{loser}: remove your", f"{data['captured']} on {data['square']}",
+                                                  f"The Ninja stands on {data['square']}"),
+                                         {sq: Blink(PALETTE["amber"], Urgency.ERROR)}))
+            elif event.kind == "ninja_captured":
+                sq = parse_square(data["square"])
+                self._shows.append(_Show(SHOW_S, ("Ninja captured!", f"{data['owner'].title()}'s Ninja",
+                                                  f"was on {data['square']}"),
+                                         {sq: Pulse(PALETTE["green"])}))
+            elif event.kind == "lantern":
+                squares = _line_squares(data["line"])
+                self._shows.append(_Show(SWEEP_S, ("Lantern", f"{data['by'].title()} searches",
+                                                   data["line"]), sweep(squares, PALETTE["white"])))
+            elif event.kind == "lantern_answer":
+                colour = PALETTE["green"] if data["answer"] else PALETTE["red"]
+                self._shows.append(_Show(SHOW_S, (f"Lantern: {'yes' if data['answer'] else 'no'}",
+                                                  data["line"]),
+                                         {sq: Steady(colour, Urgency.HINT) for sq in _line_squares(data["line"])}))
+
+    def _current_show(self) -> _Show | None:
+        now = time.monotonic()
+        while self._shows:
+            show = self._shows[0]
+            if not show.until:
+                show.until = now + show.seconds
+            if now < show.until:
+                return show
+            self._shows.pop(0)
+        return None
+
     # -- outputs ---------------------------------------------------------------------------
 
     def _publish(self) -> None:
         game = self._game
-        lines = self._oled(game)
-        if lines != self._oled_lines:
-            self._oled_lines = lines
-            self._oled_image = screens.status_screen(lines[0], lines[1:])
+        show = self._current_show()
+        qr_seat = self._qr_seat(game)
+        waiting = self._waiting_takeover()
+        if waiting is not None:
+            lines = ("New phone for", f"the {waiting[1]['seat']} seat", "A: allow  B: refuse")
+        elif show is not None:
+            lines = show.lines
+        elif qr_seat is not None:
+            lines = (f"{qr_seat.title()} seat", "Scan to join", "C: next page")
+        else:
+            lines = self._oled(game)
+        key = (lines, self._tokens[qr_seat] if qr_seat else None)
+        if key != getattr(self, "_oled_key", None):
+            self._oled_key = key
+            with self._changed:
+                self._oled_lines = lines
+            self._oled_image = (screens.qr_screen(self.join_url(qr_seat), f"{qr_seat.title()} seat: scan to join")
+                                if qr_seat and show is None and waiting is None
+                                else screens.status_screen(lines[0], lines[1:]))
             self._hw.oled.display(self._oled_image)
         scene = self._leds(game)
+        if show is not None:
+            scene = tuple(sorted({**dict(scene), **show.scene}.items()))
         if scene != self._scene:
             self._scene = scene
             self._hw.animator.set_scene(dict(scene))
@@ -552,7 +756,8 @@ class Companion:
 
     def _view(self, game: _Game | None, seat: str | None) -> dict:
         view = {"game": None, "setup": None, "table": None, "mat": None,
-                "oled": list(self._oled_lines), "variants": list(VARIANTS), "sets": dict(CARDS.sets)}
+                "oled": list(self._oled_lines), "variants": list(VARIANTS), "sets": dict(CARDS.sets),
+                "seats": {s: s in self._holders for s in SEATS}}
         if game is None:
             return view
         ref = game.referee
@@ -595,6 +800,16 @@ class Companion:
             out["question"] += "  C: take back"
         return out
 
+    def _qr_seat(self, game: _Game | None) -> str | None:
+        """The seat whose join code the OLED shows: the page chosen with C, or, while a
+        hidden-information game waits for phones, the first seat without one."""
+        if self._oled_page:
+            return SEATS[self._oled_page - 1]
+        if (game is not None and game.status != "finished"
+                and game.referee.mode in ("shadow", "light", "simultaneous")):
+            return next((seat for seat in SEATS if seat not in self._holders), None)
+        return None
+
     def _oled(self, game: _Game | None) -> tuple[str, ...]:
         if game is None:
             return ("Onitama", "Hold C: new game", *(() if not self.public_url else (self.public_url,)))
@@ -614,8 +829,15 @@ class Companion:
                     "Lit squares: where they go")
         if time.monotonic() < self._confirm_until:
             return ("New game?", "Hold C again to", "abandon this one")
-        return tuple(game.recognizer.feedback().oled) if game.recognizer else (
-            f"{', '.join(ref.to_act()).title()} to play", "Play from the phones")
+        if game.recognizer is not None:
+            return tuple(game.recognizer.feedback().oled)
+        phase = ref.view(None).get("phase", "move")
+        who = " and ".join(s.title() for s in ref.to_act())
+        return {"setup": (f"{who}: place", "your Ninja on", "your phone"),
+                "ninja": (f"{who}: move your", "Ninja or skip,", "on your phone"),
+                "lantern": (f"{who}: a Lantern", "or skip,", "on your phone"),
+                "commit": (f"{who}: choose", "your move on", "your phone")}.get(
+                    phase, (f"{who} to play", "on the phone"))
 
     def _leds(self, game: _Game | None) -> tuple:
         if game is None:

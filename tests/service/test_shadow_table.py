@@ -1,0 +1,82 @@
+"""A Way of the Shadow game at the table: phones join, place Ninjas and take the hidden
+steps; the mat reads the main-board moves; secrets stay on the server."""
+
+import json
+
+import pytest
+
+from companion.service import RequestError
+from companion.squares import parse_square
+
+from conftest import wait_for
+
+SHADOW_START = frozenset(parse_square(s) for s in ("a1", "c1", "e1", "a5", "c5", "e5"))
+
+
+def join(companion, seat):
+    token = companion.join_url(seat).rsplit("/", 1)[1]
+    return companion.redeem(token)
+
+
+def shadow_game(companion, hw):
+    companion.submit(None, {"type": "new_game", "variant": "shadow", "seed": 5})
+    red, blue = join(companion, "red"), join(companion, "blue")
+    assert red["seat"] == "red" and blue["seat"] == "blue"
+    hw.sim.set_pawns(SHADOW_START)
+    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    companion.submit("red", {"type": "action", "text": "Nb1"})
+    companion.submit("blue", {"type": "action", "text": "Nd5"})
+    return red, blue
+
+
+def test_phones_join_once_per_code_and_views_keep_ninjas_secret(table):
+    companion, hw, _ = table
+    companion.submit(None, {"type": "new_game", "variant": "shadow", "seed": 5})
+    assert companion.view(None)["oled"][0] == "Red seat"       # a QR page for the first seat
+    url = companion.join_url("red")
+    assert url.startswith("HTTP://") or url.startswith("/J/")
+    token = url.rsplit("/", 1)[1]
+    first = companion.redeem(token)
+    assert companion.seat_of(first["session"]) == "red"
+    with pytest.raises(RequestError) as err:
+        companion.redeem(token)                                # one use only
+    assert err.value.status == 403
+    for seat in (None, "red", "blue"):
+        assert token not in json.dumps(companion.view(seat))   # no view carries a join code
+
+
+def test_mat_moves_phone_ninja_steps_and_redaction(table):
+    companion, hw, _ = table
+    shadow_game(companion, hw)
+    assert companion.view("red")["table"]["own_ninjas"] == ["b1"]
+    assert companion.view("blue")["table"]["own_ninjas"] == ["d5"]
+    assert "own_ninjas" not in companion.view(None)["table"]
+    wait_for(lambda: companion.view(None)["table"]["phase"] == "move")
+    view = companion.view(None)
+    mover = view["table"]["turn"]
+    # The mover makes a main-board move on the mat: any legal pawn step will do.
+    legal = companion.view(mover)["table"]["legal"]
+    step = next(a for a in legal if a.get("kind") == "move" and a.get("from") and a.get("to"))
+    frm, to = parse_square(step["from"]), parse_square(step["to"])
+    assert to not in hw.sim.pawns
+    hw.sim.lift(frm)
+    hw.sim.place(to)
+    wait_for(lambda: companion.view(None)["table"]["phase"] == "ninja")
+    other = "blue" if mover == "red" else "red"
+    before = companion.view(other)
+    companion.submit(mover, {"type": "action", "text": "skip"})
+    after_skip = companion.view(other)
+    assert after_skip["table"]["phase"] != "ninja" and before != after_skip
+
+
+def test_taking_over_a_seat_needs_a_button_press(table):
+    companion, hw, _ = table
+    companion.submit(None, {"type": "new_game", "variant": "shadow", "seed": 5})
+    first = join(companion, "red")
+    second = join(companion, "red")
+    assert "pending" in second and companion.pending(second["pending"])["state"] == "waiting"
+    assert companion.view(None)["oled"][:2] == ["New phone for", "the red seat"]
+    hw.sim.tap("A", 0.1)
+    wait_for(lambda: companion.pending(second["pending"])["state"] == "allowed")
+    session = companion.pending(second["pending"])["session"]
+    assert companion.seat_of(session) == "red" and companion.seat_of(first["session"]) is None

@@ -805,8 +805,10 @@ class Companion:
         hidden-information game waits for phones, the first seat without one."""
         if self._oled_page:
             return SEATS[self._oled_page - 1]
-        if (game is not None and game.status != "finished"
-                and game.referee.mode in ("shadow", "light", "simultaneous")):
+        # Only while nothing on the mat needs saying: set-up, a prompt or a mismatch come first.
+        if (game is not None and game.status == "playing"
+                and game.referee.mode in ("shadow", "light", "simultaneous")
+                and (game.recognizer is None or (game.recognizer.prompt is None and not game.wrong))):
             return next((seat for seat in SEATS if seat not in self._holders), None)
         return None
 

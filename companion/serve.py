@@ -119,7 +119,10 @@ def run(argv: list[str], sim: bool) -> int:
         print(f"table:     {url}/", flush=True)
         if sim:
             print(f"sim:       {url}/sim", flush=True)
-        print(f"red seat:  {url}/seat/red\nblue seat: {url}/seat/blue", flush=True)
+        # Each seat's join link works once (then the OLED shows the next); a phone on the same
+        # network opens it, or scans the QR code on the OLED or the simulation page.
+        print(f"red seat:  {companion.join_url('red')}\nblue seat: {companion.join_url('blue')}",
+              flush=True)
         print(f"ready in {time.monotonic() - started:.2f} s", flush=True)
         if sim and not args.no_browser and (os.environ.get("DISPLAY") or sys.platform == "darwin"):
             webbrowser.open(f"{url}/sim")

@@ -222,6 +222,11 @@ class Companion:
             recorder, self._tap.recorder = self._tap.recorder, None
             recorder.close(time.monotonic())
 
+    @property
+    def closed(self) -> bool:
+        """True once the companion has stopped (open streams end on it)."""
+        return self._closed
+
     # -- what other threads may call -------------------------------------------------------
 
     def view(self, seat: str | None) -> dict:

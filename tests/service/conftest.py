@@ -20,6 +20,13 @@ def wait_for(pred, timeout=5.0):
     raise AssertionError("condition not reached in time")
 
 
+def playing(companion, hw, cards=FIXED):
+    """A new base game with ``cards``, its pawns set up on the mat, ready for the first move."""
+    companion.submit(None, {"type": "new_game", "variant": "base", "cards": cards})
+    hw.sim.set_pawns(START)
+    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+
+
 @pytest.fixture
 def table(tmp_path):
     """A started companion on simulated hardware; yields (companion, hardware, store path)."""

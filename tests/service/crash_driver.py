@@ -12,15 +12,7 @@ from companion.store import GameStore
 from companion.squares import square_name
 from firmware.hardware import make_hardware
 
-
-def wait(pred, timeout=10.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = pred()
-        if value:
-            return value
-        time.sleep(0.01)
-    raise SystemExit(f"timed out waiting ({pred})")
+from conftest import wait_for as wait
 
 
 def main(state: str, seed: int) -> None:

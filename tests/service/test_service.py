@@ -6,7 +6,7 @@ from companion.service import Companion, RequestError
 from companion.store import GameStore
 from firmware.hardware import make_hardware
 
-from conftest import FIXED, START, wait_for
+from conftest import FIXED, START, playing, wait_for
 
 
 def new_base(companion):
@@ -55,9 +55,7 @@ def test_set_up_waits_for_the_mat_then_moves_are_read_and_saved(table):
 
 def test_an_illegal_phone_action_changes_nothing(table):
     companion, hw, _ = table
-    new_base(companion)
-    hw.sim.set_pawns(START)
-    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    playing(companion, hw)
     before = companion.view("red")
     for seat, text in (("red", "Tiger c1c4"), ("blue", "Monkey b5a4"), ("red", "x" * 300)):
         with pytest.raises(RequestError) as err:
@@ -68,9 +66,7 @@ def test_an_illegal_phone_action_changes_nothing(table):
 
 def test_a_move_from_a_phone_puts_the_mat_in_sync_mode(table):
     companion, hw, _ = table
-    new_base(companion)
-    hw.sim.set_pawns(START)
-    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    playing(companion, hw)
     companion.submit("red", {"type": "action", "text": "Tiger c1c3"})
     view = companion.view(None)
     assert view["game"]["status"] == "sync" and view["mat"]["pairs"] == [["c1", "c3"]]
@@ -81,11 +77,8 @@ def test_a_move_from_a_phone_puts_the_mat_in_sync_mode(table):
 
 def test_the_card_prompt_is_answered_from_the_seat(table):
     companion, hw, _ = table
-    # Red's Ox and Boar both move the master c1 -> c2... use Horse and Ox: both step forward.
-    companion.submit(None, {"type": "new_game", "variant": "base",
-                            "cards": {"red": ["Horse", "Ox"], "blue": ["Monkey", "Crane"], "side": "Dragon"}})
-    hw.sim.set_pawns(START)
-    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    # Horse and Ox both step the master forward: the mat cannot tell which card was used.
+    playing(companion, hw, {"red": ["Horse", "Ox"], "blue": ["Monkey", "Crane"], "side": "Dragon"})
     hw.sim.lift(2)
     hw.sim.place(7)
     prompt = wait_for(lambda: companion.view(None)["mat"]["prompt"])
@@ -105,9 +98,7 @@ def test_the_game_resumes_after_a_restart(tmp_path):
         return companion, hw, store
 
     companion, hw, store = start()
-    new_base(companion)
-    hw.sim.set_pawns(START)
-    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    playing(companion, hw)
     hw.sim.lift(2)
     hw.sim.place(12)
     wait_for(lambda: companion.view(None)["table"]["log"])
@@ -135,9 +126,7 @@ def test_views_change_version_only_when_their_content_changes(table):
 def test_the_record_of_a_game_replays(table):
     from companion.record import GameRecord, replay
     companion, hw, _ = table
-    new_base(companion)
-    hw.sim.set_pawns(START)
-    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    playing(companion, hw)
     hw.sim.lift(2)
     hw.sim.place(12)
     wait_for(lambda: companion.view(None)["table"]["log"])
@@ -178,10 +167,7 @@ def test_record_trace_replays_to_the_same_moves(tmp_path, capsys):
 
 def test_prompt_buttons_follow_the_hand_order(table):
     companion, hw, _ = table
-    companion.submit(None, {"type": "new_game", "variant": "base",
-                            "cards": {"red": ["Ox", "Horse"], "blue": ["Monkey", "Crane"], "side": "Dragon"}})
-    hw.sim.set_pawns(START)
-    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    playing(companion, hw, {"red": ["Ox", "Horse"], "blue": ["Monkey", "Crane"], "side": "Dragon"})
     hw.sim.lift(2)
     hw.sim.place(7)
     prompt = wait_for(lambda: companion.view(None)["mat"]["prompt"])

@@ -32,7 +32,10 @@ def shadow_game(companion, hw):
 def test_phones_join_once_per_code_and_views_keep_ninjas_secret(table):
     companion, hw, _ = table
     companion.submit(None, {"type": "new_game", "variant": "shadow", "seed": 5})
-    assert companion.view(None)["oled"][0] == "Red seat"       # a QR page for the first seat
+    assert companion.view(None)["oled"][0] == "Set up"          # first: where the pawns go
+    hw.sim.set_pawns(SHADOW_START)
+    # Then, while the Ninjas wait to be placed from phones: the first free seat's QR page.
+    wait_for(lambda: companion.view(None)["oled"][0] == "Red seat")
     url = companion.join_url("red")
     assert url.startswith("HTTP://") or url.startswith("/J/")
     token = url.rsplit("/", 1)[1]

@@ -325,7 +325,7 @@ class Companion:
         return {"pawns": sorted(square_name(sq) for sq in sim.pawns),
                 "leds": {square_name(sq): list(rgb) for sq, rgb in frame.lit().items()},
                 "edges": {name: list(rgb) for name, rgb in frame.edges.items()},
-                "frame": len(sim.strip.writes)}
+                "frame": sim.strip.written}
 
     def sim_place(self, square: str, noisy: bool = False) -> None:
         self._sim_switch(square, True, noisy)

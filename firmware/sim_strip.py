@@ -34,6 +34,12 @@ class RecordingStrip(Strip):
         self.closed = True
 
     @property
+    def written(self) -> int:
+        """How many frames were ever written (``writes`` keeps only the last ``keep``)."""
+        with self._written:
+            return self._count
+
+    @property
     def pixels(self) -> tuple[RGB, ...]:
         """The colours showing now, in chain order."""
         with self._written:

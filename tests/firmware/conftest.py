@@ -6,15 +6,11 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from firmware.hardware import Hardware, make_hardware
 from firmware.pinmap import PinMap, load_pinmap
-
-REPO = Path(__file__).resolve().parents[2]
-DEFAULT_MAP_TEXT = (REPO / "hardware" / "pinmap.toml").read_text(encoding="utf-8")
 
 
 @pytest.fixture(autouse=True)

@@ -12,7 +12,7 @@ from firmware.docs import generate
 from firmware.hardware import make_hardware
 from firmware.pinmap import parse_pinmap
 
-from conftest import DEFAULT_MAP_TEXT, REPO
+from fw_helpers import DEFAULT_MAP_TEXT, REPO
 
 
 def test_committed_docs_equal_a_fresh_generation(pinmap):

@@ -8,7 +8,7 @@ import pytest
 
 from firmware.pinmap import PinMapError, default_pinmap_path, load_pinmap, parse_pinmap
 
-from conftest import DEFAULT_MAP_TEXT, REPO
+from fw_helpers import DEFAULT_MAP_TEXT, REPO
 
 
 def tweak(old: str, new: str) -> str:

@@ -12,7 +12,7 @@ from companion.squares import parse_square
 from firmware.hardware import make_hardware
 from firmware.selftest import SelfTest, Timeouts, main
 
-from conftest import DEFAULT_MAP_TEXT
+from fw_helpers import DEFAULT_MAP_TEXT
 
 
 def run(*argv: str) -> tuple[int, str]:

@@ -12,7 +12,7 @@ from companion.store import GameStore
 from companion.squares import square_name
 from firmware.hardware import make_hardware
 
-from conftest import wait_for as wait
+from service_helpers import wait_for as wait
 
 
 def main(state: str, seed: int) -> None:

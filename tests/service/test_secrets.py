@@ -10,7 +10,7 @@ from companion.squares import parse_square
 from companion.store import GameStore
 from firmware.hardware import make_hardware
 
-from conftest import wait_for
+from service_helpers import wait_for
 from test_shadow_table import SHADOW_START
 
 TURNS = 8

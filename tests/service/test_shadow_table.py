@@ -8,7 +8,7 @@ import pytest
 from companion.service import RequestError
 from companion.squares import parse_square
 
-from conftest import wait_for
+from service_helpers import wait_for
 
 SHADOW_START = frozenset(parse_square(s) for s in ("a1", "c1", "e1", "a5", "c5", "e5"))
 

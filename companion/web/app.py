@@ -1,0 +1,60 @@
+"""The Flask app: the public table page, the simulation page, the game list and their APIs.
+
+Cross-site protection. The companion has no accounts, so any page a player's browser opens
+could otherwise post to it. Every POST must
+
+- carry ``Content-Type: application/json``: an HTML form cannot send that type, and a script
+  on another site cannot send it without a CORS preflight, which this app never answers; and
+- come from this site: when the browser sends ``Origin`` (or, failing that, ``Referer``), its
+  host must equal the ``Host`` the request was sent to.
+
+Refused requests get 415 or 403 with a JSON ``{"error": ...}``, like every other bad request.
+"""
+
+from __future__ import annotations
+
+import secrets
+from urllib.parse import urlsplit
+
+from flask import Flask, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from companion.service import RequestError
+
+from .inputs import BadInput
+from .public import public
+from .sim import sim
+from .streams import Streams
+
+
+def create_app(companion, *, secret_key: bytes | None = None) -> Flask:
+    """The web app of ``companion`` (a ``companion.service.Companion``)."""
+    app = Flask(__name__)
+    app.secret_key = secret_key or secrets.token_bytes(32)
+    app.json.sort_keys = False
+    app.extensions["companion"] = companion
+    app.extensions["streams"] = Streams()
+    app.before_request(_same_site_posts)
+    app.register_error_handler(BadInput, lambda e: (jsonify(error=e.message), e.status))
+    app.register_error_handler(RequestError, lambda e: (jsonify(error=e.message), e.status))
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_blueprint(public)
+    app.register_blueprint(sim)
+    return app
+
+
+def _same_site_posts():
+    if request.method != "POST":
+        return None
+    if request.mimetype != "application/json":
+        raise BadInput("POST bodies must be JSON (Content-Type: application/json)", 415)
+    source = request.headers.get("Origin") or request.headers.get("Referer")
+    # "null" is what a sandboxed frame or a file:// page sends: never this site.
+    if source is not None and (source == "null" or urlsplit(source).netloc != request.host):
+        raise BadInput("cross-site request refused", 403)
+    return None
+
+
+def _http_error(error: HTTPException):
+    # JSON for the API and the streams; pages get the same short text, which browsers show.
+    return jsonify(error=error.description or error.name), error.code

@@ -1,0 +1,131 @@
+"""The public side: the table page for spectators, game set-up, the game list and records,
+and the OLED picture."""
+
+from __future__ import annotations
+
+import json
+import time
+from functools import cache
+
+from flask import Blueprint, Response, current_app, jsonify, render_template, request
+
+from companion.cards import CARDS
+from companion.variants import example_conditional_cards
+
+from . import inputs
+from .inputs import BadInput
+from .streams import oled_key
+
+public = Blueprint("public", __name__)
+
+# How the pages name the ways of playing; a variant missing here shows by its id.
+VARIANT_NAMES = {
+    "base": "Onitama (base game)", "wind": "Way of the Wind", "shadow": "Way of the Shadow",
+    "light": "Way of the Light", "seven": "3-card hands", "nine": "9-card variant",
+    "knowledge": "Knowledge", "simultaneous": "Simultaneous play",
+    "conditional": "Conditional moves",
+}
+HOW = {"stone": "the Way of the Stone", "stream": "the Way of the Stream",
+       "ninjas": "capturing every Ninja"}
+
+
+def companion():
+    return current_app.extensions["companion"]
+
+
+def json_body() -> object:
+    """The request's JSON body; a body that does not parse is a 400 naming the problem."""
+    try:
+        return json.loads(request.get_data(cache=False) or b"null")
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise BadInput(f"the body is not valid JSON: {exc}") from None
+
+
+@public.app_context_processor
+def _names() -> dict:
+    return {"variant_names": VARIANT_NAMES}
+
+
+@public.app_template_filter("result_text")
+def result_text(result: dict | None) -> str:
+    if not result:
+        return "not finished"
+    if result.get("how") == "abandoned":
+        return "abandoned"
+    if result.get("winner") is None:
+        return "a draw"
+    how = HOW.get(result.get("how"), result.get("how"))
+    return f"{result['winner'].capitalize()} won by {how}"
+
+
+@public.app_template_filter("when")
+def when(created: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(created))
+
+
+@cache
+def card_patterns() -> dict:
+    """Every card a game can be dealt (the official table and the example conditional
+    cards), as the pages draw them: offsets from the holder's side."""
+    cards = list(CARDS) + [c for c in example_conditional_cards() if c.name not in CARDS]
+    return {c.name: c.as_dict() for c in cards}
+
+
+def page_context() -> dict:
+    return {"mode": companion().mode, "cards": card_patterns(), "view": companion().view(None)}
+
+
+@public.get("/")
+def table_page():
+    return render_template("table.html", **page_context())
+
+
+@public.get("/api/view")
+def public_view():
+    return jsonify(companion().view(None))
+
+
+@public.get("/events")
+def public_events():
+    streams, c = current_app.extensions["streams"], companion()
+    return streams.response(streams.views(c, None, {"oled": lambda: oled_key(c)}))
+
+
+@public.post("/api/new-game")
+def new_game():
+    # The service's RequestError (a card it does not know...) becomes a JSON 4xx in app.py.
+    return jsonify(companion().submit(None, inputs.new_game(json_body())))
+
+
+@public.get("/games")
+def games_page():
+    return render_template("games.html", games=companion().games(), mode=companion().mode)
+
+
+@public.get("/api/games")
+def games_list():
+    return jsonify(companion().games())
+
+
+@public.get("/games/<int:game_id>/record.json")
+def game_record(game_id: int):
+    try:
+        record = companion().record(game_id)
+    except KeyError:
+        raise BadInput(f"there is no game {game_id}", 404) from None
+    body = json.dumps(record, indent=1, ensure_ascii=False) + "\n"
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="onitama-game-{game_id}.json"'})
+
+
+@public.get("/oled.png")
+def oled_png():
+    # The picture changes with every screen: never cached, the pages add a query to refetch.
+    return Response(companion().oled_png(), mimetype="image/png",
+                    headers={"Cache-Control": "no-store"})
+
+
+def base_url() -> str:
+    """The address phones should open: the one the service found on the table's network
+    (serving on every interface), else the one this browser used."""
+    return (companion().public_url or request.host_url).rstrip("/")

@@ -1,0 +1,283 @@
+// Shared by the table page and the simulation page: talking to the server, reading positions,
+// drawing pawns and cards, describing the game, and the new-game form.
+
+export const FILES = 'abcde';
+
+// Red sits at the bottom, as on the table: rank 5 is drawn first, files a to e left to right.
+export const DRAW_ORDER = [];
+for (let rank = 5; rank >= 1; rank--) for (const f of FILES) DRAW_ORDER.push(f + rank);
+
+export const PAWN_NAMES = {
+  R: 'Red master', r: 'Red student', B: 'Blue master', b: 'Blue student', W: 'Wind Spirit',
+};
+const PAWN_CLASS = {
+  R: 'pawn-red pawn-master', r: 'pawn-red', B: 'pawn-blue pawn-master', b: 'pawn-blue',
+  W: 'pawn-spirit',
+};
+const HOW = { stone: 'the Way of the Stone', stream: 'the Way of the Stream', ninjas: 'capturing every Ninja' };
+
+export function boot() {
+  return JSON.parse(document.getElementById('boot').textContent);
+}
+
+export const $ = (selector, root = document) => root.querySelector(selector);
+
+export function element(tag, className, text) {
+  const el = document.createElement(tag);
+  if (className) el.className = className;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+export async function postJSON(url, body) {
+  const response = await fetch(url, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+  });
+  let data = null;
+  try { data = await response.json(); } catch { /* an empty or non-JSON answer */ }
+  if (!response.ok) throw new Error((data && data.error) || `${response.status} ${response.statusText}`);
+  return data;
+}
+
+// An event stream; the browser reconnects by itself and the server sends a full snapshot on
+// every connection, so nothing is lost while the badge says so.
+export function listen(url, handlers) {
+  const source = new EventSource(url);
+  const badge = document.getElementById('connection');
+  source.addEventListener('open', () => { badge.hidden = true; });
+  source.addEventListener('error', () => {
+    badge.hidden = false;
+    badge.textContent = 'Connection lost, reconnecting…';
+  });
+  for (const [name, handle] of Object.entries(handlers)) {
+    source.addEventListener(name, (e) => handle(JSON.parse(e.data)));
+  }
+  return source;
+}
+
+// `bbBbb/5/2W2/5/rrRrr` -> Map{square name -> pawn letter}.
+export function boardPieces(board) {
+  const pieces = new Map();
+  board.split('/').forEach((row, i) => {
+    let file = 0;
+    for (const ch of row) {
+      if (/[1-5]/.test(ch)) { file += Number(ch); continue; }
+      pieces.set(FILES[file] + (5 - i), ch);
+      file += 1;
+    }
+  });
+  return pieces;
+}
+
+// `<board> <turn> <red cards> <blue cards> <side card(s)>` (cards comma-separated).
+export function positionParts(position) {
+  const [board, turn, red, blue, side] = position.split(' ');
+  const list = (text) => (text ? text.split(',').map((n) => n.replace(/-/g, ' ')) : []);
+  return { board, turn, red: list(red), blue: list(blue), side: list(side) };
+}
+
+export function pawnElement(kind, tag = 'span') {
+  const el = element(tag, `pawn ${PAWN_CLASS[kind] || 'pawn-unknown'}`);
+  el.dataset.kind = kind;
+  if (tag === 'span') el.setAttribute('aria-hidden', 'true');
+  return el;
+}
+
+// A card as it lies on the table: its name and its moves on a 5x5 grid around the pawn (the
+// dark cell). Blue's cards are turned round, as Blue sees them from across the table.
+export function cardElement(name, patterns, { turned = false } = {}) {
+  const card = patterns[name] || patterns[name.replace(/ /g, '-')];
+  const el = element('div', 'card');
+  el.dataset.card = name;
+  if (!card) {
+    el.append(element('span', 'card-name', name));
+    return el;
+  }
+  const grids = card.master_moves
+    ? [['master', card.master_moves], ['student', card.student_moves]]
+    : [['', card.moves || []]];
+  if (card.wind_moves) grids.push(['Spirit', card.wind_moves]);
+  const row = element('div', 'card-grids');
+  for (const [label, offsets] of grids) {
+    const grid = element('div', 'card-grid');
+    const marks = new Map();
+    const mark = (list, cls) => (list || []).forEach(([dx, dy]) => {
+      const col = turned ? 2 - dx : 2 + dx;
+      const line = turned ? 2 + dy : 2 - dy;
+      if (col >= 0 && col < 5 && line >= 0 && line < 5) marks.set(line * 5 + col, cls);
+    });
+    mark(offsets, 'to');
+    if (!label) {
+      mark(card.move_only, 'move-only');
+      mark(card.capture_only, 'capture-only');
+    }
+    for (let i = 0; i < 25; i++) {
+      grid.append(element('span', i === 12 ? 'cell origin' : `cell ${marks.get(i) || ''}`));
+    }
+    const figure = element('div', 'card-pattern');
+    figure.append(grid);
+    if (label) figure.append(element('span', 'card-label', label));
+    row.append(figure);
+  }
+  el.append(row, element('span', 'card-name', name));
+  el.setAttribute('aria-label', `${name} card`);
+  return el;
+}
+
+// The board the set-up asks for (its position string's first field), or null.
+export function setupBoard(view) {
+  return view.setup ? view.setup.board.split(' ')[0] : null;
+}
+
+export function showCards(view, patterns) {
+  const position = view.table && view.table.position;
+  const setup = view.setup;
+  const parts = position ? positionParts(position) : null;
+  const red = setup ? setup.red : parts ? parts.red : [];
+  const blue = setup ? setup.blue : parts ? parts.blue : [];
+  const side = setup ? [setup.side] : parts ? parts.side : [];
+  const fill = (id, names, turned) => {
+    const box = document.getElementById(id);
+    box.replaceChildren(...names.map((n) => cardElement(n, patterns, { turned })));
+  };
+  fill('hand-red', red, false);
+  fill('hand-blue', blue, true);
+  // The side card goes to whoever plays next, so it faces them.
+  const turn = setup ? setup.first : parts && parts.turn;
+  fill('side-card', side, turn === 'blue');
+}
+
+export function variantName(names, id) {
+  return names[id] || id;
+}
+
+export function resultText(result) {
+  if (!result) return '';
+  if (result.how === 'abandoned') return 'Abandoned';
+  if (!result.winner) return 'The game is a draw';
+  const who = result.winner[0].toUpperCase() + result.winner.slice(1);
+  return `${who} wins by ${HOW[result.how] || result.how}`;
+}
+
+const seatName = (seat) => (seat === 'red' ? 'Red' : 'Blue');
+
+// The two status lines: what is happening, and what to do about it.
+export function statusLines(view, names) {
+  const game = view.game;
+  if (!game) return ['No game yet', 'Deal a new game, or hold C on the companion for a base game.'];
+  const variant = variantName(names, game.variant);
+  const table = view.table || {};
+  if (view.setup) return [`Set up: ${variant}`, 'Take the cards and stand the pawns as shown.'];
+  if (game.status === 'sync') return ['Put the pawns back', 'Stand them as the game has them: the lit squares show where.'];
+  if (table.result) return [resultText(table.result), `${variant}, ${table.log.length} turns`];
+  const acting = (table.to_act || []).map(seatName);
+  const who = acting.length ? `${acting.join(' and ')} to play` : 'Waiting';
+  return [who, `${variant}, turn ${table.log.length + 1}`];
+}
+
+export function setupText(view) {
+  const s = view.setup;
+  if (!s) return [];
+  const list = (names) => names.join(' and ');
+  const lines = [
+    `Red takes ${list(s.red)}.`,
+    `Blue takes ${list(s.blue)}.`,
+    `${s.side} goes beside the mat.`,
+    `${seatName(s.first)} moves first.`,
+  ];
+  if (s.ninjas) lines.push('Each player hides their Ninjas on their phone.');
+  return lines;
+}
+
+export function matText(mat) {
+  if (!mat) return '';
+  const squares = (list) => list.join(', ');
+  const moves = (mat.pairs || []).map(([from, to]) => `${from} → ${to}`).join(', ');
+  switch (mat.state) {
+    case 'ok': return 'The mat matches the game.';
+    case 'setup':
+      return mat.wrong.length ? `To lay out: ${squares(mat.wrong)}.` : 'The pawns are laid out.';
+    case 'prompt': return 'The companion has a question.';
+    case 'mismatch':
+      return `The mat does not match the game${moves ? `: move ${moves}` : `: check ${squares(mat.wrong)}`}.`;
+    default: return '';
+  }
+}
+
+// The squares the last turn touched, from its notation (`Hawk b1a2 c3a4`): [from, to, ...].
+export function lastTurnSquares(log) {
+  if (!log || !log.length) return [];
+  return log[log.length - 1].match(/[a-e][1-5]/g) || [];
+}
+
+export function showLog(list, log) {
+  list.replaceChildren(...(log || []).map((text) => element('li', '', text)));
+  list.scrollTop = list.scrollHeight;
+}
+
+// The OLED picture: fetched again when the server says its key changed, one download at a
+// time, swapped in only once loaded so it never flickers.
+export function oledRefresher(img) {
+  let shown = null;
+  let wanted = null;
+  let loading = false;
+  const load = () => {
+    if (loading || wanted === shown) return;
+    loading = true;
+    const key = wanted;
+    const next = new Image();
+    const done = () => { loading = false; load(); };
+    next.onload = () => {
+      img.src = next.src;
+      shown = key;
+      img.dataset.key = key;
+      done();
+    };
+    next.onerror = done;
+    next.src = `${img.src.split('?')[0]}?k=${encodeURIComponent(key)}`;
+  };
+  return (key) => {
+    wanted = String(key);
+    load();
+  };
+}
+
+// The new-game form: the variant decides which fields matter; the server's answer goes to
+// the alert line.
+export function setupForm(form, names, currentView) {
+  const variant = $('#ng-variant', form);
+  for (const option of variant.options) option.textContent = variantName(names, option.value);
+  const windField = $('#ng-wind-field', form);
+  const error = $('#ng-error', form);
+  const sync = () => { windField.hidden = variant.value !== 'wind'; };
+  variant.addEventListener('change', sync);
+  sync();
+  const names_ = (text) => text.split(',').map((t) => t.trim()).filter(Boolean);
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    error.textContent = '';
+    const body = {
+      variant: variant.value,
+      sets: [...form.querySelectorAll('input[name=sets]:checked')].map((i) => i.value),
+      wind_cards: Number($('#ng-wind', form).value),
+    };
+    const red = names_($('#ng-red', form).value);
+    const blue = names_($('#ng-blue', form).value);
+    const side = $('#ng-side', form).value.trim();
+    if (red.length || blue.length || side) body.cards = { red, blue, side };
+    if (!body.sets.length) { error.textContent = 'Choose at least one card set.'; return; }
+    // A spectator's tap must not end the game on the table by accident.
+    const game = currentView().game;
+    if (game && game.status !== 'finished'
+        && !window.confirm('A game is being played. Abandon it and deal a new one?')) return;
+    const button = $('button[type=submit]', form);
+    button.disabled = true;
+    try {
+      await postJSON('/api/new-game', body);
+    } catch (err) {
+      error.textContent = err.message;
+    } finally {
+      button.disabled = false;
+    }
+  });
+}

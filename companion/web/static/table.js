@@ -1,0 +1,88 @@
+// The public table page: the game as spectators see it, live from /events.
+import {
+  $, DRAW_ORDER, PAWN_NAMES, boardPieces, boot, element, lastTurnSquares, listen, matText,
+  oledRefresher, pawnElement, resultText, setupBoard, setupForm, setupText, showCards, showLog,
+  statusLines, variantName,
+} from './common.js';
+
+const data = boot();
+const board = $('#board');
+const refreshOled = oledRefresher($('#oled'));
+let version = -1;
+let current = data.view;
+let gamesKey = null;
+
+// The squares are built once; each view only changes their content.
+const squares = new Map();
+for (const name of DRAW_ORDER) {
+  const cell = element('div', `square${name === 'c1' || name === 'c5' ? ' temple' : ''}`);
+  cell.dataset.square = name;
+  squares.set(name, cell);
+  board.append(cell);
+}
+
+function showBoard(view) {
+  // During set-up the board shows where the pawns go; afterwards, the game's position.
+  const text = setupBoard(view) || (view.table && view.table.position.split(' ')[0]);
+  const pieces = text ? boardPieces(text) : new Map();
+  const last = view.setup ? [] : lastTurnSquares(view.table && view.table.log);
+  const wrong = new Set((view.mat && view.mat.wrong) || []);
+  const described = [];
+  for (const [name, cell] of squares) {
+    const kind = pieces.get(name);
+    cell.replaceChildren(...(kind ? [pawnElement(kind)] : []));
+    cell.classList.toggle('last-from', last.length > 0 && last[0] === name);
+    cell.classList.toggle('last-to', last.length > 1 && last.slice(1).includes(name));
+    cell.classList.toggle('wrong', wrong.has(name));
+    if (kind) described.push(`${PAWN_NAMES[kind]} on ${name}`);
+  }
+  board.setAttribute('aria-label', described.length ? `The board: ${described.join(', ')}` : 'The board is empty');
+}
+
+async function showGames() {
+  const response = await fetch('/api/games');
+  if (!response.ok) return;
+  const games = await response.json();
+  const list = $('#games');
+  list.replaceChildren(...games.slice(0, 8).map((g) => {
+    const item = element('li');
+    const when = new Date(g.created * 1000).toLocaleString();
+    const variant = variantName(data.names, g.header && g.header.variant);
+    item.append(element('span', 'game-title', `#${g.id} ${variant}`),
+      element('span', 'game-meta', `${when} · ${g.result ? resultText(g.result) : 'not finished'} · ${g.actions} turns`));
+    const link = element('a', '', 'Download record');
+    link.href = `/games/${g.id}/record.json`;
+    link.setAttribute('download', '');
+    item.append(link);
+    return item;
+  }));
+  if (!games.length) list.append(element('li', 'hint', 'No games yet.'));
+}
+
+function show(view) {
+  if (view.version === version) return;
+  version = view.version;
+  current = view;
+  const [status, sub] = statusLines(view, data.names);
+  $('#status').textContent = status;
+  $('#substatus').textContent = sub;
+  showBoard(view);
+  showCards(view, data.cards);
+  const setup = $('#setup');
+  setup.hidden = !view.setup;
+  setup.replaceChildren(...setupText(view).map((line) => element('p', '', line)));
+  const prompt = view.mat && view.mat.prompt;
+  $('#mat-state').textContent = prompt ? prompt.question : matText(view.mat);
+  showLog($('#log'), view.table && view.table.log);
+  $('#oled').alt = (view.oled || []).join(' / ');
+  // The list changes when a game starts or ends, not with every move.
+  const key = view.game ? `${view.game.id}:${view.game.status}` : 'none';
+  if (key !== gamesKey) {
+    gamesKey = key;
+    showGames();
+  }
+}
+
+setupForm($('#new-game'), data.names, () => current);
+show(data.view);
+listen('/events', { view: show, oled: refreshOled });

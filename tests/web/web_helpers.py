@@ -1,0 +1,85 @@
+"""Fixtures and helpers of the web tests: the web layer against the real companion on
+simulated hardware, through Flask's test client.
+
+The test modules import the fixtures by name from this uniquely named module: tests/ has no
+packages, so two helper modules of one name in two folders would shadow each other.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from companion.service import Companion
+from companion.store import GameStore
+from companion.web import create_app
+from firmware.hardware import make_hardware
+
+JSON = {"Content-Type": "application/json"}
+FIXED = {"red": ["Tiger", "Crab"], "blue": ["Monkey", "Crane"], "side": "Dragon"}
+START = ["a1", "b1", "c1", "d1", "e1", "a5", "b5", "c5", "d5", "e5"]
+
+
+def wait_for(predicate, timeout: float = 5.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.01)
+    raise AssertionError("condition not reached in time")
+
+
+def post(client, path: str, body, **headers):
+    return client.post(path, json=body, headers=headers)
+
+
+def new_game(client, **body) -> int:
+    response = post(client, "/api/new-game", {"variant": "base", "cards": FIXED, **body})
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()["game"]
+
+
+def lay_out(client, companion) -> None:
+    for square in START:
+        assert post(client, "/sim/place", {"square": square}).status_code == 200
+    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+
+
+@pytest.fixture
+def companion(tmp_path) -> Iterator[Companion]:
+    hardware = make_hardware("sim")
+    store = GameStore(tmp_path / "games.db")
+    companion = Companion(hardware, store, settle=0.2, public_url="http://table.example:8000")
+    companion.start()
+    yield companion
+    companion.close()
+    hardware.close()
+    store.close()
+
+
+@pytest.fixture
+def app(companion):
+    return create_app(companion, secret_key=b"test")
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def pi_client(tmp_path):
+    """The app of a companion on real hardware (the simulated devices without the simulated
+    hands: what the service sees on a Pi)."""
+    hardware = make_hardware("sim")
+    store = GameStore(tmp_path / "pi.db")
+    companion = Companion(dataclasses.replace(hardware, sim=None), store)
+    companion.start()
+    yield create_app(companion).test_client()
+    companion.close()
+    hardware.close()
+    store.close()

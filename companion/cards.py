@@ -10,7 +10,7 @@ Spirit's bottom step. Conditional offsets: ``move_only`` lands only on an empty 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Iterable, Iterator

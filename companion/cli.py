@@ -44,7 +44,6 @@ def cmd_cards(args) -> int:
 
 def cmd_perft(args) -> int:
     from .board import Board
-    from .engine import Engine
     board = Board(args.position, cards=_cards(args.custom))
     engine = board.engine
     st = engine.state(board.position)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .cards import CARDS, CardTable
 from .errors import CardError, SetupError

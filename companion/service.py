@@ -36,7 +36,7 @@ from .cards import CARDS
 from .deal import fixed_deal
 from .errors import OnitamaError
 from .matfeedback import PALETTE, Cue, cues
-from .position import COLORS, board_pieces, format_position, parse_position
+from .position import board_pieces, format_position, parse_position
 from .recognizer import Recognizer, pair_up
 from .record import GameRecord
 from .referee import SEATS, Referee

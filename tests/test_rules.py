@@ -4,7 +4,6 @@ import pytest
 
 from companion.board import Board, Outcome
 from companion.errors import IllegalMoveError
-from companion.moves import Move
 from companion.squares import parse_square as sq
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.actions import Lantern, NinjaMove, Place, Skip, Strike
+from companion.actions import NinjaMove, Place, Skip, Strike
 from companion.cards import CARDS, card_from_dict
 from companion.errors import (GameOverError, IllegalActionError, NotationError, NotYourTurnError,
                               RefereeError, VariantError)

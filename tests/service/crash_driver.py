@@ -9,7 +9,6 @@ import time
 from companion.board import Board
 from companion.service import Companion
 from companion.store import GameStore
-from companion.squares import square_name
 from firmware.hardware import make_hardware
 
 from service_helpers import wait_for as wait
@@ -38,7 +37,6 @@ def main(state: str, seed: int) -> None:
         board = Board(view["table"]["position"])
         moves = sorted(board.legal_moves, key=str)
         move = moves[(seed + len(view["table"]["log"])) % len(moves)]
-        seat = board.turn
         before = len(view["table"]["log"])
         if move.is_pass:
             pass

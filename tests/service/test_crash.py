@@ -5,7 +5,6 @@ import random
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 from companion.store import GameStore

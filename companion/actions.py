@@ -96,9 +96,12 @@ def action_text(action: Action) -> str:
     return "skip"
 
 
-def action_dict(action: Action) -> dict:
-    """Plain data for a phone: the kind, the squares by name, and the text form."""
+def action_dict(action: Action, turn_card: str | None = None) -> dict:
+    """Plain data for a phone: the kind, the squares by name, and the text form, which names
+    the card of a Ninja step unless it is ``turn_card`` (the card a bare step moves with)."""
     out: dict = {"text": action_text(action)}
+    if isinstance(action, NinjaMove) and action.card != turn_card:
+        out["text"] = f"{notation_name(action.card)} {out['text']}"
     if isinstance(action, Move):
         out["kind"] = "pass" if action.is_pass else "move"
         out["card"] = action.card

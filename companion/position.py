@@ -16,6 +16,9 @@ from .squares import square_name
 RED, BLUE = 0, 1
 COLORS = ("red", "blue")
 NO_SQUARE = -1
+# A side that plays without a master (the Shadow Master in Way of the Light): unlike a master
+# captured (NO_SQUARE), its absence wins nothing for the other side.
+ABSENT = -2
 # The Temple Arch each colour starts on: a master reaching the opponent's one wins.
 TEMPLE = (2, 22)  # c1 (Red's), c5 (Blue's)
 
@@ -31,7 +34,7 @@ def color_index(name: str) -> int:
 class Position:
     red: int                       # squares of Red's pawns, the master included
     blue: int
-    red_master: int                # NO_SQUARE once captured
+    red_master: int                # NO_SQUARE once captured, ABSENT in a mode without one
     blue_master: int
     spirit: int                    # NO_SQUARE when the Wind Spirit is not in the game
     turn: int                      # RED or BLUE
@@ -62,9 +65,9 @@ class Position:
 
     def winner(self) -> tuple[int, str] | None:
         """``(colour, "stone" | "stream")`` when the board shows a finished game."""
-        if self.red_master < 0:
+        if self.red_master == NO_SQUARE:
             return BLUE, "stone"
-        if self.blue_master < 0:
+        if self.blue_master == NO_SQUARE:
             return RED, "stone"
         if self.red_master == TEMPLE[BLUE]:
             return RED, "stream"

@@ -164,7 +164,7 @@ class Referee:
             "result": None if st.result is None else st.result.as_dict(),
         }
         out.update(self._view(st, seat))
-        out["legal"] = ([action_dict(a) for a in self.legal_actions(seat)]
+        out["legal"] = ([action_dict(a, self._turn_card(st, seat)) for a in self.legal_actions(seat)]
                         if seat is not None else [])
         return out
 

@@ -23,7 +23,7 @@ import secrets
 import threading
 import time
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -36,11 +36,11 @@ from .cards import CARDS
 from .deal import fixed_deal
 from .errors import OnitamaError
 from .matfeedback import PALETTE, Cue, cues
-from .position import board_pieces, format_position, parse_position
+from .position import ABSENT, COLORS, board_pieces, format_position, parse_position
 from .recognizer import Recognizer, pair_up
 from .record import GameRecord
 from .referee import SEATS, Referee
-from .sealed import public_record
+from .sealed import full_record, public_record
 from .squares import parse_square, square_name
 from .store import GameStore
 from .tracerecord import RecordingScanner, TraceRecorder
@@ -285,6 +285,11 @@ class Companion:
             raise RequestError(400, "a join token is text")
         return self.submit(None, {"type": "_redeem", "token": token.strip().upper()})
 
+    @staticmethod
+    def _token_shape(token: str) -> bool:
+        # What _mint makes: 16 characters of the base32 alphabet (compare_digest wants ASCII).
+        return len(token) == 16 and all(ch in "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567" for ch in token)
+
     def pending(self, pending_id: str) -> dict:
         """``{"state": "waiting" | "allowed" | "refused" | "expired", "session"?}``."""
         with self._changed:
@@ -304,7 +309,9 @@ class Companion:
         return self._store.games()
 
     def record(self, game_id: int) -> dict:
-        """The public record of a saved game (KeyError for an unknown id)."""
+        """A saved game's record (KeyError for an unknown id): the public record while it is
+        played, and once a game with hidden moves has ended the full one, every seat's secrets
+        revealed, as the screens come down at the end of a real game."""
         saved = self._store.game(game_id)
         game = self._rebuild(saved)
         ref = game.referee
@@ -315,7 +322,7 @@ class Companion:
                                 seed=saved.header.get("seed"), result=result,
                                 date=time.strftime("%Y-%m-%d", time.localtime(saved.created)))
             return record.to_json()
-        return public_record(ref)
+        return full_record(ref) if ref.result is not None else public_record(ref)
 
     # The simulated mat: a person's hands on the simulated switches and buttons.
 
@@ -426,6 +433,11 @@ class Companion:
                 future.set_exception(exc)
             except OnitamaError as exc:
                 future.set_exception(RequestError(409, str(exc)))
+            except Exception as exc:
+                # A bug: fail this request now (the caller sees the error) rather than let it
+                # wait for a result that will never come; the game thread goes on.
+                log.exception("request %r failed", request)
+                future.set_exception(exc)
             else:
                 # Publish before answering: once a request returns, every view shows it.
                 self._publish()
@@ -510,6 +522,10 @@ class Companion:
             game.status = "playing"
             if self._mat_turn(game):
                 pos = parse_position(" ".join(fields), game.referee.cards)
+                if game.referee.mode == "light":
+                    # The Shadow Master has no master on the mat: not a game won by the Stone.
+                    shadow = COLORS[1 - game.referee.light]
+                    pos = replace(pos, **{f"{shadow}_master": ABSENT})
                 game.recognizer = Recognizer(pos, cards=game.referee.cards, settle=self._settle,
                                              t=time.monotonic())
                 self._start_trace(pos, game.referee.mode)
@@ -556,7 +572,9 @@ class Companion:
         raise RequestError(400, f"unknown request type {kind!r}")
 
     def _redeem(self, token: str) -> dict:
-        seat = next((s for s, t in self._tokens.items() if secrets.compare_digest(t, token)), None)
+        seat = None
+        if self._token_shape(token):
+            seat = next((s for s, t in self._tokens.items() if secrets.compare_digest(t, token)), None)
         if seat is None:
             raise RequestError(403, "this join code is unknown or was used already: scan the one "
                                     "the companion shows now")

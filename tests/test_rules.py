@@ -263,3 +263,14 @@ def test_starting_player_follows_the_side_cards_stamp():
     from companion.deal import fixed_deal
     assert fixed_deal(["Tiger", "Crab"], ["Monkey", "Crane"], "Dragon").position.turn == 0
     assert fixed_deal(["Tiger", "Crab"], ["Monkey", "Dragon"], "Crane").position.turn == 1
+
+
+def test_a_side_without_a_master_has_not_lost_by_the_stone():
+    # Way of the Light: the Shadow Master has no master at all, which wins Red nothing;
+    # a master captured still does.
+    from dataclasses import replace
+    from companion.position import ABSENT, parse_position
+    pos = parse_position("5/5/5/5/rrRrr red Tiger,Crab Monkey,Crane Dragon")
+    assert pos.winner() == (0, "stone")
+    board = Board(replace(pos, blue_master=ABSENT))
+    assert board.outcome() is None and len(board.legal_moves) == 10

@@ -22,15 +22,22 @@ from werkzeug.exceptions import HTTPException
 from companion.service import RequestError
 
 from .inputs import BadInput
+from .phones import phones
 from .public import public
 from .sim import sim
 from .streams import Streams
+
+
+MAX_BODY = 4096
 
 
 def create_app(companion, *, secret_key: bytes | None = None) -> Flask:
     """The web app of ``companion`` (a ``companion.service.Companion``)."""
     app = Flask(__name__)
     app.secret_key = secret_key or secrets.token_bytes(32)
+    # Every request body is a small JSON object (a new game's is the largest, well under 1 kB):
+    # Werkzeug refuses anything longer with 413 as it reads, declared length or not.
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     app.json.sort_keys = False
     app.extensions["companion"] = companion
     app.extensions["streams"] = Streams()
@@ -40,6 +47,7 @@ def create_app(companion, *, secret_key: bytes | None = None) -> Flask:
     app.register_error_handler(HTTPException, _http_error)
     app.register_blueprint(public)
     app.register_blueprint(sim)
+    app.register_blueprint(phones)
     return app
 
 

@@ -39,6 +39,9 @@ def json_body() -> object:
         return json.loads(request.get_data(cache=False) or b"null")
     except (ValueError, UnicodeDecodeError) as exc:
         raise BadInput(f"the body is not valid JSON: {exc}") from None
+    except RecursionError:
+        # Brackets nested deeper than the decoder goes: no request of ours looks like that.
+        raise BadInput("the body is not valid JSON: nested too deeply") from None
 
 
 @public.app_context_processor

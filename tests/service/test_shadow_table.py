@@ -83,3 +83,27 @@ def test_taking_over_a_seat_needs_a_button_press(table):
     wait_for(lambda: companion.pending(second["pending"])["state"] == "allowed")
     session = companion.pending(second["pending"])["session"]
     assert companion.seat_of(session) == "red" and companion.seat_of(first["session"]) is None
+
+
+@pytest.mark.parametrize("token", ["", "é" * 16, "A" * 200, "abc", "0" * 16])
+def test_made_up_join_codes_are_refused_at_once(table, token):
+    companion, _, _ = table
+    with pytest.raises(RequestError) as err:
+        companion.redeem(token)
+    assert err.value.status == 403
+
+
+def test_the_record_is_public_while_playing_and_full_once_the_game_ends(table):
+    from companion.sealed import replay
+    companion, hw, _ = table
+    shadow_game(companion, hw)
+    game_id = companion.games()[0]["id"]
+    record = companion.record(game_id)
+    assert record["kind"] == "public" and "Nb1" not in str(record)
+    # Play on from the phones (each seat's first legal action) until the game ends.
+    while companion.view(None)["table"]["result"] is None:
+        seat = companion.view(None)["table"]["to_act"][0]
+        legal = companion.view(seat)["table"]["legal"]
+        companion.submit(seat, {"type": "action", "text": legal[0]["text"]})
+    full = companion.record(game_id)
+    assert full["kind"] == "full" and replay(full).result is not None

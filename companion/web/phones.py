@@ -1,0 +1,197 @@
+"""The players' phones: each seat's private screen (its Ninja board in Light & Shadow).
+
+Joining. The OLED (and the simulation page) shows one QR code per seat holding a one-time URL,
+``/J/<TOKEN>``. Opening it redeems the token: the phone gets a session id from the companion,
+kept in Flask's signed session cookie (HttpOnly, SameSite=Lax), and goes to ``/seat``. When
+another phone holds the seat, this one waits on a page that polls ``/join/pending`` until the
+table answers on the companion's buttons (A allows, B refuses); only then is the cookie set.
+
+Every request asks the companion which seat the cookie's session holds *now*
+(``seat_of``), so a phone whose seat was taken over loses it at once, streams included. Every
+answer is built from ``companion.view(seat)`` of that seat alone: the redaction is the
+referee's, and nothing here ever touches the full state or another seat's view.
+
+Replays. An action or answer names the step of the game it was meant for (``"step"``: the
+number of finished turns and the phase, as in the view the page showed). A request sent twice,
+or sent from a page that had not caught up, is refused (409) instead of landing on a later step
+where the same text is legal again (a double-tapped "skip" would skip the Lantern too).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from flask import (Blueprint, Response, current_app, jsonify, redirect, render_template, request,
+                   session, url_for)
+
+from companion.service import RequestError
+
+from .inputs import BadInput, json_object
+from .public import VARIANT_NAMES, card_patterns, companion, json_body
+from .streams import event
+
+phones = Blueprint("phones", __name__)
+
+MAX_TEXT = 64            # the longest action text a seat sends (``Tiger Nb5c4``, ``Na5 Nc5``)
+TOKEN = re.compile(r"[A-Za-z2-7]{1,64}")   # join tokens: base32, 16 characters (case is free)
+SESSION = "phone"        # the cookie's one field: the companion's session id of this phone
+PENDING = "pending"      # while waiting for the table to allow a takeover
+
+
+@phones.record_once
+def _cookie(state) -> None:
+    # The seat cookie is sent on a top-level visit (scanning a code) but never with a cross-site
+    # POST, and no script can read it; it outlives the browser tab (a phone sleeps, reloads).
+    state.app.config.update(SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax")
+
+
+@phones.after_request
+def _private(response):
+    # A seat's pages are for this phone alone, now: no cache keeps a copy of them.
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _session_id() -> str | None:
+    sid = session.get(SESSION)
+    return sid if isinstance(sid, str) else None
+
+
+def _held_seat() -> str | None:
+    sid = _session_id()
+    return companion().seat_of(sid) if sid else None
+
+
+def _seat() -> tuple[str, str]:
+    """The seat this phone holds now, and its session id; 403 for none."""
+    seat = _held_seat()
+    if seat is None:
+        raise BadInput("this phone holds no seat: scan the seat's code on the companion", 403)
+    return seat, _session_id()
+
+
+def _check_step(seat: str, body: dict) -> None:
+    step = body.get("step")
+    if not isinstance(step, str):
+        raise BadInput("'step' must be the step of the game the action is for, such as \"3:ninja\"")
+    table = companion().view(seat)["table"]
+    if table is None:
+        raise RequestError(409, "no game is being played")
+    if step != f"{len(table['log'])}:{table.get('phase', 'move')}":
+        raise RequestError(409, "the game has moved on since this was sent: look again")
+
+
+# -- joining ---------------------------------------------------------------------------------
+
+@phones.get("/J/<token>")
+@phones.get("/j/<token>")
+def join(token: str):
+    if not TOKEN.fullmatch(token):
+        # Never handed to the companion: only a base32 token can be one of its codes.
+        return render_template("join.html", problem="This is not a join code."), 404
+    try:
+        joined = companion().redeem(token)
+    except RequestError as exc:
+        return render_template("join.html", problem=exc.message), exc.status
+    session.permanent = True
+    session.pop(PENDING, None)
+    if "session" in joined:
+        session[SESSION] = joined["session"]
+        return redirect(url_for("phones.seat_page"), 303)
+    session[PENDING] = joined["pending"]
+    return render_template("join.html", waiting=joined["seat"]), 202
+
+
+@phones.get("/join/pending")
+def join_pending():
+    pending_id = session.get(PENDING)
+    if not isinstance(pending_id, str):
+        raise BadInput("this phone is not waiting for a seat", 404)
+    state = companion().pending(pending_id)
+    if state["state"] != "waiting":
+        session.pop(PENDING)
+    if state["state"] == "allowed":
+        session[SESSION] = state["session"]
+    return jsonify(state=state["state"], seat=state["seat"])
+
+
+# -- the seat ----------------------------------------------------------------------------------
+
+@phones.get("/seat")
+def seat_page():
+    seat = _held_seat()
+    if seat is None:
+        return render_template("join.html", problem="This phone has no seat at the table."), 403
+    boot = {"seat": seat, "view": companion().view(seat), "cards": card_patterns(),
+            "names": VARIANT_NAMES}
+    return render_template("seat.html", seat=seat, boot=boot)
+
+
+@phones.get("/seat/view")
+def seat_view():
+    seat, _ = _seat()
+    return jsonify(companion().view(seat))
+
+
+@phones.get("/seat/events")
+def seat_events():
+    seat, sid = _seat()
+    c, streams = companion(), current_app.extensions["streams"]
+    # The watched seat changes when another phone takes it over: that wakes the stream, which
+    # then says so and ends (the page stops reconnecting; a reconnection would get 403).
+    views = streams.views(c, seat, {"seat": lambda: c.seat_of(sid)})
+    return streams.response(_while_held(views, lambda: c.seat_of(sid) == seat))
+
+
+def _while_held(events, held):
+    try:
+        for chunk in events:
+            if not held():
+                yield event("left", {"reason": "another phone took this seat"})
+                return
+            yield chunk
+    finally:
+        events.close()
+
+
+@phones.post("/seat/action")
+def seat_action():
+    seat, _ = _seat()
+    body = json_object(json_body(), {"text", "step"})
+    text = body.get("text")
+    if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
+        raise BadInput(f"'text' must be an action's notation (at most {MAX_TEXT} characters)")
+    _check_step(seat, body)
+    companion().submit(seat, {"type": "action", "text": text.strip()})
+    return jsonify(ok=True, view=companion().view(seat))
+
+
+@phones.post("/seat/answer")
+def seat_answer():
+    seat, _ = _seat()
+    body = json_object(json_body(), {"card", "takeback", "step"})
+    if ("card" in body) == ("takeback" in body):
+        raise BadInput("an answer is {\"card\": name} or {\"takeback\": true}")
+    if "card" in body and (not isinstance(body["card"], str) or len(body["card"]) > MAX_TEXT):
+        raise BadInput("'card' must be a card's name")
+    if "takeback" in body and body["takeback"] is not True:
+        raise BadInput("'takeback' can only be true")
+    _check_step(seat, body)
+    request_ = {"type": "answer", **({"card": body["card"]} if "card" in body else {"takeback": True})}
+    companion().submit(seat, request_)
+    return jsonify(ok=True, view=companion().view(seat))
+
+
+@phones.get("/seat/record")
+def seat_record():
+    seat, _ = _seat()
+    game = companion().view(seat)["game"]
+    if game is None:
+        raise BadInput("no game has been dealt yet", 404)
+    # The companion gives the public record (what everyone saw); the sealed parts of a Light &
+    # Shadow game are in the final view (``all_ninjas``), not in a record it exposes.
+    record = companion().record(game["id"])
+    body = json.dumps(record, indent=1, ensure_ascii=False) + "\n"
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="onitama-game-{game["id"]}.json"'})

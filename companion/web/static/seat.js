@@ -1,0 +1,482 @@
+// A player's phone: their private screen (the Ninja board in Light & Shadow), live from
+// /seat/events. Everything shown comes from this seat's own view, which the server has already
+// redacted; the page only draws it and offers the view's legal actions. Board choices (a
+// square, a Ninja step, a Lantern's line) take a tap to choose and a tap to confirm, because a
+// secret move cannot be taken back; skip and pass buttons act at once.
+import {
+  FILES, boardPieces, cardElement, element, lastTurnSquares, pawnElement, positionParts,
+  resultText, variantName,
+} from './common.js';
+
+const data = JSON.parse(document.getElementById('boot').textContent);
+const SEAT = data.seat;
+const OTHER = SEAT === 'red' ? 'blue' : 'red';
+// The variants whose main-board moves the mat reads (companion.service.MAT_VARIANTS). There the
+// phone never offers a pawn move of a seat that has pawns; every other step is played here.
+const MAT_VARIANTS = ['base', 'wind', 'shadow', 'light'];
+const PAWN_NAMES = { R: 'Red master', r: 'Red student', B: 'Blue master', b: 'Blue student', W: 'Wind Spirit' };
+
+const $ = (id) => document.getElementById(id);
+const title = (text) => text[0].toUpperCase() + text.slice(1);
+const who = (seat) => (seat === SEAT ? 'You' : title(seat));
+
+// The board as this seat sees it: its own side at the bottom (Blue sees it turned round).
+const RANKS = SEAT === 'red' ? [5, 4, 3, 2, 1] : [1, 2, 3, 4, 5];
+const COLUMNS = SEAT === 'red' ? [...FILES] : [...FILES].reverse();
+const ORDER = RANKS.flatMap((rank) => COLUMNS.map((file) => file + rank));
+
+let view = data.view;
+let shownVersion = -1;
+let choice = { step: null, from: null, to: null, squares: [], line: null };
+let busy = false;
+let source = null;
+let lost = false;
+
+// -- reading the view ---------------------------------------------------------------------------
+
+const table = () => view.table;
+const stepKey = (t) => `${t.log.length}:${t.phase || 'move'}`;
+const myTurn = (t) => Boolean(t && !t.result && t.to_act.includes(SEAT));
+const hasPawns = (position, seat) => /[a-zA-Z]/.test(position.split(' ')[0]
+  .replace(seat === 'red' ? /[^Rr]/g : /[^Bb]/g, ''));
+
+// The actions this phone offers now, grouped by what the page does with them.
+function offered() {
+  const t = table();
+  const none = { places: [], steps: [], lanterns: [], buttons: [] };
+  if (!view.game || !myTurn(t) || lost) return none;
+  const matMove = MAT_VARIANTS.includes(view.game.variant) && (t.phase || 'move') === 'move'
+    && hasPawns(t.position, SEAT);
+  if (matMove) return none;
+  const legal = t.legal || [];
+  return {
+    places: legal.filter((a) => a.kind === 'place'),
+    steps: legal.filter((a) => a.from && a.to),
+    lanterns: legal.filter((a) => a.kind === 'lantern'),
+    buttons: legal.filter((a) => ['skip', 'pass', 'take'].includes(a.kind)),
+  };
+}
+
+
+function ninjasOnBoard(t) {
+  const found = new Map();   // square -> [{colour, hidden}]
+  const add = (square, colour, hidden) => {
+    if (!found.has(square)) found.set(square, []);
+    if (!found.get(square).some((n) => n.colour === colour)) found.get(square).push({ colour, hidden });
+  };
+  if (!t) return found;
+  if (t.all_ninjas) {
+    // The game is over: every Ninja is shown where it stands.
+    for (const [colour, list] of Object.entries(t.all_ninjas)) for (const square of list) add(square, colour, false);
+    return found;
+  }
+  for (const [colour, facts] of Object.entries(t.ninjas || {})) {
+    for (const square of facts.revealed || []) add(square, colour, false);
+  }
+  for (const square of t.own_ninjas || []) add(square, SEAT, true);
+  return found;
+}
+
+const lineSquares = (text) => (/^L[1-5]$/.test(text)
+  ? [...FILES].map((f) => f + text[1])
+  : [1, 2, 3, 4, 5].map((r) => text[1] + r));
+
+// -- the words at the top -------------------------------------------------------------------------
+
+const DOING = {
+  move: 'is making their move', ninja: 'may move their Ninja', lantern: 'may light a Lantern',
+  setup: 'is hiding their Ninja', commit: 'is choosing their move',
+};
+
+function headline() {
+  const t = table();
+  const game = view.game;
+  if (!game) return ['No game yet', 'Deal one on the table page, or hold C on the companion.'];
+  if (t && t.result) {
+    const won = t.result.winner === SEAT;
+    const head = t.result.winner ? (won ? 'You win!' : `${title(t.result.winner)} wins`) : 'A draw';
+    return [head, resultText(t.result)];
+  }
+  if (view.setup && !myTurn(t)) {
+    const s = view.setup;
+    return ['Set up the mat', `You take ${s[SEAT].join(' and ')}; ${s.side} goes beside the mat. ${title(s.first)} starts.`];
+  }
+  if (game.status === 'sync' && !view.setup && !myTurn(t)) {
+    return ['Put the pawns back', 'Stand them as the game has them: the lit squares show where.'];
+  }
+  const phase = (t && t.phase) || 'move';
+  const prompt = view.mat && view.mat.prompt;
+  if (prompt && prompt.seat === SEAT) return ['Which card?', 'The companion needs your answer below.'];
+  if (myTurn(t)) {
+    const offers = offered();
+    if (phase === 'setup') {
+      const n = offers.places.length ? offers.places[0].squares.length : 1;
+      return [`Hide your Ninja${n > 1 ? 's' : ''}`, `Tap ${n > 1 ? 'two lit squares' : 'a lit square'}, then confirm. Nobody else sees it.`];
+    }
+    if (phase === 'ninja') return ['Your Ninja', 'Move it with the card you played, strike, or leave it.'];
+    if (phase === 'lantern') return ['A Lantern?', 'Search a rank or a file, or go without.'];
+    if (phase === 'commit') return ['Choose your move', 'Both players choose in secret; the mat shows both at once.'];
+    if (!offers.steps.length && !offers.buttons.length) return ['Your turn', 'Make your move on the mat.'];
+    if (view.game.variant === 'light' && !hasPawns(t.position, SEAT)) {
+      return ['Your turn', 'Tap a Ninja, then where it goes; choose the card if both can.'];
+    }
+    return ['Your turn', 'Choose your move.'];
+  }
+  const acting = (t ? t.to_act : []).filter((s) => s !== SEAT);
+  if (!acting.length) return ['Waiting', 'Your choice is in: waiting for the other player.'];
+  return [`${title(acting[0])}'s turn`, `${title(acting[0])} ${DOING[phase] || 'is playing'}.`];
+}
+
+// -- drawing ------------------------------------------------------------------------------------
+
+const board = $('board');
+const squares = new Map();
+for (const name of ORDER) {
+  const cell = element('button', `square${name === 'c1' || name === 'c5' ? ' temple' : ''}`);
+  cell.type = 'button';
+  cell.dataset.square = name;
+  cell.addEventListener('click', () => tapSquare(name));
+  squares.set(name, cell);
+  board.append(cell);
+}
+
+function ninjaToken(colour, hidden) {
+  const token = element('span', `ninja ninja-${colour}${hidden ? ' ninja-hidden' : ''}`, 'N');
+  token.setAttribute('aria-hidden', 'true');
+  return token;
+}
+
+// The squares to light, by class: where a choice can start, where it can go, what is chosen.
+function highlights(offers) {
+  const marks = new Map();
+  const mark = (square, cls) => {
+    if (!marks.has(square)) marks.set(square, new Set());
+    marks.get(square).add(cls);
+  };
+  if (offers.places.length) {
+    const fits = offers.places.filter((a) => choice.squares.every((s) => a.squares.includes(s)));
+    for (const a of fits) for (const s of a.squares) mark(s, 'target');
+    for (const s of choice.squares) mark(s, 'chosen');
+  }
+  if (offers.steps.length) {
+    for (const a of offers.steps) mark(a.from, 'source');
+    if (choice.from) {
+      mark(choice.from, 'chosen');
+      for (const a of offers.steps.filter((x) => x.from === choice.from)) {
+        mark(a.to, a.kind === 'strike' ? 'strike' : 'target');
+      }
+    }
+    if (choice.to) mark(choice.to, 'chosen');
+  }
+  if (choice.line) for (const s of lineSquares(choice.line)) mark(s, 'line');
+  return marks;
+}
+
+function showBoard(offers) {
+  const t = table();
+  const text = view.setup ? view.setup.board.split(' ')[0] : t && t.position.split(' ')[0];
+  const pieces = text ? boardPieces(text) : new Map();
+  const ninjas = ninjasOnBoard(t);
+  const marks = highlights(offers);
+  const last = view.setup ? [] : lastTurnSquares(t && t.log);
+  const wrong = new Set((view.mat && view.mat.wrong) || []);
+  for (const [name, cell] of squares) {
+    const kind = pieces.get(name);
+    const here = ninjas.get(name) || [];
+    const content = [element('span', 'coord', name)];
+    if (kind) content.push(pawnElement(kind));
+    if (here.length) {
+      const box = element('span', `ninjas${kind ? ' with-pawn' : ''}`);
+      box.append(...here.map((n) => ninjaToken(n.colour, n.hidden)));
+      content.push(box);
+    }
+    cell.replaceChildren(...content);
+    const cls = marks.get(name) || new Set();
+    for (const c of ['source', 'target', 'strike', 'chosen', 'line']) cell.classList.toggle(c, cls.has(c));
+    cell.classList.toggle('last', last.includes(name));
+    cell.classList.toggle('wrong', wrong.has(name));
+    cell.disabled = !(cls.has('source') || cls.has('target') || cls.has('strike') || cls.has('chosen'));
+    const words = [name];
+    if (kind) words.push(PAWN_NAMES[kind] || kind);
+    for (const n of here) words.push(n.hidden ? 'your hidden Ninja' : `${title(n.colour)}'s Ninja`);
+    if (cls.has('target') || cls.has('strike')) words.push('you may go here');
+    if (cls.has('chosen')) words.push('chosen');
+    cell.setAttribute('aria-label', words.join(', '));
+  }
+}
+
+function showCards() {
+  const t = table();
+  const parts = view.setup ? { red: view.setup.red, blue: view.setup.blue, side: [view.setup.side],
+    turn: view.setup.first } : t && t.position ? positionParts(t.position) : null;
+  const fill = (id, names, turned) => $(id).replaceChildren(...names.map((n) => {
+    const card = cardElement(n, data.cards, { turned });
+    if (t && t.card === n && id === (t.turn === SEAT ? 'hand-mine' : 'hand-theirs')) {
+      card.classList.add('card-played');
+      card.append(element('span', 'card-tag', 'played'));
+    }
+    return card;
+  }));
+  fill('hand-mine', parts ? parts[SEAT] : [], false);
+  fill('hand-theirs', parts ? parts[OTHER] : [], true);
+  // The side card goes to whoever plays next, so it faces them.
+  fill('side-card', parts ? parts.side : [], Boolean(parts) && parts.turn !== SEAT);
+}
+
+function button(label, onClick, cls = '') {
+  const b = element('button', `big-button ${cls}`.trim(), label);
+  b.type = 'button';
+  b.disabled = busy;
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function stepLabel(action) {
+  const card = table().card ? '' : `${action.card}: `;
+  if (action.kind === 'strike') return `${card}Strike from ${action.to}`;
+  if (action.kind === 'ninja') return `${card}Ninja to ${action.to}`;
+  return `${action.card}: ${action.from} → ${action.to}`;
+}
+
+const BUTTON_LABELS = {
+  ninja: 'Leave the Ninja where it is', lantern: 'No Lantern this turn',
+};
+
+function showActions(offers) {
+  const t = table();
+  const box = $('actions');
+  const buttons = [];
+  let hint = '';
+  if (offers.places.length) {
+    const exact = offers.places.find((a) => a.squares.length === choice.squares.length
+      && a.squares.every((s) => choice.squares.includes(s)));
+    hint = exact ? 'Confirm to hide it there.' : 'Tap where your Ninja starts.';
+    if (exact) buttons.push(button(`Hide on ${exact.squares.join(' and ')}`, () => act(exact), 'primary'));
+  }
+  if (offers.steps.length) {
+    const matching = offers.steps.filter((a) => a.from === choice.from && a.to === choice.to);
+    hint = matching.length ? 'Confirm your choice.'
+      : choice.from ? 'Tap a lit square.' : 'Tap the piece to move.';
+    for (const a of matching) buttons.push(button(stepLabel(a), () => act(a), a.kind === 'strike' ? 'danger' : 'primary'));
+  }
+  const picker = $('lantern-picker');
+  picker.hidden = !offers.lanterns.length;
+  if (offers.lanterns.length) {
+    showLanternPicker(offers.lanterns);
+    const chosen = offers.lanterns.find((a) => a.text === choice.line);
+    hint = chosen ? 'Confirm to search that line.' : 'Search a rank or a file for the enemy Ninja.';
+    if (chosen) buttons.push(button(`Search ${describeLine(chosen.text)}`, () => act(chosen), 'primary'));
+  }
+  for (const a of offers.buttons) {
+    const label = a.kind === 'pass' ? `Pass, giving up ${a.card}`
+      : a.kind === 'take' ? `Take ${a.card}` : BUTTON_LABELS[t.phase] || 'Skip';
+    buttons.push(button(label, () => act(a)));
+  }
+  $('action-hint').textContent = hint;
+  $('action-buttons').replaceChildren(...buttons);
+  box.hidden = !(offers.places.length || offers.steps.length || offers.lanterns.length || offers.buttons.length);
+}
+
+const describeLine = (text) => (/^L[1-5]$/.test(text) ? `rank ${text[1]}` : `file ${text[1]}`);
+
+function showLanternPicker(lanterns) {
+  const texts = new Set(lanterns.map((a) => a.text));
+  const row = (id, names, prefix) => $(id).replaceChildren(element('span', 'line-label', prefix),
+    ...names.map((n) => {
+      const text = `L${n}`;
+      const b = button(String(n), () => { choice.line = choice.line === text ? null : text; render(); }, 'line-button');
+      b.disabled = busy || !texts.has(text);
+      b.setAttribute('aria-pressed', String(choice.line === text));
+      b.setAttribute('aria-label', describeLine(text));
+      return b;
+    }));
+  // In the order this seat sees them across and up its board.
+  row('lantern-ranks', [...RANKS].reverse(), 'Rank');
+  row('lantern-files', COLUMNS, 'File');
+}
+
+function showPrompt() {
+  const prompt = view.mat && view.mat.prompt;
+  const mine = prompt && prompt.seat === SEAT && !lost;
+  $('prompt').hidden = !mine;
+  if (!mine) return;
+  $('prompt-question').textContent = 'The mat cannot tell which card you used: which one?';
+  const buttons = prompt.choose.map((card) => {
+    const b = button(card, () => answer({ card }), 'primary');
+    if (prompt.buttons[card]) {
+      const key = element('span', 'button-key', prompt.buttons[card]);
+      key.setAttribute('aria-hidden', 'true');
+      b.append(key);
+    }
+    return b;
+  });
+  if (prompt.takeback) buttons.push(button('Take the move back', () => answer({ takeback: true })));
+  $('prompt-buttons').replaceChildren(...buttons);
+}
+
+function showFacts() {
+  const t = table();
+  const shadow = t && t.ninjas;
+  $('shadow-info').hidden = !shadow;
+  if (!shadow) return;
+  const facts = [];
+  for (const [colour, n] of Object.entries(t.ninjas)) {
+    const mine = colour === SEAT;
+    const count = n.alive + n.captured;
+    let text = `${mine ? 'Your' : `${title(colour)}'s`} Ninja${count > 1 ? 's' : ''}: ${n.alive} of ${count} free`;
+    if (n.revealed.length) text += `, seen on ${n.revealed.join(', ')}`;
+    if (mine && t.own_ninjas && t.own_ninjas.length) text += ` (hidden on ${t.own_ninjas.join(', ')})`;
+    facts.push(text);
+  }
+  for (const [colour, left] of Object.entries(t.lanterns || {})) {
+    if (left || (t.searches || []).some((s) => s.by === colour)) {
+      facts.push(`${colour === SEAT ? 'Your' : `${title(colour)}'s`} Lanterns left: ${left}`);
+    }
+  }
+  for (const s of t.searches || []) {
+    facts.push(`${who(s.by)} searched ${s.line}: ${s.answer ? 'yes, a Ninja is there' : 'no Ninja'}`);
+  }
+  $('shadow-facts').replaceChildren(...facts.map((f) => element('li', '', f)));
+}
+
+function showOver() {
+  const t = table();
+  const over = Boolean(t && t.result);
+  $('over').hidden = !over;
+  if (!over) return;
+  $('over-title').textContent = resultText(t.result);
+  const ends = Object.entries(t.all_ninjas || {}).filter(([, list]) => list.length)
+    .map(([colour, list]) => `${who(colour) === 'You' ? 'yours' : `${title(colour)}'s`} on ${list.join(' and ')}`);
+  $('over-ninjas').textContent = ends.length ? `The Ninjas at the end: ${ends.join('; ')}.` : '';
+}
+
+function render() {
+  const t = table();
+  if (t && choice.step !== stepKey(t)) {
+    choice = { step: stepKey(t), from: null, to: null, squares: [], line: null };
+  }
+  const offers = offered();
+  // A single piece to move is chosen for the player.
+  const froms = [...new Set(offers.steps.map((a) => a.from))];
+  if (!choice.from && froms.length === 1) choice.from = froms[0];
+  const [head, sub] = lost ? ['No seat', lost] : headline();
+  $('headline').textContent = head;
+  $('subline').textContent = sub;
+  document.body.classList.toggle('my-turn', myTurn(t) && !lost);
+  document.body.classList.toggle('outcome-won', Boolean(t && t.result && t.result.winner === SEAT));
+  document.body.dataset.phase = (t && t.phase) || '';
+  $('variant').textContent = view.game ? variantName(data.names, view.game.variant) : '';
+  showPrompt();
+  showBoard(offers);
+  showCards();
+  showActions(offers);
+  showFacts();
+  showOver();
+  $('oled-lines').textContent = (view.oled || []).join('\n');
+  $('mat-line').textContent = view.mat && view.mat.state === 'mismatch'
+    ? `The mat does not match the game: check ${view.mat.wrong.join(', ')}.` : '';
+  $('log').replaceChildren(...(t ? t.log : []).map((text) => element('li', '', text)));
+  document.body.dataset.version = String(view.version);
+}
+
+function show(next) {
+  if (next.version === shownVersion) return;
+  shownVersion = next.version;
+  view = next;
+  render();
+}
+
+// -- choosing -----------------------------------------------------------------------------------
+
+function tapSquare(name) {
+  if (busy) return;
+  const offers = offered();
+  if (offers.places.length) {
+    const has = choice.squares.includes(name);
+    const next = has ? choice.squares.filter((s) => s !== name) : [...choice.squares, name];
+    if (offers.places.some((a) => next.every((s) => a.squares.includes(s)))) choice.squares = next;
+    else if (offers.places.some((a) => a.squares.includes(name))) choice.squares = [name];
+  } else if (offers.steps.length) {
+    if (offers.steps.some((a) => a.from === name) && name !== choice.from) {
+      choice.from = name;
+      choice.to = null;
+    } else if (offers.steps.some((a) => a.from === choice.from && a.to === name)) {
+      choice.to = choice.to === name ? null : name;
+    }
+  }
+  render();
+}
+
+async function post(url, body) {
+  busy = true;
+  $('action-error').textContent = '';
+  render();
+  try {
+    const response = await fetch(url, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...body, step: stepKey(table()) }),
+    });
+    let answer = null;
+    try { answer = await response.json(); } catch { /* not JSON: say the status */ }
+    if (!response.ok) throw new Error((answer && answer.error) || `${response.status} ${response.statusText}`);
+    busy = false;
+    show(answer.view);
+  } catch (err) {
+    busy = false;
+    $('action-error').textContent = `Not done: ${err.message}`;
+    render();
+  }
+}
+
+const act = (action) => post('/seat/action', { text: action.text });
+const answer = (body) => post('/seat/answer', body);
+
+// -- the stream ---------------------------------------------------------------------------------
+
+function badge(text) {
+  const el = $('connection');
+  el.hidden = !text;
+  el.textContent = text || '';
+}
+
+function loseSeat(message) {
+  lost = message;
+  if (source) source.close();
+  source = null;
+  badge('');
+  render();
+}
+
+// The server sends the whole view on every connection, so a phone that slept catches up.
+function connect() {
+  source = new EventSource('/seat/events');
+  source.addEventListener('open', () => badge(''));
+  source.addEventListener('view', (e) => show(JSON.parse(e.data)));
+  source.addEventListener('left', () => loseSeat('Another phone has taken this seat. Scan the code on the companion to take it back.'));
+  source.addEventListener('error', () => {
+    badge('Connection lost, reconnecting…');
+    // The browser retries a dropped stream itself, but not a refused one: find out why.
+    if (source && source.readyState === EventSource.CLOSED) setTimeout(recheck, 2000);
+  });
+}
+
+async function recheck() {
+  if (lost) return;
+  try {
+    const response = await fetch('/seat/view', { cache: 'no-store' });
+    if (response.status === 403) {
+      loseSeat('This phone no longer holds a seat. Scan the code on the companion to join.');
+      return;
+    }
+  } catch { /* the companion is unreachable: try again */ }
+  connect();
+}
+
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible' && !lost && (!source || source.readyState === EventSource.CLOSED)) {
+    recheck();
+  }
+});
+
+show(view);
+connect();

@@ -179,3 +179,22 @@ def test_prompt_buttons_follow_the_hand_order(table):
     assert prompt["buttons"] == {"Ox": "A", "Horse": "B"}
     hw.sim.tap("B", 0.1)
     assert wait_for(lambda: companion.view(None)["table"]["log"]) == ["Horse c1c2"]
+
+
+def test_on_the_pi_a_spectator_cannot_end_a_running_game(tmp_path):
+    # The Pi's hardware bundle without its simulated hands: the service runs in "pi" mode.
+    hw = make_hardware("sim")
+    sim, hw.sim = hw.sim, None
+    store = GameStore(tmp_path / "games.db")
+    companion = Companion(hw, store, settle=0.2)
+    companion.start()
+    try:
+        new_base(companion)
+        with pytest.raises(RequestError) as err:
+            new_base(companion)
+        assert err.value.status == 409 and "hold C" in err.value.message
+        assert companion.submit("red", {"type": "new_game", "variant": "base", "cards": FIXED})["ok"]
+    finally:
+        companion.close(), store.close()
+        hw.sim = sim
+        hw.close()

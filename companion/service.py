@@ -538,10 +538,10 @@ class Companion:
             game = self._game
             if (seat is None and self.mode == "pi" and game is not None
                     and game.status != "finished"):
-                # Anyone on the network may watch, but only the players end a game: from a
-                # seat's phone, or by holding C on the companion.
-                raise RequestError(409, "a game is being played: end it from a player's phone, "
-                                        "or hold C on the companion")
+                # Anyone on the network may watch, but only the players at the table end a
+                # game: by holding C on the companion twice.
+                raise RequestError(409, "a game is being played: to end it, hold C on the "
+                                        "companion twice")
             return self._new_game(request)
         if kind == "_redeem" and seat is None:
             return self._redeem(request["token"])

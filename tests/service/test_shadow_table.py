@@ -107,3 +107,27 @@ def test_the_record_is_public_while_playing_and_full_once_the_game_ends(table):
         companion.submit(seat, {"type": "action", "text": legal[0]["text"]})
     full = companion.record(game_id)
     assert full["kind"] == "full" and replay(full).result is not None
+
+
+def test_simultaneous_moves_are_committed_on_phones_then_shown_on_the_mat(table):
+    from service_helpers import START
+    companion, hw, _ = table
+    companion.submit(None, {"type": "new_game", "variant": "simultaneous", "seed": 2})
+    hw.sim.set_pawns(START)
+    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    moves = {}
+    for seat in ("red", "blue"):
+        legal = companion.view(seat)["table"]["legal"]
+        moves[seat] = sorted((a for a in legal if a["kind"] == "move"), key=lambda a: a["text"])[0]
+        companion.submit(seat, {"type": "action", "text": moves[seat]["text"]})
+        if seat == "red":
+            # Red's choice stays sealed until both are in: Blue sees only that Red committed.
+            assert moves["red"]["text"] not in str(companion.view("blue"))
+    view = companion.view(None)
+    assert view["game"]["status"] == "sync"
+    # The mat shows both moves: each pawn's square paired with where it goes.
+    assert sorted(view["mat"]["pairs"]) == sorted([m["from"], m["to"]] for m in moves.values())
+    for m in moves.values():
+        hw.sim.lift(parse_square(m["from"]))
+        hw.sim.place(parse_square(m["to"]))
+    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")

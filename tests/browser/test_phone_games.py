@@ -19,6 +19,8 @@ import json
 import re
 import time
 
+from playwright.sync_api import expect
+
 from companion.recognizer import CLEAR_S
 
 from browser_fixtures import browser, page, site  # noqa: F401 (fixtures)
@@ -60,7 +62,7 @@ class Phone:
         assert re.fullmatch(r"HTTP://127\.0\.0\.1:\d+/J/[A-Z2-7]{16}", url)
         self.page.goto(url)
         self.page.wait_for_url("**/seat")
-        assert self.page.locator(".seat-badge").inner_text() == self.seat.title()
+        expect(self.page.locator(".seat-badge")).to_have_text(self.seat.title())
 
     def tap(self, square: str) -> None:
         self.page.locator(f'#board .square[data-square="{square}"]').click()
@@ -187,7 +189,7 @@ def test_a_way_of_the_shadow_game_on_two_phones(browser, site, page, tmp_path):
     blue.page.get_by_role("button", name="Strike from b4").wait_for()
     blue.shot("ninja-choice")
     assert red.page.locator(".ninja-blue").count() == 0
-    assert red.page.locator(".ninja-red.ninja-hidden").count() == 1
+    expect(red.page.locator(".ninja-red.ninja-hidden")).to_have_count(1)
     blue.press("Strike from b4")
     # The strike is announced to everyone, and the striking Ninja stands revealed.
     red.page.locator("#oled-lines", has_text="Strike: a miss").wait_for()
@@ -237,7 +239,7 @@ def test_a_way_of_the_light_game_with_the_shadow_master_on_the_phone(browser, si
     url, companion = site
     phones_ = play(browser, page, url, companion, "light", LIGHT_SEED, LIGHT[:1], tmp_path)
     red, blue = phones_["red"], phones_["blue"]
-    assert blue.page.locator(".ninja-blue.ninja-hidden").count() == 2
+    expect(blue.page.locator(".ninja-blue.ninja-hidden")).to_have_count(2)
     mat_move(page, red, companion, LIGHT[1][1])
     # The Shadow Master's turn: a Ninja and the card to move it with, all on the phone.
     blue.page.locator("#headline", has_text="Your turn").wait_for()

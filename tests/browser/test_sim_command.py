@@ -8,6 +8,8 @@ import subprocess
 import sys
 import time
 
+from playwright.sync_api import expect
+
 from browser_fixtures import browser, page  # noqa: F401 (fixtures)
 
 
@@ -27,8 +29,8 @@ def test_the_simulation_serves_its_page_within_3_s_and_stops_cleanly(page, tmp_p
         page.goto(sim_url)
         page.wait_for_function("document.querySelector('#oled').naturalWidth === 128")
         assert time.monotonic() - started < 3
-        assert page.locator("#mat button.square").count() == 25
-        assert page.locator("#status").inner_text() == "No game yet"
+        expect(page.locator("#mat button.square")).to_have_count(25)
+        expect(page.locator("#status")).to_have_text("No game yet")
         # The page holds an event stream open: stopping must not wait for it to close.
         page.wait_for_selector("#connection[hidden]", state="attached")
         process.send_signal(signal.SIGTERM)

@@ -14,6 +14,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from playwright.sync_api import expect
+
 from companion.board import Board
 from companion.deal import fixed_deal
 from companion.moves import Move, format_move
@@ -160,7 +162,7 @@ class SimPage:
             # Each answer is written under its button on the page.
             page.locator(".hw-button", has=page.locator(".hw-caption", has_text=move.card)).click()
             page.wait_for_function("n => document.querySelectorAll('#log li').length > n", arg=turns)
-        assert page.locator("#log li").last.inner_text() == format_move(move)
+        expect(page.locator("#log li").last).to_have_text(format_move(move))
         if won:
             page.wait_for_selector("#status:has-text('wins')")
         elif move.to_sq is not None:
@@ -188,9 +190,9 @@ def play_game(page, url: str, variant: str, cards: tuple, need: set[str], *,
         before = pieces(board)
         board.push(move)
         questions += sim.play(before, pieces(board), move, won=board.outcome() is not None)
-    status = page.locator("#status").inner_text()
     outcome = board.outcome()
-    assert status == f"{outcome.winner.title()} wins by the Way of the {outcome.how.title()}"
+    status = f"{outcome.winner.title()} wins by the Way of the {outcome.how.title()}"
+    expect(page.locator("#status")).to_have_text(status)
     return line, status, questions
 
 
@@ -230,13 +232,13 @@ def test_a_game_dealt_from_the_table_page_and_laid_out_by_the_helper(site, page)
     page.select_option("#ng-wind", "3")
     page.get_by_role("button", name="Deal a new game").click()
     page.wait_for_selector("#status:has-text('Set up: Way of the Wind')")
-    assert "Red takes" in page.locator("#setup").inner_text()
+    expect(page.locator("#setup")).to_contain_text("Red takes")
 
     sim = SimPage(page, url)
     sim.open()
     page.get_by_role("button", name="Lay out the pawns for me").click()
     page.wait_for_selector('body[data-status="playing"]')
-    assert page.locator("#mat .pawn").count() == 11
+    expect(page.locator("#mat .pawn")).to_have_count(11)
     game = companion.view(None)["game"]["id"]
 
     # A new deal while a game is being played asks first; saying no keeps the game.

@@ -24,6 +24,7 @@ from playwright.sync_api import expect
 from companion.recognizer import CLEAR_S
 
 from browser_fixtures import browser, page, site  # noqa: F401 (fixtures)
+from waiting import wait_for
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
          "has_touch": True, "accept_downloads": True}
@@ -76,16 +77,6 @@ class Phone:
     def close(self) -> None:
         self.context.close()
         assert not self.errors, f"errors on {self.seat}'s phone: {self.errors}"
-
-
-def wait_for(predicate, timeout: float = 8.0, message=lambda: "condition not reached in time"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.02)
-    raise AssertionError(message())
 
 
 def progress(companion) -> tuple:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import http.cookiejar
 import json
 import threading
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -21,6 +20,7 @@ from companion.squares import parse_square
 from companion.store import GameStore
 from companion.web import create_app
 from firmware.hardware import Hardware, make_hardware
+from waiting import wait_for
 
 JSON = {"Content-Type": "application/json"}
 SHADOW_START = ("a1", "c1", "e1", "a5", "c5", "e5")
@@ -48,16 +48,6 @@ def table(tmp_path) -> Iterator[Table]:
     companion.close()
     hardware.close()
     store.close()
-
-
-def wait_for(predicate, timeout: float = 5.0, message=lambda: "condition not reached in time"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.01)
-    raise AssertionError(message())
 
 
 def token_path(companion, seat: str) -> str:

@@ -5,6 +5,10 @@ reports a new confirmed move, so the test knows what was committed before it kil
 
 import sys
 import time
+from pathlib import Path
+
+# Run as a script: the helpers shared by the test folders are in tests/support.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
 
 from companion.board import Board
 from companion.service import Companion

@@ -1,19 +1,9 @@
 """Helpers of the service tests (a unique module name: several test folders have helpers)."""
 
-import time
+from waiting import wait_for
 
 FIXED = {"red": ["Tiger", "Crab"], "blue": ["Monkey", "Crane"], "side": "Dragon"}
 START = frozenset(list(range(5)) + list(range(20, 25)))
-
-
-def wait_for(pred, timeout=5.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = pred()
-        if value:
-            return value
-        time.sleep(0.01)
-    raise AssertionError("condition not reached in time")
 
 
 def playing(companion, hw, cards=FIXED):

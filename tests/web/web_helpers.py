@@ -8,7 +8,6 @@ packages, so two helper modules of one name in two folders would shadow each oth
 from __future__ import annotations
 
 import dataclasses
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -17,20 +16,11 @@ from companion.service import Companion
 from companion.store import GameStore
 from companion.web import create_app
 from firmware.hardware import make_hardware
+from waiting import wait_for
 
 JSON = {"Content-Type": "application/json"}
 FIXED = {"red": ["Tiger", "Crab"], "blue": ["Monkey", "Crane"], "side": "Dragon"}
 START = ["a1", "b1", "c1", "d1", "e1", "a5", "b5", "c5", "d5", "e5"]
-
-
-def wait_for(predicate, timeout: float = 5.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.01)
-    raise AssertionError("condition not reached in time")
 
 
 def post(client, path: str, body, **headers):

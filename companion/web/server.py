@@ -66,7 +66,12 @@ class Server:
         # requests are done; the socket loop keeps running meanwhile to send their last bytes.
         self._server.task_dispatcher.shutdown(cancel_pending=True, timeout=3)
         self._stop.set()
-        self._server.pull_trigger()
+        try:
+            self._server.pull_trigger()
+        except OSError:
+            # The loop saw the stop by itself and has closed its sockets, the trigger among
+            # them: it is over already, there is nothing left to wake.
+            pass
         if self._thread is not None:
             self._thread.join(5)
         else:

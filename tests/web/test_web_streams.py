@@ -129,3 +129,14 @@ def test_waitress_serves_pages_while_many_streams_are_open_and_stops_cleanly(app
         # Each stream has ended: its body reads to the end.
         stream.read()  # returns at the end of the body, not at the 5 s timeout
     assert not any(t.name == "web-server" for t in threading.enumerate())
+
+
+def test_stopping_after_the_socket_loop_already_ended_is_quiet(app):
+    # The loop may notice the stop by itself and close its sockets (the wake-up trigger among
+    # them) before stop() pulls that trigger: stop() must still return normally.
+    server = Server(app, "127.0.0.1", 0).start()
+    server._stop.set()
+    server._thread.join(5)
+    assert not server._thread.is_alive()
+    server._stop.clear()
+    server.stop()

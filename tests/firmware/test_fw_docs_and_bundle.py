@@ -46,7 +46,7 @@ def test_an_unknown_mode_is_refused(pinmap):
         make_hardware("desktop", pinmap)
 
 
-@pytest.mark.skipif(Path("/dev/i2c-1").exists(), reason="a Pi: this would start the real LED strip")
+@pytest.mark.skipif(Path("/dev/i2c-1").exists(), reason="checks the refusal off a Pi; on a Pi, pi mode really starts the LED strip")
 def test_pi_mode_off_a_pi_fails_before_touching_the_leds(pinmap):
     with pytest.raises(OSError, match="enable I2C"):
         make_hardware("pi", pinmap)

@@ -135,11 +135,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] in EXTERNAL:
-        module, _, function = EXTERNAL[argv[0]][0].partition(":")
-        return getattr(importlib.import_module(module), function or "main")(argv[1:])
-    args = build_parser().parse_args(argv)
     try:
+        if argv and argv[0] in EXTERNAL:
+            module, _, function = EXTERNAL[argv[0]][0].partition(":")
+            return getattr(importlib.import_module(module), function or "main")(argv[1:])
+        args = build_parser().parse_args(argv)
         return args.run(args)
     except OnitamaError as exc:
         print(f"error: {exc}", file=sys.stderr)

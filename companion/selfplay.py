@@ -19,10 +19,9 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 
 from .actions import NinjaMove, Place, Skip
-from .errors import OnitamaError
+from .errors import OnitamaError, VariantError
 from .moves import Move
 from .position import COLORS
 from .referee import SEATS, Referee
@@ -129,24 +128,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     variants = VARIANTS if args.variant == "all" else tuple(args.variant.split(","))
     unknown = [v for v in variants if v not in VARIANTS]
-    if unknown or args.games < 0 or args.max_plies < 1:
-        problem = (f"unknown variant {unknown[0]!r} (known: {', '.join(VARIANTS)}, all)"
-                   if unknown else "--games must be 0 or more and --max-plies 1 or more")
-        print(f"error: {problem}", file=sys.stderr)
-        return 2
-    try:
-        for variant in variants:
-            for game in range(args.games):
-                line = play_game(variant, game_seed(args.seed, game), max_plies=args.max_plies,
-                                 check_leaks=not args.no_leak_check)
-                print(json.dumps({"variant": line.pop("variant"), "game": game, **line}), flush=True)
-    except OnitamaError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:
-        return 0
+    if unknown:
+        raise VariantError(f"unknown variant {unknown[0]!r} (known: {', '.join(VARIANTS)}, all)")
+    if args.games < 0 or args.max_plies < 1:
+        raise OnitamaError("--games must be 0 or more and --max-plies 1 or more")
+    for variant in variants:
+        for game in range(args.games):
+            line = play_game(variant, game_seed(args.seed, game), max_plies=args.max_plies,
+                             check_leaks=not args.no_leak_check)
+            print(json.dumps({"variant": line.pop("variant"), "game": game, **line}), flush=True)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 
 from firmware.debounce import Debouncer
 from firmware.matrix import MatrixScanner
-from firmware.pinmap import PinMap, load_pinmap
+from firmware.pinmap import PinMap, PinMapError, load_pinmap
 from firmware.sim_mat import SimMat
 
 from .errors import OnitamaError
@@ -193,33 +193,26 @@ def main(argv: list[str] | None = None) -> int:
                         help="switch debounce (default: the trace's own setting, else the pin map's)")
     parser.add_argument("--pinmap", help="a pin map TOML file (default: the shipped one)")
     args = parser.parse_args(argv)
+    if args.file == "-":
+        header, events = parse_trace(sys.stdin)
+    else:
+        try:
+            with open(args.file, encoding="utf-8") as fh:
+                header, events = parse_trace(fh)
+        except OSError as exc:
+            raise TraceError(f"{args.file}: cannot read ({exc.strerror})") from None
     try:
-        if args.file == "-":
-            header, events = parse_trace(sys.stdin)
-        else:
-            try:
-                with open(args.file, encoding="utf-8") as fh:
-                    header, events = parse_trace(fh)
-            except OSError as exc:
-                raise TraceError(f"{args.file}: cannot read ({exc.strerror})") from None
         pinmap = load_pinmap(args.pinmap) if args.pinmap else None
-        # A trace the companion recorded carries the live mat's settings: replay with them.
-        settle = _setting(args.settle, header, "settle", SETTLE_S)
-        if not 0 < settle <= MAX_SETTLE_S:
-            raise TraceError(f"the settle time must be above 0 and at most {MAX_SETTLE_S} s")
-        scan_hz = _setting(args.scan_hz, header, "scan_hz", None)
-        debounce_ms = _setting(args.debounce_ms, header, "debounce_ms", None)
-        debounce = None if debounce_ms is None else debounce_ms / 1000
-        for decided in replay(header, events, settle=settle, pinmap=pinmap,
-                              scan_hz=scan_hz, debounce_s=debounce):
-            print(json.dumps(decided), flush=False)
-    except (OnitamaError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:
-        return 0
+    except PinMapError as exc:
+        raise TraceError(str(exc)) from None
+    # A trace the companion recorded carries the live mat's settings: replay with them.
+    settle = _setting(args.settle, header, "settle", SETTLE_S)
+    if not 0 < settle <= MAX_SETTLE_S:
+        raise TraceError(f"the settle time must be above 0 and at most {MAX_SETTLE_S} s")
+    scan_hz = _setting(args.scan_hz, header, "scan_hz", None)
+    debounce_ms = _setting(args.debounce_ms, header, "debounce_ms", None)
+    debounce = None if debounce_ms is None else debounce_ms / 1000
+    for decided in replay(header, events, settle=settle, pinmap=pinmap,
+                          scan_hz=scan_hz, debounce_s=debounce):
+        print(json.dumps(decided))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -15,6 +15,8 @@ from collections.abc import Callable
 
 from PIL import Image
 
+from firmware.recording import wait_recorded
+
 WIDTH, HEIGHT = 128, 64
 PAGES = HEIGHT // 8
 
@@ -139,18 +141,7 @@ class FakeSSD1306Bus:
 
     def wait_for(self, predicate: Callable[[Image.Image], bool], timeout: float) -> Image.Image | None:
         """The first image now in RAM or written within ``timeout`` that satisfies ``predicate``."""
-        deadline = time.monotonic() + timeout
-        with self._written:
-            image = self.frames[-1][1] if self.frames else self.image()
-            if predicate(image):
-                return image
-            seen = self._count
-            while True:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    return None
-                self._written.wait(remaining)
-                new, seen = self._count - seen, self._count
-                for _, image in list(self.frames)[-new:] if new else ():
-                    if predicate(image):
-                        return image
+        return wait_recorded(self._written, lambda: self._count,
+                             lambda: self.frames[-1][1] if self.frames else self.image(),
+                             lambda n: [image for _, image in list(self.frames)[-n:]],
+                             predicate, timeout)

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 from firmware.leds import OFF, RGB, Frame, Strip, pixels_frame
 from firmware.pinmap import LedConfig
+from firmware.recording import wait_recorded
 
 
 class RecordingStrip(Strip):
@@ -58,20 +59,11 @@ class RecordingStrip(Strip):
     def wait_for(self, predicate: Callable[[Frame], bool], timeout: float) -> tuple[float, Frame] | None:
         """The first frame showing now or written within ``timeout`` that satisfies
         ``predicate``, with the time it was written; None on timeout."""
-        deadline = time.monotonic() + timeout
-        with self._written:
-            current = self.writes[-1] if self.writes else (time.monotonic(), (OFF,) * self.count)
-            frame = pixels_frame(current[1], self.config)
-            if predicate(frame):
-                return current[0], frame
-            seen = self._count
-            while True:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    return None
-                self._written.wait(remaining)
-                new, seen = self._count - seen, self._count
-                for t, pixels in list(self.writes)[-new:] if new else ():
-                    frame = pixels_frame(pixels, self.config)
-                    if predicate(frame):
-                        return t, frame
+        def decoded(write: tuple[float, tuple[RGB, ...]]) -> tuple[float, Frame]:
+            return write[0], pixels_frame(write[1], self.config)
+
+        return wait_recorded(
+            self._written, lambda: self._count,
+            lambda: decoded(self.writes[-1] if self.writes else (time.monotonic(), (OFF,) * self.count)),
+            lambda n: [decoded(w) for w in list(self.writes)[-n:]],
+            lambda item: predicate(item[1]), timeout)

@@ -22,8 +22,8 @@ from __future__ import annotations
 import json
 import re
 
-from flask import (Blueprint, Response, current_app, jsonify, redirect, render_template, request,
-                   session, url_for)
+from flask import (Blueprint, Response, current_app, jsonify, redirect, render_template, session,
+                   url_for)
 
 from companion.service import RequestError
 

@@ -10,7 +10,7 @@ import argparse
 import statistics
 import time
 
-from companion.board import Board
+from companion.rules.board import Board
 
 POSITION = "bbBbb/5/5/5/rrRrr red Ox,Boar Horse,Elephant Crab"
 EXPECTED = {5: 487780, 6: 7748422}

@@ -36,9 +36,9 @@ from tempfile import TemporaryDirectory
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.service import Companion  # noqa: E402
-from companion.squares import parse_square  # noqa: E402
-from companion.store import GameStore  # noqa: E402
+from companion.table.service import Companion  # noqa: E402
+from companion.rules.squares import parse_square  # noqa: E402
+from companion.table.store import GameStore  # noqa: E402
 from companion.web import Server, create_app  # noqa: E402
 from firmware.hardware import make_hardware  # noqa: E402
 

@@ -11,11 +11,15 @@ from the mat coming to rest to the commit (or to the prompt, when one is due).
 
 import argparse
 import statistics
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
-from companion.tracegen import Score, generate_game
-from companion.tracetool import replay
+# The trace generator is a test tool (tests/support), not part of the shipped package.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
+from tracegen import Score, generate_game
+from companion.mat.tracetool import replay
 
 
 def score(seeds: list[int]) -> Score:

@@ -9,8 +9,8 @@ a few times the bare game; players curious about balance can run selfplay --no-l
 import argparse
 import time
 
-from companion.selfplay import game_seed, play_game
-from companion.variants import VARIANTS
+from companion.rules.selfplay import game_seed, play_game
+from companion.rules.variants import VARIANTS
 
 
 def main() -> None:

@@ -22,8 +22,8 @@ from tempfile import TemporaryDirectory
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.board import Board  # noqa: E402
-from companion.squares import square_name  # noqa: E402
+from companion.rules.board import Board  # noqa: E402
+from companion.rules.squares import square_name  # noqa: E402
 
 
 def post(url: str, body: dict) -> dict:

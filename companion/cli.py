@@ -9,17 +9,17 @@ import json
 import sys
 import time
 
-from .cards import CARDS, CardTable, load_card_file
-from .errors import OnitamaError
+from companion.rules.cards import CARDS, CardTable, load_card_file
+from companion.rules.errors import OnitamaError
 
 # Subcommands that live in their own modules: "module" runs ``module.main(argv) -> int``,
 # "module:function" runs that function.
 EXTERNAL = {
-    "serve": ("companion.serve", "run the companion service (on the Pi: the systemd unit)"),
-    "sim": ("companion.serve:main_sim", "the desktop simulation: the companion on simulated hardware"),
+    "serve": ("companion.table.serve", "run the companion service (on the Pi: the systemd unit)"),
+    "sim": ("companion.table.serve:main_sim", "the desktop simulation: the companion on simulated hardware"),
     "selftest": ("firmware.selftest", "test the mat's hardware (LEDs, switches, OLED, buttons)"),
-    "trace": ("companion.tracetool", "replay a mat trace and print what the companion understood"),
-    "selfplay": ("companion.selfplay", "play random legal games and report as JSON lines"),
+    "trace": ("companion.mat.tracetool", "replay a mat trace and print what the companion understood"),
+    "selfplay": ("companion.rules.selfplay", "play random legal games and report as JSON lines"),
 }
 
 
@@ -43,7 +43,7 @@ def cmd_cards(args) -> int:
 
 
 def cmd_perft(args) -> int:
-    from .board import Board
+    from companion.rules.board import Board
     board = Board(args.position, cards=_cards(args.custom))
     engine = board.engine
     st = engine.state(board.position)
@@ -65,7 +65,7 @@ def cmd_perft(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from .record import GameRecord, replay
+    from companion.rules.record import GameRecord, replay
     record = GameRecord.load(args.file)
     result = replay(record)
     if result.error:
@@ -80,7 +80,7 @@ def cmd_replay(args) -> int:
 
 
 def cmd_deal(args) -> int:
-    from .deal import deal, fixed_deal
+    from companion.rules.deal import deal, fixed_deal
     table = _cards(args.custom)
     if args.cards:
         parts = args.cards.split()

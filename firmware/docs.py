@@ -13,7 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from companion.squares import FILE_NAMES, SQUARE_NAMES, square
+from companion.rules.squares import FILE_NAMES, SQUARE_NAMES, square
 from firmware.pinmap import SPI0_PINS, PinMap, PinMapError, load_pinmap
 
 # BCM GPIO -> physical pin on the 40-pin header (Pi 3, 4, 5, Zero 2 W).

@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from companion.squares import SQUARE_NAMES, parse_square, square, square_file, square_rank
+from companion.rules.squares import SQUARE_NAMES, parse_square, square, square_file, square_rank
 
 BUTTON_NAMES = ("A", "B", "C")
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from companion.squares import SQUARE_NAMES, parse_square, square_file, square_rank
+from companion.rules.squares import SQUARE_NAMES, parse_square, square_file, square_rank
 from firmware.animation import Blink, Steady, Urgency
 from firmware.hardware import Hardware, make_hardware
 from firmware.leds import BLUE, GREEN, RED, WHITE, Frame, capped

@@ -7,8 +7,8 @@ patterns; slow and obvious on purpose.
 
 from collections import Counter
 
-from companion.moves import Move
-from companion.position import Position, parse_position
+from companion.rules.moves import Move
+from companion.rules.position import Position, parse_position
 
 TEMPLE = {"red": 22, "blue": 2}  # the square a master must reach to win by stream
 

@@ -2,8 +2,8 @@
 
 from hypothesis import strategies as st
 
-from companion.board import Board
-from companion.deal import deal
+from companion.rules.board import Board
+from companion.rules.deal import deal
 
 SETS = ("base", "senseis-path", "wind", "promo")
 

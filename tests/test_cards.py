@@ -2,8 +2,8 @@ import json
 
 import pytest
 
-from companion.cards import CARDS, card_from_dict, load_card_file
-from companion.errors import CardError, CardFileError
+from companion.rules.cards import CARDS, card_from_dict, load_card_file
+from companion.rules.errors import CardError, CardFileError
 
 
 def names(set_name):
@@ -80,7 +80,7 @@ def test_unreadable_card_files(tmp_path):
 
 
 def test_conditional_offsets_in_play(tmp_path):
-    from companion.board import Board
+    from companion.rules.board import Board
     table = CARDS.with_cards([card_from_dict({"name": "Heron", "stamp": "red", "moves": [[0, 1]],
                                               "move_only": [[0, 2]], "capture_only": [[1, 1]]})])
     board = Board("2B2/5/1b1b1/2r2/2R2 red Heron,Ox Tiger,Crab Dragon", cards=table)
@@ -90,6 +90,6 @@ def test_conditional_offsets_in_play(tmp_path):
     # c1: c3 is empty... but the plain step to c2 lands on its own student; d2 is empty so the
     # capture-only step is refused, c3 empty so the move-only step is allowed.
     assert "Heron c1d2" not in heron and "Heron c1c3" in heron
-    from companion.errors import IllegalMoveError
+    from companion.rules.errors import IllegalMoveError
     with pytest.raises(IllegalMoveError, match="only to capture"):
         board.push("Heron c1d2")

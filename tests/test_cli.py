@@ -4,8 +4,8 @@ import json
 import subprocess
 import sys
 
-from companion.deal import fixed_deal
-from companion.record import GameRecord
+from companion.rules.deal import fixed_deal
+from companion.rules.record import GameRecord
 
 START = "bbBbb/5/5/5/rrRrr red Ox,Boar Horse,Elephant Crab"
 

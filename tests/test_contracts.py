@@ -2,10 +2,10 @@
 
 import pytest
 
-from companion.errors import NotationError, PositionError
-from companion.moves import Move, parse_move
-from companion.position import parse_position
-from companion.squares import parse_square, square_name
+from companion.rules.errors import NotationError, PositionError
+from companion.rules.moves import Move, parse_move
+from companion.rules.position import parse_position
+from companion.rules.squares import parse_square, square_name
 
 START = "bbBbb/5/5/5/rrRrr red Tiger,Crab Monkey,Crane Dragon"
 WIND = "bbBbb/5/2W2/5/rrRrr red Tiger,Crab Monkey,Crane Dragon"

@@ -2,12 +2,12 @@
 
 import pytest
 
-from companion.actions import NinjaMove, Place, Skip
-from companion.cards import CARDS, card_from_dict
-from companion.errors import IllegalActionError, SetupError
-from companion.moves import Move
-from companion.shadow import ShadowReferee
-from companion.squares import parse_square as sq
+from companion.rules.actions import NinjaMove, Place, Skip
+from companion.rules.cards import CARDS, card_from_dict
+from companion.rules.errors import IllegalActionError, SetupError
+from companion.rules.moves import Move
+from companion.rules.shadow import ShadowReferee
+from companion.rules.squares import parse_square as sq
 
 
 def light(position, ninjas=("a5", "e5"), cards=CARDS):

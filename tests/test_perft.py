@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.board import Board
+from companion.rules.board import Board
 
 TABLES = [
     ("Ox,Boar", "Horse,Elephant", "Crab", [10, 130, 1989, 28509, 487780, 7748422]),

@@ -2,10 +2,10 @@
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from companion.board import Board
-from companion.cards import CARDS
-from companion.moves import Move, parse_move
-from companion.position import parse_position
+from companion.rules.board import Board
+from companion.rules.cards import CARDS
+from companion.rules.moves import Move, parse_move
+from companion.rules.position import parse_position
 
 import reference_rules as ref
 from strategies import games

@@ -7,10 +7,10 @@ from itertools import permutations
 import pytest
 from hypothesis import given, settings
 
-from companion.matfeedback import PALETTE, cues
-from companion.readings import read_move
-from companion.recognizer import CLEAR_S, SETTLE_S, Recognizer, pair_up
-from companion.squares import parse_square, square_distance
+from companion.mat.feedback import PALETTE, cues
+from companion.mat.readings import read_move
+from companion.mat.recognizer import CLEAR_S, SETTLE_S, Recognizer, pair_up
+from companion.rules.squares import parse_square, square_distance
 from tests.strategies import games
 
 START = "bbBbb/5/5/5/rrRrr red Tiger,Crab Monkey,Crane Dragon"

@@ -2,11 +2,11 @@ import json
 
 import pytest
 
-from companion.board import Board
-from companion.cards import card_from_dict, CARDS
-from companion.deal import deal, fixed_deal
-from companion.errors import RecordError, SetupError
-from companion.record import GameRecord, replay
+from companion.rules.board import Board
+from companion.rules.cards import card_from_dict, CARDS
+from companion.rules.deal import deal, fixed_deal
+from companion.rules.errors import RecordError, SetupError
+from companion.rules.record import GameRecord, replay
 
 
 def played(record, n=12):

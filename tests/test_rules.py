@@ -2,9 +2,9 @@
 
 import pytest
 
-from companion.board import Board, Outcome
-from companion.errors import IllegalMoveError
-from companion.squares import parse_square as sq
+from companion.rules.board import Board, Outcome
+from companion.rules.errors import IllegalMoveError
+from companion.rules.squares import parse_square as sq
 
 
 def moves(board):
@@ -260,7 +260,7 @@ def test_a_dual_card_moves_the_spirit_with_its_student_pattern():
 
 def test_starting_player_follows_the_side_cards_stamp():
     assert Board("bbBbb/5/5/5/rrRrr red Tiger,Crab Monkey,Crane Dragon").turn == "red"
-    from companion.deal import fixed_deal
+    from companion.rules.deal import fixed_deal
     assert fixed_deal(["Tiger", "Crab"], ["Monkey", "Crane"], "Dragon").position.turn == 0
     assert fixed_deal(["Tiger", "Crab"], ["Monkey", "Dragon"], "Crane").position.turn == 1
 
@@ -269,7 +269,7 @@ def test_a_side_without_a_master_has_not_lost_by_the_stone():
     # Way of the Light: the Shadow Master has no master at all, which wins Red nothing;
     # a master captured still does.
     from dataclasses import replace
-    from companion.position import ABSENT, parse_position
+    from companion.rules.position import ABSENT, parse_position
     pos = parse_position("5/5/5/5/rrRrr red Tiger,Crab Monkey,Crane Dragon")
     assert pos.winner() == (0, "stone")
     board = Board(replace(pos, blue_master=ABSENT))

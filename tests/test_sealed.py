@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.actions import Skip
-from companion.errors import RecordError
-from companion.sealed import full_record, public_record, replay, reveal, sealed_record
-from companion.shadow import ShadowReferee
-from companion.variants import VARIANTS, new_referee
+from companion.rules.actions import Skip
+from companion.rules.errors import RecordError
+from companion.rules.sealed import full_record, public_record, replay, reveal, sealed_record
+from companion.rules.shadow import ShadowReferee
+from companion.rules.variants import VARIANTS, new_referee
 
 
 def finished(variant, seed, max_plies=300):

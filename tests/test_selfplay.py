@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.cli import main
-from companion.position import NO_SQUARE
-from companion.selfplay import play_game
-from companion.shadow import ShadowReferee
-from companion.variants import VARIANTS, SimultaneousReferee, new_referee
+from companion.rules.position import NO_SQUARE
+from companion.rules.selfplay import play_game
+from companion.rules.shadow import ShadowReferee
+from companion.rules.variants import VARIANTS, SimultaneousReferee, new_referee
 
 
 def test_one_json_line_per_game(capsys):

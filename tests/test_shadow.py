@@ -2,13 +2,13 @@
 
 import pytest
 
-from companion.actions import NinjaMove, Place, Skip, Strike
-from companion.cards import CARDS, card_from_dict
-from companion.errors import (GameOverError, IllegalActionError, NotationError, NotYourTurnError,
+from companion.rules.actions import NinjaMove, Place, Skip, Strike
+from companion.rules.cards import CARDS, card_from_dict
+from companion.rules.errors import (GameOverError, IllegalActionError, NotationError, NotYourTurnError,
                               RefereeError, VariantError)
-from companion.moves import Move
-from companion.shadow import ShadowReferee
-from companion.squares import parse_square as sq
+from companion.rules.moves import Move
+from companion.rules.shadow import ShadowReferee
+from companion.rules.squares import parse_square as sq
 
 
 def shadow(position, red="b1", blue="d5", cards=CARDS):

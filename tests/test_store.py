@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from companion.store import GameStore, StoreError
+from companion.table.store import GameStore, StoreError
 
 
 def test_actions_are_kept_in_order(tmp_path):
@@ -45,7 +45,7 @@ def test_confirmed_actions_survive_kill_9(tmp_path):
     # mid-stream and every reported action must be on disk.
     child = textwrap.dedent(f"""
         import sys
-        from companion.store import GameStore
+        from companion.table.store import GameStore
         store = GameStore({str(path)!r})
         gid = store.new_game({{}})
         seq = 0

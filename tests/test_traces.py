@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.tracegen import Score, generate_game
-from companion.tracerecord import TraceRecorder
-from companion.tracetool import parse_trace, replay
+from tracegen import Score, generate_game
+from companion.mat.tracerecord import TraceRecorder
+from companion.mat.tracetool import parse_trace, replay
 
 TRACES = Path(__file__).parent / "traces"
 CORPUS = sorted(p for p in TRACES.glob("*.jsonl") if not p.name.endswith(".expected.jsonl"))

@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from companion.actions import Take
-from companion.cards import CARDS, card_from_dict, load_card_file
-from companion.errors import IllegalActionError, VariantError
-from companion.position import parse_position
-from companion.referee import Result
-from companion.variants import (ROLES, VARIANTS, ClassicReferee, SimultaneousReferee,
+from companion.rules.actions import Take
+from companion.rules.cards import CARDS, card_from_dict, load_card_file
+from companion.rules.errors import IllegalActionError, VariantError
+from companion.rules.position import parse_position
+from companion.rules.referee import Result
+from companion.rules.variants import (ROLES, VARIANTS, ClassicReferee, SimultaneousReferee,
                                 example_conditional_cards, new_referee)
 
 

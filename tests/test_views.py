@@ -7,11 +7,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion import selfplay, shadow
-from companion.actions import NinjaMove, Skip
-from companion.moves import Move
-from companion.shadow import ShadowReferee
-from companion.variants import new_referee
+from companion.rules import selfplay, shadow
+from companion.rules.actions import NinjaMove, Skip
+from companion.rules.moves import Move
+from companion.rules.shadow import ShadowReferee
+from companion.rules.variants import new_referee
 
 
 def _others(ref, seat):

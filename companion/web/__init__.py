@@ -1,6 +1,6 @@
 """The companion's web pages: the public table, the desktop simulation, the game list.
 
-``create_app(companion)`` builds the Flask app around a ``companion.service.Companion``;
+``create_app(companion)`` builds the Flask app around a ``companion.table.service.Companion``;
 ``Server`` runs it under waitress. The pages are plain HTML, CSS and JavaScript
 from ``static/`` (no build step, nothing fetched from the internet: the Pi has none).
 """

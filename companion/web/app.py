@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from companion.service import RequestError
+from companion.table.service import RequestError
 
 from .inputs import BadInput
 from .phones import phones
@@ -32,7 +32,7 @@ MAX_BODY = 4096
 
 
 def create_app(companion, *, secret_key: bytes | None = None) -> Flask:
-    """The web app of ``companion`` (a ``companion.service.Companion``)."""
+    """The web app of ``companion`` (a ``companion.table.service.Companion``)."""
     app = Flask(__name__)
     app.secret_key = secret_key or secrets.token_bytes(32)
     # Every request body is a small JSON object (a new game's is the largest, well under 1 kB):

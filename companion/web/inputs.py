@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.squares import parse_square
+from companion.rules.squares import parse_square
 
 BUTTONS = ("A", "B", "C")
 

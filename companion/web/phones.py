@@ -25,7 +25,7 @@ import re
 from flask import (Blueprint, Response, current_app, jsonify, redirect, render_template, session,
                    url_for)
 
-from companion.service import RequestError
+from companion.table.service import RequestError
 
 from .inputs import BadInput, json_object
 from .public import VARIANT_NAMES, card_patterns, companion, json_body

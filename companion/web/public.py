@@ -9,8 +9,8 @@ from functools import cache
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
-from companion.cards import CARDS
-from companion.variants import example_conditional_cards
+from companion.rules.cards import CARDS
+from companion.rules.variants import example_conditional_cards
 
 from . import inputs
 from .inputs import BadInput

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 import segno
 from flask import Blueprint, Response, current_app, jsonify, render_template
 
-from companion.referee import SEATS
+from companion.rules.referee import SEATS
 
 from . import inputs
 from .inputs import BadInput

@@ -16,8 +16,8 @@ import pytest
 
 from playwright import sync_api as playwright_api
 
-from companion.service import Companion  # noqa: E402
-from companion.store import GameStore  # noqa: E402
+from companion.table.service import Companion  # noqa: E402
+from companion.table.store import GameStore  # noqa: E402
 from companion.web import Server, create_app  # noqa: E402
 from firmware.hardware import make_hardware  # noqa: E402
 

@@ -21,7 +21,7 @@ import time
 
 from playwright.sync_api import expect
 
-from companion.recognizer import CLEAR_S
+from companion.mat.recognizer import CLEAR_S
 
 from browser_fixtures import browser, page, site  # noqa: F401 (fixtures)
 from waiting import wait_for

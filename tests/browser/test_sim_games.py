@@ -16,12 +16,12 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from companion.board import Board
-from companion.deal import fixed_deal
-from companion.moves import Move, format_move
-from companion.position import board_pieces, format_position
-from companion.recognizer import CLEAR_S
-from companion.squares import square_name
+from companion.rules.board import Board
+from companion.rules.deal import fixed_deal
+from companion.rules.moves import Move, format_move
+from companion.rules.position import board_pieces, format_position
+from companion.mat.recognizer import CLEAR_S
+from companion.rules.squares import square_name
 
 from browser_fixtures import browser, page, site  # noqa: F401 (fixtures)
 

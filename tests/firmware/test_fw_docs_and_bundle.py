@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.squares import SQUARE_NAMES
+from companion.rules.squares import SQUARE_NAMES
 from firmware.docs import generate
 from firmware.hardware import make_hardware
 from firmware.pinmap import parse_pinmap

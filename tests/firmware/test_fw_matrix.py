@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from companion.squares import parse_square
+from companion.rules.squares import parse_square
 from firmware.debounce import Debouncer
 from firmware.matrix import MatrixScanner, ScanLoop
 from firmware.sim_mat import SimMat

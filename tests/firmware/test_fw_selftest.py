@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from companion.squares import parse_square
+from companion.rules.squares import parse_square
 from firmware.hardware import make_hardware
 from firmware.selftest import SelfTest, Timeouts, main
 

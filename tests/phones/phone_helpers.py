@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from companion.service import Companion
-from companion.squares import parse_square
-from companion.store import GameStore
+from companion.table.service import Companion
+from companion.rules.squares import parse_square
+from companion.table.store import GameStore
 from companion.web import create_app
 from firmware.hardware import Hardware, make_hardware
 from waiting import wait_for

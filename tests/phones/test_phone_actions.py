@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from companion.squares import parse_square
+from companion.rules.squares import parse_square
 
 from phone_helpers import JSON, act, everything, join, shadow_game, step, wait_for, table  # noqa: F401 (fixture)
 

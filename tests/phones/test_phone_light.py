@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.squares import parse_square
+from companion.rules.squares import parse_square
 
 from phone_helpers import act, join, table, wait_for  # noqa: F401 (fixture)
 

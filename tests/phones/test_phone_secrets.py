@@ -13,10 +13,10 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from companion.recognizer import CLEAR_S
-from companion.service import Companion
-from companion.squares import parse_square
-from companion.store import GameStore
+from companion.mat.recognizer import CLEAR_S
+from companion.table.service import Companion
+from companion.rules.squares import parse_square
+from companion.table.store import GameStore
 from companion.web import Server, create_app
 from firmware.hardware import make_hardware
 

@@ -1,7 +1,7 @@
 import pytest
 
-from companion.service import Companion
-from companion.store import GameStore
+from companion.table.service import Companion
+from companion.table.store import GameStore
 from firmware.hardware import make_hardware
 
 

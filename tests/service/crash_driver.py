@@ -10,9 +10,9 @@ from pathlib import Path
 # Run as a script: the helpers shared by the test folders are in tests/support.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
 
-from companion.board import Board
-from companion.service import Companion
-from companion.store import GameStore
+from companion.rules.board import Board
+from companion.table.service import Companion
+from companion.table.store import GameStore
 from firmware.hardware import make_hardware
 
 from service_helpers import wait_for as wait

@@ -7,7 +7,7 @@ import sys
 import threading
 from pathlib import Path
 
-from companion.store import GameStore
+from companion.table.store import GameStore
 
 DRIVER = Path(__file__).with_name("crash_driver.py")
 KILLS = 20

@@ -5,9 +5,9 @@ updates, the OLED, the LEDs) must be identical."""
 
 import time
 
-from companion.service import Companion
-from companion.squares import parse_square
-from companion.store import GameStore
+from companion.table.service import Companion
+from companion.rules.squares import parse_square
+from companion.table.store import GameStore
 from firmware.hardware import make_hardware
 
 from service_helpers import wait_for

@@ -4,8 +4,8 @@ import time
 
 import pytest
 
-from companion.service import Companion, RequestError
-from companion.store import GameStore
+from companion.table.service import Companion, RequestError
+from companion.table.store import GameStore
 from firmware.hardware import make_hardware
 
 from service_helpers import FIXED, START, playing, wait_for
@@ -126,7 +126,7 @@ def test_views_change_version_only_when_their_content_changes(table):
 
 
 def test_the_record_of_a_game_replays(table):
-    from companion.record import GameRecord, replay
+    from companion.rules.record import GameRecord, replay
     companion, hw, _ = table
     playing(companion, hw)
     hw.sim.lift(2)
@@ -148,7 +148,7 @@ def test_a_new_game_from_the_buttons(table):
 
 
 def test_record_trace_replays_to_the_same_moves(tmp_path, capsys):
-    from companion.tracetool import main as trace_main
+    from companion.mat.tracetool import main as trace_main
     hw = make_hardware("sim")
     store = GameStore(tmp_path / "games.db")
     companion = Companion(hw, store, settle=0.2, record_trace=tmp_path / "mat.jsonl")

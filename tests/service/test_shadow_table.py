@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from companion.service import RequestError
-from companion.squares import parse_square
+from companion.table.service import RequestError
+from companion.rules.squares import parse_square
 
 from service_helpers import wait_for
 
@@ -94,7 +94,7 @@ def test_made_up_join_codes_are_refused_at_once(table, token):
 
 
 def test_the_record_is_public_while_playing_and_full_once_the_game_ends(table):
-    from companion.sealed import replay
+    from companion.rules.sealed import replay
     companion, hw, _ = table
     shadow_game(companion, hw)
     game_id = companion.games()[0]["id"]

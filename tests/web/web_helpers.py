@@ -12,8 +12,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from companion.service import Companion
-from companion.store import GameStore
+from companion.table.service import Companion
+from companion.table.store import GameStore
 from companion.web import create_app
 from firmware.hardware import make_hardware
 from waiting import wait_for

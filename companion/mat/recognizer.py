@@ -21,11 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from .board import Board
-from .cards import CARDS, CardTable
-from .position import COLORS, Position
+from ..rules.board import Board
+from ..rules.cards import CARDS, CardTable
+from ..rules.position import COLORS, Position
 from .readings import Reading, read_move, read_undo
-from .squares import square_distance, square_name
+from ..rules.squares import square_distance, square_name
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest

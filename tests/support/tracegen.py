@@ -20,11 +20,11 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .board import Board
-from .deal import deal
-from .moves import Move
-from .position import COLORS, Position
-from .squares import square_distance, square_name
+from companion.rules.board import Board
+from companion.rules.deal import deal
+from companion.rules.moves import Move
+from companion.rules.position import COLORS, Position
+from companion.rules.squares import square_distance, square_name
 
 SETS = ("base", "senseis-path", "wind", "promo")
 # Timings of hands, in seconds. Clear of the recognizer's thresholds on purpose: a brush is

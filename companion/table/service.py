@@ -32,19 +32,19 @@ from firmware.animation import Blink, Effect, Pulse, Steady, Urgency, sweep
 from firmware.hardware import Hardware
 from firmware.matrix import ScanLoop
 
-from .cards import CARDS
-from .deal import fixed_deal
-from .errors import OnitamaError
-from .matfeedback import PALETTE, Cue, cues
-from .position import ABSENT, COLORS, board_pieces, format_position, parse_position
-from .recognizer import Recognizer, pair_up
-from .record import GameRecord
-from .referee import SEATS, Referee
-from .sealed import full_record, public_record
-from .squares import parse_square, square_name
+from ..rules.cards import CARDS
+from ..rules.deal import fixed_deal
+from ..rules.errors import OnitamaError
+from ..mat.feedback import PALETTE, Cue, cues
+from ..rules.position import ABSENT, COLORS, board_pieces, format_position, parse_position
+from ..mat.recognizer import Recognizer, pair_up
+from ..rules.record import GameRecord
+from ..rules.referee import SEATS, Referee
+from ..rules.sealed import full_record, public_record
+from ..rules.squares import parse_square, square_name
 from .store import GameStore
-from .tracerecord import RecordingScanner, TraceRecorder
-from .variants import VARIANTS, ClassicReferee, new_referee
+from ..mat.tracerecord import RecordingScanner, TraceRecorder
+from ..rules.variants import VARIANTS, ClassicReferee, new_referee
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +63,7 @@ NOISY_BOUNCES = (0.0015, 0.001, 0.0025, 0.001)  # a switch's chatter when a magn
 
 
 def _effect(cue: Cue) -> Effect:
-    """A recognizer cue (``companion.matfeedback``) as the animator's effect."""
+    """A recognizer cue (``companion.mat.feedback``) as the animator's effect."""
     urgency = Urgency[cue.urgency.upper()]
     if cue.kind == "blink":
         return Blink(cue.rgb, urgency, cue.phase)

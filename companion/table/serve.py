@@ -95,8 +95,8 @@ def run(argv: list[str], sim: bool) -> int:
     # Imported here so that `onitama-companion perft` and friends start without them.
     from firmware.hardware import make_hardware
     from firmware.pinmap import PinMapError, load_pinmap
-    from .web.app import create_app
-    from .web.server import Server
+    from companion.web.app import create_app
+    from companion.web.server import Server
 
     try:
         pinmap = load_pinmap(config.pinmap)

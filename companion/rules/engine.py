@@ -6,7 +6,7 @@ The engine works on a plain tuple seen from the side to move,
 as bitmasks, and on internal moves ``(slot, frm, to, spirit_frm, spirit_to, wins)``: the hand
 slot of the card played, the pawn step, the Spirit step (``-1`` where there is none) and
 whether the turn ends the game. A regular card moving the Spirit has only a Spirit step; a
-pass has neither. :class:`companion.board.Board` wraps this in positions and Move values.
+pass has neither. :class:`companion.rules.board.Board` wraps this in positions and Move values.
 """
 
 from __future__ import annotations

@@ -2,10 +2,10 @@
 rules let it know.
 
 A referee holds an immutable state; :meth:`Referee.act` computes the next state and the
-events of the action, or raises and changes nothing. The modes (``companion.shadow``,
-``companion.variants``) supply the rules through five hooks. What leaves a referee is plain
+events of the action, or raises and changes nothing. The modes (``companion.rules.shadow``,
+``companion.rules.variants``) supply the rules through five hooks. What leaves a referee is plain
 data: ``view(seat)`` for a phone, ``view(None)`` for the OLED and spectators, events with
-their audience, and the public, sealed and full records of ``companion.sealed``.
+their audience, and the public, sealed and full records of ``companion.rules.sealed``.
 """
 
 from __future__ import annotations

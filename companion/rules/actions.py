@@ -1,6 +1,6 @@
 """What a seat can do besides an ordinary move, as small frozen values, and their notation.
 
-A main-board move (or pass) is the engine's :class:`~companion.moves.Move`. The hidden modes
+A main-board move (or pass) is the engine's :class:`~companion.rules.moves.Move`. The hidden modes
 and the variants add: placing Ninjas at set-up, a Ninja step, a Ninja strike, a Lantern, a
 Skip (declining an optional step) and, in the Knowledge variant, taking a card from the side
 stack. ``docs/notation.md`` describes the text forms; ``action_text`` and ``parse_action``

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .moves import Move
-from .position import Position
+from ..rules.moves import Move
+from ..rules.position import Position
 
 Pieces = tuple[str | None, ...]
 

@@ -23,10 +23,10 @@ from firmware.matrix import MatrixScanner
 from firmware.pinmap import PinMap, PinMapError, load_pinmap
 from firmware.sim_mat import SimMat
 
-from .errors import OnitamaError
-from .position import parse_position
+from ..rules.errors import OnitamaError
+from ..rules.position import parse_position
 from .recognizer import CLEAR_S, MAX_SETTLE_S, SETTLE_S, Recognizer
-from .squares import parse_square
+from ..rules.squares import parse_square
 from .tracerecord import RecordingScanner, TraceRecorder
 
 VARIANTS = ("base", "wind")

@@ -20,8 +20,8 @@ import time
 from collections.abc import Callable
 from typing import Protocol, TextIO
 
-from .position import Position, parse_position
-from .squares import square_name
+from ..rules.position import Position, parse_position
+from ..rules.squares import square_name
 
 
 class TraceRecorder:

@@ -23,7 +23,7 @@ import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .errors import OnitamaError
+from ..rules.errors import OnitamaError
 
 
 class ConfigError(OnitamaError):

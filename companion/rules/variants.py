@@ -3,7 +3,7 @@
 ``base`` and ``wind`` are the official games; ``seven`` and ``nine`` the 3-card-hand variants
 (master and student columns); ``knowledge`` the side-stack variant; ``conditional`` the base
 game dealt from cards with move-only and capture-only offsets; ``simultaneous`` the
-simultaneous-play variant. ``shadow`` and ``light`` live in :mod:`companion.shadow`.
+simultaneous-play variant. ``shadow`` and ``light`` live in :mod:`companion.rules.shadow`.
 ``docs/rules.md`` gives every reading chosen where the variant texts are vague.
 """
 

@@ -21,6 +21,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion.table.service import RequestError
 
+from . import guard
 from .inputs import BadInput
 from .phones import phones
 from .public import public
@@ -41,6 +42,7 @@ def create_app(companion, *, secret_key: bytes | None = None) -> Flask:
     app.json.sort_keys = False
     app.extensions["companion"] = companion
     app.extensions["streams"] = Streams()
+    guard.install(app)     # Host check, the table's controls, security headers, padding
     app.before_request(_same_site_posts)
     app.register_error_handler(BadInput, lambda e: (jsonify(error=e.message), e.status))
     app.register_error_handler(RequestError, lambda e: (jsonify(error=e.message), e.status))

@@ -33,7 +33,7 @@ from waitress.server import TcpWSGIServer
 
 from .app import MAX_BODY
 
-THREADS = 24          # streams take at most streams.MAX_SHARED + 2 * streams.PER_SEAT of them
+THREADS = 24          # streams take at most MAX_SHARED + MAX_TABLE + 2 * PER_SEAT (streams.py)
 PER_CLIENT = 16       # connections at once from one address (a phone opens about six)
 REQUEST_S = 10        # the longest a request may take to arrive, headers and body
 STALLED_S = 30        # the longest a client may leave our output unread

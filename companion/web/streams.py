@@ -12,8 +12,8 @@ waitress's idle-channel timeout from closing a quiet stream, and shows a dead cl
 failed write.
 
 Streams are capped, so that they never take the workers the seats need (see server.py): the
-public and simulation pages share ``MAX_SHARED`` streams, answered 503 with ``Retry-After``
-beyond it; each seat keeps ``PER_SEAT`` streams of its own, and a newer one ends its oldest (a
+public pages share ``MAX_SHARED`` streams, answered 503 with ``Retry-After`` beyond it; the
+simulation page (the table itself, see guard.py) has ``MAX_TABLE`` of its own; each seat keeps ``PER_SEAT`` streams of its own, and a newer one ends its oldest (a
 phone whose network dropped reconnects before its old stream has noticed).
 """
 
@@ -26,13 +26,14 @@ import time
 import weakref
 from collections.abc import Callable, Iterator, Mapping
 
-from flask import Response
+from flask import Response, has_request_context, request
 
 HEARTBEAT_S = 15.0
 POLL_S = 0.5         # the slowest a stream polls (the public page's OLED picture)
 SIM_PERIOD_S = 0.05  # the simulated hardware is sent at most 20 times a second
 RETRY_MS = 2000      # how soon a browser reconnects after the stream drops
-MAX_SHARED = 8       # public and simulation streams, all clients together
+MAX_SHARED = 8       # public streams, all clients together
+MAX_TABLE = 4        # the simulation page's streams
 PER_SEAT = 2         # streams of one seat at once
 FULL_RETRY_S = 10    # the retry hint of a refused stream
 
@@ -56,12 +57,13 @@ class Streams:
     """The streams of one app: capped per audience, stopped all at once when the server
     shuts down."""
 
-    def __init__(self, max_shared: int = MAX_SHARED, per_seat: int = PER_SEAT) -> None:
+    def __init__(self, max_shared: int = MAX_SHARED, per_seat: int = PER_SEAT,
+                 max_table: int = MAX_TABLE) -> None:
         self._stopping = threading.Event()
-        self._max_shared = max_shared
+        self._caps = {"shared": max_shared, "table": max_table}
         self._per_seat = per_seat
         self._lock = threading.Lock()
-        self._shared = 0
+        self._pools = {"shared": 0, "table": 0}
         self._seats: dict[str, list[threading.Event]] = {}
 
     def stop(self) -> None:
@@ -70,12 +72,14 @@ class Streams:
     def _admit(self, seat: str | None) -> tuple[threading.Event, Callable[[], None]]:
         """A slot for a new stream of ``seat``: (its own stop event, its release)."""
         ended = threading.Event()
+        # Only the table may open the simulation's streams (guard.py): a pool of their own.
+        pool = "table" if has_request_context() and request.blueprint == "sim" else "shared"
         with self._lock:
             if seat is None:
-                if self._shared >= self._max_shared:
-                    raise StreamsFull(f"too many open streams (at most {self._max_shared}); "
+                if self._pools[pool] >= self._caps[pool]:
+                    raise StreamsFull(f"too many open streams (at most {self._caps[pool]}); "
                                       "try again shortly")
-                self._shared += 1
+                self._pools[pool] += 1
             else:
                 held = self._seats.setdefault(seat, [])
                 held.append(ended)
@@ -89,15 +93,15 @@ class Streams:
                     return
                 released.set()
                 if seat is None:
-                    self._shared -= 1
+                    self._pools[pool] -= 1
                 elif ended in self._seats.get(seat, []):
                     self._seats[seat].remove(ended)
         return ended, release
 
-    def open_count(self) -> dict[str | None, int]:
-        """Streams open now, by audience (None: public and simulation)."""
+    def open_count(self) -> dict[str, int]:
+        """Streams open now: the public pool, the table's, and each seat's."""
         with self._lock:
-            return {None: self._shared, **{s: len(v) for s, v in self._seats.items()}}
+            return {**self._pools, **{s: len(v) for s, v in self._seats.items()}}
 
     def response(self, events: Iterator[str]) -> Response:
         def with_retry() -> Iterator[str]:

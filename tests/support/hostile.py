@@ -30,8 +30,9 @@ HOST = "127.0.0.1"
 
 
 class Crowd:
-    def __init__(self, port: int, count: int, per_address: int = 15):
+    def __init__(self, port: int, count: int, per_address: int = 15, kinds=KINDS):
         self.port = port
+        self.kinds = tuple(kinds)           # taken in turn, one per connection
         self.count = count
         self.per_address = per_address
         self._stop = threading.Event()
@@ -45,7 +46,7 @@ class Crowd:
     def start(self) -> "Crowd":
         for i in range(self.count):
             source = f"127.0.0.{2 + i // self.per_address}"
-            kind = KINDS[i % len(KINDS)]
+            kind = self.kinds[i % len(self.kinds)]
             thread = threading.Thread(target=self._client, args=(kind, source, i), daemon=True)
             thread.start()
             self._threads.append(thread)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import logging
 import os
 import subprocess
 import sys
@@ -67,15 +68,22 @@ def rss_bytes() -> int:
     return 0
 
 
+TEMP_SEEN: set[str] = set()
+
+
 def temp_bytes() -> int:
-    """Bytes in the regular files this process holds open under the temp folder."""
+    """Bytes in the regular files this process holds open under the temp folder, the save
+    file aside (the names are noted in TEMP_SEEN)."""
     temp = tempfile.gettempdir()
     total = 0
     for fd in os.listdir("/proc/self/fd"):
         try:
             target = os.readlink(f"/proc/self/fd/{fd}")
             if target.startswith(temp) and "games.db" not in target:
-                total += os.fstat(int(fd)).st_size
+                size = os.fstat(int(fd)).st_size
+                total += size
+                if size:
+                    TEMP_SEEN.add(target)
         except OSError:
             continue
     return total
@@ -119,6 +127,8 @@ def main() -> int:
     parser.add_argument("--limit", type=float, default=240, help="seconds before stopping anyway")
     args = parser.parse_args()
 
+    # waitress warns of every queued task; under this load that is the point, not news.
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     hardware = make_hardware("sim")
     scanner = CountingScanner(hardware.scanner)
     hardware = dataclasses.replace(hardware, scanner=scanner)
@@ -178,7 +188,8 @@ def main() -> int:
             print(f"                         load {scan_rate(load_scans)}")
             print(f"resident memory: idle {idle_rss / 2**20:.1f} MB, peak {peak.rss / 2**20:.1f} MB, "
                   f"+{(peak.rss - idle_rss) / 2**20:.1f} MB")
-            print(f"temp files: idle {idle_temp} B, peak {peak.temp} B, +{(peak.temp - idle_temp) / 2**20:.2f} MB")
+            print(f"temp files: idle {idle_temp} B, peak {peak.temp} B, +{(peak.temp - idle_temp) / 2**20:.2f} MB"
+                  f" ({', '.join(sorted(TEMP_SEEN)) or 'none'})")
         finally:
             if crowd is not None:
                 crowd.terminate()

@@ -27,6 +27,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import Counter
+from typing import Any
 
 from waitress.adjustments import Adjustments
 from waitress.server import TcpWSGIServer
@@ -56,7 +57,13 @@ LIMITS = {
 class GuardedServer(TcpWSGIServer):
     """Waitress's TCP server with a per-address connection cap and request and stall timeouts."""
 
-    def handle_accept(self):
+    def channels(self) -> list[Any]:
+        """The open connections. Any: waitress's stubs (types-waitress) type ``active_channels``
+        wrongly and leave out the channels' fields used here."""
+        server: Any = self
+        return list(server.active_channels.values())
+
+    def handle_accept(self) -> None:
         try:
             accepted = self.accept()
         except OSError:
@@ -65,16 +72,16 @@ class GuardedServer(TcpWSGIServer):
             return
         conn, addr = accepted
         client = addr[0] if isinstance(addr, tuple) else addr
-        open_now = sum(1 for ch in list(self.active_channels.values())
-                       if isinstance(ch.addr, tuple) and ch.addr[0] == client)
+        open_now = sum(1 for ch in self.channels() if isinstance(ch.addr, tuple) and ch.addr[0] == client)
         if open_now >= PER_CLIENT:
             conn.close()
             return
-        self.channel_class(self, conn, addr, self.adj, map=self._map)
+        server: Any = self
+        self.channel_class(self, conn, addr, self.adj, map=server._map)
 
-    def maintenance(self, now):
+    def maintenance(self, now: Any) -> None:     # a float (time.time()); the stubs say int
         super().maintenance(now)
-        for channel in list(self.active_channels.values()):
+        for channel in self.channels():
             partial = channel.request
             if partial is not None and not partial.completed:
                 # Stamped the first time it is seen: accurate to ``cleanup_interval``.
@@ -85,10 +92,9 @@ class GuardedServer(TcpWSGIServer):
                 channel.will_close = True
 
 
-def connections_by_client(server: GuardedServer) -> Counter:
+def connections_by_client(server: GuardedServer) -> Counter[str]:
     """How many connections each client address holds now (for tests and benchmarks)."""
-    return Counter(ch.addr[0] for ch in list(server.active_channels.values())
-                   if isinstance(ch.addr, tuple))
+    return Counter(ch.addr[0] for ch in server.channels() if isinstance(ch.addr, tuple))
 
 
 class Server:
@@ -98,9 +104,11 @@ class Server:
         self.app = app
         adj = Adjustments(host=host, port=port, threads=threads, ident="onitama-companion",
                           **LIMITS)
-        self._server = GuardedServer(app, map={}, adj=adj)
+        # Any: waitress's stubs leave out effective_host/effective_port and the socket map.
+        server: Any = GuardedServer(app, map={}, adj=adj)
+        self._server = server
         # The app's Host check accepts the address it is bound to (see guard.py).
-        app.config.setdefault("SERVED_HOSTS", set()).add(self._server.effective_host)
+        app.config.setdefault("SERVED_HOSTS", set()).add(server.effective_host)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -119,7 +127,8 @@ class Server:
 
     @property
     def waitress(self) -> GuardedServer:
-        return self._server
+        server: GuardedServer = self._server
+        return server
 
     def start(self) -> Server:
         """Serve on a background thread; returns at once. The caller's main thread stays free

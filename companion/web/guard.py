@@ -16,6 +16,8 @@
   opened the table link the simulation printed on its terminal (``?table=SECRET``: a secret
   made at start, kept in the signed session cookie once used).
 - **Sizes.** A seat's responses and stream messages are padded (``padding.py``).
+- **Ids.** A number in a URL that no save file can hold (SQLite's integers are 64-bit) names
+  nothing: 404, before it reaches the store.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ TABLE_SESSION = "table"     # the session field set once the secret was shown
 TABLE_ENDPOINTS = {"public.new_game"}
 # The OLED picture is the table's too while it shows a join code (its lines say so).
 JOIN_SCREEN = "Scan to join"
+MAX_ID = 2**63 - 1
 
 
 def install(app: Flask) -> None:
@@ -52,6 +55,7 @@ def install(app: Flask) -> None:
     app.config.setdefault("SERVED_HOSTS", set())
     app.config["TABLE_SECRET"] = secrets.token_urlsafe(16)
     app.before_request(_check_host)
+    app.before_request(_ids_in_range)
     app.before_request(_table_link)
     app.before_request(_table_only)
     app.after_request(_headers)
@@ -90,6 +94,12 @@ def _check_host():
         host = None
     if not host or not (_is_ip(host) or host.lower().rstrip(".") in _own_names()):
         raise BadInput("this companion does not answer to that name (Host)", 421)
+
+
+def _ids_in_range():
+    for name, value in (request.view_args or {}).items():
+        if isinstance(value, int) and not 0 <= value <= MAX_ID:
+            raise BadInput(f"there is no {name.replace('_', ' ')} {value}", 404)
 
 
 # -- the table ---------------------------------------------------------------------------------

@@ -55,6 +55,12 @@ def test_every_response_carries_the_security_headers(client, path):
     assert headers["Referrer-Policy"] == "no-referrer"
 
 
+@pytest.mark.parametrize("game_id", ["9223372036854775808", "99999999999999999999999", "0"])
+def test_a_game_id_out_of_range_is_not_found(client, game_id):
+    response = client.get(f"/games/{game_id}/record.json")
+    assert response.status_code == 404 and "no game" in response.get_json()["error"]
+
+
 # -- streams -------------------------------------------------------------------------------------
 
 def test_a_stream_starts_with_one_snapshot(client):

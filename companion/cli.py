@@ -15,8 +15,8 @@ from companion.rules.errors import OnitamaError
 # Subcommands that live in their own modules: "module" runs ``module.main(argv) -> int``,
 # "module:function" runs that function.
 EXTERNAL = {
-    "serve": ("companion.table.serve", "run the companion service (on the Pi: the systemd unit)"),
-    "sim": ("companion.table.serve:main_sim", "the desktop simulation: the companion on simulated hardware"),
+    "serve": ("companion.serve", "run the companion service (on the Pi: the systemd unit)"),
+    "sim": ("companion.serve:main_sim", "the desktop simulation: the companion on simulated hardware"),
     "selftest": ("firmware.selftest", "test the mat's hardware (LEDs, switches, OLED, buttons)"),
     "trace": ("companion.mat.tracetool", "replay a mat trace and print what the companion understood"),
     "selfplay": ("companion.rules.selfplay", "play random legal games and report as JSON lines"),

@@ -12,19 +12,17 @@ takeover's consent) runs on the game thread together with the action it guards.
 
 The parts: :mod:`.session` (one game: referee, recognizer, save file), :mod:`.seats` (join
 codes, phones, takeovers), :mod:`.outputs` and :mod:`.views` (what the OLED, the LEDs and
-the pages show), :mod:`.publisher` (the views' streams), :mod:`.hands` (the simulation's
+the pages show), :mod:`.display` (driving the OLED and the LEDs), :mod:`.publisher` (the views' streams), :mod:`.hands` (the simulation's
 hands), :mod:`.tracing` (``--record-trace``).
 """
 
 from __future__ import annotations
 
-import io
 import logging
 import time
 from pathlib import Path
 from typing import Any
 
-from firmware import screens
 from firmware.hardware import Hardware
 from firmware.matrix import ScanLoop
 
@@ -32,6 +30,7 @@ from ..rules.errors import OnitamaError
 from ..rules.referee import SEATS
 from ..rules.squares import parse_square
 from . import outputs, views
+from .display import Display
 from .errors import BadRequest, Conflict, Forbidden, NotFound
 from .hands import Hands
 from .publisher import Publisher, Subscription
@@ -60,12 +59,8 @@ class Companion:
         self._game: GameSession | None = None
         self._occupancy: frozenset[int] = frozenset()
         self._confirm_until = 0.0
-        self._shows: list[outputs.Show] = []
         self._oled_page = 0                     # 0: the game; 1, 2: Red's, Blue's join code
-        self._oled_key: tuple[object, ...] | None = None
-        self._oled_lines: outputs.Lines = ()
-        self._oled_image = screens.status_screen(outputs.STARTING[0], list(outputs.STARTING[1:]))
-        self._scene: tuple[object, ...] | None = None
+        self._display = Display(hardware)
         self._seats = Seats()
         self._publisher = Publisher((None, *SEATS))
         self._hands = Hands(hardware.sim)
@@ -126,16 +121,8 @@ class Companion:
         return self._thread.call(lambda: self._request(seat, request), timeout)
 
     def oled_png(self) -> bytes:
-        """The OLED as a picture. On the Pi a join QR code never leaves the table: a page
-        showing one is sent as its text lines instead."""
-        if self._hw.sim is not None:
-            image = self._hw.sim.i2c.image()
-        else:
-            lines = self._oled_lines
-            image = screens.status_screen(lines[0], list(lines[1:])) if lines else self._oled_image
-        out = io.BytesIO()
-        image.save(out, format="PNG")
-        return out.getvalue()
+        """The OLED as a picture (on the Pi, a join code as its text lines: see Display.png)."""
+        return self._display.png()
 
     def join_url(self, seat: str) -> str:
         """The URL a seat's QR code holds: one use, replaced once used. Shown on the OLED, and
@@ -195,7 +182,7 @@ class Companion:
 
     def _timeout(self) -> float:
         game = self._game
-        deadlines = [show.until for show in self._shows[:1] if show.until]
+        deadlines = [t for t in (self._display.deadline(),) if t is not None]
         if game and game.recognizer and game.recognizer.next_deadline is not None:
             deadlines.append(game.recognizer.next_deadline)
         deadline = min(deadlines, default=None)
@@ -241,11 +228,11 @@ class Companion:
             if "move" in event:
                 seat = game.referee.to_act()[0]
                 try:
-                    self._shows += outputs.announcements(game.play(self._store, seat, event["move"]))
+                    self._display.announce(outputs.announcements(game.play(self._store, seat, event["move"])))
                 except OnitamaError as exc:
                     # The mat shows a move the referee refuses (a rule the mat cannot know,
                     # such as a hidden Ninja of one's own): say why and guide the pawn back.
-                    self._shows.append(outputs.refused_show(str(getattr(exc, "reason", exc))))
+                    self._display.announce([outputs.refused_show(str(getattr(exc, "reason", exc)))])
                     self._enter_sync(game)
                     return
                 if not game.in_step():
@@ -300,7 +287,7 @@ class Companion:
             text = request.get("text")
             if not isinstance(text, str) or not text.strip() or len(text) > 200:
                 raise BadRequest("an action is its notation text")
-            self._shows += outputs.announcements(game.play(self._store, seat, text.strip()))
+            self._display.announce(outputs.announcements(game.play(self._store, seat, text.strip())))
             # Whatever the phone did (a Ninja took a pawn, a move made from the phone), the mat
             # is checked against the game and the recognizer restarts from it.
             self._enter_sync(game)
@@ -336,49 +323,15 @@ class Companion:
 
     # -- the game thread: outputs ------------------------------------------------------------
 
-    def _current_show(self) -> outputs.Show | None:
-        now = time.monotonic()
-        while self._shows:
-            show = self._shows[0]
-            if not show.until:
-                show.until = now + show.seconds
-            if now < show.until:
-                return show
-            self._shows.pop(0)
-        return None
-
     def _publish(self) -> None:
         game = self._game
-        show = self._current_show()
-        self._show_oled(game, show)
-        scene = outputs.with_show(views.led_scene(game, self._occupancy), show)
-        if scene != self._scene:
-            self._scene = scene
-            self._hw.animator.set_scene(dict(scene))
+        self._display.update(
+            game, occupancy=self._occupancy, seats=self._seats, page=self._oled_page,
+            join_url=self.join_url,
+            game_lines=lambda: views.oled_lines(game, occupancy=self._occupancy,
+                                                public_url=self.public_url,
+                                                confirming=time.monotonic() < self._confirm_until))
         seats = self._seats.held()
         self._publisher.publish({seat: views.view(game, seat, occupancy=self._occupancy,
-                                                  oled=self._oled_lines, seats=seats)
+                                                  oled=self._display.lines, seats=seats)
                                  for seat in (None, *SEATS)})
-
-    def _show_oled(self, game: GameSession | None, show: outputs.Show | None) -> None:
-        join_seat = views.join_seat(game, self._oled_page, self._seats.free_seat())
-        waiting = self._seats.waiting()
-        if waiting is not None:
-            lines = outputs.takeover_lines(waiting.seat)
-        elif show is not None:
-            lines = show.lines
-        elif join_seat is not None:
-            lines = outputs.join_lines(join_seat)
-        else:
-            lines = views.oled_lines(game, occupancy=self._occupancy, public_url=self.public_url,
-                                     confirming=time.monotonic() < self._confirm_until)
-        key = (lines, self._seats.token(join_seat) if join_seat else None)
-        if key == self._oled_key:
-            return
-        self._oled_key = key
-        self._oled_lines = lines
-        if join_seat and show is None and waiting is None:
-            self._oled_image = screens.qr_screen(self.join_url(join_seat), outputs.join_caption(join_seat))
-        else:
-            self._oled_image = screens.status_screen(lines[0], list(lines[1:]))
-        self._hw.oled.display(self._oled_image)

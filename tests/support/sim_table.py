@@ -25,12 +25,16 @@ class SimTable:
 @contextmanager
 def sim_companion(db: Path, *, public_url: str | None = "http://table.example:8000",
                   before_start: Callable[[Companion], object] | None = None,
+                  seen_as: Callable[[Hardware], Hardware] | None = None,
                   **options: object) -> Iterator[SimTable]:
     """A companion on simulated hardware saving to ``db``, started; closed in order after.
-    ``before_start`` runs once it is built (a test server sets ``public_url`` there)."""
+    ``before_start`` runs once it is built (a test server sets ``public_url`` there);
+    ``seen_as`` changes what the service is given (no simulated hands: a Pi, say)."""
     hardware = make_hardware("sim")
     store = GameStore(db)
-    companion = Companion(hardware, store, settle=0.2, public_url=public_url, **options)  # type: ignore[arg-type]
+    given = hardware if seen_as is None else seen_as(hardware)
+    companion = Companion(given, store, public_url=public_url,
+                          **{"settle": 0.2, **options})  # type: ignore[arg-type]
     try:
         if before_start is not None:
             before_start(companion)

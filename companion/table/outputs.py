@@ -33,7 +33,7 @@ class Show:
     """An announcement: OLED lines and lit squares for ``seconds``, over the normal view."""
     seconds: float
     lines: Lines
-    scene: Scene
+    scene: Mapping[int, Effect]
     until: float = 0.0
 
 

@@ -84,7 +84,7 @@ class Companion:
         buttons.on_long_press = lambda name: self._thread.post(lambda: self._button(name, True))
         self._publish()
         self._thread.start()
-        self._scan = ScanLoop(self._traces.scanner,  # type: ignore[arg-type]
+        self._scan = ScanLoop(self._traces.scanner,
                               lambda occ, t: self._thread.post(lambda: self._mat(occ, t)))
 
     def close(self) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..mat.recognizer import Recognizer
 from ..rules.deal import fixed_deal
-from ..rules.position import ABSENT, COLORS, board_pieces, format_position, parse_position
+from ..rules.position import ABSENT, board_pieces, format_position, parse_position
 from ..rules.record import GameRecord
 from ..rules.referee import Event, Referee
 from ..rules.sealed import full_record, public_record
@@ -109,8 +109,8 @@ class GameSession:
         pos = parse_position(" ".join(fields), ref.cards)
         if ref.mode == "light":
             # The Shadow Master has no master on the mat: not a game won by the Stone.
-            shadow = COLORS[1 - ref.light]  # type: ignore[attr-defined]
-            pos = replace(pos, **{f"{shadow}_master": ABSENT})
+            light = getattr(ref, "light")
+            pos = replace(pos, blue_master=ABSENT) if light == 0 else replace(pos, red_master=ABSENT)
         self.recognizer = Recognizer(pos, cards=ref.cards, settle=settle, t=time.monotonic())
         return True
 
@@ -136,8 +136,10 @@ def new_session(store: GameStore, request: dict[str, Any], default_sets: tuple[s
         ref = _fixed_referee(WAYS[variant], fixed)
     else:
         ref = new_referee(variant, seed=seed, sets=tuple(sets), wind_cards=wind_cards)
-    header = {"variant": variant, "sets": sets, "wind_cards": wind_cards, "seed": ref.seed,
-              "start": format_position(ref.start), "fixed": fixed is not None}
+    # Every referee keeps the seed and the start it was dealt (not declared on the base class).
+    header = {"variant": variant, "sets": sets, "wind_cards": wind_cards,
+              "seed": getattr(ref, "seed"), "start": format_position(getattr(ref, "start")),
+              "fixed": fixed is not None}
     hidden_seed = getattr(ref, "hidden_seed", None)
     if hidden_seed is not None:
         header["hidden_seed"] = hidden_seed

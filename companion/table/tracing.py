@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import cast
 
 from firmware.matrix import MatrixScanner
 
@@ -19,13 +20,14 @@ class Traces:
         self._scanner = scanner
         self._path = path
         self._settle = settle
-        self._tap = RecordingScanner(scanner, None) if path is not None else None
+        self._tap = RecordingScanner(cast(Scanner, scanner), None) if path is not None else None
         self._count = 0
 
     @property
-    def scanner(self) -> Scanner:
-        """What the scan loop reads: the scanner, through the recording tap if recording."""
-        return self._tap if self._tap is not None else self._scanner
+    def scanner(self) -> MatrixScanner:
+        """What the scan loop reads: the scanner, through the recording tap if recording (a
+        drop-in for it)."""
+        return cast(MatrixScanner, self._tap) if self._tap is not None else self._scanner
 
     def start(self, position: Position, variant: str) -> None:
         if self._tap is None or self._path is None:

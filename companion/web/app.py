@@ -17,6 +17,7 @@ import secrets
 from urllib.parse import urlsplit
 
 from flask import Flask, jsonify, request
+from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 
 from companion.rules.errors import OnitamaError
@@ -40,7 +41,8 @@ def create_app(companion: TableService, *, secret_key: bytes | None = None) -> F
     # Every request body is a small JSON object (a new game's is the largest, well under 1 kB):
     # Werkzeug refuses anything longer with 413 as it reads, declared length or not.
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
-    app.json.sort_keys = False
+    if isinstance(app.json, DefaultJSONProvider):
+        app.json.sort_keys = False
     app.extensions["companion"] = companion
     app.extensions["streams"] = Streams()
     app.before_request(_same_site_posts)

@@ -67,10 +67,10 @@ def _held_seat() -> str | None:
 
 def _seat() -> tuple[str, str]:
     """The seat this phone holds now, and its session id; 403 for none."""
-    seat = _held_seat()
-    if seat is None:
+    seat, sid = _held_seat(), _session_id()
+    if seat is None or sid is None:
         raise BadInput("this phone holds no seat: scan the seat's code on the companion", 403)
-    return seat, _session_id()
+    return seat, sid
 
 
 def _step(body: dict) -> str:

@@ -85,7 +85,7 @@ def result_text(result: dict | None) -> str:
         return "abandoned"
     if result.get("winner") is None:
         return "a draw"
-    how = HOW.get(result.get("how"), result.get("how"))
+    how = HOW.get(str(result.get("how")), result.get("how"))
     return f"{result['winner'].capitalize()} won by {how}"
 
 

@@ -1,4 +1,4 @@
-"""Recording what a live mat does as a trace (spec/traces.md), so a bug report carries its
+"""Recording what a live mat does as a trace (docs/traces.md), so a bug report carries its
 evidence: ``onitama-companion trace FILE`` replays it through the same code.
 
 The recorder writes raw switch transitions (before debounce, as the trace format wants them),

@@ -97,18 +97,21 @@ class Seats:
 
     def waiting(self) -> Takeover | None:
         """The takeover the table is asked about now, if any."""
-        now = time.monotonic()
         with self._lock:
-            return next((e for e in self._pending.values()
-                         if e.state == "waiting" and now <= e.until), None)
+            return self._waiting()
+
+    def _waiting(self) -> Takeover | None:
+        now = time.monotonic()
+        return next((e for e in self._pending.values() if e.state == "waiting" and now <= e.until),
+                    None)
 
     def decide(self, allow: bool) -> bool:
         """Game thread: the table's answer (A allows, B refuses) to the waiting takeover, checked
         and applied at once. False when none is waiting (the press means something else)."""
-        entry = self.waiting()
-        if entry is None:
-            return False
         with self._lock:
+            entry = self._waiting()
+            if entry is None:
+                return False
             if allow:
                 self._holders[entry.seat] = entry.new
                 entry.state, entry.session = "allowed", entry.new

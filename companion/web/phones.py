@@ -13,9 +13,10 @@ referee's, and nothing here ever touches the full state or another seat's view.
 
 Replays. An action or answer names the step of the game it was meant for (``"step"``: the
 number of finished turns and the phase, as in the view the page showed). A request sent twice,
-or sent from a page that had not caught up, is refused (409) by the game thread, in the same
-step as the action it guards (two identical requests sent together: exactly one lands), instead of landing on a later step
-where the same text is legal again (a double-tapped "skip" would skip the Lantern too).
+or sent from a page that had not caught up, is refused (409) instead of landing on a later step
+where the same text is legal again (a double-tapped "skip" would skip the Lantern too). The
+game thread checks the step together with the action it guards, so of two identical requests
+sent at once exactly one lands.
 """
 
 from __future__ import annotations

@@ -14,7 +14,8 @@
   simulation runs on (a loopback peer address: every 127.0.0.0/8 and ::1 source comes from
   this machine, since Linux drops such packets arriving from a network) or to a browser that
   opened the table link the simulation printed on its terminal (``?table=SECRET``: a secret
-  made at start, kept in the signed session cookie once used).
+  made at start, kept in the signed session cookie once used). Anyone else gets the OLED
+  picture drawn from its text lines (``public.oled_png``), as on the Pi: never a join code.
 - **Sizes.** A seat's responses and stream messages are padded (``padding.py``).
 - **Ids.** A number in a URL that no save file can hold (SQLite's integers are 64-bit) names
   nothing: 404, before it reaches the store.
@@ -45,8 +46,6 @@ TABLE_PARAM = "table"       # ?table=SECRET
 TABLE_SESSION = "table"     # the session field set once the secret was shown
 # The endpoints standing for the physical table, besides the whole simulation blueprint.
 TABLE_ENDPOINTS = {"public.new_game"}
-# The OLED picture is the table's too while it shows a join code (its lines say so).
-JOIN_SCREEN = "Scan to join"
 MAX_ID = 2**63 - 1
 
 
@@ -135,8 +134,7 @@ def _table_only():
     if companion.mode != "sim" or is_table():
         return None
     endpoint = request.endpoint or ""
-    if (endpoint.startswith("sim.") or endpoint in TABLE_ENDPOINTS
-            or (endpoint == "public.oled_png" and JOIN_SCREEN in companion.view(None)["oled"])):
+    if endpoint.startswith("sim.") or endpoint in TABLE_ENDPOINTS:
         raise BadInput("only the table answers this: the machine the simulation runs on, "
                        "or a browser that opened the table link it printed", 403)
     return None

@@ -4,6 +4,7 @@ sizes of a seat's messages, and waitress's limits on a real socket."""
 
 from __future__ import annotations
 
+import io
 import socket
 import threading
 import time
@@ -11,6 +12,7 @@ import time
 import pytest
 
 from companion.web import Server, guard, padding, streams as streams_module
+from firmware import screens
 from companion.web import server as server_module
 
 from web_helpers import app, client, companion, new_game, post  # noqa: F401 (fixtures)
@@ -136,9 +138,9 @@ def test_another_device_cannot_press_the_tables_buttons_or_read_a_join_code(app,
     assert stranger.get("/").status_code == 200 and stranger.get("/api/view").status_code == 200
 
 
-def test_the_oled_picture_is_the_tables_while_it_shows_a_join_code(app, client, companion):
+def test_a_join_code_on_the_oled_is_shown_to_the_table_only(app, client, companion):
+    """Anyone else gets the OLED picture drawn from its text lines, as on the Pi."""
     stranger = remote(app)
-    assert stranger.get("/oled.png").status_code == 200
     # C turns the OLED to Red's join code. (A press held too long under load counts as a long
     # press, which deals a new game instead: press again until the code shows.)
     for _ in range(5):
@@ -148,9 +150,15 @@ def test_the_oled_picture_is_the_tables_while_it_shows_a_join_code(app, client, 
             break
         except AssertionError:
             continue
-    assert "Scan to join" in companion.view(None)["oled"]
-    assert stranger.get("/oled.png").status_code == 403
-    assert client.get("/oled.png").status_code == 200
+    lines = companion.view(None)["oled"]
+    assert "Scan to join" in lines
+    seen = stranger.get("/oled.png")
+    assert seen.status_code == 200 and seen.mimetype == "image/png"
+    drawn = io.BytesIO()
+    screens.status_screen(lines[0], lines[1:]).save(drawn, format="PNG")
+    assert seen.data == drawn.getvalue()
+    # The table sees the display itself: the code (once the OLED worker has drawn it).
+    wait_for(lambda: client.get("/oled.png").data != drawn.getvalue())
 
 
 def test_the_table_link_makes_another_device_the_table(app, companion):

@@ -15,11 +15,9 @@ import threading
 import pytest
 
 from companion.table.errors import Busy
-from companion.table.service import Companion
-from companion.table.store import GameStore
 from companion.web import create_app
-from firmware.hardware import make_hardware
 
+from sim_table import sim_companion
 from waiting import wait_for
 
 START = frozenset(list(range(5)) + list(range(20, 25)))
@@ -29,14 +27,8 @@ CARDS = {"red": ["Ox", "Horse"], "blue": ["Monkey", "Crane"], "side": "Dragon"}
 
 @pytest.fixture
 def table(tmp_path):
-    hardware = make_hardware("sim")
-    store = GameStore(tmp_path / "games.db")
-    companion = Companion(hardware, store, settle=0.2, public_url="http://table.example:8000")
-    companion.start()
-    yield companion, hardware, create_app(companion, secret_key=b"consent")
-    companion.close()
-    hardware.close()
-    store.close()
+    with sim_companion(tmp_path / "games.db") as sim:
+        yield sim.companion, sim.hardware, create_app(sim.companion, secret_key=b"consent")
 
 
 def token(companion, seat: str) -> str:

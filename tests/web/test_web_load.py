@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from companion.table.service import Companion
-from companion.table.store import GameStore
 from companion.web import Server, create_app
-from firmware.hardware import make_hardware
 
 from hostile import Crowd
 from loadgame import SeatPhone, play_shadow
+from sim_table import sim_companion
 
 HOSTILE = 40
 # More streams than the old server had threads (32), besides the other kinds.
@@ -22,18 +20,12 @@ KINDS = ("stream",) * 33 + ("idle", "idle", "half", "half", "giant", "giant", "g
 
 @pytest.fixture
 def served(tmp_path):
-    hardware = make_hardware("sim")
-    store = GameStore(tmp_path / "games.db")
-    companion = Companion(hardware, store, settle=0.2)
-    app = create_app(companion)
-    server = Server(app, "127.0.0.1", 0).start()
-    companion.public_url = server.url
-    companion.start()
-    yield server, app, companion, hardware
-    server.stop()
-    companion.close()
-    hardware.close()
-    store.close()
+    with sim_companion(tmp_path / "games.db") as sim:
+        app = create_app(sim.companion)
+        server = Server(app, "127.0.0.1", 0).start()
+        sim.companion.public_url = server.url
+        yield server, app, sim.companion, sim.hardware
+        server.stop()
 
 
 def test_the_seats_play_a_whole_game_while_hostile_clients_hold_connections(served):

@@ -290,3 +290,39 @@ def test_a_request_that_never_finishes_arriving_is_dropped(served, monkeypatch):
             break
     assert closed, "a trickled header kept its connection"
     sock.close()
+
+
+class FakeChannel:
+    """What the server's maintenance reads of a connection."""
+
+    def __init__(self, *, outbuf: int, quiet_s: float, requests: int = 1, partial_s: float | None = None):
+        self.addr = ("127.0.0.3", 5000)
+        self.requests = [object()] * requests
+        self.total_outbufs_len = outbuf
+        self.last_activity = time.time() - quiet_s
+        self.will_close = False
+        self.request = None
+        if partial_s is not None:
+            self.request = type("Partial", (), {"completed": False})()
+            self.request.guard_started = time.time() - partial_s
+
+
+def test_a_connection_that_stopped_reading_or_sending_is_closed(served):
+    waitress = served.waitress
+    channels = {
+        "stalled stream": FakeChannel(outbuf=50_000, quiet_s=server_module.STALLED_S + 1),
+        "flowing stream": FakeChannel(outbuf=50_000, quiet_s=1),
+        "quiet stream": FakeChannel(outbuf=0, quiet_s=server_module.STALLED_S + 1),
+        "trickled request": FakeChannel(outbuf=0, quiet_s=0, requests=0,
+                                        partial_s=server_module.REQUEST_S + 1),
+        "arriving request": FakeChannel(outbuf=0, quiet_s=0, requests=0, partial_s=1),
+    }
+    monkey = dict(enumerate(channels.values(), start=10_000))
+    waitress.active_channels.update(monkey)
+    try:
+        waitress.maintenance(time.time())
+    finally:
+        for fd in monkey:
+            waitress.active_channels.pop(fd, None)
+    closed = {name for name, channel in channels.items() if channel.will_close}
+    assert closed == {"stalled stream", "trickled request"}

@@ -79,6 +79,13 @@ def oled_lines(game: GameSession | None, *, occupancy: frozenset[int], public_ur
     return outputs.phone_turn_lines(ref.view(None).get("phase", "move"), ref.to_act())
 
 
+def asking(game: GameSession | None) -> bool:
+    """Whether the mat asks a question on the buttons now (which card, a take-back). A and B
+    answer it, and only it: a takeover request waits, off the OLED, until it is answered, so a
+    press always answers what the OLED shows."""
+    return game is not None and game.recognizer is not None and game.recognizer.prompt is not None
+
+
 def join_seat(game: GameSession | None, page: int, free_seat: str | None) -> str | None:
     """The seat whose join code the OLED shows: the page chosen with C, or, while a game with
     secrets waits for phones, the first seat without one."""

@@ -15,7 +15,7 @@ from companion.rules.cards import CARDS
 from companion.rules.variants import example_conditional_cards
 from companion.rules.ways import WAYS
 
-from . import inputs
+from . import guard, inputs
 from .inputs import BadInput
 from .streams import oled_key
 
@@ -44,7 +44,7 @@ class TableService(Protocol):
     def join_url(self, seat: str) -> str: ...
     def games(self) -> list[dict[str, Any]]: ...
     def record(self, game_id: int) -> dict[str, Any]: ...
-    def oled_png(self) -> bytes: ...
+    def oled_png(self, *, for_table: bool = True) -> bytes: ...
     def sim_state(self) -> dict[str, Any]: ...
     def sim_place(self, square: str, noisy: bool = False) -> None: ...
     def sim_lift(self, square: str, noisy: bool = False) -> None: ...
@@ -155,7 +155,8 @@ def game_record(game_id: int):
 @public.get("/oled.png")
 def oled_png():
     # The picture changes with every screen: never cached, the pages add a query to refetch.
-    return Response(companion().oled_png(), mimetype="image/png",
+    # A join code on it is the table's alone (guard.py): others get the OLED's text lines.
+    return Response(companion().oled_png(for_table=guard.is_table()), mimetype="image/png",
                     headers={"Cache-Control": "no-store"})
 
 

@@ -74,11 +74,18 @@ class _Window:
     mover: int
     readings: list[Reading]     # the mover's other turns from ``before`` with the same piece
     touched: frozenset[int]     # every square those turns (and the move) visit
+    needs: dict[Reading, frozenset[frozenset[int]]]  # evidence each amendment needs now
 
 
 def _origin(move: Move) -> int | None:
     """The square of the piece a turn picks up first (its pawn, or the Spirit)."""
     return move.from_sq if move.from_sq is not None else move.spirit_from
+
+
+def _steps(move: Move) -> set[tuple[int, int]]:
+    """A turn's steps as (from, to) pairs: the pawn's (or a regular card's Spirit move), the
+    Wind Spirit card's Spirit step."""
+    return {s for s in ((move.from_sq, move.to_sq), (move.spirit_from, move.spirit_to)) if s[0] is not None}
 
 
 class Recognizer:
@@ -243,7 +250,10 @@ class Recognizer:
         for sq in self._empty_since:
             self._empty_since[sq] = t
 
-    def _has(self, groups: frozenset[frozenset[int]]) -> bool:
+    def _has(self, groups: frozenset[frozenset[int]], *, emptied: bool = False) -> bool:
+        """Were these groups seen empty (``emptied``: a square empty now counts too)?"""
+        if emptied:
+            groups = frozenset(g for g in groups if not (len(g) == 1 and not g & self._occ))
         return groups <= self._seen
 
     def _note_passed(self) -> None:
@@ -293,13 +303,18 @@ class Recognizer:
         w = self._window
         if w is not None:
             plans += [((AMEND, r),) for r in w.readings
-                      if r.occupancy == occ and self._has(r.groups - w.reading.groups)]
-        for r in self._firsts():
-            if r.occupancy != occ:
-                plans += [((PLAY, r), (PLAY, m)) for m in self._replies(r)
-                          if m.occupancy == occ and self._has(m.groups)]
+                      if r.occupancy == occ and self._has(w.needs[r], emptied=True)]
+        if not plans:
+            # Out of sync: a turn the mat showed (or a question offered) and the reply to it.
+            for r in self._firsts():
+                if r.occupancy != occ:
+                    plans += [((PLAY, r), (PLAY, m)) for m in self._replies(r)
+                              if m.occupancy == occ and self._has(m.groups)]
         plans = list(dict.fromkeys(plans))
-        evidence = [frozenset().union(*(r.evidence for _, r in plan)) for plan in plans]
+        # An amendment is judged by the evidence it needs beyond what the move showed.
+        evidence = [frozenset().union(*(frozenset().union(*(r.groups - w.reading.groups))
+                                        if kind == AMEND else r.evidence for kind, r in plan))
+                    for plan in plans]
         return [p for p, e in zip(plans, evidence) if not any(e < o for o in evidence)]
 
     def _in_progress(self, occ: frozenset[int]) -> bool:
@@ -548,7 +563,13 @@ class Recognizer:
         # A turn the mat cannot tell from the move without new evidence is no amendment.
         others = [r for r in others if r.occupancy != reading.occupancy or r.groups - reading.groups]
         touched = frozenset().union(reading.touched, *(r.touched for r in others))
-        self._window = _Window(reading, before, before.turn, others, touched)
+        # The piece that moved must be picked up where it landed, unless the amendment keeps
+        # that step (a Wind Spirit card going on keeps the pawn step): new evidence for what
+        # the committed move did not already show.
+        steps = _steps(reading.move)
+        needs = {r: (r.groups - reading.groups)
+                 | {frozenset((to,)) for frm, to in steps - _steps(r.move)} for r in others}
+        self._window = _Window(reading, before, before.turn, others, touched, needs)
 
     def _new_position(self, t: float, *, forget: bool = True) -> None:
         board = self._board

@@ -75,6 +75,7 @@ class _Window:
     readings: list[Reading]     # the mover's other turns from ``before`` with the same piece
     touched: frozenset[int]     # every square those turns (and the move) visit
     needs: dict[Reading, frozenset[frozenset[int]]]  # evidence each amendment needs now
+    extra: dict[Reading, frozenset[int]]  # squares it shows emptied that the move left full
 
 
 def _origin(move: Move) -> int | None:
@@ -312,9 +313,8 @@ class Recognizer:
                               if m.occupancy == occ and self._has(m.groups)]
         plans = list(dict.fromkeys(plans))
         # An amendment is judged by the evidence it needs beyond what the move showed.
-        evidence = [frozenset().union(*(frozenset().union(*(r.groups - w.reading.groups))
-                                        if kind == AMEND else r.evidence for kind, r in plan))
-                    for plan in plans]
+        evidence = [frozenset().union(*(w.extra[r] if kind == AMEND else r.evidence
+                                        for kind, r in plan)) for plan in plans]
         return [p for p, e in zip(plans, evidence) if not any(e < o for o in evidence)]
 
     def _in_progress(self, occ: frozenset[int]) -> bool:
@@ -361,24 +361,29 @@ class Recognizer:
 
     def _ends(self, before: frozenset[int], sq: int) -> tuple:
         """What lifting ``sq`` off the mat ``before`` ends, if the lift proves real: the turn
-        the mat showed complete (the opponent started: fast play), the last move's window."""
+        (or the amendment) the mat showed complete, when the lifted piece is the next
+        player's own (fast play); the last move's window, when the opponent starts."""
         ends: list = []
         board = self._board
-        nxt = "Bb" if board.turn == "red" else "Rr"
+        w = self._window
         if not self._evaluated and self._prompt is None and not self._must_pass:
             plans = self._explain(before)
-            if plans and all(len(p) == 1 and p[0][0] == PLAY and p[0][1].move is not None
-                             for p in plans):
+            if plans and all(len(p) == 1 and p[0][1].move is not None for p in plans):
                 foreign = True
-                for p in plans:
-                    r = p[0][1]
-                    near = r.touched | self._origin_touched.get(_origin(r.move), frozenset())
+                for (kind, r), in plans:
+                    if kind == AMEND:
+                        near, mover = w.touched, w.mover
+                    else:
+                        # Not a square the turn visits, nor one a Wind Spirit card going on
+                        # from it would (the mover may still be at work there).
+                        near = r.touched.union(*(x.touched for x in self._readings if
+                                                 r.move.spirit_from is None and x.midway == r.occupancy))
+                        mover = board.position.turn
                     piece = r.pieces[sq]
-                    if sq in near or piece is None or piece not in nxt + "W":
+                    if sq in near or piece is None or piece not in ("Bb" if mover == 0 else "Rr") + "W":
                         foreign = False
                 if foreign:
                     ends.append(("turn", tuple(plans)))
-        w = self._window
         if w is not None and sq not in w.touched:
             piece = board.position.piece_at(sq)
             if piece is not None and piece in ("Rr" if board.turn == "red" else "Bb") + "W":
@@ -386,12 +391,13 @@ class Recognizer:
         return tuple(ends)
 
     def _lift_ended(self, t: float, ends: tuple) -> None:
-        for end in ends:
-            if end[0] == "window":
-                self._window = None
+        # The turn shown is committed first (an amendment needs its window), then the
+        # opponent's start closes the window, the amended move's included.
         for end in ends:
             if end[0] == "turn" and self._prompt is None:
                 self._resolve(list(end[1]), t)
+        if ends:
+            self._window = None
 
     def _rest(self, t: float) -> None:
         occ, base = self._occ, self._base
@@ -569,7 +575,9 @@ class Recognizer:
         steps = _steps(reading.move)
         needs = {r: (r.groups - reading.groups)
                  | {frozenset((to,)) for frm, to in steps - _steps(r.move)} for r in others}
-        self._window = _Window(reading, before, before.turn, others, touched, needs)
+        extra = {r: frozenset().union(*(g for g in r.groups - reading.groups
+                                        if g <= reading.occupancy)) for r in others}
+        self._window = _Window(reading, before, before.turn, others, touched, needs, extra)
 
     def _new_position(self, t: float, *, forget: bool = True) -> None:
         board = self._board
@@ -584,10 +592,6 @@ class Recognizer:
         self._by_occupancy: dict[frozenset[int], list[Reading]] = {}
         for r in self._candidates():
             self._by_occupancy.setdefault(r.occupancy, []).append(r)
-        self._origin_touched: dict[int, frozenset[int]] = {}
-        for r in self._readings:
-            o = _origin(r.move)
-            self._origin_touched[o] = self._origin_touched.get(o, frozenset()) | r.touched
         self._reply_cache: dict[Reading, list[Reading]] = {}
         self._passed = {}
         self._lifts = {}

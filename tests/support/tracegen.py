@@ -192,9 +192,9 @@ class Hands:
             self.wait(EXCHANGE)
             self.place(to)
 
-    def swap(self, a: int, b: int) -> None:
+    def swap(self, a: int, b: int, spirit_first: bool = False) -> None:
         """The Spirit and a student change places: two lifts, two placements, any order."""
-        first, second = self.rng.sample((a, b), 2)
+        first, second = (a, b) if spirit_first else self.rng.sample((a, b), 2)
         self.lift(first)
         self.wait((0.05, 0.3))
         self.lift(second)
@@ -313,19 +313,27 @@ def _amendments(before: Position, done: Move) -> dict[Move, Position]:
             and (m.from_sq if m.from_sq is not None else m.spirit_from) == origin}
 
 
+def _spirit_only(pos: Position, move: Move) -> bool:
+    """A turn that moves the Spirit alone (a regular card from its square, or a Wind Spirit
+    card without a pawn step)."""
+    if move.wind_card:
+        return move.from_sq is None and move.spirit_from is not None
+    return move.from_sq is not None and move.from_sq == pos.spirit
+
+
 def _whose(window: tuple[Position, Move, Position] | None, board: Board, move: Move,
            afters: dict[Move, Position]) -> dict | None:
     """The question due when ``move`` (a Spirit step) looks like the last mover amending their
     turn (going on with a Wind Spirit card, or the Spirit moved on): whose step was it?"""
-    if window is None or move.from_sq != board.position.spirit or move.wind_card:
+    if window is None or not _spirit_only(board.position, move):
         return None
     before, done, pos = window
     looks = _step_looks(pos, afters[move])
     theirs = [m for m, after in _amendments(before, done).items() if _step_looks(pos, after) == looks]
     if not theirs:
         return None
-    ours = [m.card for m, after in afters.items() if not m.wind_card
-            and m.from_sq == pos.spirit and _step_looks(pos, after) == looks]
+    ours = [m.card for m, after in afters.items() if _spirit_only(pos, m)
+            and _step_looks(pos, after) == looks]
     prompt = _prompt(before, {m.card for m in theirs})
     prompt["reply"] = {"seat": COLORS[pos.turn], "choose": [c for c in pos.hands[pos.turn] if c in ours]}
     return prompt
@@ -335,7 +343,7 @@ def _near(pos: Position, move: Move, afters: dict[Move, Position]) -> frozenset[
     """Squares a turn (and a Wind Spirit card that could go on from it) touches: the next
     player's first lift ends the turn at once only elsewhere."""
     squares = {sq for sq in (move.from_sq, move.to_sq, move.spirit_from, move.spirit_to) if sq is not None}
-    if move.from_sq is not None and not move.wind_card:
+    if move.from_sq is not None and move.spirit_from is None:
         for m in afters:
             if m.wind_card and (m.from_sq, m.to_sq) == (move.from_sq, move.to_sq):
                 squares |= {m.spirit_from, m.spirit_to} - {None}
@@ -554,8 +562,8 @@ class _Game:
         looks = _step_looks(now, afters[move])
         alike = [m for m, after in _amendments(pos, provisional).items() if m != move
                  and _step_looks(now, after) == looks]
-        theirs = [m.card for m, after in _afters(board).items() if not m.wind_card
-                  and m.from_sq == now.spirit and _step_looks(now, after) == looks]
+        theirs = [m.card for m, after in _afters(board).items() if _spirit_only(now, m)
+                  and _step_looks(now, after) == looks]
         board.pop()
         prompt = None
         if alike or theirs:
@@ -608,7 +616,7 @@ class _Game:
                 hands.wait(STEP_PAUSE_SHORT)
         spirit, to = (move.spirit_from, move.spirit_to) if move.wind_card else (move.from_sq, move.to_sq)
         if to in occupied:
-            hands.swap(spirit, to)
+            hands.swap(spirit, to, spirit_first=self.fast_after is not None and not pawn_step)
         else:
             self.carry(spirit, to, False)
         return provisional

@@ -372,12 +372,14 @@ class Recognizer:
                 foreign = True
                 for (kind, r), in plans:
                     if kind == AMEND:
-                        near, mover = w.touched, w.mover
+                        near, mover = r.touched | w.reading.touched, w.mover
                     else:
                         # Not a square the turn visits, nor one a Wind Spirit card going on
                         # from it would (the mover may still be at work there).
-                        near = r.touched.union(*(x.touched for x in self._readings if
-                                                 r.move.spirit_from is None and x.midway == r.occupancy))
+                        near = r.touched.union(*(
+                            x.touched for x in self._readings
+                            if r.move.spirit_from is None and x.move.spirit_from is not None
+                            and (x.move.from_sq, x.move.to_sq) == (r.move.from_sq, r.move.to_sq)))
                         mover = board.position.turn
                     piece = r.pieces[sq]
                     if sq in near or piece is None or piece not in ("Bb" if mover == 0 else "Rr") + "W":

@@ -74,7 +74,8 @@ class _Window:
     mover: int
     readings: list[Reading]     # the mover's other turns from ``before`` with the same piece
     touched: frozenset[int]     # every square those turns (and the move) visit
-    needs: dict[Reading, frozenset[frozenset[int]]]  # evidence each amendment needs now
+    needs: dict[Reading, frozenset[frozenset[int]]]  # evidence each amendment needs
+    seen: frozenset[frozenset[int]]       # the evidence the move itself was read with
     extra: dict[Reading, frozenset[int]]  # squares it shows emptied that the move left full
 
 
@@ -251,11 +252,13 @@ class Recognizer:
         for sq in self._empty_since:
             self._empty_since[sq] = t
 
-    def _has(self, groups: frozenset[frozenset[int]], *, emptied: bool = False) -> bool:
-        """Were these groups seen empty (``emptied``: a square empty now counts too)?"""
+    def _has(self, groups: frozenset[frozenset[int]], *, emptied: bool = False,
+             also: frozenset[frozenset[int]] = frozenset()) -> bool:
+        """Were these groups seen empty (``emptied``: a square empty now counts too; ``also``:
+        evidence kept from before)?"""
         if emptied:
             groups = frozenset(g for g in groups if not (len(g) == 1 and not g & self._occ))
-        return groups <= self._seen
+        return groups <= self._seen | also
 
     def _note_passed(self) -> None:
         """The mat shows a complete turn (evidence included): remember it, so that a reply
@@ -304,7 +307,7 @@ class Recognizer:
         w = self._window
         if w is not None:
             plans += [((AMEND, r),) for r in w.readings
-                      if r.occupancy == occ and self._has(w.needs[r], emptied=True)]
+                      if r.occupancy == occ and self._has(w.needs[r], emptied=True, also=w.seen)]
         if not plans:
             # Out of sync: a turn the mat showed (or a question offered) and the reply to it.
             for r in self._firsts():
@@ -560,26 +563,33 @@ class Recognizer:
         if self._mismatch is not None:
             self._mismatch = None
             self._emit(t, synced=True)
+        seen = frozenset(self._seen) | (self._window.seen if kind == AMEND and self._window else frozenset())
         self._new_position(t, forget=last)
         if window is not None and not board.is_game_over():
-            self._open_window(reading, window)
+            self._open_window(reading, window, seen)
 
-    def _open_window(self, reading: Reading, before: Position) -> None:
+    def _open_window(self, reading: Reading, before: Position, seen: frozenset) -> None:
         origin = _origin(reading.move)
         others = [read_move(before, m) for m in Board(before, cards=self._board.cards).legal_moves
                   if not m.is_pass and m != reading.move and _origin(m) == origin]
-        # A turn the mat cannot tell from the move without new evidence is no amendment.
-        others = [r for r in others if r.occupancy != reading.occupancy or r.groups - reading.groups]
+        # A turn that leaves the same pieces where the move left them is no amendment.
+        others = [r for r in others if r.pieces != reading.pieces]
         touched = frozenset().union(reading.touched, *(r.touched for r in others))
-        # The piece that moved must be picked up where it landed, unless the amendment keeps
-        # that step (a Wind Spirit card going on keeps the pawn step): new evidence for what
-        # the committed move did not already show.
-        steps = _steps(reading.move)
-        needs = {r: (r.groups - reading.groups)
-                 | {frozenset((to,)) for frm, to in steps - _steps(r.move)} for r in others}
-        extra = {r: frozenset().union(*(g for g in r.groups - reading.groups
-                                        if g <= reading.occupancy)) for r in others}
-        self._window = _Window(reading, before, before.turn, others, touched, needs, extra)
+        # An amendment must show its own hands on the mat as it stands: each square the move
+        # left occupied that now holds another piece was emptied (a swap's two together),
+        # after the commit or before it (a captured pawn set down aside made the mat look like
+        # another move). A Wind Spirit card going on leaves the pawn step as it is.
+        needs, extra = {}, {}
+        for r in others:
+            changed = frozenset(sq for sq in reading.occupancy & r.occupancy
+                                if reading.pieces[sq] != r.pieces[sq])
+            needs[r] = (frozenset((changed,)) if len(changed) == 2 and "W" in
+                        {reading.pieces[sq] for sq in changed} else
+                        frozenset(frozenset((sq,)) for sq in changed))
+            extra[r] = changed
+        # Evidence from before the commit on squares the move itself used proves nothing new.
+        seen = frozenset(g for g in seen if not g & reading.touched)
+        self._window = _Window(reading, before, before.turn, others, touched, needs, seen, extra)
 
     def _new_position(self, t: float, *, forget: bool = True) -> None:
         board = self._board

@@ -55,7 +55,9 @@ STEP_PAUSE_LONG = (0.6, 2.5)
 ANSWER = (0.7, 2.5)
 FAST = (0.05, 0.35)          # the next player starts this soon after the mat rests
 SET_DOWN = (0.3, 0.8)        # a pawn left on a wrong square before moving on ...
-SETTLE_BAND = (0.33, 0.45)   # ... but never this close to the settle time (either may happen)
+SETTLE_BAND = (0.28, 0.45)   # ... but never this close to the settle time, bounces and debounce
+#                              included (either may happen): in effect 0.45-0.8 s, always
+#                              long enough to be committed, then amended
 ASIDE = (0.2, 0.9)           # a captured pawn set down for a moment
 AIR = (1.0, 3.0)             # a pawn held in the air
 KNOCK = (0.004, 0.04)        # a piece knocked off its switch by the hand
@@ -472,7 +474,9 @@ class _Game:
                 self.settle_unanswered((move, afters, turn, prompt))
                 return
             if prompt:
-                self.expect(prompt=prompt)
+                if not (self.out.expect and self.out.expect[-1].event == {"prompt": prompt}):
+                    # (A question still standing from a set-down on the way is not asked again.)
+                    self.expect(prompt=prompt)
                 leave = (self.category == "unanswered" and "takeback" not in prompt
                          and self.replies_for_later(move))
                 if leave:
@@ -595,7 +599,7 @@ class _Game:
             if wrong is not None:
                 provisional = self.set_down_wrong(move, wrong, afters)
             elif capture and self.category == "aside":
-                self.capture_aside(move.from_sq, move.to_sq)
+                provisional = self.capture_aside(move, afters)
             elif capture and self.category == "fast" and self.fast_after is not None:
                 hands.step(move.from_sq, move.to_sq, capture=True, order="own first")
             else:
@@ -704,10 +708,13 @@ class _Game:
         hands.place(move.to_sq)
         return provisional
 
-    def capture_aside(self, frm: int, to: int) -> None:
+    def capture_aside(self, move: Move, afters: dict[Move, Position]) -> Move | None:
         """The captor replaces the captured pawn, which is set down for a moment on the
-        captor's origin or another empty square before it leaves the mat."""
-        hands, rng = self.hands, self.rng
+        captor's origin or another empty square before it leaves the mat. Set down long enough
+        where another move of the captor could have gone, it is that move, until the mover
+        lifts it: then the turn is amended into the capture. Returns that move, if any."""
+        hands, rng, board = self.hands, self.rng, self.board
+        frm, to = move.from_sq, move.to_sq
         hands.lift(frm)
         hands.travel(frm, to)
         hands.lift(to)
@@ -717,8 +724,21 @@ class _Game:
         empty = [sq for sq in range(25) if sq not in hands.occupied]
         aside = frm if rng.random() < 0.5 else rng.choice(empty)
         hands.place(aside)
-        hands.wait(ASIDE)
+        stay = _draw(rng, ASIDE, SETTLE_BAND)
+        hands.now += stay
+        provisional = None
+        if aside != frm and stay > SETTLE_BAND[1]:
+            pos = board.position
+            mat = frozenset(hands.occupied)
+            alike = [m for m, after in afters.items() if after.occupied() == mat
+                     and _looks(pos, m, after)[1] <= {frozenset((to,))}]
+            if len(alike) == 1:
+                provisional = alike[0]
+                self.expect(move=str(provisional))
+            elif alike:
+                self.expect(prompt=_prompt(pos, {m.card for m in alike}))
         hands.lift(aside)
+        return provisional
 
     def take_back(self, move: Move, before: Position) -> None:
         """The mover takes ``move`` back by hand, a capture in either order."""

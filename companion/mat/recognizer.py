@@ -108,7 +108,7 @@ class Recognizer:
         self._changed_at = t
         self._evaluated = True
         self._empty_since = {sq: t for sq in range(25) if sq not in self._occ}
-        self._seen: set[frozenset[int]] = set()
+        self._seen: dict[frozenset[int], int] = {}   # group -> times seen emptied and refilled
         self._base_since: float | None = None   # the mat came to rest in the position then
         self._passed: dict[Reading, None] = {}  # complete turns the mat showed, not at rest
         self._lifts: dict[int, tuple[float, int, tuple]] = {}  # sq -> (t, version, what it ends)
@@ -239,10 +239,10 @@ class Recognizer:
         for sq in refilled:
             since = self._empty_since[sq]
             if t - since >= self.clear:
-                self._seen.add(frozenset((sq,)))
+                self._see(frozenset((sq,)))
             for other, other_since in self._empty_since.items():
                 if other != sq and t - max(since, other_since) >= self.clear:
-                    self._seen.add(frozenset((sq, other)))
+                    self._see(frozenset((sq, other)))
         for sq in refilled:
             del self._empty_since[sq]
 
@@ -258,7 +258,15 @@ class Recognizer:
         evidence kept from before)?"""
         if emptied:
             groups = frozenset(g for g in groups if not (len(g) == 1 and not g & self._occ))
-        return groups <= self._seen | also
+        return groups <= self._seen.keys() | also
+
+    def _see(self, group: frozenset[int]) -> None:
+        self._seen[group] = self._seen.get(group, 0) + 1
+
+    def _has_after(self, first: Reading, groups: frozenset[frozenset[int]]) -> bool:
+        """Evidence for a reply to ``first``: a square ``first`` already used must have been
+        emptied again since (seen twice)."""
+        return all(self._seen.get(g, 0) >= (2 if g & first.touched else 1) for g in groups)
 
     def _note_passed(self) -> None:
         """The mat shows a complete turn (evidence included): remember it, so that a reply
@@ -313,7 +321,7 @@ class Recognizer:
             for r in self._firsts():
                 if r.occupancy != occ:
                     plans += [((PLAY, r), (PLAY, m)) for m in self._replies(r)
-                              if m.occupancy == occ and self._has(m.groups)]
+                              if m.occupancy == occ and self._has_after(r, m.groups)]
         plans = list(dict.fromkeys(plans))
         # An amendment is judged by the evidence it needs beyond what the move showed.
         evidence = [frozenset().union(*(w.extra[r] if kind == AMEND else r.evidence

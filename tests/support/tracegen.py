@@ -441,9 +441,12 @@ class _Game:
         move = rng.choice(moves)
         pos = board.position
         seat = COLORS[pos.turn]
+        if self.unanswered is not None and (move.is_pass or move.wind_card
+                                            or move.from_sq == pos.spirit):
+            # Only a plain pawn reply is made before the answer (a Spirit step could also
+            # be the asked player's own): the question is answered first.
+            self.settle_unanswered(None)
         if move.is_pass:
-            if self.unanswered is not None:
-                self.settle_unanswered(None)
             hands.wait(THINK)
             # The companion asked at once (nothing on the mat can show a pass).
             turn = Turn(str(move), hands.now)
@@ -457,6 +460,8 @@ class _Game:
         afters = _afters(board)
         self.think(move)
         turn = Turn(str(move))
+        if self.category == "slides":
+            self.fidget(move)
         whose = _whose(self.window, board, move, afters)
         provisional = self.perform(move, afters, turn)
         turn.rest = hands.now
@@ -516,16 +521,15 @@ class _Game:
         pending = board.pop()
         before = board.position
         board.push(pending)
-        if reply is not None:
-            move, afters, turn, _ = reply
-            if (move.is_pass or move.wind_card or move.from_sq == board.position.spirit):
-                reply = None
         hands.wait(ANSWER)
         asked.answered = self.answer(prompt["seat"], pending.card, before.hands[before.turn])
         self.expect(asked, True, move=str(pending))
+        self.out.turns.append(asked)
         if board.is_game_over():
             self.expect(**{"winner": board.outcome().winner, "how": board.outcome().how})
         if reply is None:
+            if not board.is_game_over():
+                self.window = (before, pending, board.position)
             return
         move, afters, turn, _ = reply
         # The reply's own question (two cards) comes once the first is answered.
@@ -591,8 +595,6 @@ class _Game:
         occupied = set(pos.occupied())
         pawn_step = move.from_sq is not None and (move.wind_card or move.from_sq != pos.spirit)
         provisional = None
-        if self.category == "slides":
-            self.fidget(move)
         if pawn_step:
             wrong = self.wrong_square(move, afters) if self.category == "wrong-square" else None
             capture = move.to_sq in occupied
@@ -655,6 +657,7 @@ class _Game:
         if not own or rng.random() < 0.6:
             return
         sq = rng.choice(own)
+        self.window = None   # the player has started: the last move stands
         hands.lift(sq)
         hands.wait((0.2, 1.0))
         hands.place(sq)

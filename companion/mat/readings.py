@@ -7,7 +7,7 @@ captor, the Wind Spirit and a student swapping places, the Spirit landing where 
 left), the turn leaves the same occupancy as doing nothing there: such a square must have been
 seen empty. A swap is one physical act on two squares, so its two squares must have been empty
 *together*, which a student lifted and set back and then the Spirit lifted and set back
-never are. Each requirement is a *group* of squares that must have been empty at the same time.
+never are; so must the Spirit's square and the square it lands on where a pawn just left. Each requirement is a *group* of squares that must have been empty at the same time.
 """
 
 from __future__ import annotations
@@ -83,7 +83,10 @@ def read_move(pos: Position, move: Move) -> Reading:
             board[s], board[u] = board[u], "W"
         else:
             if before[u] is not None:
-                groups.add(frozenset((u,)))  # the Spirit lands where a pawn stood this turn
+                # The Spirit lands where a pawn stood this turn: that square is refilled while
+                # the Spirit is off its own, both empty together (a pawn lifted and put back
+                # before the Spirit moved is not this).
+                groups.add(frozenset((s, u)))
             board[s], board[u] = None, "W"
         touched |= {s, u}
     after = tuple(board)

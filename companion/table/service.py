@@ -556,6 +556,10 @@ class Companion:
             if not takeback and not isinstance(card, str):
                 raise RequestError(400, "an answer names a card, or is {\"takeback\": true}")
             prompt = rec.prompt if rec is not None else None
+            # (issue 12) "Whose step was it?": the other seat answers with its own card.
+            reply = (prompt or {}).get("reply")
+            if reply is not None and reply["seat"] == seat:
+                prompt = {"seat": seat, "choose": reply["choose"]}
             if prompt is None or prompt["seat"] != seat:
                 raise RequestError(409, "there is no question for this seat")
             if takeback and "takeback" not in prompt:

@@ -296,15 +296,15 @@ class Recognizer:
             self._reply_cache[r] = found
         return found
 
+    def _offered(self) -> list[Reading]:
+        """The turns a standing question offers."""
+        return list(dict.fromkeys(plan[0][1] for plans in self._options.values()
+                                  for plan in plans if plan[0][0] == PLAY))
+
     def _firsts(self) -> list[Reading]:
         """First steps of two-step explanations: complete turns the mat showed without resting
         on them, and the turns a standing question offers."""
-        firsts = dict(self._passed)
-        for plans in self._options.values():
-            for plan in plans:
-                if plan[0][0] == PLAY:
-                    firsts[plan[0][1]] = None
-        return list(firsts)
+        return list(dict.fromkeys([*self._passed, *self._offered()]))
 
     def _explain(self, occ: frozenset[int]) -> list[Plan]:
         """Every way the game can have reached the mat ``occ`` with the evidence seen: one turn
@@ -316,12 +316,12 @@ class Recognizer:
         if w is not None:
             plans += [((AMEND, r),) for r in w.readings
                       if r.occupancy == occ and self._has(w.needs[r], emptied=True, also=w.seen)]
-        if not plans:
-            # Out of sync: a turn the mat showed (or a question offered) and the reply to it.
-            for r in self._firsts():
-                if r.occupancy != occ:
-                    plans += [((PLAY, r), (PLAY, m)) for m in self._replies(r)
-                              if m.occupancy == occ and self._has_after(r, m.groups)]
+        # A turn a standing question offers, and the reply to it; when nothing else explains
+        # the mat, also a turn the mat showed complete without resting on it.
+        for r in self._firsts() if not plans else self._offered():
+            if r.occupancy != occ:
+                plans += [((PLAY, r), (PLAY, m)) for m in self._replies(r)
+                          if m.occupancy == occ and self._has_after(r, m.groups)]
         plans = list(dict.fromkeys(plans))
         # An amendment is judged by the evidence it needs beyond what the move showed.
         evidence = [frozenset().union(*(w.extra[r] if kind == AMEND else r.evidence

@@ -5,15 +5,20 @@ changed (``update``), the passing of time (``advance``: moves commit after the m
 for the settle time, and the recognizer never reads a clock), mat buttons (``button``) and
 phone answers (``answer``). Each call returns the events decided, as the output objects of the
 trace spec (``move``, ``prompt``, ``mismatch``, ``synced``, ``takeback``, ``winner``, plus
-``prompt_cancelled``), and ``feedback()`` says what the LEDs and the OLED should show.
+``prompt_cancelled`` and ``waiting``; an amended turn is a ``takeback`` marked ``amend`` and a
+``move`` marked ``amended``), and ``feedback()`` says what the LEDs and the OLED should show.
 
 How it reads hands (docs/recognizer.md has the long form):
 - Only a mat at rest is read, and only as a whole: its occupancy is compared with every legal
-  turn's result, with undoing the last turn, and with the position now. The order of lifts and
-  placements never matters, so captures and swaps may be made in any order.
+  turn's result, with undoing the last turn, with amending it, and with the position now. The
+  order of lifts and placements never matters, so captures and swaps may be made in any order.
 - Where occupancy cannot show a turn (a capture, a Spirit swap), the squares must have been
   seen empty for ``clear`` seconds: longer than a brush, shorter than any real hand.
-- When two readings fit the mat and the evidence equally, it asks; it never guesses.
+- A complete turn is committed at rest; the next hand answers what is left: the same player
+  going on (a Wind Spirit card's Spirit step, the pawn put elsewhere) amends it, the opponent
+  lifting their own piece ends it (at once, if the mat had not yet rested: fast play).
+- When explanations fit the mat and the evidence equally, it asks; it never guesses. A mat
+  nothing explains is searched for a turn and the reply to it before it is called out of sync.
 """
 
 from __future__ import annotations
@@ -82,12 +87,6 @@ class _Window:
 def _origin(move: Move) -> int | None:
     """The square of the piece a turn picks up first (its pawn, or the Spirit)."""
     return move.from_sq if move.from_sq is not None else move.spirit_from
-
-
-def _steps(move: Move) -> set[tuple[int, int]]:
-    """A turn's steps as (from, to) pairs: the pawn's (or a regular card's Spirit move), the
-    Wind Spirit card's Spirit step."""
-    return {s for s in ((move.from_sq, move.to_sq), (move.spirit_from, move.spirit_to)) if s[0] is not None}
 
 
 class Recognizer:

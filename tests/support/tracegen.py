@@ -27,7 +27,6 @@ from a phone or with the buttons.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from companion.rules.board import Board
@@ -256,10 +255,6 @@ def _looks(pos: Position, move: Move | None, after: Position) -> tuple:
     return end.occupied(), frozenset(groups)
 
 
-def _wind_pawn_steps(moves: Iterable[Move]) -> list[Move]:
-    return [m for m in moves if m.wind_card and m.from_sq is not None and m.spirit_from is not None]
-
-
 def _prompt(pos: Position, cards: set[str], undo: Move | None = None) -> dict:
     prompt = {"seat": COLORS[pos.turn], "choose": [c for c in pos.hands[pos.turn] if c in cards]}
     if undo is not None:
@@ -352,7 +347,7 @@ def _near(pos: Position, move: Move, afters: dict[Move, Position]) -> frozenset[
     return frozenset(squares)
 
 
-def _first_lift(pos: Position, move: Move) -> int | None:
+def _first_lift(move: Move) -> int | None:
     return move.from_sq if move.from_sq is not None else move.spirit_from
 
 
@@ -428,7 +423,7 @@ class _Game:
 
     def think(self, move: Move) -> None:
         hands, board = self.hands, self.board
-        first = _first_lift(board.position, move)
+        first = _first_lift(move)
         if (self.fast_after is not None and first is not None and first not in self.fast_after
                 and self.unanswered is None):
             hands.wait(FAST)

@@ -285,3 +285,13 @@ def test_a_long_return_to_the_position_forgets_the_evidence():
     looks like the capture, but the enemy pawn's lift was long ago."""
     h = Hands(CAPTURE).lift("b3").place("b3").wait(3).lift("b1").wait(2)
     assert moves(h) == []
+
+
+def test_a_captured_pawn_set_down_aside_is_the_only_square_pointed_to():
+    h = Hands(CAPTURE).lift("b1").lift("b3").place("b3").place("a4", dt=0.2).wait(1)
+    assert h.kinds()[-1] == (("mismatch", ["a4"]),)
+    fb = h.rec.feedback()
+    assert fb.pairs == () and set(fb.scene) == {parse_square("a4")}
+    assert fb.oled[1] == "take off the pawn on a4"
+    h.lift("a4").wait(1)
+    assert h.kinds()[-2:] == [(("move", "Tiger b1b3"),), (("synced", True),)]

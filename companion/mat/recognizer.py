@@ -329,19 +329,21 @@ class Recognizer:
 
     def _in_progress(self, occ: frozenset[int]) -> bool:
         """A mat part-way through something legal: only lifts, or differences all on squares
-        that one legal turn (the takeback, an amendment, a reply to a turn shown) visits."""
+        that one legal turn (the takeback, an amendment, a reply to a turn shown) visits, with
+        something lifted for whatever was set down (a pawn never comes from nowhere)."""
         base = self._base
         if occ <= base:
             return True
         differ = occ ^ base
-        if any(differ <= r.touched for r in self._candidates()):
-            return True
-        w = self._window
-        if w is not None and any(differ <= r.touched | w.reading.touched for r in w.readings):
-            return True
+        if base - occ:
+            if any(differ <= r.touched for r in self._candidates()):
+                return True
+            w = self._window
+            if w is not None and any(differ <= r.touched | w.reading.touched for r in w.readings):
+                return True
         for r in self._firsts():
             d = occ ^ r.occupancy
-            if occ <= r.occupancy or any(d <= m.touched for m in self._replies(r)):
+            if occ <= r.occupancy or (r.occupancy - occ and any(d <= m.touched for m in self._replies(r))):
                 return True
         return False
 
@@ -432,7 +434,10 @@ class Recognizer:
             if self._prompt is None and self._mismatch is None and not occ <= base:
                 self._say_waiting(t)
             return
-        self._report_mismatch(t, occ ^ base)
+        # A turn the evidence shows, with pawns too many (a captured pawn set down aside):
+        # those pawns are out of sync, and no square the game does not need is pointed to.
+        shown = [r for r in self._candidates() if r.occupancy < occ and self._has(r.groups)]
+        self._report_mismatch(t, occ - shown[0].occupancy if shown else occ ^ base)
 
     def _say_waiting(self, t: float) -> None:
         w = self._window
@@ -643,10 +648,14 @@ class Recognizer:
         outcome = self._board.outcome()
         if self._mismatch is not None:
             extra, missing = self._occ - self._base, self._base - self._occ
+            if self._mismatch <= extra and not self._mismatch & self._base:
+                # Pawns too many on a turn the mat shows: take them off, nothing else.
+                extra, missing = self._mismatch, frozenset()
             for sq in extra | missing or self._mismatch:
                 scene[sq] = Light("red", "blink-fast")
             pairs = pair_up(extra, missing)
             hint = (f"move {square_name(pairs[0][0])} to {square_name(pairs[0][1])}" if pairs
+                    else f"take off the pawn on {square_name(min(extra))}" if extra and not missing
                     else "fix the blinking squares")
             oled = ("Mat out of sync", hint, "or finish a legal move")
         elif self._prompt is not None:

@@ -108,6 +108,7 @@ class Recognizer:
         self._evaluated = True
         self._empty_since = {sq: t for sq in range(25) if sq not in self._occ}
         self._seen: dict[frozenset[int], int] = {}   # group -> times seen emptied and refilled
+        self._landed: set[tuple[int, int]] = set()    # (s, u): u refilled while s was empty
         self._base_since: float | None = None   # the mat came to rest in the position then
         self._passed: dict[Reading, None] = {}  # complete turns the mat showed, not at rest
         self._lifts: dict[int, tuple[float, int, tuple]] = {}  # sq -> (t, version, what it ends)
@@ -239,6 +240,7 @@ class Recognizer:
             since = self._empty_since[sq]
             if t - since >= self.clear:
                 self._see(frozenset((sq,)))
+                self._landed |= {(other, sq) for other in self._empty_since if other != sq}
             for other, other_since in self._empty_since.items():
                 if other != sq and t - max(since, other_since) >= self.clear:
                     self._see(frozenset((sq, other)))
@@ -248,6 +250,7 @@ class Recognizer:
     def _forget(self, t: float) -> None:
         """Start collecting evidence afresh: what happened before ``t`` proves nothing now."""
         self._seen.clear()
+        self._landed.clear()
         for sq in self._empty_since:
             self._empty_since[sq] = t
 
@@ -258,6 +261,10 @@ class Recognizer:
         if emptied:
             groups = frozenset(g for g in groups if not (len(g) == 1 and not g & self._occ))
         return groups <= self._seen.keys() | also
+
+    def _shows(self, r: Reading) -> bool:
+        """Has the mat shown the hands ``r`` needs (its groups emptied, its landings)?"""
+        return self._has(r.groups) and r.landings <= self._landed
 
     def _see(self, group: frozenset[int]) -> None:
         self._seen[group] = self._seen.get(group, 0) + 1
@@ -271,7 +278,7 @@ class Recognizer:
         """The mat shows a complete turn (evidence included): remember it, so that a reply
         made before it came to rest still finds it."""
         for r in self._by_occupancy.get(self._occ, ()):
-            if self._has(r.groups):
+            if self._shows(r):
                 self._passed[r] = None
 
     # -- explanations ----------------------------------------------------------------------
@@ -310,7 +317,7 @@ class Recognizer:
         (or the takeback), the last move amended by its mover, or a turn not yet committed
         and the reply to it. The explanations that account for the most evidence win."""
         plans: list[Plan] = [((PLAY, r),) for r in self._candidates()
-                             if r.occupancy == occ and self._has(r.groups)]
+                             if r.occupancy == occ and self._shows(r)]
         w = self._window
         if w is not None:
             plans += [((AMEND, r),) for r in w.readings
@@ -320,7 +327,8 @@ class Recognizer:
         for r in self._firsts() if not plans else self._offered():
             if r.occupancy != occ:
                 plans += [((PLAY, r), (PLAY, m)) for m in self._replies(r)
-                          if m.occupancy == occ and self._has_after(r, m.groups)]
+                          if m.occupancy == occ and self._has_after(r, m.groups)
+                          and m.landings <= self._landed]
         plans = list(dict.fromkeys(plans))
         # An amendment is judged by the evidence it needs beyond what the move showed.
         evidence = [frozenset().union(*(w.extra[r] if kind == AMEND else r.evidence
@@ -436,7 +444,7 @@ class Recognizer:
             return
         # A turn the evidence shows, with pawns too many (a captured pawn set down aside):
         # those pawns are out of sync, and no square the game does not need is pointed to.
-        shown = [r for r in self._candidates() if r.occupancy < occ and self._has(r.groups)]
+        shown = [r for r in self._candidates() if r.occupancy < occ and self._shows(r)]
         self._report_mismatch(t, occ - shown[0].occupancy if shown else occ ^ base)
 
     def _say_waiting(self, t: float) -> None:

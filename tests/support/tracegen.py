@@ -318,19 +318,31 @@ def _spirit_only(pos: Position, move: Move) -> bool:
     return move.from_sq is not None and move.from_sq == pos.spirit
 
 
+def _squares(move: Move) -> set[int]:
+    return {sq for sq in (move.from_sq, move.to_sq, move.spirit_from, move.spirit_to) if sq is not None}
+
+
 def _whose(window: tuple[Position, Move, Position] | None, board: Board, move: Move,
            afters: dict[Move, Position]) -> dict | None:
-    """The question due when ``move`` (a Spirit step) looks like the last mover amending their
-    turn (going on with a Wind Spirit card, or the Spirit moved on): whose step was it?"""
-    if window is None or not _spirit_only(board.position, move):
+    """The question due when ``move`` looks like the last mover amending their turn (going on
+    with a Wind Spirit card, the Spirit or the pawn put elsewhere): whose step was it? Only
+    while the window is open: a pawn of the player to move lifted away from every square an
+    amendment uses closes it."""
+    if window is None:
         return None
     before, done, pos = window
-    looks = _step_looks(pos, afters[move])
-    theirs = [m for m, after in _amendments(before, done).items() if _step_looks(pos, after) == looks]
-    if not theirs:
+    amends = _amendments(before, done)
+    touched = _squares(done).union(*(_squares(m) for m in amends))
+    if not _spirit_only(pos, move) and move.from_sq is not None and move.from_sq not in touched:
         return None
-    ours = [m.card for m, after in afters.items() if _spirit_only(pos, m)
-            and _step_looks(pos, after) == looks]
+    looks = _step_looks(pos, afters[move])
+    theirs = [m for m, after in amends.items() if _step_looks(pos, after) == looks]
+    # The explanation that accounts for more emptied squares wins: an amendment shows the
+    # squares it changes; the turn, every square its own steps emptied (captures, swaps).
+    shown = frozenset().union(*_looks(pos, move, afters[move])[1])
+    if not theirs or shown > looks[1]:
+        return None
+    ours = [m.card for m, after in afters.items() if _step_looks(pos, after) == looks]
     prompt = _prompt(before, {m.card for m in theirs})
     prompt["reply"] = {"seat": COLORS[pos.turn], "choose": [c for c in pos.hands[pos.turn] if c in ours]}
     return prompt
@@ -408,11 +420,11 @@ class _Game:
         return t
 
     def play(self, max_turns: int) -> GeneratedGame:
-        hands, board, rng = self.hands, self.board, self.rng
+        hands, board = self.hands, self.board
         hands.wait((0.5, 2.0))
-        turns = 0
-        while turns < max_turns and not board.is_game_over():
-            turns += 1
+        for _ in range(max_turns):
+            if board.is_game_over():
+                break
             self.turn()
         if self.unanswered is not None:
             self.settle_unanswered(None)
@@ -421,14 +433,17 @@ class _Game:
         self.out.played = [str(m) for m in board.move_stack]
         return self.out
 
-    def think(self, move: Move) -> None:
-        hands, board = self.hands, self.board
+    def think(self, move: Move) -> bool:
+        """The player to move thinks; returns whether they start fast (their first lift then
+        ends the last turn, and its window)."""
+        hands = self.hands
         first = _first_lift(move)
         if (self.fast_after is not None and first is not None and first not in self.fast_after
                 and self.unanswered is None):
             hands.wait(FAST)
-        else:
-            hands.wait(LONG_THINK if self.rng.random() < 0.1 else THINK)
+            return True
+        hands.wait(LONG_THINK if self.rng.random() < 0.1 else THINK)
+        return False
 
     def turn(self) -> None:
         hands, board, rng = self.hands, self.board, self.rng
@@ -453,7 +468,8 @@ class _Game:
             self.after_commit(turn, None, None)
             return
         afters = _afters(board)
-        self.think(move)
+        if self.think(move):
+            self.window = None
         turn = Turn(str(move))
         if self.category == "slides":
             self.fidget(move)
@@ -565,8 +581,7 @@ class _Game:
         looks = _step_looks(now, afters[move])
         alike = [m for m, after in _amendments(pos, provisional).items() if m != move
                  and _step_looks(now, after) == looks]
-        theirs = [m.card for m, after in _afters(board).items() if _spirit_only(now, m)
-                  and _step_looks(now, after) == looks]
+        theirs = [m.card for m, after in _afters(board).items() if _step_looks(now, after) == looks]
         board.pop()
         prompt = None
         if alike or theirs:

@@ -696,7 +696,11 @@ class Recognizer:
             way = "Way of the Stone" if outcome.how == "stone" else "Way of the Stream"
             oled = (f"{outcome.winner.title()} wins", way)
         else:
-            scene.update(self._window_lights() or self._destinations())
+            # The player to move lifting a pawn of theirs sees its destinations; until then a
+            # last move still open shows only what its mover may still do.
+            turn = "Rr" if pos.turn == 0 else "Bb"
+            moving = any(pos.piece_at(sq) in turn for sq in self._base - self._occ)
+            scene.update((not moving and self._window_lights()) or self._destinations())
             oled = (f"{who} to move", "  ".join(f"{'AB'[i]}:{c}" for i, c in enumerate(hand)))
             if self._announce is not None:
                 oled = self._announce[0] + oled

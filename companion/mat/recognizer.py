@@ -30,6 +30,7 @@ from ..rules.board import Board
 from ..rules.cards import CARDS, CardTable
 from ..rules.moves import Move
 from ..rules.position import COLORS, Position
+from .evidence import Evidence
 from .readings import Reading, read_move, read_undo
 from ..rules.squares import square_distance, square_name
 
@@ -106,9 +107,7 @@ class Recognizer:
         self._occ = self._board.position.occupied()
         self._changed_at = t
         self._evaluated = True
-        self._empty_since = {sq: t for sq in range(25) if sq not in self._occ}
-        self._seen: dict[frozenset[int], int] = {}   # group -> times seen emptied and refilled
-        self._landed: set[tuple[int, int]] = set()    # (s, u): u refilled while s was empty
+        self._evidence = Evidence((sq for sq in range(25) if sq not in self._occ), t, clear)
         self._base_since: float | None = None   # the mat came to rest in the position then
         self._passed: dict[Reading, None] = {}  # complete turns the mat showed, not at rest
         self._lifts: dict[int, tuple[float, int, tuple]] = {}  # sq -> (t, version, what it ends)
@@ -177,9 +176,9 @@ class Recognizer:
                     self._lifts[sq] = (t, self._version, ends)
             if self._base_since is not None:
                 if t - self._base_since > KEEP_S:
-                    self._forget(t)
+                    self._evidence.forget(t)
                 self._base_since = None
-            self._track(t, occupancy)
+            self._evidence.track(t, self._occ, occupancy)
             self._occ = occupancy
             self._changed_at = t
             self._evaluated = False
@@ -232,53 +231,11 @@ class Recognizer:
 
     # -- evidence --------------------------------------------------------------------------
 
-    def _track(self, t: float, new: frozenset[int]) -> None:
-        for sq in self._occ - new:
-            self._empty_since[sq] = t
-        refilled = new - self._occ
-        for sq in refilled:
-            since = self._empty_since[sq]
-            if t - since >= self.clear:
-                self._see(frozenset((sq,)))
-                self._landed |= {(other, sq) for other in self._empty_since if other != sq}
-            for other, other_since in self._empty_since.items():
-                if other != sq and t - max(since, other_since) >= self.clear:
-                    self._see(frozenset((sq, other)))
-        for sq in refilled:
-            del self._empty_since[sq]
-
-    def _forget(self, t: float) -> None:
-        """Start collecting evidence afresh: what happened before ``t`` proves nothing now."""
-        self._seen.clear()
-        self._landed.clear()
-        for sq in self._empty_since:
-            self._empty_since[sq] = t
-
-    def _has(self, groups: frozenset[frozenset[int]], *, emptied: bool = False,
-             also: frozenset[frozenset[int]] = frozenset()) -> bool:
-        """Were these groups seen empty (``emptied``: a square empty now counts too; ``also``:
-        evidence kept from before)?"""
-        if emptied:
-            groups = frozenset(g for g in groups if not (len(g) == 1 and not g & self._occ))
-        return groups <= self._seen.keys() | also
-
-    def _shows(self, r: Reading) -> bool:
-        """Has the mat shown the hands ``r`` needs (its groups emptied, its landings)?"""
-        return self._has(r.groups) and r.landings <= self._landed
-
-    def _see(self, group: frozenset[int]) -> None:
-        self._seen[group] = self._seen.get(group, 0) + 1
-
-    def _has_after(self, first: Reading, groups: frozenset[frozenset[int]]) -> bool:
-        """Evidence for a reply to ``first``: a square ``first`` already used must have been
-        emptied again since (seen twice)."""
-        return all(self._seen.get(g, 0) >= (2 if g & first.touched else 1) for g in groups)
-
     def _note_passed(self) -> None:
         """The mat shows a complete turn (evidence included): remember it, so that a reply
         made before it came to rest still finds it."""
         for r in self._by_occupancy.get(self._occ, ()):
-            if self._shows(r):
+            if self._evidence.shows(r):
                 self._passed[r] = None
 
     # -- explanations ----------------------------------------------------------------------
@@ -317,18 +274,18 @@ class Recognizer:
         (or the takeback), the last move amended by its mover, or a turn not yet committed
         and the reply to it. The explanations that account for the most evidence win."""
         plans: list[Plan] = [((PLAY, r),) for r in self._candidates()
-                             if r.occupancy == occ and self._shows(r)]
+                             if r.occupancy == occ and self._evidence.shows(r)]
         w = self._window
         if w is not None:
             plans += [((AMEND, r),) for r in w.readings
-                      if r.occupancy == occ and self._has(w.needs[r], emptied=True, also=w.seen)]
+                      if r.occupancy == occ and self._evidence.has(
+                          w.needs[r], empty_now=frozenset(range(25)) - occ, also=w.seen)]
         # A turn a standing question offers, and the reply to it; when nothing else explains
         # the mat, also a turn the mat showed complete without resting on it.
         for r in self._firsts() if not plans else self._offered():
             if r.occupancy != occ:
                 plans += [((PLAY, r), (PLAY, m)) for m in self._replies(r)
-                          if m.occupancy == occ and self._has_after(r, m.groups)
-                          and m.landings <= self._landed]
+                          if m.occupancy == occ and self._evidence.shows_after(r, m)]
         plans = list(dict.fromkeys(plans))
         # An amendment is judged by the evidence it needs beyond what the move showed.
         evidence = [frozenset().union(*(w.extra[r] if kind == AMEND else r.evidence
@@ -444,7 +401,7 @@ class Recognizer:
             return
         # A turn the evidence shows, with pawns too many (a captured pawn set down aside):
         # those pawns are out of sync, and no square the game does not need is pointed to.
-        shown = [r for r in self._candidates() if r.occupancy < occ and self._shows(r)]
+        shown = [r for r in self._candidates() if r.occupancy < occ and self._evidence.shows(r)]
         self._report_mismatch(t, occ - shown[0].occupancy if shown else occ ^ base)
 
     def _say_waiting(self, t: float) -> None:
@@ -583,7 +540,8 @@ class Recognizer:
         if self._mismatch is not None:
             self._mismatch = None
             self._emit(t, synced=True)
-        seen = frozenset(self._seen) | (self._window.seen if kind == AMEND and self._window else frozenset())
+        seen = self._evidence.groups() | (self._window.seen if kind == AMEND and self._window
+                                          else frozenset())
         self._new_position(t, forget=last)
         if window is not None and not board.is_game_over():
             self._open_window(reading, window, seen)
@@ -633,7 +591,7 @@ class Recognizer:
         self._waiting = None
         self._base_since = None
         if forget:
-            self._forget(t)
+            self._evidence.forget(t)
         if self._must_pass:
             # No legal move: the mat has nothing to show, so ask at once which card goes.
             self._ask(t, {m.card: [((PLAY, read_move(pos, m)),)] for m in moves})

@@ -23,7 +23,7 @@ from companion.rules.position import Position
 from .evaluate import Evaluator, Weights
 from .zobrist import STACK, Zobrist
 
-WIN = 100_000           # a win now; a win n plies away scores WIN - n
+WIN = 100_000           # a win by the move n plies from the root scores WIN - n
 WON = WIN - 1000        # scores beyond this are forced results
 INF = 1_000_000
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -95,7 +95,6 @@ class Searcher:
         self._deadline = None
         self._node_limit = None
         self._next_check = 0
-        self._path: set[int] = set()
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -166,7 +165,6 @@ class Searcher:
         self._deadline = None if limits.seconds is None else started + limits.seconds
         self._node_limit = limits.nodes
         self._next_check = CHECK_EVERY if limits.nodes is None else min(CHECK_EVERY, limits.nodes)
-        self._path = set()
         if len(self.tt) > TT_LIMIT:
             self.tt.clear()
         self.history = [v >> 2 for v in self.history]
@@ -205,7 +203,6 @@ class Searcher:
         best_score, best_move = -INF, order[0]
         scores: dict[tuple, int] = {}
         make, negamax = self.make, self._negamax
-        self._path.add(h)
         for i, mv in enumerate(order):
             child, ch = make(st, h, mv)
             if i == 0 or all_scores:
@@ -220,7 +217,6 @@ class Searcher:
                 best_score, best_move = score, mv
                 if score > alpha:
                     alpha = score
-        self._path.discard(h)
         self.tt[h] = (depth, EXACT, best_score, best_move)
         return best_score, best_move, scores
 
@@ -238,8 +234,6 @@ class Searcher:
             self._check()
         if depth <= 0:
             return self._quiesce(st, h, alpha, beta, ply, QDEPTH)
-        if h in self._path:
-            return 0            # a repetition: neither side makes progress
         tt = self.tt
         entry = tt.get(h)
         tt_move = None
@@ -255,8 +249,8 @@ class Searcher:
         moves = self.moves(st)
         for mv in moves:
             if mv[5]:
-                tt[h] = (99, EXACT, WIN, mv)
-                return WIN - ply
+                tt[h] = (99, EXACT, WIN - 1, mv)     # stored relative to this node
+                return WIN - ply - 1
         color = st[5]
         opp = st[1]
         hist = self.history
@@ -276,8 +270,6 @@ class Searcher:
         alpha0 = alpha
         best, best_move = -INF, moves[0]
         make, negamax = self.make, self._negamax
-        path = self._path
-        path.add(h)
         first = True
         for mv in moves:
             child, ch = make(st, h, mv)
@@ -298,7 +290,6 @@ class Searcher:
                             i = base + (f * 25 + mv[2] if f >= 0 else 625 + (mv[3] + 1) * 26 + mv[4] + 1)
                             hist[i] += depth * depth
                         break
-        path.discard(h)
         stored = best + ply if best >= WON else best - ply if best <= -WON else best
         flag = LOWER if best >= beta else UPPER if best <= alpha0 else EXACT
         tt[h] = (depth, flag, stored, best_move)
@@ -313,7 +304,7 @@ class Searcher:
         captures = []
         for mv in moves:
             if mv[5]:
-                return WIN - ply
+                return WIN - ply - 1
             if mv[1] >= 0 and opp >> mv[2] & 1:
                 captures.append(mv)
         stand = self.evaluate(st)

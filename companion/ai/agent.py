@@ -97,7 +97,7 @@ class Player:
         self.last = result
         mv = lv.pick(result.root, self.rng(view)) if lv.temperature > 0 and result.root else result.move
         self._plan = (view.log, mv, st)
-        return engine_move(searcher.cards, st, mv)
+        return engine_move(searcher.cards, st, mv[:6])
 
     def _take(self, view: SeatView) -> str:
         """Knowledge: the card to take from the side stack, as planned with the move when

@@ -77,9 +77,10 @@ class Belief:
         self.enemy_has_ninjas = view.mode == "shadow" or (light is not None and self.enemy != light)
         self.board = self._start_board()
         self.placements: set[Placement] = set()
-        if self.enemy_has_ninjas and view.phase != "setup":
+        if self.enemy_has_ninjas:
             self.placements = self._initial()
-            self._replay()
+            if view.phase != "setup":
+                self._replay()
 
     # -- the start -------------------------------------------------------------------------
 
@@ -206,10 +207,11 @@ class Belief:
                     out.add(tuple(sorted(sq if s == n else s for s in p)))
         return out
 
-    def _quiet(self, card: str, *, must_move: bool) -> set[Placement]:
+    def _quiet(self, card: str, *, must_move: bool, capture: bool = False) -> set[Placement]:
         """After a turn where an enemy Ninja may have stepped without capturing: onto a
         square without pawns, not onto its fellow Ninja. ``must_move`` (the Shadow Master's
-        turn): the placement stays as it was only if no Ninja could step with this card."""
+        turn): the placement stays as it was only if no Ninja could step with this card.
+        ``capture``: the step may also have taken a pawn (the record of it is not in yet)."""
         e = self.enemy
         pawns = self.board.all
         out = set()
@@ -221,7 +223,7 @@ class Belief:
                 for u in range(25):
                     if reach >> u & 1 and not others >> u & 1:
                         moved = True
-                        if not pawns >> u & 1:
+                        if capture or not pawns >> u & 1:
                             out.add(tuple(sorted(u if s == n else s for s in p)))
             if not must_move or not moved:
                 out.add(p)
@@ -232,8 +234,19 @@ class Belief:
         self.placements = {p for p in self.placements if not any(pawns >> s & 1 for s in p)}
 
     def _in_progress(self) -> None:
-        """The seat's own turn in progress (its Ninja or Lantern step): where its pawn went."""
+        """The turn in progress (its Ninja or Lantern step), which the record does not hold
+        yet: where the mover's pawn went, and on the enemy's turn its Ninja's step."""
         pos = self.view.board()
+        mover = COLORS.index(self.view.to_act[0]) if self.view.to_act else self.me
+        if mover == self.enemy:
+            entered = pos.pawns(self.enemy) & ~self.board.pawns[self.enemy]
+            self.placements = {p for p in self.placements if not any(entered >> s & 1 for s in p)}
+            self.board = PublicBoard([pos.red, pos.blue], [pos.red_master, pos.blue_master])
+            if self.view.phase == "lantern" and self.view.mode == "shadow":
+                # The Ninja step is over and the card exchanged: the played card lies beside.
+                self.placements = self._quiet(pos.side[0], must_move=False, capture=True)
+            self._no_pawn_squares()
+            return
         mine = pos.pawns(self.me)
         entered = mine & ~self.board.pawns[self.me]
         info = self.view.ninja_info(COLORS[self.enemy])

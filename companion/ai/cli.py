@@ -66,7 +66,7 @@ def bestmove(argv: list[str]) -> int:
         searcher = player.searcher(view)
         h = searcher.key(cur)
         for mv in result.pv:
-            line.append(str(engine_move(searcher.cards, cur, mv)))
+            line.append(str(engine_move(searcher.cards, cur, mv[:6])))
             cur, h = searcher.make(cur, h, mv)
         forced = mate_in(result.score)
         score = (f"win in {forced}" if forced and forced > 0 else f"loss in {-forced}" if forced

@@ -44,10 +44,10 @@ class Level:
 
 
 LEVELS = {lv.name: lv for lv in (
-    Level("easy", 3, 0.05, 3_000, 100.0),
-    Level("casual", 3, 0.1, 3_000, 55.0),
+    Level("easy", 4, 0.1, 10_000, 70.0),
+    Level("casual", 4, 0.1, 10_000, 45.0),
     Level("medium", 4, 0.2, 10_000, 28.0),
-    Level("club", 5, 0.4, 25_000, 12.0),
+    Level("club", 6, 0.4, 30_000, 12.0),
     Level("hard", 64, 0.5, None, 0.0),
 )}
 NAMES = tuple(LEVELS)

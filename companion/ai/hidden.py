@@ -273,7 +273,16 @@ class HiddenPlayer:
         return World((pos.red, pos.blue), (pos.red_master, pos.blue_master), tuple(ninjas),
                      pos.hands, pos.side[0], pos.turn)
 
+    def scored(self, view: SeatView) -> list[tuple[Action, int]]:
+        """Every legal action of the seat with its belief-averaged score (for hints)."""
+        belief = Belief(view)
+        return self._scored(view, belief, view.actions(), self.player.rng(view))
+
     def search(self, view: SeatView, belief: Belief, actions: list[Action], rng: random.Random) -> Action:
+        return self.player.level.pick(self._scored(view, belief, actions, rng), rng)
+
+    def _scored(self, view: SeatView, belief: Belief, actions: list[Action],
+                rng: random.Random) -> list[tuple[Action, int]]:
         player = self.player
         lv = player.level
         k, depth = BUDGET.get(lv.name, (8, 2))
@@ -297,8 +306,7 @@ class HiddenPlayer:
                 break
             if node_cap is not None and rules.nodes >= node_cap:
                 break
-        scored = [(a, int(totals[a] / done)) for a in actions]
-        return lv.pick(scored, rng)
+        return [(a, int(totals[a] / done)) for a in actions]
 
     def score(self, rules: Rules, view: SeatView, w: World, action: Action, depth: int) -> int:
         """The value for the seat of ``action`` now, then the rest of its turn at best, in

@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 
 from companion.rules.cards import CARDS, CardTable
-from companion.rules.engine import ANY, Engine
+from companion.rules.engine import _GOAL, ANY, MASTER_ONLY, STUDENT_ONLY, Engine
 from companion.rules.position import Position
 
 from .evaluate import Evaluator, Weights
@@ -173,9 +173,8 @@ class Searcher:
         if Engine.position(st[:8] + ((),)).winner() is not None or not moves:
             return Result(None, 0, 0, 0, 0.0)
         wins = [mv for mv in moves if mv[5]]
-        if wins:
-            return Result(wins[0], WIN - 1, 1, 1, time.perf_counter() - started, [wins[0]],
-                          [(mv, WIN - 1 if mv[5] else -INF) for mv in moves] if root_scores else [])
+        if wins and not root_scores:
+            return Result(wins[0], WIN - 1, 1, 1, time.perf_counter() - started, [wins[0]])
         best = Result(moves[0], 0, 0, 0, 0.0, [moves[0]])
         order = list(moves)
         scores: dict[tuple, int] = {}
@@ -188,7 +187,7 @@ class Searcher:
                     best.root = sorted(scores.items(), key=lambda kv: -kv[1])
                 # The best move first next time, the rest by this iteration's scores.
                 order.sort(key=lambda mv: -scores.get(mv, -INF))
-                if abs(score) >= WON and WIN - abs(score) <= depth:
+                if abs(score) >= WON and WIN - abs(score) <= depth and not root_scores:
                     break       # a forced result within the horizon: deeper changes nothing
                 if self._deadline is not None and time.perf_counter() > started + (self._deadline - started) * 0.55:
                     break       # the next iteration would not finish
@@ -204,11 +203,14 @@ class Searcher:
         scores: dict[tuple, int] = {}
         make, negamax = self.make, self._negamax
         for i, mv in enumerate(order):
-            child, ch = make(st, h, mv)
-            if i == 0 or all_scores:
+            if mv[5]:
+                score = WIN - 1
+            elif i == 0 or all_scores:
+                child, ch = make(st, h, mv)
                 score = -negamax(child, ch, depth - 1, -INF if all_scores else -beta,
                                  INF if all_scores else -alpha, 1)
             else:
+                child, ch = make(st, h, mv)
                 score = -negamax(child, ch, depth - 1, -alpha - 1, -alpha, 1)
                 if score > alpha:
                     score = -negamax(child, ch, depth - 1, -beta, -alpha, 1)
@@ -295,25 +297,68 @@ class Searcher:
         tt[h] = (depth, flag, stored, best_move)
         return best
 
-    def _quiesce(self, st: tuple, h: int, alpha: int, beta: int, ply: int, qdepth: int) -> int:
-        own, opp, mo, mp, sp, color, ho, hp, stacks = st
-        if mp == -1:
-            return -(WIN - ply)     # defensive: the mover's master is gone (cannot happen
-                                    # after a win is cut off, kept for hand-made states)
-        moves = self.engine.moves(st)
-        captures = []
-        for mv in moves:
+    def _captures(self, st: tuple) -> list[tuple] | None:
+        """The captures of ``st`` in the generator's order, or None when the mover has a
+        winning move; without building the quiet moves. Hands with Wind Spirit or
+        conditional cards go through the full generator."""
+        own, opp, mo, mp, sp, color, ho, hp, _ = st
+        tables = self.engine._tables
+        roles = self.roles
+        goal = 1 << _GOAL[color]
+        if (own | ((1 << sp) if sp >= 0 else 0)) & goal:
+            goal = 0                       # the Temple Arch is blocked: no win by stream
+        wins = (1 << mp) if mp >= 0 else 0
+        out = []
+        for slot, name in enumerate(ho):
+            cm = (tables.get(name) or self.engine.table(name))[color]
+            if not cm.simple:
+                return self._captures_slow(st)
+            role = roles[slot]
+            m = own
+            while m:
+                b = m & -m
+                f = b.bit_length() - 1
+                m ^= b
+                if f == mo:
+                    if role == STUDENT_ONLY:
+                        continue
+                    reach = cm.master_mask[f]
+                    if reach & (wins | goal):
+                        return None
+                    if reach & opp:
+                        out.extend((slot, f, t, -1, -1, False) for t, tb in cm.master[f] if opp & tb)
+                else:
+                    if role == MASTER_ONLY:
+                        continue
+                    reach = cm.student_mask[f]
+                    if reach & opp:
+                        if reach & wins:
+                            return None
+                        out.extend((slot, f, t, -1, -1, False) for t, tb in cm.student[f] if opp & tb)
+        return out
+
+    def _captures_slow(self, st: tuple) -> list[tuple] | None:
+        opp = st[1]
+        out = []
+        for mv in self.engine.moves(st):
             if mv[5]:
-                return WIN - ply - 1
+                return None
             if mv[1] >= 0 and opp >> mv[2] & 1:
-                captures.append(mv)
+                out.append(mv)
+        return out
+
+    def _quiesce(self, st: tuple, h: int, alpha: int, beta: int, ply: int, qdepth: int) -> int:
+        captures = self._captures(st)
+        if captures is None:
+            return WIN - ply - 1
         stand = self.evaluate(st)
         if stand >= beta or qdepth <= 0:
             return stand
         if stand > alpha:
             alpha = stand
-        if len(stacks[0]) > 1:
-            captures = [mv + (k,) for mv in captures for k in range(len(stacks[0]))]
+        mine = st[8][0]
+        if len(mine) > 1:
+            captures = [mv + (k,) for mv in captures for k in range(len(mine))]
         make, quiesce = self.make, self._quiesce
         for mv in captures:
             self.nodes += 1

@@ -99,3 +99,43 @@ def test_match_prints_one_json_line_per_game(capsys):
 def test_bad_input_exits_2(argv, capsys):
     assert cli.main(argv) == 2
     assert capsys.readouterr().err.startswith("error:")
+
+
+def test_hints_grade_a_lifted_pawns_destinations():
+    from companion.ai.hints import hint_scores, hint_table
+    from companion.rules.engine import Engine
+    from companion.rules.squares import square_name
+    from companion.rules.variants import ClassicReferee
+
+    # Red's master on c4: Crab c4c5 takes Blue's master; Tiger c4c3 keeps a forced win (the
+    # prover: Blue loses within 4 plies); Crab to a4 or e4 loses by force (Blue wins in 5).
+    ref = ClassicReferee("2B2/2R2/5/5/5 red Crab,Tiger Ox,Horse Boar")
+    hints = hint_scores(SeatView.from_view(ref.view("red")), 17, nodes=20000)
+    assert hints == {"c5": "good", "c3": "good", "a4": "losing", "e4": "losing"}
+    # Over random positions: a destination after which the opponent wins at once, whatever
+    # card took the pawn there, is losing; every graded destination is a legal one.
+    checked = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        ref = new_referee("base", seed=seed)
+        while ref.result is None and len(ref.log) < 30:
+            seat = ref.to_act()[0]
+            view = SeatView.from_view(ref.view(seat))
+            st = ref.state.st
+            moves = ref.engine.moves(st)
+            table = hint_table(view, nodes=1500)
+            for frm in {mv[1] for mv in moves if mv[1] >= 0}:
+                hints = table[square_name(frm)]
+                dests = {}
+                for mv in moves:
+                    if mv[1] == frm:
+                        child = Engine.apply(st, mv)
+                        hangs = not mv[5] and any(m[5] for m in ref.engine.moves(child))
+                        dests.setdefault(mv[2], []).append(hangs)
+                assert set(hints) == {square_name(t) for t in dests}
+                for t, hangs in dests.items():
+                    if all(hangs):
+                        assert hints[square_name(t)] == "losing"
+                        checked += 1
+            ref.act(seat, rng.choice(ref.legal_actions(seat)))
+    assert checked > 5

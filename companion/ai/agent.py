@@ -93,7 +93,8 @@ class Player:
         searcher = self.searcher(view)
         st = self.state(view)
         lv = self.level
-        result = searcher.search(st, self.limits(), root_scores=lv.temperature > 0)
+        result = searcher.search(st, self.limits(), root_scores=lv.temperature > 0,
+                                 margin=int(4 * lv.temperature) or None)
         self.last = result
         mv = lv.pick(result.root, self.rng(view)) if lv.temperature > 0 and result.root else result.move
         self._plan = (view.log, mv, st)

@@ -1,6 +1,8 @@
 """Levels of play. Each is a search budget (depth, seconds, nodes) and a deliberate
-imprecision: the move is drawn from a softmax over the root moves' scores, so a weaker level
-prefers good moves without always finding the best. ``README.md`` ("The computer opponent")
+imprecision: the three lower levels draw their move from a softmax over the root moves'
+scores, so they prefer good moves without always finding the best; ``club`` plays the best
+move of a principal variation search with a quarter of ``hard``'s budget (its imprecision
+is its horizon). ``README.md`` ("The computer opponent")
 has the match results that calibrate them.
 """
 
@@ -44,10 +46,10 @@ class Level:
 
 
 LEVELS = {lv.name: lv for lv in (
-    Level("easy", 4, 0.1, 10_000, 70.0),
-    Level("casual", 4, 0.1, 10_000, 45.0),
-    Level("medium", 4, 0.2, 10_000, 28.0),
-    Level("club", 6, 0.4, 30_000, 12.0),
+    Level("easy", 3, 0.05, 3_000, 60.0),
+    Level("casual", 3, 0.05, 3_000, 35.0),
+    Level("medium", 4, 0.2, 10_000, 20.0),
+    Level("club", 64, 0.15, 12_000, 0.0),
     Level("hard", 64, 0.5, None, 0.0),
 )}
 NAMES = tuple(LEVELS)

@@ -157,9 +157,13 @@ class Searcher:
 
     # -- the search ------------------------------------------------------------------------
 
-    def search(self, st: tuple, limits: Limits = Limits(), *, root_scores: bool = False) -> Result:
-        """The best move of ``st`` within ``limits``. ``root_scores``: score every root move
-        with a full window (slower; the levels need it for their imprecision)."""
+    def search(self, st: tuple, limits: Limits = Limits(), *, root_scores: bool = False,
+               margin: int | None = None) -> Result:
+        """The best move of ``st`` within ``limits``. ``root_scores``: a score for every
+        root move (hints, and the levels' imprecision). With a ``margin`` a move is scored
+        exactly only when it is within ``margin`` of the best so far; a worse one gets an
+        upper bound at most ``margin`` below the best (one null-window search instead of a
+        full one: the weaker levels search deeper for it)."""
         started = time.perf_counter()
         self.nodes = 0
         self._deadline = None if limits.seconds is None else started + limits.seconds
@@ -180,7 +184,7 @@ class Searcher:
         scores: dict[tuple, int] = {}
         try:
             for depth in range(1, limits.depth + 1):
-                score, move, scores = self._root(st, h, order, depth, root_scores)
+                score, move, scores = self._root(st, h, order, depth, root_scores, margin)
                 best = Result(move, score, depth, self.nodes, time.perf_counter() - started,
                               self._pv(st, h, move, depth))
                 if root_scores:
@@ -197,7 +201,8 @@ class Searcher:
         best.seconds = time.perf_counter() - started
         return best
 
-    def _root(self, st: tuple, h: int, order: list[tuple], depth: int, all_scores: bool):
+    def _root(self, st: tuple, h: int, order: list[tuple], depth: int, all_scores: bool,
+              margin: int | None = None):
         alpha, beta = -INF, INF
         best_score, best_move = -INF, order[0]
         scores: dict[tuple, int] = {}
@@ -205,6 +210,12 @@ class Searcher:
         for i, mv in enumerate(order):
             if mv[5]:
                 score = WIN - 1
+            elif all_scores and margin is not None and i > 0:
+                child, ch = make(st, h, mv)
+                floor = best_score - margin
+                score = -negamax(child, ch, depth - 1, -floor - 1, -floor, 1)
+                if score > floor:
+                    score = -negamax(child, ch, depth - 1, -INF, -floor, 1)
             elif i == 0 or all_scores:
                 child, ch = make(st, h, mv)
                 score = -negamax(child, ch, depth - 1, -INF if all_scores else -beta,

@@ -116,3 +116,27 @@ def test_knowledge_moves_choose_the_card_taken_from_the_stack():
     # Ox played from slot 0, Tiger taken into it; Ox goes to Blue's stack, Crab stays.
     assert child[7] == ("Tiger", "Boar")
     assert child[8] == (("Ox",), ("Crab",))
+
+
+def test_root_scores_are_exact_within_the_margin_and_bounds_below_it():
+    """A level's softmax needs exact scores only near the best move: with a margin, a move
+    within it scores as with full windows, one below it gets an upper bound no lower than
+    its true score."""
+    compared = 0
+    for variant, seed in (("base", 1), ("wind", 2), ("base", 3)):
+        for ref, st in random_states(variant, seed, 30)[2::5]:
+            full = dict(Searcher(ref.cards).search(st, Limits(depth=3), root_scores=True).root)
+            near = dict(Searcher(ref.cards).search(st, Limits(depth=3), root_scores=True, margin=50).root)
+            best = max(full.values())
+            for mv, score in full.items():
+                assert near[mv] == score if score >= best - 50 else near[mv] >= score
+                compared += 1
+    assert compared > 50
+
+
+def test_quiescence_captures_match_the_full_generator():
+    for variant in ("base", "wind", "seven", "nine", "conditional"):
+        for seed in range(4):
+            for ref, st in random_states(variant, seed, 50):
+                s = Searcher(ref.cards, ref.engine.roles)
+                assert s._captures(st) == s._captures_slow(st)

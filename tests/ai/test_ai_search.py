@@ -68,7 +68,7 @@ def test_forced_wins_agree_with_the_exact_prover():
     loss only when the prover shows every move loses."""
     checked = wins = 0
     for variant in ("base", "wind"):
-        for seed in range(6):
+        for seed in range(4):
             for ref, st in random_states(variant, 100 + seed, 60)[8::3]:
                 engine = ref.engine
                 prover = Prover(engine)
@@ -85,7 +85,7 @@ def test_forced_wins_agree_with_the_exact_prover():
                 if forced is not None and forced < 0:
                     assert prover.loses_within(plain, -forced)
                 checked += 1
-    assert checked > 40 and wins > 3
+    assert checked > 25 and wins > 3
 
 
 def test_a_node_budget_makes_the_search_repeatable():

@@ -43,15 +43,22 @@ class World:
         self.hands, self.side, self.turn = hands, side, turn
 
 
+class OutOfBudget(Exception):
+    """The decision's time or node budget ran out inside a sampled world."""
+
+
 class Rules:
     """Turn generation and evaluation of sampled worlds for one mode."""
 
-    def __init__(self, mode: str, light: int | None, engine: Engine, evaluator: Evaluator):
+    def __init__(self, mode: str, light: int | None, engine: Engine, evaluator: Evaluator,
+                 *, deadline: float | None = None, max_nodes: int | None = None):
         self.mode = mode
         self.light = light
         self.engine = engine
         self.evaluate_board = evaluator
         self.nodes = 0
+        self.deadline = deadline
+        self.max_nodes = max_nodes
 
     def has_pawns(self, c: int) -> bool:
         return self.mode == "shadow" or c == self.light
@@ -177,6 +184,10 @@ class Rules:
 
     def negamax(self, w: World, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
+        if self.nodes & 255 == 0 and (
+                (self.max_nodes is not None and self.nodes >= self.max_nodes)
+                or (self.deadline is not None and time.perf_counter() >= self.deadline)):
+            raise OutOfBudget
         won = self.winner(w)
         if won is not None:
             return -(WIN - ply) if won != w.turn else WIN - ply
@@ -288,24 +299,26 @@ class HiddenPlayer:
         k, depth = BUDGET.get(lv.name, (8, 2))
         light = None if view.light is None else COLORS.index(view.light)
         searcher = player.searcher(view)
-        rules = Rules(view.mode, light, searcher.engine, searcher.evaluate)
-        deadline = None
         limits = player.limits()
-        if limits.seconds is not None:
-            deadline = time.perf_counter() + limits.seconds
-        node_cap = limits.nodes
+        deadline = None if limits.seconds is None else time.perf_counter() + limits.seconds
+        rules = Rules(view.mode, light, searcher.engine, searcher.evaluate,
+                      deadline=deadline, max_nodes=limits.nodes)
         totals = {a: 0.0 for a in actions}
         done = 0
-        for placement in self.samples(view, belief, rng, k):
-            w = self.world(view, placement)
-            scores = {a: self.score(rules, view, w, a, depth - 1) for a in actions}
+        worlds = [self.world(view, p) for p in self.samples(view, belief, rng, k)]
+        for w in worlds:
+            try:
+                scores = {a: self.score(rules, view, w, a, depth - 1) for a in actions}
+            except OutOfBudget:
+                break           # this world is unfinished: the others decide
             for a, s in scores.items():
                 totals[a] += s
             done += 1
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-            if node_cap is not None and rules.nodes >= node_cap:
-                break
+        if not done:
+            # Not one world searched in time: judge the seat's own turn in the first one.
+            rules.deadline = rules.max_nodes = None
+            totals = {a: float(self.score(rules, view, worlds[0], a, 0)) for a in actions}
+            done = 1
         return [(a, int(totals[a] / done)) for a in actions]
 
     def score(self, rules: Rules, view: SeatView, w: World, action: Action, depth: int) -> int:

@@ -19,15 +19,15 @@ _CENTRE = tuple(min(sq % 5, 4 - sq % 5, sq // 5, 4 - sq // 5) for sq in range(25
 
 @dataclass(frozen=True, slots=True)
 class Weights:
-    """The evaluation's weights; ``benchmarks/tune_ai.py`` tunes them by self-play."""
+    """The evaluation's weights, as ``benchmarks/tune_ai.py`` tuned them by self-play."""
     student: int = 100       # one student
-    reach: int = 5           # per square a held card reaches from a student's square
-    master_reach: int = 3    # per square a held card reaches from the master's square
-    next_card: int = 50      # percent: the card the mover takes next counts this much
+    reach: int = 9           # per square a held card reaches from a student's square
+    master_reach: int = 7    # per square a held card reaches from the master's square
+    next_card: int = 25      # percent: the card the mover takes next counts this much
     temple: int = 6          # per step the master is closer to the enemy Temple Arch
-    advance: int = 4         # per rank a student stands forward (to rank 3)
+    advance: int = 1         # per rank a student stands forward (to rank 3)
     centre: int = 5          # per ring towards c3, for a student
-    tempo: int = 12          # having the move
+    tempo: int = 28          # having the move
 
     def as_dict(self) -> dict:
         return asdict(self)

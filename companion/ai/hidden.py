@@ -227,6 +227,8 @@ class HiddenPlayer:
         belief = Belief(view)
         self.last_belief = belief
         if view.phase == "lantern":
+            if self.uniform:            # the baseline learns nothing from the answers
+                return text[rng.choice(actions)]
             return text[self.lantern(belief, actions)]
         return text[self.search(view, belief, actions, rng)]
 

@@ -24,7 +24,6 @@ from companion.ai.agent import Player
 from companion.ai.levels import NAMES
 from companion.ai.search import Limits, Searcher, search_state
 from companion.ai.view import SeatView
-from companion.rules.engine import Engine
 from companion.rules.variants import new_referee
 
 

@@ -19,7 +19,6 @@ import time
 
 from companion.ai.view import SeatView
 from companion.rules.engine import Engine
-from companion.rules.position import NO_SQUARE
 from companion.rules.variants import engine_move
 
 WIN = 10_000
@@ -34,7 +33,7 @@ def _state(view: SeatView) -> tuple:
 
 
 class AlphaBeta:
-    def __init__(self, seconds: float = 0.5, cards=None):
+    def __init__(self, seconds: float = 0.5):
         self.seconds = seconds
         self.engine = None
         self.nodes = 0

@@ -42,7 +42,8 @@ class Player:
         self.weights = weights
         self.seed = seed
         self._searchers: dict[tuple, Searcher] = {}
-        self.last: Result | None = None      # the last search, for benchmarks and hints
+        self.last: Result | None = None      # the last search, for benchmarks and bestmove
+        self._plan: tuple | None = None      # Knowledge: (log, move, state) of the last move
         self._hidden = None
 
     def limits(self) -> Limits:
@@ -103,7 +104,7 @@ class Player:
     def _take(self, view: SeatView) -> str:
         """Knowledge: the card to take from the side stack, as planned with the move when
         this player made it; otherwise the card whose hand the evaluation likes best."""
-        plan = getattr(self, "_plan", None)
+        plan = self._plan
         options = [a for a in view.actions() if isinstance(a, Take)]
         if plan is not None and plan[0] == view.log and len(plan[1]) > 6:
             mine = plan[2][8][0]

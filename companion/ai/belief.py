@@ -19,7 +19,7 @@ from itertools import combinations
 
 from companion.rules.cards import CardTable
 from companion.rules.engine import Engine
-from companion.rules.position import BLUE, COLORS, RED, parse_position
+from companion.rules.position import BLUE, COLORS, parse_position
 from companion.rules.shadow import LIGHT_BOARD, SHADOW_BOARD
 from companion.rules.squares import FILE_NAMES, RANK_NAMES, parse_square
 
@@ -63,8 +63,9 @@ def _line(token: str) -> int:
 
 
 class Belief:
-    """The enemy's possible Ninja placements for ``view``'s seat (empty when the enemy has
-    no hidden Ninja: Light Master's enemy... none, or all captured)."""
+    """The enemy's possible Ninja placements for ``view``'s seat. ``enemy_has_ninjas`` is
+    False when the enemy plays without Ninjas (the Light Master, seen from the Shadow
+    Master's seat); a placement is ``()`` once all its Ninjas are captured."""
 
     def __init__(self, view: SeatView, cards: CardTable | None = None):
         self.view = view

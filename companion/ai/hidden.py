@@ -22,7 +22,7 @@ from companion.rules.position import COLORS, TEMPLE
 
 from .belief import Belief
 from .evaluate import Evaluator
-from .search import WIN, WON
+from .search import WIN
 from .view import SeatView
 
 NINJA = {"shadow": 130, "light": 170}   # a Ninja's worth, in hundredths of a student

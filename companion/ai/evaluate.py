@@ -82,8 +82,10 @@ class Evaluator:
     def __call__(self, st: tuple) -> int:
         own, opp, mo, mp, sp, color, ho, hp, (mine, theirs) = st
         w = self.w
-        s_own, m_own = self.tables(color, ho, mine[0] if mine else None)
-        s_opp, m_opp = self.tables(color ^ 1, hp, None)
+        cache = self._tables
+        nxt = mine[0] if mine else None
+        s_own, m_own = cache.get((color, ho, nxt)) or self.tables(color, ho, nxt)
+        s_opp, m_opp = cache.get((color ^ 1, hp, None)) or self.tables(color ^ 1, hp, None)
         score = w.tempo + w.student * (own.bit_count() - opp.bit_count())
         if mo >= 0:
             score += m_own[mo]

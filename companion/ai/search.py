@@ -146,7 +146,9 @@ class Searcher:
         card = ho[slot]
         new = mine[take]
         place = color * 3 + self.roles[slot]
-        zc, zn = z.card(card), z.card(new)
+        cards = z._cards
+        zc = cards.get(card) or z.card(card)
+        zn = cards.get(new) or z.card(new)
         h ^= zc[place] ^ zc[STACK + enemy] ^ zn[STACK + color] ^ zn[place] ^ z.turn
         hand = ho[:slot] + (new,) + ho[slot + 1:]
         return (opp, own, mp, mo, sp, enemy, hp, hand,
@@ -259,7 +261,7 @@ class Searcher:
                     score += ply
                 if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
                     return score
-        moves = self.moves(st)
+        moves = self.engine.moves(st) if len(st[8][0]) < 2 else self.moves(st)
         for mv in moves:
             if mv[5]:
                 tt[h] = (99, EXACT, WIN - 1, mv)     # stored relative to this node

@@ -10,7 +10,9 @@ their audience, and the public, sealed and full records of ``companion.rules.sea
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import islice
 from typing import Any
 
 from .actions import Action, action_dict, action_text, parse_action
@@ -61,6 +63,52 @@ class Turn:
     public: str
 
 
+class TurnLog(Sequence):
+    """The turns so far, shared by every saved state of one game instead of copied into each.
+
+    A referee keeps each earlier state for undo, and each state holds its log: as tuples, a
+    1000-turn game kept half a million references to its turns. Here a state holds a length
+    into one list that only grows; adding to the newest log appends in place, and adding to
+    an older one (after an undo) starts a new list, so no state ever sees its log change."""
+
+    __slots__ = ("_turns", "_n")
+
+    def __init__(self, turns: list[Turn] | None = None, n: int = 0):
+        self._turns = [] if turns is None else turns
+        self._n = n
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return tuple(self._turns[:self._n][i])
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError("turn index out of range")
+        return self._turns[i]
+
+    def __iter__(self) -> Iterator[Turn]:
+        return islice(self._turns, self._n)
+
+    def __add__(self, more: tuple[Turn, ...]) -> "TurnLog":
+        turns = self._turns if len(self._turns) == self._n else self._turns[:self._n]
+        turns.extend(more)
+        return TurnLog(turns, self._n + len(more))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (TurnLog, tuple, list)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"TurnLog({list(self)!r})"
+
+
 class Referee:
     """The common machinery. A mode implements ``_to_act``, ``_legal``, ``_apply``, ``_why``
     and ``_view`` over its own frozen state, which has ``result`` and ``log`` fields."""
@@ -69,7 +117,8 @@ class Referee:
 
     def __init__(self, state: Any, cards: CardTable = CARDS):
         self.cards = cards
-        self._state = state
+        # Each game gets its own shared log (the modes start theirs as an empty tuple).
+        self._state = replace(state, log=TurnLog(list(state.log), len(state.log)))
         self._history: list[tuple[Any, int]] = []
         self._events: list[Event] = []
 

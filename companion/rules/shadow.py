@@ -27,7 +27,7 @@ from .engine import Engine
 from .errors import SetupError, VariantError
 from .moves import Move
 from .position import BLUE, COLORS, NO_SQUARE, RED, TEMPLE, Position, parse_position
-from .referee import Event, Referee, Result, Turn
+from .referee import Event, Referee, Result, Turn, TurnLog
 from .squares import square_name
 
 SHADOW, LIGHT = "shadow", "light"
@@ -61,7 +61,7 @@ class ShadowState:
     result: Result | None
     full: tuple[str, ...]                          # notation of the turn in progress
     public: tuple[str, ...]
-    log: tuple[Turn, ...]
+    log: TurnLog
     answers: tuple[LanternAnswer, ...]
 
 

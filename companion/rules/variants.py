@@ -21,7 +21,7 @@ from .engine import ANY, MASTER_ONLY, STUDENT_ONLY, Engine
 from .errors import CardError, SetupError, VariantError
 from .moves import Move
 from .position import BLUE, COLORS, NO_SQUARE, RED, TEMPLE, Position, parse_position
-from .referee import Event, Referee, Result, Turn
+from .referee import Event, Referee, Result, Turn, TurnLog
 from .shadow import ShadowReferee
 
 # Hand-slot roles: a played card's replacement takes its slot, so it stays in its column.
@@ -70,7 +70,7 @@ class ClassicState:
     phase: str                     # move, or take (Knowledge: choose the replacement)
     pending: tuple | None          # during take: (card played, notation so far)
     result: Result | None
-    log: tuple[Turn, ...]
+    log: TurnLog
 
 
 class ClassicReferee(Referee):
@@ -205,7 +205,7 @@ class SimultaneousState:
     pos: Position                  # side = (Red's side card, Blue's side card); turn unused
     commits: tuple[Move | None, Move | None]
     result: Result | None
-    log: tuple[Turn, ...]
+    log: TurnLog
 
 
 class SimultaneousReferee(Referee):

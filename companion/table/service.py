@@ -42,7 +42,8 @@ from ..rules.record import GameRecord
 from ..rules.referee import SEATS, Referee
 from ..rules.sealed import full_record, public_record
 from ..rules.squares import parse_square, square_name
-from .store import GameStore
+from .replay import rebuild
+from .store import DamagedGame, GameStore, StoreError
 from ..mat.tracerecord import RecordingScanner, TraceRecorder
 from ..rules.variants import VARIANTS, ClassicReferee, new_referee
 
@@ -176,19 +177,34 @@ class Companion:
 
     def start(self) -> None:
         """Resume the unfinished game, if any, and start reading the mat."""
-        saved = self._store.unfinished()
-        if saved is not None:
-            try:
-                self._game = self._rebuild(saved)
-            except OnitamaError as exc:
-                # A save that no longer replays is kept on disk; the table starts afresh.
-                log.error("game %s cannot be resumed: %s", saved.id, exc)
+        self._resume()
         self._hw.buttons.on_press = lambda name: self._queue.put(("button", name, False))
         self._hw.buttons.on_long_press = lambda name: self._queue.put(("button", name, True))
         self._publish()
         self._thread.start()
         self._scan = ScanLoop(self._tap or self._hw.scanner,
                               lambda occ, t: self._queue.put(("mat", occ, t)))
+
+    def _resume(self) -> None:
+        """Resume the unfinished game. One that cannot be read or replayed stays on disk, is
+        marked as set aside (the game list says why), and the OLED says so; the table starts
+        afresh rather than not at all."""
+        try:
+            saved = self._store.unfinished()
+            if saved is not None:
+                self._game = self._rebuild(saved)
+            return
+        except DamagedGame as exc:           # the store has set it aside
+            game_id, reason = exc.game_id, exc.reason
+        except OnitamaError as exc:
+            game_id, reason = saved.id, str(exc)
+            log.error("game %s cannot be resumed: %s", game_id, reason)
+            try:
+                self._store.set_aside(game_id, reason)
+            except StoreError as failure:
+                log.error("%s", failure)
+        self._shows.append(_Show(3 * SHOW_S, (f"Game {game_id} set aside:", "it cannot be",
+                                              "resumed (see the", "list of games)"), {}))
 
     def close(self) -> None:
         """Stop reading the mat and the buttons, then the game thread. Every confirmed action
@@ -305,8 +321,9 @@ class Companion:
         with self._changed:
             return next((seat for seat, sid in self._holders.items() if sid == session), None)
 
-    def games(self) -> list[dict]:
-        return self._store.games()
+    def games(self, **query) -> list[dict]:
+        """A page of the saved games (``GameStore.games``: limit, before, mode, dates)."""
+        return self._store.games(**query)
 
     def record(self, game_id: int) -> dict:
         """A saved game's record (KeyError for an unknown id): the public record while it is
@@ -646,17 +663,7 @@ class Companion:
 
     def _rebuild(self, saved) -> _Game:
         header = saved.header
-        if header.get("fixed") or header["variant"] in CLASSIC:
-            ref: Referee = ClassicReferee(parse_position(header["start"]), header["variant"],
-                                          seed=header.get("seed"))
-        else:
-            ref = new_referee(header["variant"], seed=header["seed"], sets=tuple(header["sets"]),
-                              wind_cards=header.get("wind_cards", 2))
-        for action in saved.actions:
-            if action.action == "takeback":
-                ref.undo()
-            else:
-                ref.act(action.seat, action.action)
+        ref = rebuild(header, ((a.seat, a.action) for a in saved.actions))
         game = _Game(saved.id, header, ref, seq=len(saved.actions))
         game.status = "finished" if ref.result is not None else "sync"
         return game

@@ -20,6 +20,8 @@ EXTERNAL = {
     "selftest": ("firmware.selftest", "test the mat's hardware (LEDs, switches, OLED, buttons)"),
     "trace": ("companion.mat.tracetool", "replay a mat trace and print what the companion understood"),
     "selfplay": ("companion.rules.selfplay", "play random legal games and report as JSON lines"),
+    "export": ("companion.table.backup:main_export", "write every saved game to one file (a backup)"),
+    "import": ("companion.table.backup:main_import", "read saved games back from an export"),
 }
 
 

@@ -305,6 +305,13 @@ class GameStore:
 
     # -- reading ---------------------------------------------------------------------------
 
+    def has_game(self, created: float, header: dict) -> bool:
+        """Is a game started at ``created`` with this header saved already (a backup imported
+        twice)?"""
+        with self._lock:
+            return bool(self._read("the game list", "SELECT 1 FROM games WHERE created=? AND header=?",
+                                   (created, json.dumps(header))))
+
     def game(self, game_id: int) -> SavedGame:
         """Game ``game_id``: KeyError if there is none, :class:`DamagedGame` if its record
         cannot be read."""

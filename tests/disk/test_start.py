@@ -115,3 +115,45 @@ def test_saved_games_are_private(tmp_path):
     GameStore(folder / "games.db").close()
     assert stat.S_IMODE((folder / "games.db").stat().st_mode) == 0o600
     assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+
+
+def test_the_service_waits_out_a_full_disk_at_start_and_resumes(small_disk):
+    """The issue's row end to end: ``onitama-companion sim`` on a full 512 kB tmpfs after a
+    clean close. It renamed the intact games.db and exited 1; now it waits, says why, and
+    once space is freed it starts with the game resumed."""
+    import json
+    import os
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+
+    from conftest import base_header, fill
+    path = small_disk / "games.db"
+    store = GameStore(path)
+    gid = store.new_game(base_header())
+    store.append(gid, 0, "Tiger c1c3", "red")
+    store.close()
+    filler = fill(small_disk)
+    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "sim", "--state", str(small_disk),
+                             "--port", "0", "--no-browser"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        for line in proc.stderr:
+            if "trying again" in line:
+                break
+        assert "disk I/O error" in line or "full" in line, line
+        assert [p.name for p in small_disk.iterdir() if "damaged" in p.name] == []
+        filler.unlink()
+        url = None
+        for line in proc.stdout:
+            if line.startswith("table:"):
+                url = line.split()[1]
+            if line.startswith("ready"):
+                break
+        with urllib.request.urlopen(url + "api/view", timeout=10) as response:
+            view = json.load(response)
+        assert view["game"]["id"] == gid and view["table"]["log"] == ["Tiger c1c3"]
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=20)

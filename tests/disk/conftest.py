@@ -1,20 +1,11 @@
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
+from disk_helpers import base_header
 
 from companion.table.store import GameStore
-
-START = "bbBbb/5/5/5/rrRrr red Tiger,Crane Frog,Ox Dragon"
-
-
-def base_header(**extra) -> dict:
-    return {"variant": "base", "sets": ["base"], "wind_cards": 2, "seed": 1, "start": START,
-            "fixed": True, **extra}
 
 
 @pytest.fixture
@@ -44,17 +35,3 @@ def small_disk(tmp_path):
                     "tests cover the same paths")
     yield mount
     subprocess.run(["umount", "-l", str(mount)], check=False)
-
-
-def fill(folder: Path) -> Path:
-    """Fill the disk under ``folder``; returns the filler file (remove it to free space)."""
-    filler = folder / "filler"
-    fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o600)
-    try:
-        while True:
-            os.write(fd, b"x" * 4096)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-    return filler

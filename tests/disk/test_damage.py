@@ -2,14 +2,9 @@
 the list and the records answered 500)."""
 
 import sqlite3
-from contextlib import contextmanager
 
 import pytest
-
-from companion.table.service import Companion
-from companion.table.store import GameStore
-from companion.web import create_app
-from firmware.hardware import make_hardware
+from disk_helpers import table
 
 UNFINISHED, FINISHED = 2, 1
 DAMAGE = {
@@ -27,20 +22,6 @@ def damage(path, sql: str, game_id: int) -> None:
     db.execute(sql, (game_id,))
     db.commit()
     db.close()
-
-
-@contextmanager
-def table(path):
-    hardware = make_hardware("sim")
-    store = GameStore(path)
-    companion = Companion(hardware, store, settle=0.2)
-    companion.start()
-    try:
-        yield companion, create_app(companion, secret_key=b"test").test_client()
-    finally:
-        companion.close()
-        hardware.close()
-        store.close()
 
 
 def listed(client) -> dict:

@@ -2,13 +2,9 @@
 kept its own copy of the move log, so each turn cost more than the one before)."""
 
 import gc
-import sys
 import tracemalloc
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
-
-from longgame import long_game  # noqa: E402
+from longgame import long_game
 
 from companion.rules.variants import new_referee
 

@@ -4,7 +4,7 @@ playing and by day (issue 14: 2000 games were one 624 kB page kept in memory).""
 import time
 
 import pytest
-from test_damage import table
+from disk_helpers import table
 
 from companion.table.store import GameStore
 

@@ -4,7 +4,8 @@ rejects is kept aside (issue 14: an intact games.db was renamed and 0 games came
 import stat
 import threading
 
-from faults import Disk
+from disk_faults import Disk
+from disk_helpers import base_header, fill
 
 from companion.table.store import GameStore, StorageFull, StoreUnavailable, open_store
 
@@ -49,7 +50,6 @@ def test_only_a_file_sqlite_rejects_is_kept_aside(tmp_path):
 
 def test_a_real_full_disk_at_start_after_a_clean_close(small_disk):
     """The issue's run: a 512 kB tmpfs, full when the service starts after a clean close."""
-    from conftest import base_header, fill
     path = small_disk / "games.db"
     store = GameStore(path)
     gid = store.new_game(base_header())
@@ -128,7 +128,6 @@ def test_the_service_waits_out_a_full_disk_at_start_and_resumes(small_disk):
     import sys
     import urllib.request
 
-    from conftest import base_header, fill
     path = small_disk / "games.db"
     store = GameStore(path)
     gid = store.new_game(base_header())

@@ -5,8 +5,9 @@
 1. A 1000-turn base game of quiet moves (tests/support/longgame.py) played on the companion
    (simulated hardware, a real save file) as phone actions. Python heap growth per turn
    (tracemalloc), overall and over the last half (a log copied into every saved state shows
-   as a per-turn cost that keeps rising), and the size of the public and a seat's view as JSON
-   at turns 1, 500 and 1000. Budget: at most 5 kB per turn.
+   as a per-turn cost that keeps rising); the size of the public and a seat's whole view as
+   JSON at turns 1, 500 and 1000, and of a stream's view event after each of those turns (the
+   turns since the last event). Budget: at most 5 kB per turn.
 2. A save file of 10,000 games (each 40 actions, with results), then ``GET /games`` and
    ``GET /api/games`` through the Flask app: the time of each, and the process's resident
    memory (VmRSS) before and after. Budget: under 50 ms, and no resident growth after the
@@ -33,6 +34,7 @@ sys.path.insert(0, str(ROOT / "tests" / "support"))
 from companion.table.service import Companion  # noqa: E402
 from companion.table.store import GameStore  # noqa: E402
 from companion.web.app import create_app  # noqa: E402
+from companion.web.streams import since  # noqa: E402
 from firmware.hardware import make_hardware  # noqa: E402
 from longgame import long_game  # noqa: E402
 
@@ -57,11 +59,15 @@ def long_game_growth(plies: int, folder: Path) -> None:
         base = tracemalloc.get_traced_memory()[0]
         half = None
         sizes = {}
+        held = since(None, companion.view(None))[1]    # what a page's stream holds
         for n, (seat, text) in enumerate(moves, 1):
             companion.submit(seat, {"type": "action", "text": text}, timeout=30)
             if n in (1, plies // 2, plies):
+                event, held = since(held, companion.view(None))
                 sizes[n] = (len(json.dumps(companion.view(None))),
-                            len(json.dumps(companion.view("red"))))
+                            len(json.dumps(companion.view("red"))), len(json.dumps(event)))
+            else:
+                held = since(held, companion.view(None))[1]
             if n == plies // 2:
                 gc.collect()
                 half = tracemalloc.get_traced_memory()[0]
@@ -77,8 +83,9 @@ def long_game_growth(plies: int, folder: Path) -> None:
     print(f"  heap growth: {(end - base) / n / 1024:.2f} kB per turn overall, "
           f"{(end - half) / (n - n // 2) / 1024:.2f} kB per turn over the last half "
           f"(budget 5 kB)")
-    for turn, (public, seat) in sizes.items():
-        print(f"  view size at turn {turn}: public {public / 1024:.1f} kB, red seat {seat / 1024:.1f} kB")
+    for turn, (public, seat, event) in sizes.items():
+        print(f"  at turn {turn}: whole view (on connecting, /api/view) public {public / 1024:.1f} kB, "
+              f"red seat {seat / 1024:.1f} kB; a stream's view event after the turn {event / 1024:.2f} kB")
 
 
 def fill(store: GameStore, games: int) -> None:

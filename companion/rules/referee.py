@@ -11,13 +11,15 @@ their audience, and the public, sealed and full records of ``companion.rules.sea
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any
+from typing import Generic, Protocol, Self, TypeVar, overload
 
 from .actions import Action, action_dict, action_text, parse_action
 from .cards import CARDS, CardTable
 from .errors import GameOverError, IllegalActionError, NotYourTurnError, RefereeError
+from .jsondata import JsonObject
+from .position import Position
 
 SEATS = ("red", "blue")
 
@@ -33,7 +35,7 @@ class Result:
     winner: str | None   # None: a draw
     how: str             # stone, stream, ninjas (Way of the Light), draw
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> JsonObject:
         return {"winner": self.winner, "how": self.how}
 
 
@@ -45,12 +47,12 @@ class Event:
     text: str
     public: bool
     seats: tuple[str, ...] = SEATS
-    data: dict = field(default_factory=dict, compare=True)
+    data: JsonObject = field(default_factory=dict, compare=True)
 
     def reaches(self, seat: str | None) -> bool:
         return self.public or (seat is not None and seat in self.seats)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> JsonObject:
         return {"kind": self.kind, "text": self.text, **self.data}
 
 
@@ -63,24 +65,31 @@ class Turn:
     public: str
 
 
-class TurnLog(Sequence):
+class TurnLog(Sequence[Turn]):
     """The turns so far, shared by every saved state of one game instead of copied into each.
 
     A referee keeps each earlier state for undo, and each state holds its log: as tuples, a
     1000-turn game kept half a million references to its turns. Here a state holds a length
     into one list that only grows; adding to the newest log appends in place, and adding to
-    an older one (after an undo) starts a new list, so no state ever sees its log change."""
+    an older one (after an undo) starts a new list, so no state ever sees its log change.
+    Each mode's new game starts from an empty ``TurnLog()`` of its own."""
 
     __slots__ = ("_turns", "_n")
 
     def __init__(self, turns: list[Turn] | None = None, n: int = 0):
-        self._turns = [] if turns is None else turns
+        self._turns: list[Turn] = [] if turns is None else turns
         self._n = n
 
     def __len__(self) -> int:
         return self._n
 
-    def __getitem__(self, i):
+    @overload
+    def __getitem__(self, i: int) -> Turn: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Turn, ...]: ...
+
+    def __getitem__(self, i: int | slice) -> Turn | tuple[Turn, ...]:
         if isinstance(i, slice):
             return tuple(self._turns[:self._n][i])
         if i < 0:
@@ -92,7 +101,7 @@ class TurnLog(Sequence):
     def __iter__(self) -> Iterator[Turn]:
         return islice(self._turns, self._n)
 
-    def __add__(self, more: tuple[Turn, ...]) -> "TurnLog":
+    def __add__(self, more: tuple[Turn, ...]) -> TurnLog:
         turns = self._turns if len(self._turns) == self._n else self._turns[:self._n]
         turns.extend(more)
         return TurnLog(turns, self._n + len(more))
@@ -109,44 +118,60 @@ class TurnLog(Sequence):
         return f"TurnLog({list(self)!r})"
 
 
-class Referee:
+class GameState(Protocol):
+    """What the common machinery reads of every mode's state."""
+
+    @property
+    def result(self) -> Result | None: ...
+
+    @property
+    def log(self) -> TurnLog: ...
+
+
+S = TypeVar("S", bound=GameState)
+
+
+class Referee(Generic[S]):
     """The common machinery. A mode implements ``_to_act``, ``_legal``, ``_apply``, ``_why``
-    and ``_view`` over its own frozen state, which has ``result`` and ``log`` fields."""
+    and ``_view`` over its own frozen state ``S``, which has ``result`` and ``log`` fields.
+    Code that takes a referee of any mode writes ``Referee[Any]``: the state's type is the
+    mode's own, and only the mode reads it."""
 
     mode: str
+    start: Position          # the position the game started from, for the records
+    seed: int | None         # of the deal, for the records
 
-    def __init__(self, state: Any, cards: CardTable = CARDS):
+    def __init__(self, state: S, cards: CardTable = CARDS):
         self.cards = cards
-        # Each game gets its own shared log (the modes start theirs as an empty tuple).
-        self._state = replace(state, log=TurnLog(list(state.log), len(state.log)))
-        self._history: list[tuple[Any, int]] = []
+        self._state = state
+        self._history: list[tuple[S, int]] = []
         self._events: list[Event] = []
 
     # -- the hooks -------------------------------------------------------------------------
 
-    def _to_act(self, st) -> tuple[str, ...]:
+    def _to_act(self, st: S) -> tuple[str, ...]:
         raise NotImplementedError
 
-    def _legal(self, st, seat: str) -> list[Action]:
+    def _legal(self, st: S, seat: str) -> Sequence[Action]:
         raise NotImplementedError
 
-    def _apply(self, st, seat: str, action: Action) -> tuple[Any, list[Event]]:
+    def _apply(self, st: S, seat: str, action: Action) -> tuple[S, list[Event]]:
         raise NotImplementedError
 
-    def _why(self, st, seat: str, action: Action) -> str:
+    def _why(self, st: S, seat: str, action: Action) -> str:
         raise NotImplementedError
 
-    def _view(self, st, seat: str | None) -> dict:
+    def _view(self, st: S, seat: str | None) -> JsonObject:
         raise NotImplementedError
 
-    def _turn_card(self, st, seat: str) -> str | None:
+    def _turn_card(self, st: S, seat: str) -> str | None:
         """The card a bare Ninja step in ``seat``'s typed text moves with."""
         return None
 
     # -- the public API --------------------------------------------------------------------
 
     @property
-    def state(self):
+    def state(self) -> S:
         """The whole truth (for the harness and tests; never send it to a phone)."""
         return self._state
 
@@ -155,14 +180,14 @@ class Referee:
         return self._state.result
 
     @property
-    def log(self) -> tuple[Turn, ...]:
+    def log(self) -> TurnLog:
         return self._state.log
 
     def to_act(self) -> tuple[str, ...]:
         """The seats the rules are waiting for (two at set-up and in simultaneous play)."""
         return () if self._state.result is not None else self._to_act(self._state)
 
-    def legal_actions(self, seat: str) -> list[Action]:
+    def legal_actions(self, seat: str) -> Sequence[Action]:
         seat = seat_name(seat)
         return self._legal(self._state, seat) if seat in self.to_act() else []
 
@@ -200,12 +225,12 @@ class Referee:
         """Every event so far that reached ``seat`` (None: the public)."""
         return [e for e in self._events if e.reaches(seat)]
 
-    def view(self, seat: str | None = None) -> dict:
+    def view(self, seat: str | None = None) -> JsonObject:
         """What ``seat`` may know, as JSON-ready data; None gives the public view."""
         if seat is not None:
             seat_name(seat)
         st = self._state
-        out = {
+        out: JsonObject = {
             "mode": self.mode,
             "seat": seat,
             "to_act": list(self.to_act()),
@@ -217,7 +242,7 @@ class Referee:
                         if seat is not None else [])
         return out
 
-    def copy(self) -> "Referee":
+    def copy(self) -> Self:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other._history = list(self._history)

@@ -56,8 +56,8 @@ def check_record(record: object) -> tuple[float, dict, dict | None, list[tuple[s
         raise BadRecord("created is not a time")
     header = record.get("header")
     problem = check_header(header)
-    if problem:
-        raise BadRecord(problem)
+    if problem or not isinstance(header, dict):
+        raise BadRecord(problem or "the header is not a JSON object")
     result = record.get("result")
     if result is not None and not isinstance(result, dict):
         raise BadRecord("the result is not a JSON object")

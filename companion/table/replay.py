@@ -40,6 +40,8 @@ def rebuild(header: dict, actions: Iterable[tuple[str | None, str]]) -> Referee:
         try:
             if text == "takeback":
                 ref.undo()
+            elif seat is None:
+                raise ReplayError(f"action {n} ({text!r}) has no seat")
             else:
                 ref.act(seat, text)
         except OnitamaError as exc:

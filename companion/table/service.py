@@ -41,6 +41,7 @@ from ..mat.recognizer import Recognizer, pair_up
 from ..rules.record import GameRecord
 from ..rules.referee import SEATS, Referee
 from ..rules.sealed import full_record, public_record
+from ..rules.shadow import ShadowReferee
 from ..rules.squares import parse_square, square_name
 from .replay import rebuild
 from .store import DamagedGame, GameStore, StoreError
@@ -191,18 +192,21 @@ class Companion:
         afresh rather than not at all."""
         try:
             saved = self._store.unfinished()
-            if saved is not None:
-                self._game = self._rebuild(saved)
-            return
         except DamagedGame as exc:           # the store has set it aside
             game_id, reason = exc.game_id, exc.reason
-        except OnitamaError as exc:
-            game_id, reason = saved.id, str(exc)
-            log.error("game %s cannot be resumed: %s", game_id, reason)
+        else:
+            if saved is None:
+                return
             try:
-                self._store.set_aside(game_id, reason)
-            except StoreError as failure:
-                log.error("%s", failure)
+                self._game = self._rebuild(saved)
+                return
+            except OnitamaError as exc:
+                game_id, reason = saved.id, str(exc)
+                log.error("game %s cannot be resumed: %s", game_id, reason)
+                try:
+                    self._store.set_aside(game_id, reason)
+                except StoreError as failure:
+                    log.error("%s", failure)
         self._shows.append(_Show(3 * SHOW_S, (f"Game {game_id} set aside:", "it cannot be",
                                               "resumed (see the", "list of games)"), {}))
 
@@ -225,6 +229,7 @@ class Companion:
             return
         self._stop_trace()
         self._traces += 1
+        assert self._trace_path is not None, "the tap exists when a trace path was given"
         path = self._trace_path if self._traces == 1 else self._trace_path.with_name(
             f"{self._trace_path.stem}-{self._traces}{self._trace_path.suffix}")
         matrix = self._hw.scanner.config
@@ -468,6 +473,7 @@ class Companion:
         if action == "takeback":
             ref.undo()
         else:
+            assert seat is not None, "only a takeback has no seat"
             self._announce(ref.act(seat, action))
         try:
             self._store.append(game.id, game.seq, action, seat)
@@ -483,6 +489,7 @@ class Companion:
 
     def _recognized(self, events: list[dict]) -> None:
         game = self._game
+        assert game is not None, "the recognizer belongs to the game in play"
         for event in events:
             if "move" in event:
                 seat = game.referee.to_act()[0]
@@ -539,10 +546,12 @@ class Companion:
             game.status = "playing"
             if self._mat_turn(game):
                 pos = parse_position(" ".join(fields), game.referee.cards)
-                if game.referee.mode == "light":
+                ref = game.referee
+                if isinstance(ref, ShadowReferee) and ref.light is not None:   # Way of the Light
                     # The Shadow Master has no master on the mat: not a game won by the Stone.
-                    shadow = COLORS[1 - game.referee.light]
-                    pos = replace(pos, **{f"{shadow}_master": ABSENT})
+                    shadow = COLORS[1 - ref.light]
+                    pos = (replace(pos, red_master=ABSENT) if shadow == "red"
+                           else replace(pos, blue_master=ABSENT))
                 game.recognizer = Recognizer(pos, cards=game.referee.cards, settle=self._settle,
                                              t=time.monotonic())
                 self._start_trace(pos, game.referee.mode)
@@ -580,6 +589,7 @@ class Companion:
             if not takeback and card not in prompt["choose"]:
                 raise RequestError(400, f"choose one of {', '.join(prompt['choose'])}")
             now = time.monotonic()
+            assert rec is not None, "a prompt comes from the recognizer"
             if self._tap is not None and self._tap.recorder is not None:
                 self._tap.recorder.answer(now, seat, card, takeback=takeback)
             self._recognized(rec.answer(now, seat, card, takeback=takeback))
@@ -755,6 +765,7 @@ class Companion:
         show = self._current_show()
         qr_seat = self._qr_seat(game)
         waiting = self._waiting_takeover()
+        lines: tuple[str, ...]
         if waiting is not None:
             lines = ("New phone for", f"the {waiting[1]['seat']} seat", "A: allow  B: refuse")
         elif show is not None:
@@ -792,7 +803,7 @@ class Companion:
         return want - self._occupancy, self._occupancy - want
 
     def _view(self, game: _Game | None, seat: str | None) -> dict:
-        view = {"game": None, "setup": None, "table": None, "mat": None,
+        view: dict[str, Any] = {"game": None, "setup": None, "table": None, "mat": None,
                 "oled": list(self._oled_lines), "variants": list(VARIANTS), "sets": dict(CARDS.sets),
                 "seats": {s: s in self._holders for s in SEATS}}
         if game is None:
@@ -855,6 +866,7 @@ class Companion:
         ref = game.referee
         if game.status == "finished":
             r = ref.result
+            assert r is not None, "a finished game has its result"
             head = "Draw" if r.winner is None else f"{r.winner.title()} wins ({r.how})"
             return (head, "Hold C: new game")
         if game.status == "sync":
@@ -884,7 +896,7 @@ class Companion:
         if game.status == "sync":
             pieces = self._table(game)[0]
             missing, extra = self._sync_diff(game)
-            scene = {}
+            scene: dict[int, Effect] = {}
             for sq in missing:
                 piece = pieces[sq]
                 colour = "red" if piece in "Rr" else "blue" if piece in "Bb" else "white"

@@ -159,9 +159,17 @@ def check_header(header: object) -> str | None:
 def _header(raw: bytes) -> dict:
     header = _json(raw, "the header")
     problem = check_header(header)
-    if problem:
+    if problem or header is None:
         raise ValueError(problem)
     return header
+
+
+def _close_quietly(db: sqlite3.Connection | None) -> None:
+    if db is not None:
+        try:
+            db.close()
+        except sqlite3.Error:
+            pass
 
 
 def _private_file(path: Path) -> None:
@@ -184,10 +192,11 @@ class GameStore:
     def __init__(self, path: str | Path, *, connect: Callable[..., sqlite3.Connection] = sqlite3.connect):
         self.path = Path(path)
         self._lock = threading.Lock()
-        self._db = None
+        db: sqlite3.Connection | None = None
         try:
             _private_file(self.path)
-            self._db = connect(self.path, check_same_thread=False, isolation_level=None)
+            db = connect(self.path, check_same_thread=False, isolation_level=None)
+            self._db = db
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             check = self._db.execute("PRAGMA quick_check").fetchone()[0]
@@ -201,10 +210,10 @@ class GameStore:
                 raise StoreDamaged(f"{self.path}: saved by a newer version (schema {row[0]})")
             self._upgrade()
         except StoreError:
-            self._close_quietly()
+            _close_quietly(db)
             raise
         except (sqlite3.Error, OSError) as exc:
-            self._close_quietly()
+            _close_quietly(db)
             raise classify(exc, str(self.path)) from None
 
     def _upgrade(self) -> None:
@@ -219,13 +228,6 @@ class GameStore:
         if self._db.execute("SELECT 1 FROM games WHERE variant IS NULL AND json_valid(header) "
                             "AND json_type(header, '$.variant') = 'text' LIMIT 1").fetchone():
             self._db.execute(_FILL_VARIANT)
-
-    def _close_quietly(self) -> None:
-        if self._db is not None:
-            try:
-                self._db.close()
-            except sqlite3.Error:
-                pass
 
     def close(self) -> None:
         with self._lock:
@@ -254,6 +256,7 @@ class GameStore:
                               "VALUES (?, ?, ?)",
                               (time.time() if created is None else created, json.dumps(header),
                                header["variant"]))
+            assert cur.lastrowid is not None, "an INSERT sets it"
             return cur.lastrowid
 
     def append(self, game_id: int, seq: int, action: str, seat: str | None = None) -> None:
@@ -301,6 +304,7 @@ class GameStore:
                     raise
             except sqlite3.Error as exc:
                 raise classify(exc, "an imported game") from None
+        assert gid is not None, "an INSERT sets it"
         return gid
 
     # -- reading ---------------------------------------------------------------------------
@@ -339,8 +343,10 @@ class GameStore:
         seq, seat, action, at = row
         if seq != n:
             raise ValueError(f"action {n} is missing")
-        return SavedAction(seq, _text(seat, f"action {seq}'s seat"),
-                           _text(action, f"action {seq}"), at)
+        text = _text(action, f"action {seq}")
+        if not text:
+            raise ValueError(f"action {seq} is empty")
+        return SavedAction(seq, _text(seat, f"action {seq}'s seat"), text, at)
 
     def games(self, limit: int = PAGE, *, before: int | None = None, mode: str | None = None,
               date_from: float | None = None, date_to: float | None = None) -> list[dict]:
@@ -348,7 +354,8 @@ class GameStore:
         ``before``, of variant ``mode``, started in [``date_from``, ``date_to``) (epoch
         seconds). Each is ``{id, created, header, result, actions, damaged}``; a game whose
         record cannot be read has ``damaged`` (the reason) and what could be read."""
-        where, args = [], []
+        where: list[str] = []
+        args: list[object] = []
         if before is not None:
             where.append("id < ?")
             args.append(min(max(before, _SQLITE_INT.start), _SQLITE_INT.stop - 1))

@@ -29,7 +29,7 @@ VARIANT_NAMES = {
     "conditional": "Conditional moves",
 }
 GAMES_PAGE = 50     # games per page of the list
-HOW = {"stone": "the Way of the Stone", "stream": "the Way of the Stream",
+HOW: dict[str | None, str] = {"stone": "the Way of the Stone", "stream": "the Way of the Stream",
        "ninjas": "capturing every Ninja"}
 
 

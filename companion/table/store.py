@@ -33,6 +33,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..rules.errors import OnitamaError
+
 log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
@@ -69,8 +71,8 @@ _SQLITE_INT = range(-2**63, 2**63)   # a game id outside this is no game of ours
 PAGE = 50                            # games per page of the list
 
 
-class StoreError(Exception):
-    """The save file cannot be used, or not now."""
+class StoreError(OnitamaError):
+    """The save file cannot be used, or not now (under the project's one exception root)."""
 
 
 class StoreDamaged(StoreError):
@@ -79,11 +81,13 @@ class StoreDamaged(StoreError):
 
 class StoreUnavailable(StoreError):
     """The disk failed (full, an I/O error, no permission): the file may be intact; nothing
-    was written; the same call may work later."""
+    was written; the same call may work later. ``short`` is what the table says."""
+
+    short = "disk error"
 
 
 class StorageFull(StoreUnavailable):
-    pass
+    short = "storage full"
 
 
 class DamagedGame(StoreError):

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
+from .config import default_state
 from .replay import ReplayError, rebuild
 from .store import DamagedGame, GameStore, StoreError, check_header
 
@@ -144,8 +145,7 @@ def _parser(command: str) -> argparse.ArgumentParser:
 
 
 def _store(args) -> GameStore:
-    from .serve import _default_state
-    folder = Path(args.state) if args.state else _default_state(args.sim)
+    folder = Path(args.state) if args.state else default_state(args.sim)
     return GameStore(folder / "games.db")
 
 

@@ -6,32 +6,33 @@ saying which part does not replay: never a KeyError or a TypeError from a damage
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from ..rules.errors import OnitamaError
 from ..rules.position import parse_position
-from ..rules.referee import Referee
-from ..rules.variants import ClassicReferee, new_referee
-
-# Only these replay from their start position; the others are dealt again from their seed.
-CLASSIC = ("base", "wind")
+from ..rules.variants import ClassicReferee
+from ..rules.ways import WAYS, AnyReferee, new_referee
 
 
 class ReplayError(OnitamaError):
     """A saved game that does not replay: its header, or action number ``n``."""
 
 
-def rebuild(header: dict, actions: Iterable[tuple[str | None, str]]) -> Referee:
+def _referee(header: dict[str, Any]) -> AnyReferee:
+    way = WAYS[header["variant"]]
+    if header.get("fixed") or way.classic_record:
+        return ClassicReferee(parse_position(header["start"]), way.name, seed=header.get("seed"))
+    seed = header["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ReplayError("the header's seed is not a number")
+    return new_referee(way.name, seed=seed, hidden_seed=header.get("hidden_seed"),
+                       sets=tuple(header["sets"]), wind_cards=header.get("wind_cards", 2))
+
+
+def rebuild(header: dict[str, Any], actions: Iterable[tuple[str | None, str]]) -> AnyReferee:
     """Replay ``actions`` (seat, notation; ``"takeback"`` undoes the last one)."""
     try:
-        if header.get("fixed") or header["variant"] in CLASSIC:
-            ref: Referee = ClassicReferee(parse_position(header["start"]), header["variant"],
-                                          seed=header.get("seed"))
-        else:
-            seed = header["seed"]
-            if not isinstance(seed, int) or isinstance(seed, bool):
-                raise ReplayError("the header's seed is not a number")
-            ref = new_referee(header["variant"], seed=seed, sets=tuple(header["sets"]),
-                              wind_cards=header.get("wind_cards", 2))
+        ref = _referee(header)
     except OnitamaError as exc:
         raise ReplayError(f"the header does not start a game: {exc}") from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -4,17 +4,8 @@ One SQLite file holds a row per game (its header as JSON) and an append-only log
 game's actions in order. Nothing is ever rewritten: a takeback is an action of its own, so a
 game is rebuilt by replaying its log. Each append is its own transaction with
 ``synchronous=FULL`` in WAL mode, so a confirmed action survives a kill -9 or a power cut.
-
-Two kinds of trouble are kept apart, because they call for opposite answers:
-
-- the disk *fails* (full, an I/O error, a folder we may not write): :class:`StoreUnavailable`.
-  The file is fine; the write is refused and nothing is confirmed; try again later. Never a
-  reason to touch the file.
-- the file is *damaged*: :class:`StoreDamaged` when SQLite itself rejects it (its integrity
-  check, or "not a database"), and only then is it kept aside for recovery; or
-  :class:`DamagedGame` when one game's record cannot be read (bad JSON, invalid UTF-8, a
-  header without its start position): that game alone is listed as damaged, the others stay
-  readable.
+A failing disk and a damaged file are told apart (see :mod:`.saved`): a failure is retried
+and never touches the file; only a file SQLite rejects is kept aside.
 
 The folder is made 0700 and the file 0600 (SQLite gives its WAL and shared-memory files the
 mode of the database): the save file holds every seat's hidden moves.
@@ -30,10 +21,14 @@ import stat
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
-from ..rules.errors import OnitamaError
+from .saved import (DamagedGame, SavedAction, SavedGame, StorageFull, StoreDamaged, StoreError,
+                    StoreUnavailable, action_of, check_header, classify, entry_of, header_of,
+                    json_of)
+
+__all__ = ["DamagedGame", "GameStore", "SavedAction", "SavedGame", "StorageFull", "StoreDamaged",
+           "StoreError", "StoreUnavailable", "check_header", "open_store"]
 
 log = logging.getLogger(__name__)
 
@@ -65,107 +60,8 @@ _FILL_VARIANT = ("UPDATE games SET variant = json_extract(header, '$.variant') "
                  "WHERE variant IS NULL AND json_valid(header) "
                  "AND json_type(header, '$.variant') = 'text'")
 
-# SQLite's primary result codes (the low byte of ``sqlite_errorcode``).
-_SQLITE_CORRUPT, _SQLITE_FULL, _SQLITE_NOTADB = 11, 13, 26
 _SQLITE_INT = range(-2**63, 2**63)   # a game id outside this is no game of ours
 PAGE = 50                            # games per page of the list
-
-
-class StoreError(OnitamaError):
-    """The save file cannot be used, or not now (under the project's one exception root)."""
-
-
-class StoreDamaged(StoreError):
-    """SQLite rejects the file itself (its integrity check, or not a database at all)."""
-
-
-class StoreUnavailable(StoreError):
-    """The disk failed (full, an I/O error, no permission): the file may be intact; nothing
-    was written; the same call may work later. ``short`` is what the table says."""
-
-    short = "disk error"
-
-
-class StorageFull(StoreUnavailable):
-    short = "storage full"
-
-
-class DamagedGame(StoreError):
-    """One game's record cannot be read; the rest of the file is fine."""
-
-    def __init__(self, game_id: int, reason: str):
-        super().__init__(f"game {game_id} is damaged: {reason}")
-        self.game_id = game_id
-        self.reason = reason
-
-
-@dataclass(frozen=True)
-class SavedAction:
-    seq: int
-    seat: str | None
-    action: str
-    at: float
-
-
-@dataclass(frozen=True)
-class SavedGame:
-    id: int
-    created: float
-    header: dict
-    result: dict | None
-    actions: tuple[SavedAction, ...]
-
-
-def classify(exc: BaseException, what: str) -> StoreError:
-    """An exception from SQLite or the OS as damage or as a failure, worded for the table."""
-    code = getattr(exc, "sqlite_errorcode", None)
-    primary = None if code is None else code & 0xFF
-    if primary in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
-        return StoreDamaged(f"{what}: the save file is damaged ({exc})")
-    if primary == _SQLITE_FULL or getattr(exc, "errno", None) == 28:   # ENOSPC
-        return StorageFull(f"{what}: storage full ({exc})")
-    return StoreUnavailable(f"{what}: cannot use the save file ({exc})")
-
-
-def _text(raw: bytes | None, what: str) -> str | None:
-    if raw is None:
-        return None
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ValueError(f"{what} is not valid UTF-8 text") from None
-
-
-def _json(raw: bytes | None, what: str) -> dict | None:
-    text = _text(raw, what)
-    if text is None:
-        return None
-    try:
-        value = json.loads(text)
-    except ValueError as exc:
-        raise ValueError(f"{what} is not valid JSON ({exc})") from None
-    if not isinstance(value, dict):
-        raise ValueError(f"{what} is not a JSON object")
-    return value
-
-
-def check_header(header: object) -> str | None:
-    """Why ``header`` cannot start a game (None: it can). Every game is rebuilt from its
-    variant and start position; nothing else in a header is required."""
-    if not isinstance(header, dict):
-        return "the header is not a JSON object"
-    for key in ("variant", "start"):
-        if not isinstance(header.get(key), str):
-            return f"the header has no {key}"
-    return None
-
-
-def _header(raw: bytes) -> dict:
-    header = _json(raw, "the header")
-    problem = check_header(header)
-    if problem or header is None:
-        raise ValueError(problem)
-    return header
 
 
 def _close_quietly(db: sqlite3.Connection | None) -> None:
@@ -336,21 +232,11 @@ class GameStore:
                                  "FROM actions WHERE game_id=? ORDER BY seq", (game_id,))
         gid, created, header, result = rows[0]
         try:
-            saved = SavedGame(gid, created, _header(header), _json(result, "the result"),
-                              tuple(self._action(n, a) for n, a in enumerate(actions)))
+            saved = SavedGame(gid, created, header_of(header), json_of(result, "the result"),
+                              tuple(action_of(n, a) for n, a in enumerate(actions)))
         except ValueError as exc:
             raise DamagedGame(gid, str(exc)) from None
         return saved
-
-    @staticmethod
-    def _action(n: int, row: tuple) -> SavedAction:
-        seq, seat, action, at = row
-        if seq != n:
-            raise ValueError(f"action {n} is missing")
-        text = _text(action, f"action {seq}")
-        if not text:
-            raise ValueError(f"action {seq} is empty")
-        return SavedAction(seq, _text(seat, f"action {seq}'s seat"), text, at)
 
     def games(self, limit: int = PAGE, *, before: int | None = None, mode: str | None = None,
               date_from: float | None = None, date_to: float | None = None) -> list[dict]:
@@ -384,25 +270,7 @@ class GameStore:
         by_game: dict[int, list[tuple]] = {}
         for row in actions:
             by_game.setdefault(row[0], []).append(row[1:])
-        return [self._entry(r, by_game.get(r[0], [])) for r in rows]
-
-    def _entry(self, row: tuple, actions: list[tuple]) -> dict:
-        gid, created, header, result = row
-        entry = {"id": gid, "created": created, "header": None, "result": None,
-                 "actions": len(actions), "damaged": None}
-        problems = []
-        for key, read in (("header", _header), ("result", lambda raw: _json(raw, "the result"))):
-            try:
-                entry[key] = read(header if key == "header" else result)
-            except ValueError as exc:
-                problems.append(str(exc))
-        try:
-            for n, action in enumerate(actions):
-                self._action(n, action)
-        except ValueError as exc:
-            problems.append(str(exc))
-        entry["damaged"] = "; ".join(problems) or None
-        return entry
+        return [entry_of(r, by_game.get(r[0], [])) for r in rows]
 
     def modes(self) -> list[str]:
         """The variants saved games were played in, for the list's search."""

@@ -6,7 +6,7 @@ import tracemalloc
 
 from longgame import long_game
 
-from companion.rules.variants import new_referee
+from companion.rules.ways import new_referee
 
 
 def test_the_saved_states_share_the_move_log():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from companion.rules.variants import new_referee
+from companion.rules.ways import new_referee
 
 
 def _pieces(ref) -> int:

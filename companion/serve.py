@@ -17,9 +17,9 @@ import time
 import webbrowser
 from pathlib import Path
 
-from .config import Config, ConfigError, load_config
-from .service import Companion
-from .store import open_store
+from .table.config import Config, ConfigError, default_state, load_config
+from .table.service import Companion
+from .table.store import open_store
 
 
 
@@ -38,13 +38,6 @@ def _parser(sim: bool) -> argparse.ArgumentParser:
     if sim:
         p.add_argument("--no-browser", action="store_true", help="do not open the page")
     return p
-
-
-def _default_state(sim: bool) -> Path:
-    if sim:
-        base = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
-        return Path(base) / "onitama-companion-sim"
-    return Path("/var/lib/onitama-companion")
 
 
 def _public_url(config: Config, host: str, port: int) -> str:
@@ -94,7 +87,7 @@ def run(argv: list[str], sim: bool) -> int:
         signal.signal(sig, lambda *_: stop.set())
     # A full or failing disk is waited out (and said, in the log); only a file SQLite calls
     # damaged is set aside. Stopped while waiting: nothing was opened, nothing to close.
-    store = open_store((Path(args.state) if args.state else _default_state(sim)) / "games.db",
+    store = open_store((Path(args.state) if args.state else default_state(sim)) / "games.db",
                        stop=stop)
     if store is None:
         return 0

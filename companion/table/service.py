@@ -18,7 +18,6 @@ hands), :mod:`.tracing` (``--record-trace``).
 
 from __future__ import annotations
 
-import logging
 import time
 from pathlib import Path
 from typing import Any
@@ -40,7 +39,6 @@ from .store import GameStore
 from .thread import GameThread
 from .tracing import Traces
 
-log = logging.getLogger(__name__)
 
 LONG_PRESS_NEW_GAME = "C"
 CONFIRM_S = 5.0       # a second long press within this time abandons a running game

@@ -58,6 +58,13 @@ def mismatch_lines(missing: int, extra: int) -> Lines:
     return ("Put pawns back", f"{missing} missing, {extra} extra", "Lit squares: where they go")
 
 
+def unsaved_lines(message: str, lines: Lines) -> Lines:
+    """``Cannot save: storage full`` over what the table shows (putting the pawn back, then
+    the game as it was), until an action is saved again."""
+    head, _, why = message.partition(": ")
+    return (f"{head}:", why, *lines[:3])
+
+
 CONFIRM_NEW_GAME: Lines = ("New game?", "Hold C again to", "abandon this one")
 
 

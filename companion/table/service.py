@@ -35,7 +35,7 @@ from .hands import Hands
 from .publisher import Publisher, Subscription
 from .seats import Seats
 from .session import GameSession, new_session, public_games, record, resume_unfinished
-from .store import GameStore
+from .store import GameStore, StoreUnavailable
 from .thread import GameThread
 from .tracing import Traces
 
@@ -224,6 +224,10 @@ class Companion:
                 seat = game.referee.to_act()[0]
                 try:
                     self._display.announce(outputs.announcements(game.play(self._store, seat, event["move"])))
+                except StoreUnavailable:
+                    # Not saved, so not played: the mat is guided back to the game as it is.
+                    self._enter_sync(game)
+                    return
                 except OnitamaError as exc:
                     # The mat shows a move the referee refuses (a rule the mat cannot know,
                     # such as a hidden Ninja of one's own): say why and guide the pawn back.
@@ -235,7 +239,11 @@ class Companion:
                     self._enter_sync(game)
                     return
             elif "takeback" in event:
-                game.play(self._store, None, "takeback")
+                try:
+                    game.play(self._store, None, "takeback")
+                except StoreUnavailable:
+                    self._enter_sync(game)
+                    return
             elif "mismatch" in event:
                 game.wrong = tuple(parse_square(s) for s in event["mismatch"])
             elif "synced" in event:

@@ -24,7 +24,7 @@ from ..rules.variants import ClassicReferee
 from ..rules.ways import WAYS, Way, new_referee
 from .errors import BadRequest, NotFound
 from .replay import rebuild
-from .store import DamagedGame, GameStore, SavedGame, StoreError
+from .store import DamagedGame, GameStore, SavedGame, StoreError, StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +41,7 @@ class GameSession:
     recognizer: Recognizer | None = None
     seq: int = 0                         # the next action's number in the save file
     wrong: tuple[int, ...] = ()          # squares the recognizer found out of step
+    unsaved: str | None = None           # why the last action could not be saved, until one is
 
     @property
     def way(self) -> Way:
@@ -62,8 +63,14 @@ class GameSession:
         return want - occupancy, occupancy - want
 
     def play(self, store: GameStore, seat: str | None, action: str) -> list[Event]:
-        """Check ``action`` with the referee, then save it; only then is it confirmed."""
+        """Check ``action`` with the referee, then save it; only then is it confirmed.
+
+        A save file that refuses it (:class:`StoreUnavailable`: a full or failing disk) leaves
+        it confirmed nowhere: the referee is as it was, ``unsaved`` says why for the table,
+        and the error is raised. So a takeback only ever undoes a move that was saved, and
+        only the last one."""
         ref = self.referee
+        before = ref.copy()
         events: list[Event] = []
         if action == "takeback":
             ref.undo()
@@ -71,15 +78,21 @@ class GameSession:
             events = ref.act(seat, action)  # type: ignore[arg-type]
         try:
             store.append(self.id, self.seq, action, seat)
-        except Exception:
-            if action != "takeback":
-                ref.undo()
+        except Exception as exc:
+            self.referee = before
+            if isinstance(exc, StoreUnavailable):
+                self.unsaved = f"Cannot save: {exc.short}"
             raise
+        self.unsaved = None
         self.seq += 1
         if ref.result is not None:
             self.status = "finished"
             self.recognizer = None
-            store.finish(self.id, ref.result.as_dict())
+            try:
+                store.finish(self.id, ref.result.as_dict())
+            except StoreUnavailable as exc:
+                # The last move is saved: the result follows from the moves on a restart.
+                log.error("%s", exc)
         return events
 
     def mat_turn(self) -> bool:

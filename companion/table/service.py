@@ -92,6 +92,11 @@ class Companion:
         self._publisher.close()
 
     @property
+    def started(self) -> bool:
+        """True once the first views exist (the web answers "starting" until then)."""
+        return self._publisher.started
+
+    @property
     def closed(self) -> bool:
         """True once the companion has stopped (open streams end on it)."""
         return self._publisher.closed

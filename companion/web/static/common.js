@@ -213,8 +213,10 @@ export function setupText(view) {
   return lines;
 }
 
-export function matText(mat) {
+// `unsaved`: the view's "Cannot save: storage full" (the last move was not played), said first.
+export function matText(mat, unsaved = null) {
   if (!mat) return '';
+  if (unsaved) return `${unsaved}. That move was not played. ${matText(mat)}`;
   const squares = (list) => list.join(', ');
   const moves = (mat.pairs || []).map(([from, to]) => `${from} → ${to}`).join(', ');
   switch (mat.state) {

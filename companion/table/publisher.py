@@ -17,18 +17,14 @@ View = dict[str, Any]
 class Publisher:
     def __init__(self, audiences: Iterable[str | None]):
         self._changed = threading.Condition()
-        self._snapshots: dict[str | None, View] = {a: {"version": 0} for a in audiences}
+        # Until the first views are published each audience's view says only that.
+        self._snapshots: dict[str | None, View] = {a: {"version": 0, "starting": True}
+                                                   for a in audiences}
         self._closed = False
-        self._started = False
 
     @property
     def closed(self) -> bool:
         return self._closed
-
-    @property
-    def started(self) -> bool:
-        """True once the first views are published (before that a view is only a version)."""
-        return self._started
 
     def view(self, audience: str | None) -> View:
         with self._changed:
@@ -41,7 +37,6 @@ class Publisher:
                 old = self._snapshots[audience]
                 if {k: v for k, v in old.items() if k != "version"} != view:
                     self._snapshots[audience] = {**view, "version": old["version"] + 1}
-            self._started = True
             self._changed.notify_all()
 
     def subscribe(self, audience: str | None) -> Subscription:

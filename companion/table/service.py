@@ -92,11 +92,6 @@ class Companion:
         self._publisher.close()
 
     @property
-    def started(self) -> bool:
-        """True once the first views exist (the web answers "starting" until then)."""
-        return self._publisher.started
-
-    @property
     def closed(self) -> bool:
         """True once the companion has stopped (open streams end on it)."""
         return self._publisher.closed
@@ -229,14 +224,12 @@ class Companion:
                 seat = game.referee.to_act()[0]
                 try:
                     self._display.announce(outputs.announcements(game.play(self._store, seat, event["move"])))
-                except StoreUnavailable:
-                    # Not saved, so not played: the mat is guided back to the game as it is.
-                    self._enter_sync(game)
-                    return
                 except OnitamaError as exc:
                     # The mat shows a move the referee refuses (a rule the mat cannot know,
-                    # such as a hidden Ninja of one's own): say why and guide the pawn back.
-                    self._display.announce([outputs.refused_show(str(getattr(exc, "reason", exc)))])
+                    # such as a hidden Ninja of one's own), or one the disk could not save (the
+                    # views say so): it is not played, and the pawn is guided back.
+                    if not isinstance(exc, StoreUnavailable):
+                        self._display.announce([outputs.refused_show(str(getattr(exc, "reason", exc)))])
                     self._enter_sync(game)
                     return
                 if not game.in_step():

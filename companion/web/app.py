@@ -60,7 +60,8 @@ def create_app(companion: TableService, *, secret_key: bytes | None = None) -> F
 def _starting() -> ResponseReturnValue | None:
     """Until the service has its first views (the server starts first, to learn its
     address), every page answers a "starting" page that reloads itself, and the API a 503."""
-    if current_app.extensions["companion"].started or request.endpoint == "static":
+    view = current_app.extensions["companion"].view(None)
+    if request.endpoint == "static" or not view.get("starting"):
         return None
     headers = {"Retry-After": "1", "Cache-Control": "no-store"}
     if request.path.startswith(("/api/", "/seat/")) or request.path.endswith("/events"):

@@ -120,7 +120,7 @@ class MdnsAnnouncer:
             server=self.hostname, properties={"path": "/"})
         self._zeroconf = Zeroconf(interfaces=self._interfaces or InterfaceChoice.All)
         try:
-            self._zeroconf.register_service(self._info)
+            self._zeroconf.register_service(self._info, allow_name_change=True)
         except Exception:
             self._zeroconf.close()
             self._zeroconf = None

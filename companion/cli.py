@@ -20,6 +20,7 @@ EXTERNAL = {
     "selftest": ("firmware.selftest", "test the mat's hardware (LEDs, switches, OLED, buttons)"),
     "trace": ("companion.mat.tracetool", "replay a mat trace and print what the companion understood"),
     "selfplay": ("companion.rules.selfplay", "play random legal games and report as JSON lines"),
+    "report": ("companion.report", "bundle versions, board, settings, last game and log for a bug report"),
 }
 
 

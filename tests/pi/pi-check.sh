@@ -72,6 +72,7 @@ if [ ! -f "$TARBALL" ]; then
 fi
 
 ROOT=$(mktemp -d /var/tmp/pi-check-root.XXXXXX)
+chmod 0755 "$ROOT"  # mktemp makes it 0700: the service user could not reach anything
 cleanup() {
     # Leave no mounts behind, whatever happened: deepest first, then the tree.
     for m in $(awk -v r="$ROOT" '$2 ~ "^"r {print $2}' /proc/mounts | sort -r); do

@@ -82,7 +82,8 @@ def make_hardware(mode: str, pinmap: PinMap | None = None, sim: SimMat | None = 
     pinmap = pinmap or (sim.pinmap if sim is not None else load_pinmap())
     if mode == "pi" and model is None:
         model = read_model()
-        log.info("board: %s", model.describe())
+        log.info("board: %s; the pin map asks for LEDs through %s and an %s OLED", model.describe(),
+                 pinmap.leds.driver, pinmap.oled.driver.upper())
     if model is not None:
         model.check_led_driver(pinmap.leds.driver)
     if mode == "sim":

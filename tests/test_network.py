@@ -15,7 +15,8 @@ from hypothesis import given, settings, strategies as st
 
 from companion.table.config import Config, ConfigError, load_config
 from companion.table.network import (Hotspot, MdnsAnnouncer, hotspot_commands,
-                                     hotspot_section, main, new_credentials, wifi_qr_payload)
+                                     hotspot_section, main, new_credentials, wifi_qr_payload,
+                                     with_public_url)
 from firmware.screens import wifi_screen
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -122,8 +123,26 @@ def test_install_writes_the_credentials_once_then_keeps_them(tmp_path):
     assert main(["hotspot", "--config", str(path), "--dry-run"]) == 0
     first = load_config(path)
     assert first.hotspot and first.announce_mdns and first.ssid.startswith("Onitama-")
+    # No router, no default route: the join codes must name the hotspot's own address.
+    assert first.public_url == "http://10.42.0.1:8080"
     assert main(["hotspot", "--config", str(path), "--dry-run"]) == 0
     assert load_config(path) == first and path.read_text().count("[network]") == 1
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('[web]\nport = 80\n# public_url = "http://x"\n', '[web]\nport = 80\npublic_url = "U"\n'),
+    ("[mat]\n\n[web]\nport = 80\n", '[mat]\n\n[web]\npublic_url = "U"\nport = 80\n'),
+    ("[mat]\n", '[mat]\n\n[web]\npublic_url = "U"\n'),
+])
+def test_public_url_is_set_where_toml_reads_it(text, expected):
+    assert with_public_url(text, "U") == expected
+
+
+def test_a_public_url_the_maker_set_is_kept(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text('[web]\npublic_url = "http://table.example:9000"\n')
+    assert main(["hotspot", "--config", str(path), "--dry-run"]) == 0
+    assert load_config(path).public_url == "http://table.example:9000"
 
 
 def test_the_installer_never_prints_the_password(tmp_path):

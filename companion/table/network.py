@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import logging
+import re
 import secrets
 import shlex
 import socket
@@ -156,6 +157,18 @@ def hotspot_section(hotspot: Hotspot) -> str:
             f"interface = {quote(hotspot.interface)}\n")
 
 
+def with_public_url(text: str, url: str) -> str:
+    """The configuration text with ``[web] public_url`` set to ``url`` (a commented-out
+    example line is replaced): on its own network the Pi has no default route, so the join
+    codes must name its hotspot address."""
+    line = f'public_url = "{url}"'
+    if re.search(r"(?m)^\s*#\s*public_url\s*=.*$", text):
+        return re.sub(r"(?m)^\s*#\s*public_url\s*=.*$", line, text, count=1)
+    if re.search(r"(?m)^\[web\]\s*$", text):
+        return re.sub(r"(?m)^\[web\]\s*$", f"[web]\n{line}", text, count=1)
+    return text + f"\n[web]\n{line}\n"
+
+
 def _hotspot(config_path: Path, dry_run: bool) -> int:
     from .config import ConfigError, load_config
 
@@ -172,6 +185,10 @@ def _hotspot(config_path: Path, dry_run: bool) -> int:
         with config_path.open("a", encoding="utf-8") as f:
             f.write(hotspot_section(hotspot))
         print(f"hotspot: new network {hotspot.ssid!r}, written to {config_path}")
+    if config.public_url is None:
+        url = f"http://{HOTSPOT_ADDRESS}:{config.port}"
+        config_path.write_text(with_public_url(config_path.read_text(encoding="utf-8"), url), encoding="utf-8")
+        print(f"hotspot: the join codes point to {url} (web.public_url)")
     for command in hotspot_commands(hotspot):
         shown = shlex.join(command).replace(shlex.quote(hotspot.password), "'<password>'")
         print(f"  {shown}")

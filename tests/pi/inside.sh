@@ -118,11 +118,13 @@ from companion.table.config import load_config
 from companion.table.network import Hotspot, hotspot_commands, wifi_qr_payload
 config = load_config("/etc/onitama-companion/config.toml")
 assert config.hotspot and config.announce_mdns, config
+assert config.public_url == "http://10.42.0.1:8080", config.public_url
 hotspot = Hotspot(config.ssid, config.wifi_password, config.wifi_interface)
 want = [" ".join(c[1:]) for c in hotspot_commands(hotspot)]
 got = open("/var/log/pi-check/nmcli.log").read().splitlines()
 assert got == want, (got, want)
-print(f"   ok   config.toml [network]: hotspot on, network {config.ssid!r}, readable by the service")
+print(f"   ok   config.toml [network]: hotspot on, network {config.ssid!r}, join codes to "
+      f"{config.public_url}, readable by the service")
 print(f"   ok   nmcli was asked exactly: {len(got)} commands ({'; '.join(c.split()[1] for c in got)})")
 PY
     [ "$(grep -c '^\[network\]' "$CONF/config.toml")" = 1 ] || fail "[network] written twice"

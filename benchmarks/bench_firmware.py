@@ -79,7 +79,9 @@ def bench_scanner(scans: int) -> None:
               f"{cpu / scans * 1000:.3f} ms CPU per scan ({calls})")
 
 
-def bench_reaction(changes: int, scan_hz: float | None) -> None:
+def bench_reaction(changes: int, scan_hz: float | None, rest_s: float = 0.0) -> None:
+    """``rest_s``: nobody touches the mat this long before each change (past the pin map's
+    idle_after_ms the loop has slowed to idle_scan_hz: the first change waits longer)."""
     pinmap = load_pinmap()
     window = pinmap.matrix.debounce_s
     lit = capped(GREEN, pinmap.leds.max_brightness)
@@ -100,7 +102,7 @@ def bench_reaction(changes: int, scan_hz: float | None) -> None:
                 square = rng.randrange(25)
                 placing = i % 2 == 0
                 # Land at a random moment of the scan cycle, as a real pawn would.
-                time.sleep(rng.uniform(0, period))
+                time.sleep(rest_s + rng.uniform(0, loop.idle_period if rest_s else period))
                 want = frozenset({square}) if placing else frozenset()
                 decided.pop(want, None)
                 decided_event.clear()
@@ -119,7 +121,8 @@ def bench_reaction(changes: int, scan_hz: float | None) -> None:
                 waits.append(scan_t - changed_at - window)
                 pipeline.append(shown[0] - callback_t)
     print(f"Reaction, pin change -> LED frame, minus the {window * 1000:g} ms debounce window, "
-          f"{changes} changes, scanning at {1 / period:g} Hz:")
+          f"{changes} changes, scanning at {1 / period:g} Hz"
+          + (f", each after {rest_s:g} s at rest (idle rate {1 / loop.idle_period:g} Hz):" if rest_s else ":"))
     print(f"  total                        {ms(totals)}")
     print(f"  waiting for the next scan    {ms(waits)}")
     print(f"  debounced change -> frame    {ms(pipeline)}")
@@ -301,6 +304,7 @@ def main() -> None:
     parser.add_argument("--changes", type=int, default=300)
     parser.add_argument("--scans", type=int, default=5000)
     parser.add_argument("--scan-hz", type=float, help="override the pin map's scan rate")
+    parser.add_argument("--rest-changes", type=int, default=12, help="changes measured from rest")
     parser.add_argument("--idle-s", type=float, default=10, help="seconds of idle service measured")
     parser.add_argument("--only-budget", action="store_true", help="skip the scanner and reaction parts")
     args = parser.parse_args()
@@ -310,6 +314,8 @@ def main() -> None:
     if not args.only_budget:
         bench_scanner(args.scans)
         bench_reaction(args.changes, args.scan_hz)
+        rest = load_pinmap().matrix.idle_after_s + 0.3
+        bench_reaction(args.rest_changes, args.scan_hz, rest)
     bench_budget(load_pinmap(), args.idle_s, args.scans)
 
 

@@ -5,6 +5,9 @@
 # A virtual environment under /opt, configuration in /etc, saved games in /var/lib, a
 # dedicated user in the gpio, i2c and spi groups, and a systemd service started at boot.
 set -euo pipefail
+# The venv must be readable by the service's user whatever root's umask is (sudo keeps the
+# caller's; hardened systems use 027 or 077, which would leave /opt/onitama-companion to root).
+umask 022
 
 HOTSPOT=no
 for arg in "$@"; do

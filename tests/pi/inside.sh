@@ -59,6 +59,8 @@ PY
     expect_mode "$STATE" "750 $APP:$APP"
     expect_mode /etc/systemd/system/$APP.service "644 root:root"
     expect_mode "$VENV/bin/$APP" "755 root:root"
+    expect_mode "/opt/$APP" "755 root:root"
+    expect_mode "$VENV/lib" "755 root:root"
 
     # -- the unit's paths --------------------------------------------------------------------
     unit=/etc/systemd/system/$APP.service

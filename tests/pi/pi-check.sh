@@ -72,7 +72,6 @@ if [ ! -f "$TARBALL" ]; then
 fi
 
 ROOT=$(mktemp -d /var/tmp/pi-check-root.XXXXXX)
-chmod 0755 "$ROOT"  # mktemp makes it 0700: the service user could not reach anything
 cleanup() {
     # Leave no mounts behind, whatever happened: deepest first, then the tree.
     for m in $(awk -v r="$ROOT" '$2 ~ "^"r {print $2}' /proc/mounts | sort -r); do
@@ -84,6 +83,9 @@ cleanup() {
 trap cleanup EXIT
 say "unpacking the root file system into $ROOT"
 tar -C "$ROOT" -xf "$TARBALL"
+# mktemp made the folders 0700 (and tar gives "/" the mode it was packed with): a Pi's "/" is
+# 0755, or the service user could reach nothing.
+chmod 0755 "$ROOT"
 mount -t proc proc "$ROOT/proc"
 mount --rbind /sys "$ROOT/sys"
 mount --rbind /dev "$ROOT/dev"
@@ -127,7 +129,8 @@ in_root() {
 
 say "running systemd/install.sh (unchanged) inside the arm64 chroot"
 in_root uname -m | grep -qx aarch64 || fail "the chroot does not run arm64 programs"
-in_root bash /home/pi/onitama-companion/systemd/install.sh || fail "install.sh failed"
+# Under a hardened root umask (077): the installer must still leave a venv the service can read.
+in_root bash -c 'umask 077 && exec bash /home/pi/onitama-companion/systemd/install.sh' || fail "install.sh failed"
 say "install.sh finished"
 
 say "checking the installation"

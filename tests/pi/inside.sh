@@ -136,27 +136,31 @@ fi
 
 # -- a short serve on the simulated mat, with the installed configuration, as the service ------
 cd /tmp
-as_service "$VENV/bin/python" - <<'PY' || fail "serve on the simulated mat"
-import re, signal, subprocess, time, urllib.request
+as_service "$VENV/bin/python" - "$stage" <<'PY' || fail "serve on the simulated mat"
+import getpass, re, signal, socket, subprocess, sys, time, urllib.request
+with socket.socket() as s:  # a free port (the printed URLs name public_url when it is set)
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
 proc = subprocess.Popen(["/opt/onitama-companion/venv/bin/onitama-companion", "sim", "--no-browser",
                          "--config", "/etc/onitama-companion/config.toml",
-                         "--state", "/var/lib/onitama-companion", "--host", "127.0.0.1", "--port", "0"],
+                         "--state", "/var/lib/onitama-companion", "--host", "127.0.0.1", "--port", str(port)],
                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-lines, url, started = [], None, time.monotonic()
+lines = []
 for line in proc.stdout:
     lines.append(line)
-    if m := re.match(r"table:\s+(http://127\.0\.0\.1:\d+)/", line):
-        url = m.group(1)
     if line.startswith("ready in"):
         break
-assert url, "".join(lines)
-page = urllib.request.urlopen(url + "/", timeout=60).read().decode()
+assert lines and lines[-1].startswith("ready in"), "".join(lines)
+seat = next(line for line in lines if line.startswith("red seat:"))
+want = "HTTP://10.42.0.1:8080/J/" if sys.argv[1] == "hotspot" else f"HTTP://127.0.0.1:{port}/J/"
+assert want in seat, (want, seat)
+page = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60).read().decode()
 assert "<html" in page.lower(), page[:200]
 proc.send_signal(signal.SIGTERM)
 rest = proc.communicate(timeout=60)[0]
 assert proc.returncode == 0, (proc.returncode, "".join(lines) + rest)
-print(f"   ok   serve (sim) as {__import__('getpass').getuser()}: {url}/ answered {len(page)} bytes; "
-      f"{lines[-1].strip()}; stopped cleanly on SIGTERM")
+print(f"   ok   serve (sim) as {getpass.getuser()}: http://127.0.0.1:{port}/ answered {len(page)} bytes, "
+      f"join codes to {want}...; {lines[-1].strip()}; stopped cleanly on SIGTERM")
 PY
 [ -f "$STATE/games.db" ] && [ "$(stat -c %U "$STATE/games.db")" = "$APP" ] || fail "no save file in $STATE"
 ok "the save file $STATE/games.db belongs to $APP"

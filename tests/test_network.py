@@ -200,3 +200,12 @@ def test_onitama_local_answers_on_loopback():
         listener.close()
         announcer.stop()
     announcer.stop()  # twice is harmless
+
+
+def test_local_addresses_are_ipv4_addresses():
+    import ipaddress
+
+    from companion.table.network import local_addresses
+
+    for address in local_addresses():  # empty on a machine without a default route
+        assert ipaddress.ip_address(address).version == 4

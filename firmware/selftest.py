@@ -56,7 +56,9 @@ PI_TIMEOUTS = Timeouts(led_step=0.15, colour_hold=0.8, answer=30, buttons=30, sq
 
 def sim_timeouts(pinmap: PinMap) -> Timeouts:
     """The scripted maker waits for a reaction a few debounce windows and scans long."""
-    reaction = 0.05 + 6 * (pinmap.matrix.debounce_s + 1 / pinmap.matrix.scan_hz)
+    # Patience for a loaded machine (the scan thread can starve for tens of ms); only a fault
+    # (a square that never lights) waits it out.
+    reaction = 0.05 + 10 * (pinmap.matrix.debounce_s + 1 / pinmap.matrix.scan_hz)
     return Timeouts(led_step=0.0, colour_hold=0.0, answer=0, buttons=2, squares=5, clear_mat=0.5,
                     reaction=reaction, look=0.0)
 

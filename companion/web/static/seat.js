@@ -379,10 +379,25 @@ function render() {
   document.body.dataset.version = String(view.version);
 }
 
+// A view from the stream. Versions only grow while the companion runs; a smaller one means it
+// restarted, so any different version is taken.
 function show(next) {
   if (next.version === shownVersion) return;
   shownVersion = next.version;
   view = next;
+  render();
+}
+
+// The page's own state changed (a request went out or came back): draw again even when the
+// view is the one already shown, since the controls depend on ``busy`` too. The stream often
+// brings the new view before the POST that caused it answers; an answer older than the view
+// shown is not taken.
+function settle(next) {
+  busy = false;
+  if (next && next.version > shownVersion) {
+    shownVersion = next.version;
+    view = next;
+  }
   render();
 }
 
@@ -419,12 +434,10 @@ async function post(url, body) {
     let answer = null;
     try { answer = await response.json(); } catch { /* not JSON: say the status */ }
     if (!response.ok) throw new Error((answer && answer.error) || `${response.status} ${response.statusText}`);
-    busy = false;
-    show(answer.view);
+    settle(answer.view);
   } catch (err) {
-    busy = false;
     $('action-error').textContent = `Not done: ${err.message}`;
-    render();
+    settle(null);
   }
 }
 

@@ -324,11 +324,12 @@ class ShadowReferee(Referee):
 
     def _exchange(self, st: ShadowState, c: int, card: str, events: list[Event]) -> ShadowState:
         """The card played goes beside the mat and the side card joins the hand; then the
-        Lantern step, unless public facts rule it out."""
+        Lantern step, unless public facts rule it out: no Lantern left, the first turn of the
+        game, or no enemy Ninja left to find (how many live is public)."""
         pos = st.pos
         hand = tuple(pos.side[0] if h == card else h for h in pos.hands[c])
         st = replace(st, pos=replace(pos, hands=_set(pos.hands, c, hand), side=(card,)), card=None)
-        if st.lanterns[c] and st.ply > 0:
+        if st.lanterns[c] and st.ply > 0 and self.ninja_count > st.lost[1 - c]:
             return replace(st, phase="lantern")
         return self._end_turn(st, events)
 

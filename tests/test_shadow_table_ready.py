@@ -35,3 +35,26 @@ def test_a_lantern_while_the_enemy_ninja_lives():
     ref.act("blue", "Tiger e4e2")                 # no Ninja step: Blue's is gone
     # Red's Ninja still lives: Blue may search for it.
     assert ref.view("blue")["phase"] == "lantern"
+
+
+def test_a_pawn_onto_ones_own_hidden_ninja_is_refused_in_private():
+    ref = ShadowReferee("b1B1b/5/5/5/r1R1r red Boar,Crab Monkey,Crane Tiger", "shadow")
+    ref.act("red", "Nb1")
+    ref.act("blue", "Nd5")
+    before = (ref.view(None), ref.view("blue"), ref.view("red"))
+    with pytest.raises(IllegalActionError) as refused:
+        ref.act("red", "Boar a1b1")
+    # Red's phone may say why; to everyone else nothing was refused.
+    assert refused.value.private_reason == "red's own Ninja stands on b1"
+    assert refused.value.public_reason is None
+    assert (ref.view(None), ref.view("blue"), ref.view("red")) == before
+
+
+def test_a_public_rule_has_the_same_reason_for_everyone():
+    ref = ShadowReferee("b1B1b/5/5/5/r1R1r red Boar,Crab Monkey,Crane Tiger", "shadow")
+    ref.act("red", "Nb1")
+    ref.act("blue", "Nd5")
+    with pytest.raises(IllegalActionError) as refused:
+        ref.act("red", "Boar c1c3")
+    assert refused.value.public_reason == refused.value.private_reason
+    assert "Boar" in refused.value.public_reason

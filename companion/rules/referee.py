@@ -84,7 +84,9 @@ class Referee:
     def _apply(self, st, seat: str, action: Action) -> tuple[Any, list[Event]]:
         raise NotImplementedError
 
-    def _why(self, st, seat: str, action: Action) -> str:
+    def _why(self, st, seat: str, action: Action) -> str | tuple[str, str | None]:
+        """Why ``action`` is refused: one text, or (the seat's reason, the public's reason or
+        None) when the reason rests on the seat's secret."""
         raise NotImplementedError
 
     def _view(self, st, seat: str | None) -> dict:
@@ -133,7 +135,10 @@ class Referee:
         if isinstance(action, str):
             action = self.parse(seat, action)
         if action not in self._legal(st, seat):
-            raise IllegalActionError(action_text(action), self._why(st, seat, action))
+            why = self._why(st, seat, action)
+            # A mode's reason is a text, or (private, public) when it rests on a secret.
+            private, public = (why, why) if isinstance(why, str) else why
+            raise IllegalActionError(action_text(action), private, public_reason=public)
         new, events = self._apply(st, seat, action)
         self._history.append((st, len(self._events)))
         self._state = new

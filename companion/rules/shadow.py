@@ -369,7 +369,7 @@ class ShadowReferee(Referee):
 
     # -- why not ---------------------------------------------------------------------------
 
-    def _why(self, st: ShadowState, seat: str, action: Action) -> str:
+    def _why(self, st: ShadowState, seat: str, action: Action) -> str | tuple[str, None]:
         c = COLORS.index(seat)
         phase = st.phase
         if isinstance(action, Place):
@@ -389,7 +389,9 @@ class ShadowReferee(Referee):
             if action.is_pass:
                 return f"{seat} has a legal move on the main board and must make it"
             if action.to_sq in st.ninjas[c]:
-                return f"{seat}'s own Ninja stands on {square_name(action.to_sq)}"
+                # Only the mover knows its Ninja is there: the others are told nothing, and to
+                # them the move is still being made.
+                return f"{seat}'s own Ninja stands on {square_name(action.to_sq)}", None
             if action.from_sq is not None and not st.pos.pawns(c) >> action.from_sq & 1:
                 return f"{seat} has no pawn on {square_name(action.from_sq)}"
             return f"{action.card} does not take that pawn there (or {seat}'s own pawn is there)"

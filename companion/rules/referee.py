@@ -15,6 +15,7 @@ from typing import Any
 
 from .actions import Action, action_dict, action_text, parse_action
 from .cards import CARDS, CardTable
+from .describe import move_list
 from .errors import GameOverError, IllegalActionError, NotYourTurnError, RefereeError
 
 SEATS = ("red", "blue")
@@ -169,9 +170,19 @@ class Referee:
             "result": None if st.result is None else st.result.as_dict(),
         }
         out.update(self._view(st, seat))
+        # The move list in players' words: a seat's own turns with its own secret steps.
+        out["moves"] = move_list(st.log, self.turn_positions(), seat)
         out["legal"] = ([action_dict(a, self._turn_card(st, seat)) for a in self.legal_actions(seat)]
                         if seat is not None else [])
         return out
+
+    def turn_positions(self) -> list[str]:
+        """The public position at the start of each finished turn, oldest first."""
+        starts: dict[int, str] = {}
+        for st, _ in self._history:        # the state before each action
+            if len(st.log) not in starts:
+                starts[len(st.log)] = self._view(st, None)["position"]
+        return [starts[n] for n in range(len(self._state.log))]
 
     def copy(self) -> "Referee":
         other = object.__new__(type(self))

@@ -210,8 +210,19 @@ export function lastTurnSquares(log) {
   return log[log.length - 1].match(/[a-e][1-5]/g) || [];
 }
 
-export function showLog(list, log) {
-  list.replaceChildren(...(log || []).map((text) => element('li', '', text)));
+// The move list: ``moves`` (the view's entries in players' words, each with its seat) when
+// given, else the notation of ``log``. Each number takes its mover's colour: either seat may
+// have moved first.
+export function showLog(list, log, moves) {
+  const items = moves
+    ? moves.map((m) => {
+      const li = element('li', `by-${m.seat || 'both'}`, m.words);
+      li.value = m.n;
+      li.title = m.text;
+      return li;
+    })
+    : (log || []).map((text) => element('li', '', text));
+  list.replaceChildren(...items);
   list.scrollTop = list.scrollHeight;
 }
 

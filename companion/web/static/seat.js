@@ -5,7 +5,7 @@
 // secret move cannot be taken back; skip and pass buttons act at once.
 import {
   FILES, boardPieces, cardElement, element, lastTurnSquares, pawnElement, positionParts,
-  resultText, variantName,
+  resultText, showLog, variantName,
 } from './common.js';
 
 const data = JSON.parse(document.getElementById('boot').textContent);
@@ -375,7 +375,7 @@ function render() {
   $('oled-lines').textContent = (view.oled || []).join('\n');
   $('mat-line').textContent = view.mat && view.mat.state === 'mismatch'
     ? `The mat does not match the game: check ${view.mat.wrong.join(', ')}.` : '';
-  $('log').replaceChildren(...(t ? t.log : []).map((text) => element('li', '', text)));
+  showLog($('log'), t && t.log, t && t.moves);
   document.body.dataset.version = String(view.version);
 }
 

@@ -185,7 +185,12 @@ export function setupText(view) {
     `${s.side} goes beside the mat.`,
     `${seatName(s.first)} moves first.`,
   ];
-  if (s.ninjas) lines.push('Each player hides their Ninjas on their phone.');
+  if (s.ninjas) {
+    // Way of the Light: the Light Master has no Ninja (view.table.light is their colour).
+    const light = view.table && view.table.light;
+    lines.push(light ? `Only the Shadow Master (${seatName(light === 'red' ? 'blue' : 'red')}) has Ninjas: `
+      + 'they hide them on their phone.' : 'Each player hides a Ninja on their phone.');
+  }
   return lines;
 }
 

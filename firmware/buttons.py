@@ -36,7 +36,7 @@ class ButtonTracker:
     """Pure press / long-press logic over raw samples of the set of buttons held down."""
 
     long_press: float
-    debouncer: Debouncer
+    debouncer: Debouncer[str]
     # Buttons held (debounced) and not yet reported as long presses, with when they went down.
     down: frozenset[tuple[str, float]] = field(default=frozenset())
 

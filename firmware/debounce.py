@@ -14,17 +14,20 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Set
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+K = TypeVar("K", bound=Hashable)   # a key: a square (int) or a button name (str)
 
 
 @dataclass(frozen=True)
-class Debouncer:
+class Debouncer(Generic[K]):
     window: float
-    stable: frozenset[Hashable] = frozenset()
+    stable: frozenset[K] = frozenset()
     # Keys whose samples currently disagree with ``stable``, each with the time of the first
     # sample of the current disagreeing run.
-    pending: frozenset[tuple[Hashable, float]] = field(default=frozenset())
+    pending: frozenset[tuple[K, float]] = field(default=frozenset())
 
-    def update(self, sample: Set[Hashable], t: float) -> Debouncer:
+    def update(self, sample: Set[K], t: float) -> Debouncer[K]:
         """The state after a sample taken at time ``t`` (times never go backwards)."""
         differing = self.stable.symmetric_difference(sample)
         if not differing and not self.pending:

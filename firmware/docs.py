@@ -139,7 +139,7 @@ def _edge_leds(pinmap: PinMap) -> tuple[dict[int, tuple[float, float]], dict[int
         n = len(indices)
         if name in ("red", "blue"):
             y = TOP + BOARD + 8 if name == "red" else TOP - 8
-            spots = [(LEFT + BOARD * (i + 0.5) / n, y) for i in range(n)]
+            spots: list[tuple[float, float]] = [(LEFT + BOARD * (i + 0.5) / n, y) for i in range(n)]
         else:
             x = RIGHT_LANE + 4 + 4 * (k % 2)
             spots = [(x, TOP + BOARD * (i + 0.5) / n) for i in range(n)]
@@ -161,6 +161,8 @@ def _edge_leds(pinmap: PinMap) -> tuple[dict[int, tuple[float, float]], dict[int
 def mat_svg(pinmap: PinMap) -> str:
     m, leds = pinmap.matrix, pinmap.leds
     board = BOARD
+    x: float          # mm on the page, whole or not
+    y: float
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
            f'<svg xmlns="http://www.w3.org/2000/svg" width="{PAGE_W}mm" height="{PAGE_H}mm" '
            f'viewBox="0 0 {PAGE_W} {PAGE_H}" font-family="DejaVu Sans, Arial, sans-serif">',

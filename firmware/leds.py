@@ -11,6 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from firmware.pinmap import LedConfig
 
@@ -65,8 +66,9 @@ def frame_pixels(frame: Frame, config: LedConfig) -> list[RGB]:
 
 def pixels_frame(pixels: Sequence[RGB], config: LedConfig) -> Frame:
     """Chain colours back to a frame (as shown: capped), the inverse of ``frame_pixels``."""
-    squares = tuple(tuple(pixels[config.square_leds[sq]]) for sq in range(25))
-    edges = {name: tuple(pixels[indices[0]]) for name, indices in config.edges.items()
+    # cast: tuple() of a colour (a strip may hand back lists) is a 3-tuple, which mypy cannot count.
+    squares = tuple(cast(RGB, tuple(pixels[config.square_leds[sq]])) for sq in range(25))
+    edges = {name: cast(RGB, tuple(pixels[indices[0]])) for name, indices in config.edges.items()
              if pixels[indices[0]] != OFF}
     return Frame(squares, edges)
 

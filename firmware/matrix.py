@@ -12,6 +12,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from typing import Protocol
 
 from gpiozero import DigitalInputDevice, DigitalOutputDevice
 from gpiozero.pins import Factory
@@ -72,6 +73,15 @@ class MatrixScanner:
 OnChange = Callable[[frozenset[int], float], None]
 
 
+class MatrixScan(Protocol):
+    """What ScanLoop needs of a scanner: a MatrixScanner, or a wrapper that records its scans."""
+
+    @property
+    def config(self) -> MatrixConfig: ...
+
+    def scan(self) -> frozenset[int]: ...
+
+
 class ScanLoop:
     """Scans at a steady rate on its own thread and reports debounced occupancy changes.
 
@@ -81,12 +91,12 @@ class ScanLoop:
     change is reported within the debounce window plus one scan period of happening.
     """
 
-    def __init__(self, scanner: MatrixScanner, on_change: OnChange, *,
+    def __init__(self, scanner: MatrixScan, on_change: OnChange, *,
                  scan_hz: float | None = None, debounce_s: float | None = None):
         self._scanner = scanner
         self._on_change = on_change
         self.period = 1 / (scan_hz or scanner.config.scan_hz)
-        self._debouncer = Debouncer(debounce_s if debounce_s is not None else scanner.config.debounce_s)
+        self._debouncer: Debouncer[int] = Debouncer(debounce_s if debounce_s is not None else scanner.config.debounce_s)
         self.scans = 0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="matrix-scan", daemon=True)

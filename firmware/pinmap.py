@@ -219,7 +219,7 @@ class _Reader:
             raise _Missing
         return tuple(self.attempt(lambda i=i, v=v: self.pin(v, f"{key}[{i}]"), -1) for i, v in enumerate(value))
 
-    def attempt(self, read: Callable[[], Any], fallback: Any) -> Any:
+    def attempt(self, read: Callable[..., Any], fallback: Any) -> Any:
         """Run one read; on failure keep going (to report every problem at once)."""
         try:
             return read()
@@ -275,7 +275,7 @@ def _build(r: _Reader, data: Mapping[str, Any], source: str) -> PinMap | None:
             oled = OledConfig(bus, sda, scl, address, freq)
     if (b := sections["buttons"]) is not None:
         buttons = _build_buttons(r, b)
-    if r.problems or None in (matrix, leds, oled, buttons):
+    if r.problems or matrix is None or leds is None or oled is None or buttons is None:
         return None
     return PinMap(matrix, leds, oled, buttons, source)
 
@@ -293,7 +293,9 @@ def _build_leds(r: _Reader, s: Mapping[str, Any]) -> LedConfig | None:
     count = r.attempt(lambda: r.integer(s, "leds.count", 25, 1000), None)
     cap = r.attempt(lambda: r.number(s, "leds.max_brightness", 0.01, 1.0), None)
     chain = r.attempt(lambda: r.table(s, "leds.chain", {"first", "along", "layout"}), None)
-    first = along = layout = None
+    first: Any = None       # Any: a TOML value, checked by r.choice
+    along: Any = None
+    layout: Any = None
     if chain is not None:
         first = r.attempt(lambda: r.choice(chain, "leds.chain.first", CORNERS), None)
         along = r.attempt(lambda: r.choice(chain, "leds.chain.along", ("rank", "file")), None)

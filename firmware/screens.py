@@ -138,7 +138,7 @@ def qr_screen(url: str, caption: str) -> Image.Image:
     """
     qr = segno.make(url, error="L")
     border = 2 if (qr.symbol_size(scale=QR_SCALE, border=2)[0] <= QR_MAX_PX) else 1
-    side = qr.symbol_size(scale=QR_SCALE, border=border)[0]
+    side = int(qr.symbol_size(scale=QR_SCALE, border=border)[0])   # whole pixels at an int scale
     if side > QR_MAX_PX:
         raise ValueError(f"{url!r} needs a version {qr.version} QR code ({side} px): too big for "
                          f"{HEIGHT} px; shorten it or use upper case")

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from companion.rules.squares import SQUARE_NAMES, parse_square, square_file, square_rank
-from firmware.animation import Blink, Steady, Urgency
+from firmware.animation import Blink, Effect, Steady, Urgency
 from firmware.hardware import Hardware, make_hardware
 from firmware.leds import BLUE, GREEN, RED, WHITE, Frame, capped
 from firmware.matrix import ScanLoop
@@ -81,9 +81,10 @@ class ScriptedMaker:
         strip = self._sim.strip
         for sq in range(25):
             self._sim.place(sq)
-            strip.wait_for(lambda f, sq=sq: f.squares[sq] == self._lit, self._timeouts.reaction)
+            # wait_for returns before the loop moves on, so the lambdas read this sq.
+            strip.wait_for(lambda f: f.squares[sq] == self._lit, self._timeouts.reaction)
             self._sim.lift(sq)
-            strip.wait_for(lambda f, sq=sq: f.squares[sq] != self._lit, self._timeouts.reaction)
+            strip.wait_for(lambda f: f.squares[sq] != self._lit, self._timeouts.reaction)
 
     def press_every_button(self, echoed: Callable[[str, float], bool]) -> None:
         for name in BUTTON_NAMES:
@@ -207,14 +208,14 @@ class SelfTest:
                 if what in walked_edges:
                     continue
                 walked_edges.add(what)
-            if kind == "square":
+            if isinstance(what, int):      # ("square", sq); an edge group is named by a str
                 frame = Frame.of({what: WHITE})
                 self.hw.animator.set_scene({what: Steady(WHITE)})
             else:
                 frame = Frame.of({}, {what: WHITE})
                 self.hw.animator.set_scene({}, {what: Steady(WHITE)})
             if not self._shown(frame, self.timeouts.led_step):
-                failures.append(SQUARE_NAMES[what] if kind == "square" else f"edge {what}")
+                failures.append(SQUARE_NAMES[what] if isinstance(what, int) else f"edge {what}")
         for colour_name, colour in TEST_COLOURS:
             self.hw.animator.set_scene({sq: Steady(colour) for sq in range(25)},
                                        {name: Steady(colour) for name in leds.edges})
@@ -255,7 +256,7 @@ class SelfTest:
         def on_change(occupancy: frozenset[int], t: float) -> None:
             # On the scan thread: light the squares at once, leave the talking to the main thread.
             with lock:
-                scene = {sq: SEEN for sq in seen}
+                scene: dict[int, Effect] = {sq: SEEN for sq in seen}
                 scene.update({sq: Blink(RED, Urgency.ERROR) for sq in stuck})
                 scene.update({sq: Steady(OCCUPIED) for sq in occupancy - stuck})
                 seen.update(occupancy - stuck)

@@ -26,6 +26,8 @@ from firmware.sim_strip import RecordingStrip
 class MatrixPin(MockPin):
     """A mock pin of the switch matrix: its level is the mat's to decide."""
 
+    _state: bool   # MockPin's level (gpiozero has no type hints)
+
     def __init__(self, factory: MockFactory, info: object, mat: SimMat):
         self._mat = mat
         super().__init__(factory, info)
@@ -162,7 +164,7 @@ class SimMat:
             # A diode per switch lets current flow only from its column into its own row.
             return {c for r, c in closed if r in driven}
         # No diodes: flood the net from the driven rows through closed switches both ways.
-        rows, columns = set(driven), set()
+        rows, columns = set(driven), set[int]()
         while True:
             more_columns = {c for r, c in closed if r in rows} - columns
             more_rows = {r for r, c in closed if c in columns | more_columns} - rows

@@ -64,12 +64,14 @@ def read_move(pos: Position, move: Move) -> Reading:
     pawn_step = move.from_sq is not None and (move.wind_card or move.from_sq != pos.spirit)
     if pawn_step:
         f, t = move.from_sq, move.to_sq
+        assert f is not None and t is not None, "a step's squares come in pairs"
         if board[t] is not None:
             groups.add(frozenset((t,)))   # a capture: the captured pawn must be seen to leave
         board[t], board[f] = board[f], None
         touched |= {f, t}
     midway = occupancy_of(tuple(board)) if move.wind_card and pawn_step else None
     midway_groups = frozenset(groups)
+    spirit: tuple[int | None, int | None] | None
     if move.wind_card:
         spirit = (move.spirit_from, move.spirit_to) if move.spirit_from is not None else None
     elif not pawn_step and not move.is_pass:
@@ -78,6 +80,7 @@ def read_move(pos: Position, move: Move) -> Reading:
         spirit = None
     if spirit is not None:
         s, u = spirit
+        assert s is not None and u is not None, "a step's squares come in pairs"
         if board[u] is not None:
             groups.add(frozenset((s, u)))  # a swap: both squares empty at once
             board[s], board[u] = board[u], "W"

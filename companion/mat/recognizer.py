@@ -19,7 +19,7 @@ How it reads hands (docs/recognizer.md has the long form):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Mapping, Sequence, cast
 
 from ..rules.board import Board
 from ..rules.cards import CARDS, CardTable
@@ -203,7 +203,8 @@ class Recognizer:
             elif not partial and not self._in_progress(candidates):
                 self._report_mismatch(t, occ ^ base)
             return
-        waiting = sorted({r.card for r in partial if r.card not in {b.card for b in best}},
+        # cast: partial readings are of legal moves, which always have a card.
+        waiting = sorted(cast("set[str]", {r.card for r in partial if r.card not in {b.card for b in best}}),
                          key=self._slot)
         if len(best) == 1 and not waiting:
             self._commit(best[0], t)
@@ -257,7 +258,7 @@ class Recognizer:
         cards = sorted((k for k in options if k != "takeback"), key=self._slot)
         prompt = {"seat": self._board.turn, "choose": cards}
         if "takeback" in options:
-            prompt["takeback"] = str(options["takeback"].undo)
+            prompt["takeback"] = str(cast(Reading, options["takeback"]).undo)   # the undo reading
         self._options = dict(options)
         if self._mismatch is not None:
             self._mismatch = None
@@ -315,7 +316,8 @@ class Recognizer:
         self._must_pass = bool(moves) and all(m.is_pass for m in moves)
         self._readings = [] if self._must_pass else [read_move(pos, m) for m in moves]
         last = self._history[-1] if self._history else None
-        self._undo = read_undo(*last) if last is not None and last[0] is not None else None
+        self._undo = (read_undo(*cast("tuple[Reading, Position]", last))
+                      if last is not None and last[0] is not None else None)
         self._prompt = None
         self._options = {}
         self._chosen = None
@@ -339,6 +341,7 @@ class Recognizer:
         hand = self._hand()
         scene: dict[int, Light] = {}
         pairs: tuple[tuple[int, int], ...] = ()
+        oled: tuple[str, ...]
         outcome = self._board.outcome()
         if self._mismatch is not None:
             extra, missing = self._occ - self._base, self._base - self._occ
@@ -380,6 +383,8 @@ class Recognizer:
             if self._chosen is not None and r.card != self._chosen:
                 continue
             m = r.move
+            assert m is not None, "the readings of legal moves have their move"
+            step: tuple[int | None, int | None]
             if r.midway is not None and r.midway == self._occ and m.spirit_to is not None:
                 step = (m.spirit_from, m.spirit_to)
             elif m.from_sq is not None:
@@ -387,6 +392,7 @@ class Recognizer:
             else:
                 step = (m.spirit_from, m.spirit_to)
             if step[0] in lifted or (r.midway == self._occ and step[0] == m.spirit_from):
+                assert step[1] is not None, "a step's squares come in pairs"
                 reach.setdefault(step[1], set()).add(self._slot(m.card))
         return {sq: Light(CARD_COLOURS[slots.pop()] if len(slots) == 1 else BOTH_COLOUR, "steady")
                 for sq, slots in reach.items()}
@@ -400,6 +406,7 @@ def pair_up(extra: frozenset[int], missing: frozenset[int]) -> tuple[tuple[int, 
     small, large = (dst, src) if swap else (src, dst)
     if not small:
         return ()
+    matched: Sequence[tuple[int, int]]
     if len(small) > 8:
         # A mat in that much disorder is being set up again: nearest free square will do.
         matched, free = [], list(large)

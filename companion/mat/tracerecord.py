@@ -18,10 +18,13 @@ import json
 import threading
 import time
 from collections.abc import Callable
-from typing import Protocol, TextIO
+from typing import TYPE_CHECKING, Protocol, TextIO
 
 from ..rules.position import Position, parse_position
 from ..rules.squares import square_name
+
+if TYPE_CHECKING:
+    from firmware.pinmap import MatrixConfig
 
 
 class TraceRecorder:
@@ -80,7 +83,8 @@ class TraceRecorder:
 
 
 class Scanner(Protocol):
-    config: object
+    @property
+    def config(self) -> MatrixConfig: ...
 
     def scan(self) -> frozenset[int]: ...
 

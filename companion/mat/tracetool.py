@@ -17,6 +17,7 @@ import json
 import math
 import sys
 from collections.abc import Iterable, Iterator
+from typing import overload
 
 from firmware.debounce import Debouncer
 from firmware.matrix import MatrixScanner
@@ -66,7 +67,7 @@ def parse_trace(lines: Iterable[str]) -> tuple[dict, list[dict]]:
         last_t = t
         if "on" in obj or "off" in obj:
             try:
-                parse_square(obj.get("on", obj.get("off")))
+                parse_square(obj["on"] if "on" in obj else obj["off"])
             except ValueError as exc:
                 raise TraceError(f"line {number}: {exc}") from None
         elif "button" in obj:
@@ -116,7 +117,7 @@ class _Clock:
 
 
 def _run(recognizer: Recognizer, mat: SimMat, scanner: MatrixScanner | RecordingScanner,
-         debouncer: Debouncer, period: float, events: Iterable[dict], clock: _Clock,
+         debouncer: Debouncer[int], period: float, events: Iterable[dict], clock: _Clock,
          recorder: TraceRecorder | None) -> Iterator[dict]:
     yield from recognizer.advance(0.0)
     scan_due: float | None = None   # the first scan time after the switches last changed
@@ -169,6 +170,10 @@ def _run(recognizer: Recognizer, mat: SimMat, scanner: MatrixScanner | Recording
     yield from until(math.inf)
 
 
+@overload
+def _setting(given: float | None, header: dict, key: str, default: float) -> float: ...
+@overload
+def _setting(given: float | None, header: dict, key: str, default: None) -> float | None: ...
 def _setting(given: float | None, header: dict, key: str, default: float | None) -> float | None:
     if given is not None:
         return given

@@ -14,6 +14,7 @@ from typing import Union
 
 from .cards import CARDS, CardTable, notation_name
 from .errors import CardError, NotationError
+from .jsondata import JsonObject
 from .moves import Move, parse_move
 from .squares import FILE_NAMES, RANK_NAMES, parse_square, square_name
 
@@ -96,16 +97,17 @@ def action_text(action: Action) -> str:
     return "skip"
 
 
-def action_dict(action: Action, turn_card: str | None = None) -> dict:
+def action_dict(action: Action, turn_card: str | None = None) -> JsonObject:
     """Plain data for a phone: the kind, the squares by name, and the text form, which names
     the card of a Ninja step unless it is ``turn_card`` (the card a bare step moves with)."""
-    out: dict = {"text": action_text(action)}
+    out: JsonObject = {"text": action_text(action)}
     if isinstance(action, NinjaMove) and action.card != turn_card:
         out["text"] = f"{notation_name(action.card)} {out['text']}"
     if isinstance(action, Move):
         out["kind"] = "pass" if action.is_pass else "move"
         out["card"] = action.card
         if action.from_sq is not None:
+            assert action.to_sq is not None, "a step's squares come in pairs"
             out["from"], out["to"] = square_name(action.from_sq), square_name(action.to_sq)
     elif isinstance(action, Place):
         out.update(kind="place", squares=[square_name(s) for s in action.squares])

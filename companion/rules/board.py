@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from .cards import CARDS, CardTable
-from .engine import ANY, MASTER_ONLY, STUDENT_ONLY, Engine
+from .engine import ANY, MASTER_ONLY, STUDENT_ONLY, CardMoves, Engine, EngineMove, State
 from .errors import IllegalMoveError
 from .moves import Move, parse_move
 from .position import COLORS, Position, describe_square, parse_position
@@ -50,7 +50,7 @@ class Board:
         self.cards = cards
         self.engine = Engine(cards, roles)
         self._st = self.engine.state(position)
-        self._stack: list[tuple[Move, tuple]] = []
+        self._stack: list[tuple[Move, State]] = []
 
     # -- state -----------------------------------------------------------------------------
 
@@ -108,7 +108,7 @@ class Board:
     def peek(self) -> Move:
         return self._stack[-1][0]
 
-    def _to_move(self, st: tuple, mv: tuple) -> Move:
+    def _to_move(self, st: State, mv: EngineMove) -> Move:
         slot, f, t, sf, su, _ = mv
         name = st[6][slot]
         if f < 0 and sf < 0:
@@ -120,7 +120,7 @@ class Board:
             return Move(name, f, t)
         return Move(name, sf, su)
 
-    def _find(self, move: Move) -> tuple | None:
+    def _find(self, move: Move) -> EngineMove | None:
         if self.outcome() is not None:
             return None
         st = self._st
@@ -153,6 +153,8 @@ class Board:
         pos = self.position
         masters = {s for s in (mo, mp) if s >= 0}
         if not card.is_wind_card:
+            # Not a pass, so a regular card's move has both squares (parse_move gives them).
+            assert move.from_sq is not None and move.to_sq is not None
             if move.from_sq == sp:
                 if self.engine.roles[slot] == MASTER_ONLY:
                     return f"{card.name} is a master card: it moves only {who}'s master"
@@ -165,6 +167,7 @@ class Board:
             if tops:
                 return f"{card.name}'s top step must move one of {who}'s pawns: it has a legal option"
         else:
+            assert move.to_sq is not None, "a step's squares come in pairs"
             problem = self._pawn_problem(pos, card.name, cm, slot, move.from_sq, move.to_sq)
             if problem:
                 return problem
@@ -174,10 +177,12 @@ class Board:
                 masters = (masters - {mo}) | {move.to_sq}
         if move.spirit_from is None:
             return f"the Wind Spirit must take {card.name}'s bottom step when it can"
+        assert move.spirit_to is not None, "a step's squares come in pairs"
         return self._spirit_problem(pos, card.name, cm, move.spirit_from, move.spirit_to, masters,
                                     bottom=True) or "not a legal move here"
 
-    def _pawn_problem(self, pos: Position, name: str, cm, slot: int, frm: int, to: int) -> str | None:
+    def _pawn_problem(self, pos: Position, name: str, cm: CardMoves, slot: int, frm: int,
+                      to: int) -> str | None:
         color = pos.turn
         who = COLORS[color].title()
         own = pos.pawns(color)
@@ -206,7 +211,7 @@ class Board:
                 return f"{name} reaches {square_name(to)} only onto an empty square"
         return None
 
-    def _spirit_problem(self, pos: Position, name: str, cm, frm: int | None, to: int | None,
+    def _spirit_problem(self, pos: Position, name: str, cm: CardMoves, frm: int, to: int,
                         masters: set[int], bottom: bool = False) -> str | None:
         if pos.spirit < 0:
             return "there is no Wind Spirit in this game"

@@ -13,11 +13,26 @@ import json
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator, TypedDict
 
 from .errors import CardError, CardFileError
 
 Offsets = tuple[tuple[int, int], ...]
+# JSON's form of a card's offsets: a list of [dx, dy] pairs, or null for a pattern it lacks.
+OffsetList = list[list[int]] | None
+
+
+class CardDict(TypedDict):
+    """A card as ``cards --json`` prints it and a record stores it."""
+    name: str
+    set: str
+    stamp: str | None
+    moves: OffsetList
+    wind_moves: OffsetList
+    master_moves: OffsetList
+    student_moves: OffsetList
+    move_only: OffsetList
+    capture_only: OffsetList
 STAMPS = ("red", "blue")
 _FIELDS = ("moves", "wind_moves", "master_moves", "student_moves", "move_only", "capture_only")
 
@@ -44,20 +59,20 @@ class Card:
     def is_dual(self) -> bool:
         return self.moves is None
 
-    def master_pattern(self) -> Offsets:
+    def master_pattern(self) -> Offsets | None:
         return self.moves if self.moves is not None else self.master_moves
 
-    def student_pattern(self) -> Offsets:
+    def student_pattern(self) -> Offsets | None:
         return self.moves if self.moves is not None else self.student_moves
 
-    def spirit_pattern(self) -> Offsets:
+    def spirit_pattern(self) -> Offsets | None:
         """The offsets the Wind Spirit moves by: the bottom step of a Wind Spirit card, else
         the card's pattern (a dual card's student pattern, as the Way of the Wind says)."""
         return self.wind_moves if self.wind_moves is not None else self.student_pattern()
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> CardDict:
         """The card as ``cards --json`` prints it."""
-        def lst(offsets):
+        def lst(offsets: Offsets | None) -> OffsetList:
             return None if offsets is None else [list(o) for o in offsets]
         return {
             "name": self.name, "set": self.set, "stamp": self.stamp,
@@ -127,14 +142,14 @@ class CardTable:
         return [c for c in self if c.set in wanted]
 
 
-def _offsets(card: str, key: str, value, *, required: bool) -> Offsets | None:
+def _offsets(card: str, key: str, value: object, *, required: bool) -> Offsets | None:
     if value is None or (value == [] and not required):
         if required:
             raise CardFileError(f"card {card!r}: {key} is missing")
         return None
     if not isinstance(value, list) or not value:
         raise CardFileError(f"card {card!r}: {key} must be a non-empty list of [dx, dy] pairs")
-    out = []
+    out: list[tuple[int, int]] = []
     for item in value:
         if (not isinstance(item, list) or len(item) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in item)):
@@ -150,7 +165,8 @@ def _offsets(card: str, key: str, value, *, required: bool) -> Offsets | None:
     return tuple(out)
 
 
-def card_from_dict(data: dict, *, default_set: str = "custom") -> Card:
+# Any: a card entry is JSON read from a file, checked field by field below.
+def card_from_dict(data: dict[str, Any], *, default_set: str = "custom") -> Card:
     """Build a card from its JSON form, refusing anything that cannot be played."""
     if not isinstance(data, dict):
         raise CardFileError(f"card entry {data!r} is not an object")
@@ -199,7 +215,8 @@ def card_from_dict(data: dict, *, default_set: str = "custom") -> Card:
                 confidence=data.get("confidence", "custom"))
 
 
-def _load_json(text: str, origin: str) -> dict:
+# Any: parsed JSON; the caller checks each card entry (card_from_dict).
+def _load_json(text: str, origin: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

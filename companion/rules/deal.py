@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass
+from typing import TypedDict
 
 from .cards import CARDS, CardTable
 from .errors import CardError, SetupError
@@ -21,6 +22,12 @@ from .position import BLUE, RED, Position, color_index, parse_position
 START_BOARD = "bbBbb/5/5/5/rrRrr"
 START_BOARD_WIND = "bbBbb/5/2W2/5/rrRrr"
 VARIANTS = ("base", "wind")
+
+
+class DealtCards(TypedDict):
+    red: list[str]
+    blue: list[str]
+    side: str
 
 
 @dataclass(frozen=True)
@@ -33,7 +40,7 @@ class Deal:
     position: Position
     fixed: bool = False
 
-    def cards(self) -> dict:
+    def cards(self) -> DealtCards:
         pos = self.position
         return {"red": list(pos.hands[RED]), "blue": list(pos.hands[BLUE]), "side": pos.side[0]}
 

@@ -13,11 +13,14 @@ hidden Ninja is never found here (the referee gives that reason to the mover onl
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from .board import Board
 from .cards import CARDS, CardTable
 from .errors import OnitamaError
+from .jsondata import JsonObject
 from .moves import Move
 from .position import board_pieces, parse_position
 from .squares import parse_square
@@ -147,7 +150,18 @@ def _token_words(turn: _Turn, tok: str, card: str | None) -> str:
     return tok
 
 
-def move_list(turns, positions: list[str], seat: str | None = None) -> list[dict]:
+class TurnText(Protocol):
+    """A finished turn as the referee logs it (``companion.rules.referee.Turn``)."""
+    @property
+    def seat(self) -> str | None: ...
+    @property
+    def full(self) -> str: ...
+    @property
+    def public(self) -> str: ...
+
+
+def move_list(turns: Sequence[TurnText], positions: Sequence[str],
+              seat: str | None = None) -> list[JsonObject]:
     """Numbered move-list entries: ``turns`` are the referee's turns (``seat``, ``full``,
     ``public``), ``positions`` the public position before each. A seat sees its own turns in
     full (its own secret steps) and the others' as everyone does."""

@@ -11,8 +11,19 @@ pass has neither. :class:`companion.rules.board.Board` wraps this in positions a
 
 from __future__ import annotations
 
-from .cards import Card, CardTable
+from .cards import Card, CardTable, Offsets
 from .position import BLUE, NO_SQUARE, RED, TEMPLE, Position
+
+Hand = tuple[str, ...]
+# (own, opp, own_master, opp_master, spirit, colour, own_hand, opp_hand, side)
+State = tuple[int, int, int, int, int, int, Hand, Hand, Hand]
+# (slot, frm, to, spirit_frm, spirit_to, wins)
+EngineMove = tuple[int, int, int, int, int, bool]
+# Per square: the targets of a step and their bits.
+Steps = tuple[tuple[tuple[int, int], ...], ...]
+# Per square: conditional targets (target, bit, capture).
+CondSteps = tuple[tuple[tuple[int, int, bool], ...], ...]
+Masks = tuple[int, ...]
 
 FULL = (1 << 25) - 1
 ANY, MASTER_ONLY, STUDENT_ONLY = 0, 1, 2
@@ -20,10 +31,10 @@ ANY, MASTER_ONLY, STUDENT_ONLY = 0, 1, 2
 _GOAL = (TEMPLE[BLUE], TEMPLE[RED])
 
 
-def _targets(offsets, color: int, sq: int) -> list[int]:
+def _targets(offsets: Offsets | None, color: int, sq: int) -> list[int]:
     sign = 1 if color == RED else -1
     file, rank = sq % 5, sq // 5
-    out = []
+    out: list[int] = []
     for dx, dy in offsets or ():
         f, r = file + sign * dx, rank + sign * dy
         if 0 <= f < 5 and 0 <= r < 5:
@@ -37,14 +48,26 @@ class CardMoves:
     __slots__ = ("wind", "simple", "master", "student", "spirit", "master_mask", "student_mask",
                  "spirit_mask", "master_cond", "student_cond", "spirit_empty")
 
+    wind: bool
+    simple: bool
+    master: Steps
+    student: Steps
+    spirit: Steps
+    master_mask: Masks
+    student_mask: Masks
+    spirit_mask: Masks
+    master_cond: CondSteps
+    student_cond: CondSteps
+    spirit_empty: Masks
+
     def __init__(self, card: Card, color: int):
-        def lists(offsets):
+        def lists(offsets: Offsets | None) -> Steps:
             return tuple(tuple((t, 1 << t) for t in _targets(offsets, color, sq)) for sq in range(25))
 
-        def masks(offsets):
+        def masks(offsets: Offsets | None) -> Masks:
             return tuple(sum(1 << t for t in _targets(offsets, color, sq)) for sq in range(25))
 
-        def cond(pattern_owner_gets_it: bool):
+        def cond(pattern_owner_gets_it: bool) -> CondSteps:
             # Conditional offsets: (target, bit, capture) where capture=False means empty only.
             if not pattern_owner_gets_it:
                 return tuple(() for _ in range(25))
@@ -93,7 +116,7 @@ class Engine:
     # -- state conversion ------------------------------------------------------------------
 
     @staticmethod
-    def state(pos: Position) -> tuple:
+    def state(pos: Position) -> State:
         if pos.turn == RED:
             return (pos.red, pos.blue, pos.red_master, pos.blue_master, pos.spirit, RED,
                     pos.hands[RED], pos.hands[BLUE], pos.side)
@@ -101,7 +124,7 @@ class Engine:
                 pos.hands[BLUE], pos.hands[RED], pos.side)
 
     @staticmethod
-    def position(st: tuple) -> Position:
+    def position(st: State) -> Position:
         own, opp, mo, mp, sp, color, ho, hp, side = st
         if color == RED:
             return Position(own, opp, mo, mp, sp, RED, (ho, hp), side)
@@ -109,7 +132,7 @@ class Engine:
 
     # -- generation ------------------------------------------------------------------------
 
-    def moves(self, st: tuple) -> list[tuple]:
+    def moves(self, st: State) -> list[EngineMove]:
         """Every legal turn, passes included when nothing else is legal."""
         own, opp, mo, mp, sp, color, ho, hp, side = st
         spbit = (1 << sp) if sp >= 0 else 0
@@ -117,13 +140,12 @@ class Engine:
         masters = ((1 << mo) if mo >= 0 else 0) | ((1 << mp) if mp >= 0 else 0)
         goal = _GOAL[color]
         roles = self.roles
-        out = []
+        out: list[EngineMove] = []
         append = out.append
         for slot, name in enumerate(ho):
-            cm = self._tables.get(name) or self.table(name)
-            cm = cm[color]
+            cm = (self._tables.get(name) or self.table(name))[color]
             role = roles[slot]
-            tops = []
+            tops: list[tuple[int, int, bool]] = []
             m = own
             while m:
                 b = m & -m
@@ -186,7 +208,7 @@ class Engine:
                 append((slot, -1, -1, -1, -1, False))
         return out
 
-    def count(self, st: tuple) -> int:
+    def count(self, st: State) -> int:
         """``len(self.moves(st))`` without building the moves, for perft's last ply."""
         own, opp, mo, mp, sp, color, ho, hp, side = st
         if not self._plain:
@@ -215,7 +237,7 @@ class Engine:
         return n or len(ho)
 
     @staticmethod
-    def apply(st: tuple, mv: tuple) -> tuple:
+    def apply(st: State, mv: EngineMove) -> State:
         """The state after ``mv``, with the card exchange done and the turn passed on."""
         own, opp, mo, mp, sp, color, ho, hp, side = st
         slot, f, t, sf, su, _ = mv
@@ -242,7 +264,7 @@ class Engine:
 
     # -- perft -----------------------------------------------------------------------------
 
-    def perft(self, st: tuple, depth: int, *, transpositions: bool = True) -> int:
+    def perft(self, st: State, depth: int, *, transpositions: bool = True) -> int:
         """Leaves of the game tree ``depth`` turns deep (``spec/positions.md``).
 
         Transpositions are counted once per (state, depth): the same position reached by two
@@ -253,7 +275,7 @@ class Engine:
             return 1
         return self._perft(st, depth, {} if transpositions else None)
 
-    def _perft(self, st: tuple, depth: int, seen: dict | None) -> int:
+    def _perft(self, st: State, depth: int, seen: dict[tuple[State, int], int] | None) -> int:
         if depth == 1:
             return self.count(st)
         key = (st, depth)
@@ -268,10 +290,10 @@ class Engine:
             seen[key] = total
         return total
 
-    def divide(self, st: tuple, depth: int) -> list[tuple[tuple, int]]:
+    def divide(self, st: State, depth: int) -> list[tuple[EngineMove, int]]:
         """Each first move with the leaves below it."""
-        seen: dict = {}
-        out = []
+        seen: dict[tuple[State, int], int] = {}
+        out: list[tuple[EngineMove, int]] = []
         for mv in self.moves(st):
             leaves = 1 if (mv[5] or depth <= 1) else self._perft(self.apply(st, mv), depth - 1, seen)
             out.append((mv, leaves))

@@ -1,5 +1,7 @@
 """Exceptions of the rules engine. Each names what was wrong so a user never sees a traceback."""
 
+from typing import Literal
+
 
 class OnitamaError(ValueError):
     """Base class: bad input to the rules engine."""
@@ -78,12 +80,12 @@ class IllegalActionError(RefereeError):
     may be told: the same text when the rule is public, or None when even the refusal is
     secret, and to everyone else the seat is still making its move."""
 
-    # public_reason left out (...): the rule is public, and so is the reason.
-    def __init__(self, action: str, reason: str, *, public_reason: str | None = ...):  # type: ignore[assignment]
+    # public_reason left out (True): the rule is public, and so is the reason.
+    def __init__(self, action: str, reason: str, *, public_reason: str | None | Literal[True] = True):
         super().__init__(f"illegal action {action!r}: {reason}")
         self.action = action
         self.reason = reason
-        self.public_reason: str | None = reason if public_reason is ... else public_reason
+        self.public_reason: str | None = reason if public_reason is True else public_reason
 
     @property
     def private_reason(self) -> str:

@@ -36,7 +36,10 @@ class Move:
 
 
 def _step(frm: int | None, to: int | None) -> str:
-    return "-" if frm is None else square_name(frm) + square_name(to)
+    if frm is None:
+        return "-"
+    assert to is not None, "a step's squares come in pairs"
+    return square_name(frm) + square_name(to)
 
 
 def format_move(move: Move) -> str:
@@ -82,7 +85,9 @@ def parse_move(text: str, cards: CardTable = CARDS) -> Move:
         pawn, spirit = _parse_step(text, rest[0]), _parse_step(text, rest[1])
         if pawn is None and spirit is None:
             raise NotationError(text, "both steps skipped: write a pass as '<Card> pass'")
-        return Move(card.name, *(pawn or (None, None)), *(spirit or (None, None)), wind_card=True)
+        pawn_from, pawn_to = pawn or (None, None)
+        spirit_from, spirit_to = spirit or (None, None)
+        return Move(card.name, pawn_from, pawn_to, spirit_from, spirit_to, wind_card=True)
     if len(rest) != 1:
         raise NotationError(text, "expected '<Card> <from><to>' or '<Card> pass'")
     step = _parse_step(text, rest[0])

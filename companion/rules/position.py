@@ -100,7 +100,7 @@ def format_board(pos: Position) -> str:
 
 
 def format_position(pos: Position) -> str:
-    def names(cards):
+    def names(cards: tuple[str, ...]) -> str:
         return ",".join(notation_name(c) for c in cards)
     return " ".join((format_board(pos), COLORS[pos.turn], names(pos.hands[RED]),
                      names(pos.hands[BLUE]), names(pos.side)))

@@ -14,6 +14,7 @@ from .board import Board
 from .cards import CARDS, Card, CardTable, card_from_dict
 from .deal import Deal
 from .errors import CardError, OnitamaError, RecordError
+from .jsondata import JsonObject
 from .position import parse_position
 
 FORMAT = "onitama-record"
@@ -29,7 +30,7 @@ class GameRecord:
     seed: int | None = None
     players: dict[str, str] = field(default_factory=dict)
     date: str | None = None
-    result: dict | None = None       # {"winner": "red", "how": "stone"}, or None while unfinished
+    result: JsonObject | None = None  # {"winner": "red", "how": "stone"}, or None while unfinished
     custom_cards: list[Card] = field(default_factory=list)
 
     @classmethod
@@ -43,7 +44,7 @@ class GameRecord:
     def card_table(self) -> CardTable:
         return CARDS.with_cards(self.custom_cards) if self.custom_cards else CARDS
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JsonObject:
         start = parse_position(self.start, self.card_table())
         return {
             "format": FORMAT, "version": VERSION,

@@ -11,12 +11,14 @@ their audience, and the public, sealed and full records of ``companion.rules.sea
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Generic, Protocol, Self, Sequence, TypeVar
 
 from .actions import Action, action_dict, action_text, parse_action
 from .cards import CARDS, CardTable
 from .describe import move_list
 from .errors import GameOverError, IllegalActionError, NotYourTurnError, RefereeError
+from .jsondata import JsonObject
+from .position import Position
 
 SEATS = ("red", "blue")
 
@@ -32,7 +34,7 @@ class Result:
     winner: str | None   # None: a draw
     how: str             # stone, stream, ninjas (Way of the Light), draw
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> JsonObject:
         return {"winner": self.winner, "how": self.how}
 
 
@@ -44,12 +46,12 @@ class Event:
     text: str
     public: bool
     seats: tuple[str, ...] = SEATS
-    data: dict = field(default_factory=dict, compare=True)
+    data: JsonObject = field(default_factory=dict, compare=True)
 
     def reaches(self, seat: str | None) -> bool:
         return self.public or (seat is not None and seat in self.seats)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> JsonObject:
         return {"kind": self.kind, "text": self.text, **self.data}
 
 
@@ -62,45 +64,62 @@ class Turn:
     public: str
 
 
-class Referee:
+class GameState(Protocol):
+    """What the common machinery reads of every mode's state."""
+
+    @property
+    def result(self) -> Result | None: ...
+
+    @property
+    def log(self) -> tuple[Turn, ...]: ...
+
+
+S = TypeVar("S", bound=GameState)
+
+
+class Referee(Generic[S]):
     """The common machinery. A mode implements ``_to_act``, ``_legal``, ``_apply``, ``_why``
-    and ``_view`` over its own frozen state, which has ``result`` and ``log`` fields."""
+    and ``_view`` over its own frozen state ``S``, which has ``result`` and ``log`` fields.
+    Code that takes a referee of any mode writes ``Referee[Any]``: the state's type is the
+    mode's own, and only the mode reads it."""
 
     mode: str
+    start: Position          # the position the game started from, for the records
+    seed: int | None         # of the deal, for the records
 
-    def __init__(self, state: Any, cards: CardTable = CARDS):
+    def __init__(self, state: S, cards: CardTable = CARDS):
         self.cards = cards
         self._state = state
-        self._history: list[tuple[Any, int]] = []
+        self._history: list[tuple[S, int]] = []
         self._events: list[Event] = []
 
     # -- the hooks -------------------------------------------------------------------------
 
-    def _to_act(self, st) -> tuple[str, ...]:
+    def _to_act(self, st: S) -> tuple[str, ...]:
         raise NotImplementedError
 
-    def _legal(self, st, seat: str) -> list[Action]:
+    def _legal(self, st: S, seat: str) -> Sequence[Action]:
         raise NotImplementedError
 
-    def _apply(self, st, seat: str, action: Action) -> tuple[Any, list[Event]]:
+    def _apply(self, st: S, seat: str, action: Action) -> tuple[S, list[Event]]:
         raise NotImplementedError
 
-    def _why(self, st, seat: str, action: Action) -> str | tuple[str, str | None]:
+    def _why(self, st: S, seat: str, action: Action) -> str | tuple[str, str | None]:
         """Why ``action`` is refused: one text, or (the seat's reason, the public's reason or
         None) when the reason rests on the seat's secret."""
         raise NotImplementedError
 
-    def _view(self, st, seat: str | None) -> dict:
+    def _view(self, st: S, seat: str | None) -> JsonObject:
         raise NotImplementedError
 
-    def _turn_card(self, st, seat: str) -> str | None:
+    def _turn_card(self, st: S, seat: str) -> str | None:
         """The card a bare Ninja step in ``seat``'s typed text moves with."""
         return None
 
     # -- the public API --------------------------------------------------------------------
 
     @property
-    def state(self):
+    def state(self) -> S:
         """The whole truth (for the harness and tests; never send it to a phone)."""
         return self._state
 
@@ -116,7 +135,7 @@ class Referee:
         """The seats the rules are waiting for (two at set-up and in simultaneous play)."""
         return () if self._state.result is not None else self._to_act(self._state)
 
-    def legal_actions(self, seat: str) -> list[Action]:
+    def legal_actions(self, seat: str) -> Sequence[Action]:
         seat = seat_name(seat)
         return self._legal(self._state, seat) if seat in self.to_act() else []
 
@@ -157,12 +176,12 @@ class Referee:
         """Every event so far that reached ``seat`` (None: the public)."""
         return [e for e in self._events if e.reaches(seat)]
 
-    def view(self, seat: str | None = None) -> dict:
+    def view(self, seat: str | None = None) -> JsonObject:
         """What ``seat`` may know, as JSON-ready data; None gives the public view."""
         if seat is not None:
             seat_name(seat)
         st = self._state
-        out = {
+        out: JsonObject = {
             "mode": self.mode,
             "seat": seat,
             "to_act": list(self.to_act()),
@@ -181,10 +200,12 @@ class Referee:
         starts: dict[int, str] = {}
         for st, _ in self._history:        # the state before each action
             if len(st.log) not in starts:
-                starts[len(st.log)] = self._view(st, None)["position"]
+                position = self._view(st, None)["position"]
+                assert isinstance(position, str)
+                starts[len(st.log)] = position
         return [starts[n] for n in range(len(self._state.log))]
 
-    def copy(self) -> "Referee":
+    def copy(self) -> Self:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other._history = list(self._history)

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
 from .actions import Place, Skip, action_text
 from .cards import CARDS, CardTable, card_from_dict
 from .engine import ANY
 from .errors import OnitamaError, RecordError
+from .jsondata import JsonObject
 from .position import COLORS, Position, format_position, parse_position
 from .referee import SEATS, Referee
 from .shadow import ShadowReferee
@@ -32,8 +34,9 @@ _MOVE_STEP = re.compile(r"^([a-e][1-5][a-e][1-5]|-|pass)$")
 _LANTERN = re.compile(r"^L[1-5a-e][+-]?$")
 
 
-def _header(ref: Referee) -> dict:
-    header = {"mode": ref.mode, "start": format_position(ref.start), "seed": ref.seed,
+# Referee[Any]: these functions take the referee of any mode (the state's type is the mode's).
+def _header(ref: Referee[Any]) -> JsonObject:
+    header: JsonObject = {"mode": ref.mode, "start": format_position(ref.start), "seed": ref.seed,
               "result": None if ref.result is None else ref.result.as_dict()}
     if isinstance(ref, ShadowReferee) and ref.light is not None:
         header["light"] = COLORS[ref.light]
@@ -46,14 +49,14 @@ def _header(ref: Referee) -> dict:
     return header
 
 
-def public_record(ref: Referee) -> dict:
+def public_record(ref: Referee[Any]) -> JsonObject:
     return {"format": FORMAT, "version": VERSION, "kind": "public", "header": _header(ref),
             "turns": [t.public for t in ref.log]}
 
 
-def sealed_record(ref: Referee, seat: str) -> dict:
+def sealed_record(ref: Referee[Any], seat: str) -> JsonObject:
     """What only ``seat`` knows about its own play, for the end of the game."""
-    out = {"format": FORMAT, "version": VERSION, "kind": "sealed", "seat": seat,
+    out: JsonObject = {"format": FORMAT, "version": VERSION, "kind": "sealed", "seat": seat,
            "header": _header(ref), "setup": None, "turns": {}, "pending": None}
     if isinstance(ref, ShadowReferee):
         squares = ref.state.setup[COLORS.index(seat)]
@@ -65,21 +68,21 @@ def sealed_record(ref: Referee, seat: str) -> dict:
     return out
 
 
-def full_record(ref: Referee) -> dict:
+def full_record(ref: Referee[Any]) -> JsonObject:
     """Everything, once the game is over (the screens come down)."""
     if ref.result is None:
         raise RecordError("the sealed records are revealed when the game ends")
     return reveal(public_record(ref), *(sealed_record(ref, s) for s in SEATS))
 
 
-def reveal(public: dict, *sealed: dict) -> dict:
+def reveal(public: JsonObject, *sealed: JsonObject) -> JsonObject:
     """The full record from the public record and every seat's sealed record."""
     if public.get("kind") != "public":
         raise RecordError("the first record is not a public record")
     if public["header"].get("result") is None:
         raise RecordError("the sealed records are revealed when the game ends")
     turns = list(public["turns"])
-    setup = {}
+    setup: dict[str, str] = {}
     for record in sealed:
         if record.get("kind") != "sealed" or record.get("header") != public["header"]:
             raise RecordError("a sealed record that does not belong to this game")
@@ -100,7 +103,7 @@ def _start(text: str, cards: CardTable) -> Position:
     return replace(pos, side=tuple(cards[n].name for n in side))
 
 
-def _referee(header: dict, turns: list[str], cards: CardTable) -> Referee:
+def _referee(header: JsonObject, turns: list[str], cards: CardTable) -> Referee[Any]:
     mode, start, seed = header["mode"], _start(header["start"], cards), header.get("seed")
     if mode in ("shadow", "light"):
         return ShadowReferee(start, mode, light=header.get("light", "red"), cards=cards, seed=seed)
@@ -116,7 +119,8 @@ def _referee(header: dict, turns: list[str], cards: CardTable) -> Referee:
 
 def _chunks(text: str) -> list[str]:
     """A turn's text as actions; ``xN``, draws and answer marks are checked, not played."""
-    tokens, out, i = text.split(), [], 0
+    tokens, i = text.split(), 0
+    out: list[str] = []
     while i < len(tokens):
         tok = tokens[i]
         if tok == "xN" or tok.startswith("+"):
@@ -139,7 +143,7 @@ def _chunks(text: str) -> list[str]:
     return out
 
 
-def _play_turn(ref: Referee, text: str) -> None:
+def _play_turn(ref: Referee[Any], text: str) -> None:
     if isinstance(ref, SimultaneousReferee):
         red, _, blue = text.partition(" | ")
         ref.act("red", red)
@@ -156,7 +160,7 @@ def _play_turn(ref: Referee, text: str) -> None:
         ref.act(seat, Skip())
 
 
-def replay(record: dict, cards: CardTable = CARDS) -> Referee:
+def replay(record: JsonObject, cards: CardTable = CARDS) -> Referee[Any]:
     """Re-play a full record through the referee; raises :class:`RecordError` at the first
     turn the rules do not give exactly as written."""
     if record.get("format") != FORMAT or record.get("kind") != "full":

@@ -19,19 +19,22 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from typing import Any, Sequence
 
-from .actions import NinjaMove, Place, Skip
+from .actions import Action, NinjaMove, Place, Skip
 from .errors import OnitamaError, VariantError
 from .moves import Move
+from .jsondata import JsonObject
 from .position import COLORS
-from .referee import SEATS, Referee
+from .referee import SEATS, Event, Referee
 from .shadow import ShadowReferee
 from .variants import VARIANTS, SimultaneousReferee, new_referee
 
 MAX_TWINS = 2
 
 
-def secret_alternatives(ref: Referee, seat: str, action) -> list:
+# Referee[Any]: self-play drives the referee of any mode (the state's type is the mode's).
+def secret_alternatives(ref: Referee[Any], seat: str, action: Action) -> list[Action]:
     """The other choices ``seat`` could make now that nobody else may tell apart from
     ``action``, by the rules (not by the views, which are what is being checked)."""
     if isinstance(ref, SimultaneousReferee):
@@ -44,7 +47,7 @@ def secret_alternatives(ref: Referee, seat: str, action) -> list:
     c = COLORS.index(seat)
     enemy = st.pos.pawns(1 - c)
 
-    def quiet(a) -> bool:
+    def quiet(a: Action) -> bool:
         if isinstance(a, Place):
             return True
         if isinstance(a, NinjaMove):
@@ -61,20 +64,20 @@ def secret_alternatives(ref: Referee, seat: str, action) -> list:
             if a != action and quiet(a) and (card is None or getattr(a, "card", card) == card)]
 
 
-def _observed(ref: Referee, hidden: str) -> list:
+def _observed(ref: Referee[Any], hidden: str) -> list[JsonObject]:
     return [ref.view(o) for o in (*[s for s in SEATS if s != hidden], None)]
 
 
-def _told(events, hidden: str) -> list:
+def _told(events: Sequence[Event], hidden: str) -> list[list[JsonObject]]:
     return [[e.as_dict() for e in events if e.reaches(o)]
             for o in (*[s for s in SEATS if s != hidden], None)]
 
 
-def play_game(variant: str, seed: int, *, max_plies: int = 200, check_leaks: bool = True) -> dict:
+def play_game(variant: str, seed: int, *, max_plies: int = 200, check_leaks: bool = True) -> JsonObject:
     """One random legal game; the result as ``selfplay`` prints it."""
     rng = random.Random(seed)
     ref = new_referee(variant, seed=seed)
-    twins: list[tuple[Referee, str]] = []
+    twins: list[tuple[Referee[Any], str]] = []
     leak = False
     while ref.result is None and len(ref.log) < max_plies:
         seat = rng.choice(ref.to_act())
@@ -88,7 +91,7 @@ def play_game(variant: str, seed: int, *, max_plies: int = 200, check_leaks: boo
         events = ref.act(seat, action)
         if not check_leaks:
             continue
-        kept = []
+        kept: list[tuple[Referee[Any], str]] = []
         for twin, hidden in twins:
             if seat not in twin.to_act() or action not in twin.legal_actions(seat):
                 continue

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from itertools import combinations
+from typing import Iterable, Iterator, Sequence, TypeVar
 
 from .actions import (LANTERNS, Action, Lantern, NinjaMove, Place, Skip, Strike,
                       action_text)
@@ -25,6 +26,7 @@ from .cards import CARDS, CardTable, notation_name
 from .deal import deal
 from .engine import Engine
 from .errors import SetupError, VariantError
+from .jsondata import JsonObject
 from .moves import Move
 from .position import BLUE, COLORS, NO_SQUARE, RED, TEMPLE, Position, parse_position
 from .referee import Event, Referee, Result, Turn
@@ -43,7 +45,7 @@ class LanternAnswer:
     lantern: Lantern
     answer: bool
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> JsonObject:
         return {"ply": self.ply, "by": self.seat, "line": str(self.lantern), "answer": self.answer}
 
 
@@ -65,22 +67,25 @@ class ShadowState:
     answers: tuple[LanternAnswer, ...]
 
 
-def _set(pair: tuple, i: int, value) -> tuple:
+T = TypeVar("T")
+
+
+def _set(pair: tuple[T, T], i: int, value: T) -> tuple[T, T]:
     return (value, pair[1]) if i == 0 else (pair[0], value)
 
 
-def _bits(squares) -> int:
+def _bits(squares: Iterable[int]) -> int:
     return sum(1 << s for s in squares)
 
 
-def _squares(bits: int):
+def _squares(bits: int) -> Iterator[int]:
     while bits:
         b = bits & -bits
         yield b.bit_length() - 1
         bits ^= b
 
 
-class ShadowReferee(Referee):
+class ShadowReferee(Referee[ShadowState]):
     """``mode`` is ``shadow`` or ``light``; in Way of the Light ``light`` is the Light
     Master's colour (the Shadow Master holds the other one and has no pawns)."""
 
@@ -100,9 +105,11 @@ class ShadowReferee(Referee):
                 raise VariantError(f"{name} has conditional moves, which Light & Shadow does not use")
         self.mode = mode
         self.seed = seed              # of the deal, for the record
-        self.light = COLORS.index(light) if mode == LIGHT else None
+        # The Light Master's colour: None in Way of the Shadow (so None exactly when mode is
+        # not LIGHT, which is what the type checker reads).
+        self.light: int | None = COLORS.index(light) if mode == LIGHT else None
         self.ninja_count = 1 if mode == SHADOW else 2
-        if mode == LIGHT:
+        if self.light is not None:
             shadow = 1 - self.light
             if start.pawns(shadow):
                 raise SetupError("in Way of the Light the Shadow Master has no pawns on the main board")
@@ -113,13 +120,13 @@ class ShadowReferee(Referee):
             raise SetupError("Way of the Shadow needs both masters on the board")
         self.engine = Engine(cards)
         self.start = start
-        needs = (True, True) if mode == SHADOW else _set((False, False), 1 - self.light, True)
+        needs = (True, True) if self.light is None else _set((False, False), 1 - self.light, True)
         state = ShadowState(
             pos=start, ninjas=((), ()), revealed=((), ()), lost=(0, 0),
-            lanterns=(LANTERNS_EACH, LANTERNS_EACH) if mode == SHADOW
+            lanterns=(LANTERNS_EACH, LANTERNS_EACH) if self.light is None
             else _set((0, 0), self.light, LANTERNS_EACH),
             phase="setup", card=None, ply=0,
-            setup=tuple(None if n else () for n in needs), result=None,
+            setup=(None if needs[0] else (), None if needs[1] else ()), result=None,
             full=(), public=(), log=(), answers=())
         super().__init__(state, cards)
 
@@ -153,7 +160,7 @@ class ShadowReferee(Referee):
 
     # -- generation ------------------------------------------------------------------------
 
-    def _pawn_moves(self, st: ShadowState, c: int) -> list[Move]:
+    def _pawn_moves(self, st: ShadowState, c: int) -> Sequence[Move]:
         pos = st.pos
         own, master = pos.pawns(c), pos.master(c)
         blocked = own | _bits(st.ninjas[c])
@@ -178,7 +185,7 @@ class ShadowReferee(Referee):
             return tuple(COLORS[c] for c in (RED, BLUE) if st.setup[c] is None)
         return (COLORS[st.pos.turn],)
 
-    def _legal(self, st: ShadowState, seat: str) -> list[Action]:
+    def _legal(self, st: ShadowState, seat: str) -> Sequence[Action]:
         c = COLORS.index(seat)
         if st.phase == "setup":
             return self.placements(c)
@@ -188,6 +195,7 @@ class ShadowReferee(Referee):
             steps = [s for card in st.pos.hands[c] for s in self._ninja_steps(st, c, card)]
             return steps or [Move.pass_turn(card) for card in st.pos.hands[c]]
         if st.phase == "ninja":
+            assert st.card is not None, "the ninja phase follows a card played"
             steps = self._ninja_steps(st, c, st.card)
             enemy = st.pos.pawns(1 - c)
             strikes = ([Strike(s.card, s.frm, s.to) for s in steps if not enemy >> s.to & 1]
@@ -200,7 +208,7 @@ class ShadowReferee(Referee):
 
     # -- applying --------------------------------------------------------------------------
 
-    def _apply(self, st: ShadowState, seat: str, action: Action):
+    def _apply(self, st: ShadowState, seat: str, action: Action) -> tuple[ShadowState, list[Event]]:
         c = COLORS.index(seat)
         events: list[Event] = []
         if isinstance(action, Place):
@@ -227,6 +235,7 @@ class ShadowReferee(Referee):
             st = self._lantern(st, c, action, events)
             st = self._end_turn(st, events)
         elif st.phase == "ninja":        # Skip: the Ninja stays put
+            assert st.card is not None, "the ninja phase follows a card played"
             st = self._exchange(st, c, st.card, events)
         else:                            # Skip: no Lantern this turn
             st = self._end_turn(st, events)
@@ -242,6 +251,7 @@ class ShadowReferee(Referee):
             return replace(st, full=(str(mv),), public=(public,))
         pos, e = st.pos, 1 - c
         f, t = mv.from_sq, mv.to_sq
+        assert f is not None and t is not None, "a pawn move that is not a pass has both squares"
         tb = 1 << t
         own = pos.pawns(c) ^ (1 << f) ^ tb
         opp = pos.pawns(e) & ~tb
@@ -285,14 +295,16 @@ class ShadowReferee(Referee):
         if pos.pawns(e) >> t & 1:
             victim = "master" if t == pos.master(e) else "student"
             red, blue = (pos.red, pos.blue & ~(1 << t)) if e == BLUE else (pos.red & ~(1 << t), pos.blue)
+            lost_master = victim == "master"
             pos = replace(pos, red=red, blue=blue,
-                          **{f"{COLORS[e]}_master": NO_SQUARE} if victim == "master" else {})
+                          red_master=NO_SQUARE if lost_master and e == RED else pos.red_master,
+                          blue_master=NO_SQUARE if lost_master and e == BLUE else pos.blue_master)
             events.append(Event("ninja_capture", f"{seat}'s Ninja captured {COLORS[e]}'s {victim} "
                                 f"on {square_name(t)}", public=True,
                                 data={"by": seat, "square": square_name(t), "captured": victim}))
             st = self._reveal(replace(st, pos=pos), c, t)
             st = replace(st, result=self._winner(st))
-            public = f"{head}N?{square_name(t)}"
+            public: str | None = f"{head}N?{square_name(t)}"
         else:
             public = f"{step.card} N?" if st.phase == "move" else None
         return replace(st, full=st.full + (full,),
@@ -349,7 +361,7 @@ class ShadowReferee(Referee):
 
     def _winner(self, st: ShadowState) -> Result | None:
         pos = st.pos
-        if self.mode == SHADOW:
+        if self.light is None:       # Way of the Shadow
             won = pos.winner()
             return None if won is None else Result(COLORS[won[0]], won[1])
         light, shadow = self.light, 1 - self.light
@@ -432,7 +444,7 @@ class ShadowReferee(Referee):
 
     # -- views -----------------------------------------------------------------------------
 
-    def _view(self, st: ShadowState, seat: str | None) -> dict:
+    def _view(self, st: ShadowState, seat: str | None) -> JsonObject:
         c = None if seat is None else COLORS.index(seat)
         ninjas = {}
         for color in (RED, BLUE):
@@ -441,7 +453,7 @@ class ShadowReferee(Referee):
             ninjas[COLORS[color]] = {"alive": self.ninja_count - st.lost[color],
                                      "captured": st.lost[color],
                                      "revealed": [square_name(s) for s in st.revealed[color]]}
-        out = {
+        out: JsonObject = {
             "position": str(st.pos),
             "turn": COLORS[st.pos.turn],
             "phase": "over" if st.result is not None else st.phase,
@@ -451,7 +463,7 @@ class ShadowReferee(Referee):
             "lanterns": {COLORS[k]: st.lanterns[k] for k in (RED, BLUE)},
             "searches": [a.as_dict() for a in st.answers],
         }
-        if self.mode == LIGHT:
+        if self.light is not None:
             out["light"] = COLORS[self.light]
         if c is not None:
             out["own_ninjas"] = [square_name(s) for s in st.ninjas[c]]

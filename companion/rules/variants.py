@@ -13,12 +13,14 @@ import random
 import secrets
 from dataclasses import dataclass, replace
 from importlib import resources
+from typing import Any, Sequence, TypeVar, cast
 
 from .actions import Action, Take
-from .cards import CARDS, CardTable, load_card_file, notation_name
+from .cards import CARDS, Card, CardTable, load_card_file, notation_name
 from .deal import deal, first_player
-from .engine import ANY, MASTER_ONLY, STUDENT_ONLY, Engine
+from .engine import ANY, MASTER_ONLY, STUDENT_ONLY, Engine, EngineMove, State
 from .errors import CardError, SetupError, VariantError
+from .jsondata import JsonObject
 from .moves import Move
 from .position import BLUE, COLORS, NO_SQUARE, RED, TEMPLE, Position, parse_position
 from .referee import Event, Referee, Result, Turn
@@ -35,13 +37,13 @@ VARIANTS = ("base", "wind", "shadow", "light", "seven", "nine", "knowledge", "si
             "conditional")
 
 
-def example_conditional_cards() -> list:
+def example_conditional_cards() -> list[Card]:
     """The project's own cards with move-only and capture-only offsets."""
     with resources.as_file(resources.files("companion").joinpath(EXAMPLE_CARDS)) as path:
         return load_card_file(path)
 
 
-def engine_move(cards: CardTable, st: tuple, mv: tuple) -> Move:
+def engine_move(cards: CardTable, st: State, mv: EngineMove) -> Move:
     """An engine move tuple as a :class:`Move` (the form ``Board`` gives)."""
     slot, f, t, sf, su, _ = mv
     name = st[6][slot]
@@ -64,16 +66,16 @@ def _why_move(cards: CardTable, roles: tuple[int, ...], pos: Position, move: Act
 
 @dataclass(frozen=True, slots=True)
 class ClassicState:
-    st: tuple                      # the engine state; its side is the mover's side stack
+    st: State                      # the engine state; its side is the mover's side stack
     stacks: tuple[tuple[str, ...], tuple[str, ...]]   # Knowledge: each player's side stack
     deck: tuple[str, ...]          # Knowledge: the face-down cards, in the order drawn
     phase: str                     # move, or take (Knowledge: choose the replacement)
-    pending: tuple | None          # during take: (card played, notation so far)
+    pending: tuple[str, str] | None  # during take: (card played, notation so far)
     result: Result | None
     log: tuple[Turn, ...]
 
 
-class ClassicReferee(Referee):
+class ClassicReferee(Referee[ClassicState]):
     """Every seat sees everything; the referee checks moves and keeps the record.
 
     ``knowledge=True``: when a student is captured, its owner draws the top card of ``deck``
@@ -91,7 +93,7 @@ class ClassicReferee(Referee):
         self.start = start
         self.knowledge = knowledge
         self.engine = Engine(cards, roles)
-        stacks = ((), ())
+        stacks: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
         if knowledge:
             if start.spirit != NO_SQUARE:
                 raise VariantError("the Knowledge variant is not combined with the Way of the Wind here")
@@ -100,7 +102,7 @@ class ClassicReferee(Referee):
                                       self._winner(self.engine.state(start)), ()), cards)
 
     @staticmethod
-    def _winner(st: tuple) -> Result | None:
+    def _winner(st: State) -> Result | None:
         won = Engine.position(st).winner()
         return None if won is None else Result(COLORS[won[0]], won[1])
 
@@ -110,20 +112,22 @@ class ClassicReferee(Referee):
     def _to_act(self, s: ClassicState) -> tuple[str, ...]:
         return (COLORS[s.st[5]],)
 
-    def _legal(self, s: ClassicState, seat: str) -> list[Action]:
+    def _legal(self, s: ClassicState, seat: str) -> Sequence[Action]:
         if s.phase == "take":
             return [Take(card) for card in s.stacks[s.st[5]]]
         return [engine_move(self.cards, s.st, mv) for mv in self.engine.moves(s.st)]
 
-    def _find(self, s: ClassicState, move: Move) -> tuple:
+    def _find(self, s: ClassicState, move: Move) -> EngineMove:
         return next(mv for mv in self.engine.moves(s.st) if engine_move(self.cards, s.st, mv) == move)
 
-    def _apply(self, s: ClassicState, seat: str, action: Action):
+    def _apply(self, s: ClassicState, seat: str, action: Action) -> tuple[ClassicState, list[Event]]:
         events: list[Event] = []
         if isinstance(action, Take):
+            assert s.pending is not None, "a Take is legal only in the take phase"
             card, text = s.pending
             return self._exchange(s, card, action.card, f"{text} >{notation_name(action.card)}",
                                   events), events
+        assert isinstance(action, Move), "the legal actions here are moves and Takes"
         mv = self._find(s, action)
         if not self.knowledge:
             st = self.engine.apply(s.st, mv)
@@ -179,8 +183,8 @@ class ClassicReferee(Referee):
             return "a card is taken from the side stack after the move"
         return _why_move(self.cards, self.engine.roles, Engine.position(s.st), action)
 
-    def _view(self, s: ClassicState, seat: str | None) -> dict:
-        out = {"position": str(Engine.position(s.st)), "turn": COLORS[s.st[5]],
+    def _view(self, s: ClassicState, seat: str | None) -> JsonObject:
+        out: JsonObject = {"position": str(Engine.position(s.st)), "turn": COLORS[s.st[5]],
                "phase": "over" if s.result is not None else s.phase}
         if self.engine.roles != (ANY, ANY):
             out["slots"] = [ROLE_NAMES[r] for r in self.engine.roles]
@@ -190,11 +194,14 @@ class ClassicReferee(Referee):
         return out
 
 
-def replace_side(st: tuple, side: tuple[str, ...]) -> tuple:
+def replace_side(st: State, side: tuple[str, ...]) -> State:
     return st[:8] + (side,)
 
 
-def _put(pair: tuple, i: int, value) -> tuple:
+T = TypeVar("T")
+
+
+def _put(pair: tuple[T, T], i: int, value: T) -> tuple[T, T]:
     return (value, pair[1]) if i == 0 else (pair[0], value)
 
 
@@ -208,7 +215,7 @@ class SimultaneousState:
     log: tuple[Turn, ...]
 
 
-class SimultaneousReferee(Referee):
+class SimultaneousReferee(Referee[SimultaneousState]):
     """Both seats commit a move in secret; when both have, the moves resolve together."""
 
     mode = "simultaneous"
@@ -224,7 +231,7 @@ class SimultaneousReferee(Referee):
         super().__init__(SimultaneousState(start, (None, None), None, ()), cards)
         self._state = replace(self._state, result=self._stalemate(start))
 
-    def _state_for(self, pos: Position, c: int) -> tuple:
+    def _state_for(self, pos: Position, c: int) -> State:
         return self.engine.state(replace(pos, turn=c, side=(pos.side[c],)))
 
     def _moves(self, pos: Position, c: int) -> list[Move]:
@@ -240,52 +247,61 @@ class SimultaneousReferee(Referee):
     def _to_act(self, s: SimultaneousState) -> tuple[str, ...]:
         return tuple(COLORS[c] for c in (RED, BLUE) if s.commits[c] is None)
 
-    def _legal(self, s: SimultaneousState, seat: str) -> list[Action]:
+    def _legal(self, s: SimultaneousState, seat: str) -> Sequence[Action]:
         return self._moves(s.pos, COLORS.index(seat))
 
     def _why(self, s: SimultaneousState, seat: str, action: Action) -> str:
         c = COLORS.index(seat)
         return _why_move(self.cards, (ANY, ANY), replace(s.pos, turn=c, side=(s.pos.side[c],)), action)
 
-    def _apply(self, s: SimultaneousState, seat: str, action: Action):
+    def _apply(self, s: SimultaneousState, seat: str,
+               action: Action) -> tuple[SimultaneousState, list[Event]]:
         c = COLORS.index(seat)
+        assert isinstance(action, Move), "the legal actions here are moves"
         commits = _put(s.commits, c, action)
         if None in commits:
             return replace(s, commits=commits), [Event("committed", f"{seat} has committed",
                                                        public=True, data={"by": seat})]
-        return self._resolve(s, commits)
+        return self._resolve(s, cast("tuple[Move, Move]", commits))   # None is not in it
 
-    def _resolve(self, s: SimultaneousState, commits: tuple[Move, Move]):
+    def _resolve(self, s: SimultaneousState,
+                 commits: tuple[Move, Move]) -> tuple[SimultaneousState, list[Event]]:
         pos = s.pos
         pawns = [pos.red, pos.blue]
         masters = [pos.red_master, pos.blue_master]
         dest = [None if m.is_pass else m.to_sq for m in commits]
         for c, m in enumerate(commits):
             if not m.is_pass:
+                # Simultaneous play has no Wind Spirit: a move that is not a pass steps a pawn.
+                assert m.from_sq is not None and m.to_sq is not None
                 pawns[c] ^= (1 << m.from_sq) | (1 << m.to_sq)
                 if masters[c] == m.from_sq:
                     masters[c] = m.to_sq
         lost = [0, 0]
-        if dest[RED] is not None and dest[RED] == dest[BLUE]:
+        red_to, blue_to = dest
+        if red_to is not None and red_to == blue_to:
             # Both land on the same square: both are eliminated.
-            lost = [1 << dest[RED], 1 << dest[BLUE]]
+            lost = [1 << red_to, 1 << red_to]
         else:
             # A piece ending the turn where an enemy lands is captured; one that moved away
             # from the square an enemy lands on has escaped.
             for c in (RED, BLUE):
-                if dest[c] is not None and pawns[1 - c] >> dest[c] & 1:
-                    lost[1 - c] = 1 << dest[c]
+                to = dest[c]
+                if to is not None and pawns[1 - c] >> to & 1:
+                    lost[1 - c] = 1 << to
         for c in (RED, BLUE):
             pawns[c] &= ~lost[c]
             if masters[c] >= 0 and lost[c] >> masters[c] & 1:
                 masters[c] = NO_SQUARE
-        hands = tuple(tuple(pos.side[c] if h == commits[c].card else h for h in pos.hands[c])
-                      for c in (RED, BLUE))
+        red_hand, blue_hand = (tuple(pos.side[c] if h == commits[c].card else h for h in pos.hands[c])
+                               for c in (RED, BLUE))
+        hands = (red_hand, blue_hand)
         # Each played card goes to the player's left, which is the other player's right.
         new = replace(pos, red=pawns[RED], blue=pawns[BLUE], red_master=masters[RED],
                       blue_master=masters[BLUE], hands=hands,
                       side=(commits[BLUE].card, commits[RED].card))
-        wins = []
+        wins: list[tuple[int, str]] = []
+        result: Result | None
         for c in (RED, BLUE):
             e = 1 - c
             if masters[e] == NO_SQUARE:
@@ -309,9 +325,9 @@ class SimultaneousReferee(Referee):
                                 data=result.as_dict()))
         return SimultaneousState(new, (None, None), result, s.log + (Turn(None, text, text),)), events
 
-    def _view(self, s: SimultaneousState, seat: str | None) -> dict:
+    def _view(self, s: SimultaneousState, seat: str | None) -> JsonObject:
         pos = s.pos
-        out = {"position": str(replace(pos, turn=RED)),
+        out: JsonObject = {"position": str(replace(pos, turn=RED)),
                "side_cards": {"red": pos.side[RED], "blue": pos.side[BLUE]},
                "phase": "over" if s.result is not None else "commit",
                "committed": {COLORS[c]: s.commits[c] is not None for c in (RED, BLUE)}}
@@ -336,8 +352,9 @@ def _shuffled(pool: list[str], seed: int) -> list[str]:
 
 
 def new_referee(variant: str, *, seed: int | None = None, sets: tuple[str, ...] = ("base",),
-                cards: CardTable = CARDS, light: str = "red", wind_cards: int = 2) -> Referee:
-    """A new game of ``variant`` (see ``VARIANTS``) dealt at random; ``seed`` repeats it."""
+                cards: CardTable = CARDS, light: str = "red", wind_cards: int = 2) -> Referee[Any]:
+    """A new game of ``variant`` (see ``VARIANTS``) dealt at random; ``seed`` repeats it.
+    (``Referee[Any]``: the referee of whichever mode was asked for, with that mode's state.)"""
     if variant not in VARIANTS:
         raise VariantError(f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
     if seed is None:

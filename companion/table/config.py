@@ -22,6 +22,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from ..rules.errors import OnitamaError
 
@@ -44,7 +45,7 @@ class Config:
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
 
 
-_KEYS = {
+_KEYS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "mat": {"hardware": str, "pinmap": str, "settle": (int, float)},
     "web": {"host": str, "port": int, "public_url": str},
     "game": {"sets": list},
@@ -61,7 +62,7 @@ def load_config(path: str | Path | None, base: Config = Config()) -> Config:
         raise ConfigError(f"{path}: cannot read ({exc.strerror})") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML ({exc})") from None
-    values = {}
+    values: dict[str, Any] = {}   # Any: TOML values, each checked against _KEYS below
     for section, content in data.items():
         if section not in _KEYS or not isinstance(content, dict):
             raise ConfigError(f"{path}: unknown section [{section}] (known: {', '.join(_KEYS)})")

@@ -9,6 +9,7 @@ from d2", "Your Ninja was struck", "Blue's Lantern found your Ninja (rank 3)").
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..rules.position import board_pieces
 from ..rules.squares import square_name
@@ -70,9 +71,9 @@ def _sync(view: dict, seat: str) -> tuple[str, str]:
     if extra:
         return f"Take the pawn off {extra[0]}", "The mat does not match the game yet."
     if wrong:
-        piece = want.get(_index(wrong[0]))
-        what = f"the {'Red' if piece in 'Rr' else 'Blue'} {PIECE[piece]}" if piece in PIECE and piece != "W" \
-            else "the Wind Spirit" if piece == "W" else "a pawn"
+        piece = want.get(_index(wrong[0]), "")
+        what = ("the Wind Spirit" if piece == "W" else "a pawn" if piece not in PIECE
+                else f"the {'Red' if piece in 'Rr' else 'Blue'} {PIECE[piece]}")
         return f"Put {what} on {wrong[0]}", "The mat does not match the game yet."
     return "Put the pawns back", "Stand them as the game has them: the lit squares show where."
 
@@ -81,9 +82,9 @@ def _index(name: str) -> int:
     return "abcde".index(name[0]) + (int(name[1]) - 1) * 5
 
 
-def headline(view: dict, seat: str) -> dict:
+def headline(view: dict[str, Any], seat: str) -> dict[str, str]:
     """``{"title", "detail"}`` for ``seat``'s phone, from that seat's view."""
-    game, table = view.get("game"), view.get("table")
+    game, table = view.get("game"), view.get("table") or {}
     if not game:
         return {"title": "No game yet", "detail": "Deal one on the table page, or hold C on the companion."}
     if table and table.get("result"):

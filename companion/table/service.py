@@ -41,6 +41,7 @@ from ..mat.recognizer import Recognizer, pair_up
 from ..rules.record import GameRecord
 from ..rules.referee import SEATS, Referee
 from ..rules.sealed import full_record, public_record
+from ..rules.shadow import ShadowReferee
 from ..rules.squares import parse_square, square_name
 from .store import GameStore
 from ..mat.tracerecord import RecordingScanner, TraceRecorder
@@ -209,6 +210,7 @@ class Companion:
             return
         self._stop_trace()
         self._traces += 1
+        assert self._trace_path is not None, "the tap exists when a trace path was given"
         path = self._trace_path if self._traces == 1 else self._trace_path.with_name(
             f"{self._trace_path.stem}-{self._traces}{self._trace_path.suffix}")
         matrix = self._hw.scanner.config
@@ -451,6 +453,7 @@ class Companion:
         if action == "takeback":
             ref.undo()
         else:
+            assert seat is not None, "only a takeback has no seat"
             self._announce(ref.act(seat, action))
         try:
             self._store.append(game.id, game.seq, action, seat)
@@ -466,6 +469,7 @@ class Companion:
 
     def _recognized(self, events: list[dict]) -> None:
         game = self._game
+        assert game is not None, "the recognizer belongs to the game in play"
         for event in events:
             if "move" in event:
                 seat = game.referee.to_act()[0]
@@ -522,10 +526,12 @@ class Companion:
             game.status = "playing"
             if self._mat_turn(game):
                 pos = parse_position(" ".join(fields), game.referee.cards)
-                if game.referee.mode == "light":
+                ref = game.referee
+                if isinstance(ref, ShadowReferee) and ref.light is not None:   # Way of the Light
                     # The Shadow Master has no master on the mat: not a game won by the Stone.
-                    shadow = COLORS[1 - game.referee.light]
-                    pos = replace(pos, **{f"{shadow}_master": ABSENT})
+                    shadow = COLORS[1 - ref.light]
+                    pos = (replace(pos, red_master=ABSENT) if shadow == "red"
+                           else replace(pos, blue_master=ABSENT))
                 game.recognizer = Recognizer(pos, cards=game.referee.cards, settle=self._settle,
                                              t=time.monotonic())
                 self._start_trace(pos, game.referee.mode)
@@ -563,6 +569,7 @@ class Companion:
             if not takeback and card not in prompt["choose"]:
                 raise RequestError(400, f"choose one of {', '.join(prompt['choose'])}")
             now = time.monotonic()
+            assert rec is not None, "a prompt comes from the recognizer"
             if self._tap is not None and self._tap.recorder is not None:
                 self._tap.recorder.answer(now, seat, card, takeback=takeback)
             self._recognized(rec.answer(now, seat, card, takeback=takeback))
@@ -748,6 +755,7 @@ class Companion:
         show = self._current_show()
         qr_seat = self._qr_seat(game)
         waiting = self._waiting_takeover()
+        lines: tuple[str, ...]
         if waiting is not None:
             lines = ("New phone for", f"the {waiting[1]['seat']} seat", "A: allow  B: refuse")
         elif show is not None:
@@ -785,7 +793,7 @@ class Companion:
         return want - self._occupancy, self._occupancy - want
 
     def _view(self, game: _Game | None, seat: str | None) -> dict:
-        view = {"game": None, "setup": None, "table": None, "mat": None,
+        view: dict[str, Any] = {"game": None, "setup": None, "table": None, "mat": None,
                 "oled": list(self._oled_lines), "variants": list(VARIANTS), "sets": dict(CARDS.sets),
                 "seats": {s: s in self._holders for s in SEATS}}
         if game is None:
@@ -848,6 +856,7 @@ class Companion:
         ref = game.referee
         if game.status == "finished":
             r = ref.result
+            assert r is not None, "a finished game has its result"
             head = "Draw" if r.winner is None else f"{r.winner.title()} wins ({r.how})"
             return (head, "Hold C: new game")
         if game.status == "sync":
@@ -877,7 +886,7 @@ class Companion:
         if game.status == "sync":
             pieces = self._table(game)[0]
             missing, extra = self._sync_diff(game)
-            scene = {}
+            scene: dict[int, Effect] = {}
             for sq in missing:
                 piece = pieces[sq]
                 colour = "red" if piece in "Rr" else "blue" if piece in "Bb" else "white"

@@ -86,6 +86,7 @@ class GameStore:
         with self._lock:
             cur = self._db.execute("INSERT INTO games (created, header) VALUES (?, ?)",
                                    (time.time(), json.dumps(header)))
+            assert cur.lastrowid is not None, "an INSERT sets it"
             return cur.lastrowid
 
     def append(self, game_id: int, seq: int, action: str, seat: str | None = None) -> None:

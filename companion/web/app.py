@@ -17,6 +17,7 @@ import secrets
 from urllib.parse import urlsplit
 
 from flask import Flask, jsonify, request
+from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 
 from companion.table.service import RequestError
@@ -38,6 +39,7 @@ def create_app(companion, *, secret_key: bytes | None = None) -> Flask:
     # Every request body is a small JSON object (a new game's is the largest, well under 1 kB):
     # Werkzeug refuses anything longer with 413 as it reads, declared length or not.
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
+    assert isinstance(app.json, DefaultJSONProvider)   # Flask's own, which has sort_keys
     app.json.sort_keys = False
     app.extensions["companion"] = companion
     app.extensions["streams"] = Streams()

@@ -87,7 +87,7 @@ def new_game(body: Any) -> dict:
     defaults (the configured card sets, the rulebook's standard two Wind Spirit cards).
     """
     body = json_object(body, {"variant", "sets", "wind_cards", "cards", "seed"})
-    request = {"type": "new_game", "variant": _string(body, "variant")}
+    request: dict[str, Any] = {"type": "new_game", "variant": _string(body, "variant")}
     if "sets" in body:
         request["sets"] = _names(body["sets"], "'sets'")
     if "wind_cards" in body:

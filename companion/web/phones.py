@@ -68,7 +68,9 @@ def _seat() -> tuple[str, str]:
     seat = _held_seat()
     if seat is None:
         raise BadInput("this phone holds no seat: scan the seat's code on the companion", 403)
-    return seat, _session_id()
+    sid = _session_id()
+    assert sid is not None, "a seat is held by a session"
+    return seat, sid
 
 
 def _check_step(seat: str, body: dict) -> None:

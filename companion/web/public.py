@@ -25,7 +25,7 @@ VARIANT_NAMES = {
     "knowledge": "Knowledge", "simultaneous": "Simultaneous play",
     "conditional": "Conditional moves",
 }
-HOW = {"stone": "the Way of the Stone", "stream": "the Way of the Stream",
+HOW: dict[str | None, str] = {"stone": "the Way of the Stone", "stream": "the Way of the Stream",
        "ninjas": "capturing every Ninja"}
 
 

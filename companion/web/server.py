@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from typing import Any
 
 from waitress.server import create_server
 
@@ -25,7 +26,9 @@ class Server:
 
     def __init__(self, app, host: str = "127.0.0.1", port: int = 8000, *, threads: int = THREADS):
         self.app = app
-        self._server = create_server(app, host=host, port=port, threads=threads,
+        # Any: waitress's stubs (types-waitress) leave out what this class uses of the server,
+        # effective_host/effective_port and the socket map.
+        self._server: Any = create_server(app, host=host, port=port, threads=threads,
                                      ident="onitama-companion")
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None

@@ -25,6 +25,7 @@ from companion.table.service import RequestError
 from .inputs import BadInput
 from .phones import phones
 from .public import public
+from .replay import replay
 from .sim import sim
 from .streams import Streams
 
@@ -48,6 +49,7 @@ def create_app(companion, *, secret_key: bytes | None = None) -> Flask:
     app.register_error_handler(RequestError, lambda e: (jsonify(error=e.message), e.status))
     app.register_error_handler(HTTPException, _http_error)
     app.register_blueprint(public)
+    app.register_blueprint(replay)
     app.register_blueprint(sim)
     app.register_blueprint(phones)
     return app

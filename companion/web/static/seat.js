@@ -357,6 +357,7 @@ function showOver() {
   $('over').dataset.outcome = !r.winner ? 'draw' : r.winner === SEAT ? 'won' : 'lost';
   $('over-head').textContent = !r.winner ? 'A draw' : r.winner === SEAT ? 'You win!' : 'You lose';
   $('over-title').textContent = resultText(t.result);
+  $('replay-link').href = `/games/${view.game.id}/replay`;
   const ends = Object.entries(t.all_ninjas || {}).filter(([, list]) => list.length)
     .map(([colour, list]) => `${who(colour) === 'You' ? 'yours' : `${title(colour)}'s`} on ${list.join(' and ')}`);
   $('over-ninjas').textContent = ends.length ? `The Ninjas at the end: ${ends.join('; ')}.` : '';

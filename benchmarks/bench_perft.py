@@ -1,4 +1,4 @@
-"""Perft speed on the first community table (spec/positions.md), depths 5 and 6.
+"""Perft speed on the first community table (docs/positions.md), depths 5 and 6.
 
     python benchmarks/bench_perft.py [--repeat N]
 

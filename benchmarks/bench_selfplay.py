@@ -10,13 +10,13 @@ import argparse
 import time
 
 from companion.rules.selfplay import game_seed, play_game
-from companion.rules.variants import VARIANTS
+from companion.rules.ways import WAYS
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--variant", default=",".join(VARIANTS))
+    parser.add_argument("--variant", default=",".join(WAYS))
     args = parser.parse_args()
     print(f"{'variant':<13} {'plies/game':>10} {'games/s':>9} {'games/s (leak check)':>21}")
     for variant in args.variant.split(","):

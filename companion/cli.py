@@ -11,12 +11,13 @@ import time
 
 from companion.rules.cards import CARDS, CardTable, load_card_file
 from companion.rules.errors import OnitamaError
+from companion.rules.ways import WAYS
 
 # Subcommands that live in their own modules: "module" runs ``module.main(argv) -> int``,
 # "module:function" runs that function.
 EXTERNAL = {
-    "serve": ("companion.table.serve", "run the companion service (on the Pi: the systemd unit)"),
-    "sim": ("companion.table.serve:main_sim", "the desktop simulation: the companion on simulated hardware"),
+    "serve": ("companion.serve", "run the companion service (on the Pi: the systemd unit)"),
+    "sim": ("companion.serve:main_sim", "the desktop simulation: the companion on simulated hardware"),
     "selftest": ("firmware.selftest", "test the mat's hardware (LEDs, switches, OLED, buttons)"),
     "trace": ("companion.mat.tracetool", "replay a mat trace and print what the companion understood"),
     "selfplay": ("companion.rules.selfplay", "play random legal games and report as JSON lines"),
@@ -118,7 +119,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser("deal", help="deal a new game and print its starting position")
-    p.add_argument("--variant", default="base", help="base or wind")
+    # The ways of playing recorded as a plain position and moves: deal() sets up their board.
+    dealt = [name for name, way in WAYS.items() if way.classic_record]
+    p.add_argument("--variant", default="base", choices=dealt,
+                   help="; ".join(f"{name}: {WAYS[name].title}" for name in dealt))
     p.add_argument("--sets", default="base", help="card sets, comma-separated (see 'cards')")
     p.add_argument("--wind-cards", type=int, default=2, help="Wind Spirit cards, 0-5")
     p.add_argument("--seed", type=int, help="repeat a deal")

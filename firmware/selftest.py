@@ -397,8 +397,11 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str], out: TextIO | None = None) -> int:
+def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """The self-test; the checks' report goes to ``out``, a reason it could not run to ``err``
+    (stderr, as every command reports bad input)."""
     out = out or sys.stdout
+    err = err or sys.stderr
     parser = _parser()
     try:
         args = parser.parse_args(argv)
@@ -406,22 +409,22 @@ def main(argv: list[str], out: TextIO | None = None) -> int:
     except SystemExit as e:
         return 0 if e.code == 0 else 2
     except ValueError as e:
-        print(f"selftest: {e}", file=out)
+        print(f"selftest: {e}", file=err)
         return 2
     if (dead or args.sim_cut) and not args.sim:
-        print("selftest: --sim-dead and --sim-cut only make sense with --sim", file=out)
+        print("selftest: --sim-dead and --sim-cut only make sense with --sim", file=err)
         return 2
     try:
         pinmap: PinMap = load_pinmap(args.pinmap)
     except PinMapError as e:
-        print(str(e), file=out)
-        print("Fix the pin map and run the self-test again.", file=out)
+        print(str(e), file=err)
+        print("Fix the pin map and run the self-test again.", file=err)
         return 2
     sim = SimMat(pinmap, dead_switches=dead, cut_wires=args.sim_cut) if args.sim else None
     try:
         hw = make_hardware("sim" if args.sim else "pi", pinmap, sim)
     except Exception as e:
-        print(f"The hardware did not start: {e}", file=out)
+        print(f"The hardware did not start: {e}", file=err)
         return 1
     with hw:
         timeouts = sim_timeouts(pinmap) if args.sim else PI_TIMEOUTS

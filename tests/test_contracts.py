@@ -1,4 +1,4 @@
-"""Position strings and move notation, exactly as spec/positions.md has them."""
+"""Position strings and move notation, exactly as docs/positions.md has them."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The community perft tables of spec/positions.md."""
+"""The community perft tables of docs/positions.md."""
 
 import pytest
 

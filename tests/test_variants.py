@@ -11,8 +11,8 @@ from companion.rules.cards import CARDS, card_from_dict, load_card_file
 from companion.rules.errors import IllegalActionError, VariantError
 from companion.rules.position import parse_position
 from companion.rules.referee import Result
-from companion.rules.variants import (ROLES, VARIANTS, ClassicReferee, SimultaneousReferee,
-                                example_conditional_cards, new_referee)
+from companion.rules.variants import ROLES, ClassicReferee, SimultaneousReferee, example_conditional_cards
+from companion.rules.ways import WAYS, new_referee
 
 
 def test_seven_cards_one_master_card_and_two_student_cards():
@@ -167,7 +167,7 @@ def test_the_example_card_file_uses_both_kinds_of_condition():
 
 
 def test_every_variant_name_deals_and_unknown_names_are_refused():
-    for variant in VARIANTS:
+    for variant in WAYS:
         ref = new_referee(variant, seed=11)
         assert ref.mode == variant and ref.to_act()
         assert new_referee(variant, seed=11).view(None) == ref.view(None)

@@ -11,7 +11,7 @@ from companion.rules import selfplay, shadow
 from companion.rules.actions import NinjaMove, Skip
 from companion.rules.moves import Move
 from companion.rules.shadow import ShadowReferee
-from companion.rules.variants import new_referee
+from companion.rules.ways import new_referee
 
 
 def _others(ref, seat):

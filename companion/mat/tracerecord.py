@@ -1,4 +1,4 @@
-"""Recording what a live mat does as a trace (spec/traces.md), so a bug report carries its
+"""Recording what a live mat does as a trace (docs/traces.md), so a bug report carries its
 evidence: ``onitama-companion trace FILE`` replays it through the same code.
 
 The recorder writes raw switch transitions (before debounce, as the trace format wants them),
@@ -18,13 +18,15 @@ import json
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol, TextIO
+from typing import Generic, Protocol, TextIO, TypeVar
 
 from ..rules.position import Position, parse_position
 from ..rules.squares import square_name
 
-if TYPE_CHECKING:
-    from firmware.pinmap import MatrixConfig
+# The scanner's settings, whatever the driver calls them: the mat layer passes them through
+# untouched and knows nothing of pins.
+Config = TypeVar("Config")
+Config_co = TypeVar("Config_co", covariant=True)
 
 
 class TraceRecorder:
@@ -82,26 +84,26 @@ class TraceRecorder:
             self._out.close()
 
 
-class Scanner(Protocol):
+class Scanner(Protocol[Config_co]):
     @property
-    def config(self) -> MatrixConfig: ...
+    def config(self) -> Config_co: ...
 
     def scan(self) -> frozenset[int]: ...
 
     def close(self) -> None: ...
 
 
-class RecordingScanner:
+class RecordingScanner(Generic[Config]):
     """A scanner that records every scan it returns: drop-in for ``MatrixScanner``.
 
     ``recorder`` may be swapped (a new trace for each game) or None (not recording)."""
 
-    def __init__(self, scanner: Scanner, recorder: TraceRecorder | None,
+    def __init__(self, scanner: Scanner[Config], recorder: TraceRecorder | None,
                  clock: Callable[[], float] = time.monotonic):
         self._scanner = scanner
         self.recorder = recorder
         self._clock = clock
-        self.config = scanner.config
+        self.config: Config = scanner.config
 
     def scan(self) -> frozenset[int]:
         closed = self._scanner.scan()

@@ -7,7 +7,7 @@ Scans whose answer is already known are skipped: while the switches have not cha
 last scan, a scan would return the same sample, and the debouncer only acts on identical
 samples at its deadline, so the replay scans at the first scan time after a change and at each
 debounce deadline (as the live scan loop does). A 10-minute game replays in well under a second.
-Output: one JSON object per line (spec/traces.md).
+Output: one JSON object per line (docs/traces.md).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ BUTTONS = ("A", "B", "C")
 
 
 class TraceError(OnitamaError):
-    """A trace file that does not follow spec/traces.md; names the line."""
+    """A trace file that does not follow docs/traces.md; names the line."""
 
 
 def parse_trace(lines: Iterable[str]) -> tuple[dict, list[dict]]:
@@ -185,7 +185,7 @@ def _setting(given: float | None, header: dict, key: str, default: float | None)
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="onitama-companion trace",
-                                     description="Replay a mat trace (spec/traces.md) through the "
+                                     description="Replay a mat trace (docs/traces.md) through the "
                                      "mat's scanner, debounce and move recognizer on a simulated "
                                      "clock, and print what the companion understood as JSON Lines.")
     parser.add_argument("file", help="the trace, JSON Lines ('-' for standard input)")

@@ -21,7 +21,8 @@ from .position import BLUE, RED, Position, color_index, parse_position
 
 START_BOARD = "bbBbb/5/5/5/rrRrr"
 START_BOARD_WIND = "bbBbb/5/2W2/5/rrRrr"
-VARIANTS = ("base", "wind")
+# The two official boards deal() sets up (the ways of playing are in companion.rules.ways).
+BOARDS = ("base", "wind")
 
 
 class DealtCards(TypedDict):
@@ -63,8 +64,8 @@ def _position(variant: str, red: list[str], blue: list[str], side: str, cards: C
 def deal(variant: str = "base", sets: tuple[str, ...] = ("base",), *, wind_cards: int = 2,
          seed: int | None = None, first: str | None = None, cards: CardTable = CARDS) -> Deal:
     """Deal a new game at random from the chosen card sets; ``seed`` makes it repeatable."""
-    if variant not in VARIANTS:
-        raise SetupError(f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
+    if variant not in BOARDS:
+        raise SetupError(f"unknown variant {variant!r} (known: {', '.join(BOARDS)})")
     if first is not None:
         color_index(first)
     sets = tuple(sets)
@@ -101,8 +102,8 @@ def fixed_deal(red: list[str], blue: list[str], side: str, *, variant: str | Non
         raise SetupError(str(exc)) from None
     k = sum(cards[n].is_wind_card for n in names)
     variant = variant or ("wind" if k else "base")
-    if variant not in VARIANTS:
-        raise SetupError(f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
+    if variant not in BOARDS:
+        raise SetupError(f"unknown variant {variant!r} (known: {', '.join(BOARDS)})")
     if k and variant != "wind":
         raise SetupError("Wind Spirit cards need the Way of the Wind")
     if first is not None:

@@ -265,7 +265,7 @@ class Engine:
     # -- perft -----------------------------------------------------------------------------
 
     def perft(self, st: State, depth: int, *, transpositions: bool = True) -> int:
-        """Leaves of the game tree ``depth`` turns deep (``spec/positions.md``).
+        """Leaves of the game tree ``depth`` turns deep (``docs/positions.md``).
 
         Transpositions are counted once per (state, depth): the same position reached by two
         move orders has the same subtree, which is what makes depth 6 affordable. Without

@@ -1,4 +1,4 @@
-"""Moves as small frozen values, and the move notation of ``spec/positions.md``.
+"""Moves as small frozen values, and the move notation of ``docs/positions.md``.
 
 ``Card c1c3`` moves a pawn (or, from the Spirit's square, the Wind Spirit); a Wind Spirit card
 is written with both steps, ``-`` for one that had no legal option (``Eagle - c3a5``); a pass

@@ -1,4 +1,4 @@
-"""Positions of the main board and their string form (``spec/positions.md``).
+"""Positions of the main board and their string form (``docs/positions.md``).
 
 A position is what the table shows: pawns, the Wind Spirit, whose turn it is and where every
 card lies. Hidden Ninjas are never part of it. Pieces are kept as bitmasks over squares

@@ -28,7 +28,8 @@ from .jsondata import JsonObject
 from .position import COLORS
 from .referee import SEATS, Event, Referee
 from .shadow import ShadowReferee
-from .variants import VARIANTS, SimultaneousReferee, new_referee
+from .variants import SimultaneousReferee
+from .ways import WAYS, new_referee
 
 MAX_TWINS = 2
 
@@ -76,7 +77,8 @@ def _told(events: Sequence[Event], hidden: str) -> list[list[JsonObject]]:
 def play_game(variant: str, seed: int, *, max_plies: int = 200, check_leaks: bool = True) -> JsonObject:
     """One random legal game; the result as ``selfplay`` prints it."""
     rng = random.Random(seed)
-    ref = new_referee(variant, seed=seed)
+    # Self-play is nobody's secret: the hidden order repeats with the seed too.
+    ref = new_referee(variant, seed=seed, hidden_seed=seed)
     twins: list[tuple[Referee[Any], str]] = []
     leak = False
     while ref.result is None and len(ref.log) < max_plies:
@@ -121,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="onitama-companion selfplay",
                                      description="play random legal games and report as JSON lines")
     parser.add_argument("--variant", default="base",
-                        help=f"one of {', '.join(VARIANTS)}, or several comma-separated, or all")
+                        help=f"one of {', '.join(WAYS)}, or several comma-separated, or all")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-plies", type=int, default=200,
@@ -129,10 +131,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-leak-check", action="store_true",
                         help="skip the twin-world check (faster; leak is then always false)")
     args = parser.parse_args(argv)
-    variants = VARIANTS if args.variant == "all" else tuple(args.variant.split(","))
-    unknown = [v for v in variants if v not in VARIANTS]
+    variants = tuple(WAYS) if args.variant == "all" else tuple(args.variant.split(","))
+    unknown = [v for v in variants if v not in WAYS]
     if unknown:
-        raise VariantError(f"unknown variant {unknown[0]!r} (known: {', '.join(VARIANTS)}, all)")
+        raise VariantError(f"unknown variant {unknown[0]!r} (known: {', '.join(WAYS)}, all)")
     if args.games < 0 or args.max_plies < 1:
         raise OnitamaError("--games must be 0 or more and --max-plies 1 or more")
     for variant in variants:

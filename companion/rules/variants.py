@@ -1,4 +1,5 @@
-"""Referees of the open-information games and the fan variants, and the names of every mode.
+"""Referees of the open-information games and the fan variants (the list of the ways of
+playing, and how each is dealt, is :mod:`companion.rules.ways`).
 
 ``base`` and ``wind`` are the official games; ``seven`` and ``nine`` the 3-card-hand variants
 (master and student columns); ``knowledge`` the side-stack variant; ``conditional`` the base
@@ -9,17 +10,15 @@ simultaneous-play variant. ``shadow`` and ``light`` live in :mod:`companion.rule
 
 from __future__ import annotations
 
-import random
-import secrets
 from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any, Sequence, TypeVar, cast
 
 from .actions import Action, Take
 from .cards import CARDS, Card, CardTable, load_card_file, notation_name
-from .deal import deal, first_player
+from .deal import first_player
 from .engine import ANY, MASTER_ONLY, STUDENT_ONLY, Engine, EngineMove, State
-from .errors import CardError, SetupError, VariantError
+from .errors import SetupError, VariantError
 from .jsondata import JsonObject
 from .moves import Move
 from .position import BLUE, COLORS, NO_SQUARE, RED, TEMPLE, Position, parse_position
@@ -33,8 +32,6 @@ ROLES = {
 }
 ROLE_NAMES = {ANY: "any", MASTER_ONLY: "master", STUDENT_ONLY: "student"}
 EXAMPLE_CARDS = "data/example-conditional-cards.json"
-VARIANTS = ("base", "wind", "shadow", "light", "seven", "nine", "knowledge", "simultaneous",
-            "conditional")
 
 
 def example_conditional_cards() -> list[Card]:
@@ -83,13 +80,15 @@ class ClassicReferee(Referee[ClassicState]):
 
     def __init__(self, start: Position | str, mode: str = "base", *, roles: tuple[int, ...] = (ANY, ANY),
                  knowledge: bool = False, deck: tuple[str, ...] = (), cards: CardTable = CARDS,
-                 seed: int | None = None):
+                 seed: int | None = None, hidden_seed: int | None = None):
         if isinstance(start, str):
             start = parse_position(start, cards)
         if len(start.hands[RED]) != len(roles):
             raise SetupError(f"{mode}: hands of {len(roles)} cards, not {len(start.hands[RED])}")
         self.mode = mode
         self.seed = seed
+        # Knowledge: what ordered the face-down deck. Never public: see companion.rules.ways.
+        self.hidden_seed = hidden_seed
         self.start = start
         self.knowledge = knowledge
         self.engine = Engine(cards, roles)
@@ -342,54 +341,9 @@ class SimultaneousReferee(Referee[SimultaneousState]):
         return None if own is None else str(own)
 
 
-# -- dealing ------------------------------------------------------------------------------
+# -- dealing (the ways of playing, in companion.rules.ways, deal from these) ------------
 
-def _shuffled(pool: list[str], seed: int) -> list[str]:
-    rng = random.Random(seed)
-    pool = list(pool)
-    rng.shuffle(pool)
-    return pool
-
-
-def new_referee(variant: str, *, seed: int | None = None, sets: tuple[str, ...] = ("base",),
-                cards: CardTable = CARDS, light: str = "red", wind_cards: int = 2) -> Referee[Any]:
-    """A new game of ``variant`` (see ``VARIANTS``) dealt at random; ``seed`` repeats it.
-    (``Referee[Any]``: the referee of whichever mode was asked for, with that mode's state.)"""
-    if variant not in VARIANTS:
-        raise VariantError(f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
-    if seed is None:
-        seed = secrets.randbelow(2**31)
-    if variant in ("shadow", "light"):
-        return ShadowReferee.deal(variant, seed=seed, sets=sets, light=light, cards=cards)
-    if variant in ("base", "wind"):
-        d = deal(variant, sets, wind_cards=wind_cards, seed=seed, cards=cards)
-        return ClassicReferee(d.position, variant, cards=cards, seed=seed)
-    if variant == "conditional":
-        own = example_conditional_cards()
-        table = cards.with_cards(c for c in own if c.name not in cards)
-        names = _shuffled([c.name for c in own], seed)
-        start = _start(names[:2], names[2:4], names[4:5], table)
-        return ClassicReferee(start, variant, cards=table, seed=seed)
-    try:
-        pool = sorted(c.name for c in cards.in_sets(sets) if not c.is_wind_card)
-    except CardError as exc:
-        raise SetupError(str(exc)) from None
-    need = {"seven": 7, "nine": 9, "knowledge": 5, "simultaneous": 6}[variant]
-    if len(pool) < need:
-        raise SetupError(f"{variant} needs {need} move cards; the sets {', '.join(sets)} hold {len(pool)}")
-    names = _shuffled(pool, seed)
-    if variant == "simultaneous":
-        start = _start(names[:2], names[2:4], names[4:6], cards)
-        return SimultaneousReferee(start, cards=cards, seed=seed)
-    k = len(ROLES.get(variant, (ANY, ANY)))
-    start = _start(names[:k], names[k:2 * k], names[2 * k:2 * k + 1], cards)
-    if variant == "knowledge":
-        return ClassicReferee(start, variant, knowledge=True, deck=tuple(names[5:]),
-                              cards=cards, seed=seed)
-    return ClassicReferee(start, variant, roles=ROLES[variant], cards=cards, seed=seed)
-
-
-def _start(red: list[str], blue: list[str], side: list[str], cards: CardTable) -> Position:
+def start_position(red: list[str], blue: list[str], side: list[str], cards: CardTable) -> Position:
     """The base starting board; with one side card its stamp picks the first player."""
     turn = first_player(side[0], cards) if len(side) == 1 else RED
     return Position(red=sum(1 << s for s in range(5)), blue=sum(1 << s for s in range(20, 25)),

@@ -20,11 +20,12 @@ from flask import Flask, jsonify, request
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 
-from companion.table.service import RequestError
+from companion.rules.errors import OnitamaError
 
+from .errors import status_of
 from .inputs import BadInput
 from .phones import phones
-from .public import public
+from .public import TableService, public
 from .replay import replay
 from .sim import sim
 from .streams import Streams
@@ -33,8 +34,9 @@ from .streams import Streams
 MAX_BODY = 4096
 
 
-def create_app(companion, *, secret_key: bytes | None = None) -> Flask:
-    """The web app of ``companion`` (a ``companion.table.service.Companion``)."""
+def create_app(companion: TableService, *, secret_key: bytes | None = None) -> Flask:
+    """The web app of ``companion`` (a ``companion.table.service.Companion``, built and
+    started by the caller: importing the web layer loads no hardware driver)."""
     app = Flask(__name__)
     app.secret_key = secret_key or secrets.token_bytes(32)
     # Every request body is a small JSON object (a new game's is the largest, well under 1 kB):
@@ -46,7 +48,7 @@ def create_app(companion, *, secret_key: bytes | None = None) -> Flask:
     app.extensions["streams"] = Streams()
     app.before_request(_same_site_posts)
     app.register_error_handler(BadInput, lambda e: (jsonify(error=e.message), e.status))
-    app.register_error_handler(RequestError, lambda e: (jsonify(error=e.message), e.status))
+    app.register_error_handler(OnitamaError, lambda e: (jsonify(error=str(e)), status_of(e)))
     app.register_error_handler(HTTPException, _http_error)
     app.register_blueprint(public)
     app.register_blueprint(replay)

@@ -14,7 +14,9 @@ referee's, and nothing here ever touches the full state or another seat's view.
 Replays. An action or answer names the step of the game it was meant for (``"step"``: the
 number of finished turns and the phase, as in the view the page showed). A request sent twice,
 or sent from a page that had not caught up, is refused (409) instead of landing on a later step
-where the same text is legal again (a double-tapped "skip" would skip the Lantern too).
+where the same text is legal again (a double-tapped "skip" would skip the Lantern too). The
+game thread checks the step together with the action it guards, so of two identical requests
+sent at once exactly one lands.
 """
 
 from __future__ import annotations
@@ -25,10 +27,11 @@ import re
 from flask import (Blueprint, Response, current_app, jsonify, redirect, render_template, session,
                    url_for)
 
-from companion.table.service import RequestError
+from companion.rules.errors import OnitamaError
 
+from .errors import status_of
 from .inputs import BadInput, json_object
-from .public import VARIANT_NAMES, card_patterns, companion, json_body
+from .public import VARIANT_NAMES, card_patterns, companion, json_body, ways
 from .streams import event
 
 phones = Blueprint("phones", __name__)
@@ -65,23 +68,18 @@ def _held_seat() -> str | None:
 
 def _seat() -> tuple[str, str]:
     """The seat this phone holds now, and its session id; 403 for none."""
-    seat = _held_seat()
-    if seat is None:
+    seat, sid = _held_seat(), _session_id()
+    if seat is None or sid is None:
         raise BadInput("this phone holds no seat: scan the seat's code on the companion", 403)
-    sid = _session_id()
-    assert sid is not None, "a seat is held by a session"
     return seat, sid
 
 
-def _check_step(seat: str, body: dict) -> None:
+def _step(body: dict) -> str:
+    """The step the request was meant for; the game thread compares it with the game's."""
     step = body.get("step")
     if not isinstance(step, str):
         raise BadInput("'step' must be the step of the game the action is for, such as \"3:ninja\"")
-    table = companion().view(seat)["table"]
-    if table is None:
-        raise RequestError(409, "no game is being played")
-    if step != f"{len(table['log'])}:{table.get('phase', 'move')}":
-        raise RequestError(409, "the game has moved on since this was sent: look again")
+    return step
 
 
 # -- joining ---------------------------------------------------------------------------------
@@ -94,8 +92,8 @@ def join(token: str):
         return render_template("join.html", problem="This is not a join code."), 404
     try:
         joined = companion().redeem(token)
-    except RequestError as exc:
-        return render_template("join.html", problem=exc.message), exc.status
+    except OnitamaError as exc:
+        return render_template("join.html", problem=str(exc)), status_of(exc)
     session.permanent = True
     session.pop(PENDING, None)
     if "session" in joined:
@@ -126,7 +124,7 @@ def seat_page():
     if seat is None:
         return render_template("join.html", problem="This phone has no seat at the table."), 403
     boot = {"seat": seat, "view": companion().view(seat), "cards": card_patterns(),
-            "names": VARIANT_NAMES}
+            "names": VARIANT_NAMES, "ways": ways()}
     return render_template("seat.html", seat=seat, boot=boot)
 
 
@@ -164,8 +162,7 @@ def seat_action():
     text = body.get("text")
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
         raise BadInput(f"'text' must be an action's notation (at most {MAX_TEXT} characters)")
-    _check_step(seat, body)
-    companion().submit(seat, {"type": "action", "text": text.strip()})
+    companion().submit(seat, {"type": "action", "text": text.strip(), "step": _step(body)})
     return jsonify(ok=True, view=companion().view(seat))
 
 
@@ -179,8 +176,8 @@ def seat_answer():
         raise BadInput("'card' must be a card's name")
     if "takeback" in body and body["takeback"] is not True:
         raise BadInput("'takeback' can only be true")
-    _check_step(seat, body)
-    request_ = {"type": "answer", **({"card": body["card"]} if "card" in body else {"takeback": True})}
+    request_ = {"type": "answer", "step": _step(body),
+                **({"card": body["card"]} if "card" in body else {"takeback": True})}
     companion().submit(seat, request_)
     return jsonify(ok=True, view=companion().view(seat))
 

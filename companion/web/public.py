@@ -7,10 +7,13 @@ import json
 import time
 from functools import cache
 
+from typing import Any, Protocol
+
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
 from companion.rules.cards import CARDS
 from companion.rules.variants import example_conditional_cards
+from companion.rules.ways import WAYS
 
 from . import inputs
 from .inputs import BadInput
@@ -18,19 +21,44 @@ from .streams import oled_key
 
 public = Blueprint("public", __name__)
 
-# How the pages name the ways of playing; a variant missing here shows by its id.
-VARIANT_NAMES = {
-    "base": "Onitama (base game)", "wind": "Way of the Wind", "shadow": "Way of the Shadow",
-    "light": "Way of the Light", "seven": "3-card hands", "nine": "9-card variant",
-    "knowledge": "Knowledge", "simultaneous": "Simultaneous play",
-    "conditional": "Conditional moves",
-}
+# How the pages name the ways of playing (the registry's titles).
+VARIANT_NAMES = {name: way.title for name, way in WAYS.items()}
 HOW: dict[str | None, str] = {"stone": "the Way of the Stone", "stream": "the Way of the Stream",
        "ninjas": "capturing every Ninja"}
 
 
-def companion():
-    return current_app.extensions["companion"]
+class TableService(Protocol):
+    """What the web layer asks of the table service (``companion.table.service.Companion``).
+    Typed here so that the web layer never imports the service, nor the drivers below it."""
+    mode: str
+    public_url: str | None
+
+    @property
+    def closed(self) -> bool: ...
+    def view(self, seat: str | None) -> dict[str, Any]: ...
+    def subscribe(self, seat: str | None) -> Any: ...
+    def submit(self, seat: str | None, request: Any, timeout: float = 5.0) -> dict[str, Any]: ...
+    def redeem(self, token: str) -> dict[str, str]: ...
+    def pending(self, pending_id: str) -> dict[str, str | None]: ...
+    def seat_of(self, session: str | None) -> str | None: ...
+    def join_url(self, seat: str) -> str: ...
+    def games(self) -> list[dict[str, Any]]: ...
+    def record(self, game_id: int) -> dict[str, Any]: ...
+    def oled_png(self) -> bytes: ...
+    def sim_state(self) -> dict[str, Any]: ...
+    def sim_place(self, square: str, noisy: bool = False) -> None: ...
+    def sim_lift(self, square: str, noisy: bool = False) -> None: ...
+    def sim_button(self, name: str, long: bool = False) -> None: ...
+
+
+def companion() -> TableService:
+    service: TableService = current_app.extensions["companion"]
+    return service
+
+
+def ways() -> list[dict[str, Any]]:
+    """Every way of playing as the pages use it (``GET /api/ways``, and the pages' boot data)."""
+    return [way.as_dict() for way in WAYS.values()]
 
 
 def json_body() -> object:
@@ -57,7 +85,7 @@ def result_text(result: dict | None) -> str:
         return "abandoned"
     if result.get("winner") is None:
         return "a draw"
-    how = HOW.get(result.get("how"), result.get("how"))
+    how = HOW.get(str(result.get("how")), result.get("how"))
     return f"{result['winner'].capitalize()} won by {how}"
 
 
@@ -75,7 +103,13 @@ def card_patterns() -> dict:
 
 
 def page_context() -> dict:
-    return {"mode": companion().mode, "cards": card_patterns(), "view": companion().view(None)}
+    return {"mode": companion().mode, "cards": card_patterns(), "view": companion().view(None),
+            "ways": ways()}
+
+
+@public.get("/api/ways")
+def ways_list():
+    return jsonify(ways())
 
 
 @public.get("/")
@@ -96,7 +130,7 @@ def public_events():
 
 @public.post("/api/new-game")
 def new_game():
-    # The service's RequestError (a card it does not know...) becomes a JSON 4xx in app.py.
+    # The service's refusal (a card it does not know...) becomes a JSON 4xx in app.py.
     return jsonify(companion().submit(None, inputs.new_game(json_body())))
 
 
@@ -112,10 +146,7 @@ def games_list():
 
 @public.get("/games/<int:game_id>/record.json")
 def game_record(game_id: int):
-    try:
-        record = companion().record(game_id)
-    except KeyError:
-        raise BadInput(f"there is no game {game_id}", 404) from None
+    record = companion().record(game_id)    # NotFound -> 404 (app.py)
     body = json.dumps(record, indent=1, ensure_ascii=False) + "\n"
     return Response(body, mimetype="application/json", headers={
         "Content-Disposition": f'attachment; filename="onitama-game-{game_id}.json"'})

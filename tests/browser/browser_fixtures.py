@@ -17,9 +17,8 @@ import pytest
 from playwright import sync_api as playwright_api
 
 from companion.table.service import Companion  # noqa: E402
-from companion.table.store import GameStore  # noqa: E402
 from companion.web import Server, create_app  # noqa: E402
-from firmware.hardware import make_hardware  # noqa: E402
+from sim_table import sim_companion  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -41,17 +40,17 @@ def browser() -> Iterator:
 @pytest.fixture
 def site(tmp_path) -> Iterator[tuple[str, Companion]]:
     """The simulation as `onitama-companion sim` runs it, in this process: (base URL, companion)."""
-    hardware = make_hardware("sim")
-    store = GameStore(tmp_path / "games.db")
-    companion = Companion(hardware, store, settle=0.2)
-    server = Server(create_app(companion), "127.0.0.1", 0).start()
-    companion.public_url = server.url
-    companion.start()
-    yield server.url, companion
-    server.stop()
-    companion.close()
-    hardware.close()
-    store.close()
+    servers: list[Server] = []
+
+    def serve(companion: Companion) -> None:
+        servers.append(Server(create_app(companion), "127.0.0.1", 0).start())
+        companion.public_url = servers[0].url
+
+    with sim_companion(tmp_path / "games.db", public_url=None, before_start=serve) as table:
+        try:
+            yield servers[0].url, table.companion
+        finally:
+            servers[0].stop()
 
 
 @pytest.fixture

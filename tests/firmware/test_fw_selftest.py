@@ -17,8 +17,17 @@ from fw_helpers import DEFAULT_MAP_TEXT
 
 def run(*argv: str) -> tuple[int, str]:
     out = io.StringIO()
-    code = main(list(argv), out=out)
+    code = main(list(argv), out=out, err=io.StringIO())
     return code, out.getvalue()
+
+
+def run_refused(*argv: str) -> tuple[int, str]:
+    """A run that cannot start: its exit status, and what it wrote to stderr (stdout stays
+    empty: the README promises one line on stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out=out, err=err)
+    assert out.getvalue() == ""
+    return code, err.getvalue()
 
 
 @pytest.fixture
@@ -62,13 +71,13 @@ def test_a_dead_button_is_named(fast_map):
 def test_a_bad_pin_map_stops_it_with_the_reason(tmp_path):
     bad = tmp_path / "pinmap.toml"
     bad.write_text(DEFAULT_MAP_TEXT.replace("dma = 10", "dma = 5"))
-    code, text = run("--sim", "--pinmap", str(bad))
+    code, text = run_refused("--sim", "--pinmap", str(bad))
     assert code == 2
     assert "leds.dma: DMA channel 5" in text
 
 
 def test_faults_need_the_simulation():
-    code, text = run("--sim-dead", "a1")
+    code, text = run_refused("--sim-dead", "a1")
     assert code == 2 and "only make sense with --sim" in text
 
 

@@ -17,9 +17,9 @@ import pytest
 
 from companion.table.service import Companion
 from companion.rules.squares import parse_square
-from companion.table.store import GameStore
 from companion.web import create_app
-from firmware.hardware import Hardware, make_hardware
+from firmware.hardware import Hardware
+from sim_table import sim_companion
 from waiting import wait_for
 
 JSON = {"Content-Type": "application/json"}
@@ -39,15 +39,8 @@ class Table:
 
 @pytest.fixture
 def table(tmp_path) -> Iterator[Table]:
-    hardware = make_hardware("sim")
-    store = GameStore(tmp_path / "games.db")
-    companion = Companion(hardware, store, settle=0.2, public_url="http://table.example:8000")
-    companion.start()
-    app = create_app(companion, secret_key=b"phones-test")
-    yield Table(companion, hardware, app)
-    companion.close()
-    hardware.close()
-    store.close()
+    with sim_companion(tmp_path / "games.db") as sim:
+        yield Table(sim.companion, sim.hardware, create_app(sim.companion, secret_key=b"phones-test"))
 
 
 def token_path(companion, seat: str) -> str:

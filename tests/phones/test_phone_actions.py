@@ -5,10 +5,12 @@ replay, an illegal square or a malformed, oversized or cross-site request is ref
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
 
 from companion.rules.squares import parse_square
+from companion.table.store import GameStore
 
 from phone_helpers import JSON, act, everything, join, shadow_game, step, wait_for, table  # noqa: F401 (fixture)
 
@@ -78,7 +80,9 @@ def test_refusals_change_nothing(table, seats):
     assert everything(c) == after
 
 
-def test_a_double_tapped_skip_does_not_skip_the_lantern_too(table, seats):
+def reds_ninja_step(table, seats) -> None:
+    """Both Ninjas placed, Blue's first turn played; Red has moved on the mat and may now
+    step its Ninja or skip (then comes its Lantern, which "skip" also declines)."""
     c, sim = table.companion, table.hardware.sim
     red, blue = seats
     act(red, c, "red", "Nd1")
@@ -103,6 +107,12 @@ def test_a_double_tapped_skip_does_not_skip_the_lantern_too(table, seats):
     sim.lift(parse_square(move["from"]))
     sim.place(parse_square(move["to"]))
     wait_for(lambda: c.view(None)["table"]["phase"] == "ninja")
+
+
+def test_a_double_tapped_skip_does_not_skip_the_lantern_too(table, seats):
+    c = table.companion
+    red, blue = seats
+    reds_ninja_step(table, seats)
     tap = {"text": "skip", "step": step(c.view("red"))}
     assert red.post("/seat/action", json=tap).status_code == 200
     assert c.view(None)["table"]["phase"] == "lantern"
@@ -112,6 +122,54 @@ def test_a_double_tapped_skip_does_not_skip_the_lantern_too(table, seats):
     assert act(blue, c, "blue", "skip").status_code == 409
     assert act(blue, c, "blue", "L3").status_code == 409
     assert act(red, c, "red", "L3").status_code == 200
+
+
+def test_two_identical_step_guarded_actions_sent_together_land_once(table, seats, monkeypatch):
+    """Two taps on "skip" sent at once: the first is being saved when the second arrives.
+    The step guard runs with the action it guards, so exactly one is accepted (before the
+    fix it was checked on the web thread against a view that did not show the first yet, and
+    the second tap skipped the Lantern too)."""
+    c = table.companion
+    red, _ = seats
+    reds_ninja_step(table, seats)
+    tap = {"text": "skip", "step": step(c.view("red"))}
+    assert tap["step"].endswith(":ninja")
+    saving, release, second = threading.Event(), threading.Event(), threading.Event()
+    append = GameStore.append
+
+    def slow_append(store, *args, **kwargs):
+        saving.set()                 # the first tap is being saved: hold it there ...
+        release.wait(5)              # ... until the second tap has been handed on
+        return append(store, *args, **kwargs)
+
+    submit = c.submit
+
+    def watched_submit(*args, **kwargs):
+        if saving.is_set():
+            second.set()
+        return submit(*args, **kwargs)
+
+    monkeypatch.setattr(GameStore, "append", slow_append)
+    monkeypatch.setattr(c, "submit", watched_submit)
+    statuses: list[int] = []
+    start = threading.Barrier(2)
+
+    def tap_once(wait_for_first: bool) -> None:
+        start.wait()
+        if wait_for_first:
+            saving.wait(5)
+        statuses.append(red.post("/seat/action", json=tap).status_code)
+
+    phones = [threading.Thread(target=tap_once, args=(i == 1,)) for i in range(2)]
+    for phone in phones:
+        phone.start()
+    second.wait(5)
+    release.set()
+    for phone in phones:
+        phone.join(10)
+    assert sorted(statuses) == [200, 409]
+    table_ = c.view(None)["table"]
+    assert table_["phase"] == "lantern" and table_["turn"] == "red"
 
 
 def test_the_record_downloads_from_the_seat(table, seats):

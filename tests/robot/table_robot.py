@@ -181,7 +181,7 @@ class World:
         out = {"public": _bare(self.public()), "oled": self.table.request("/oled.png")[1],
                # The animator's scene: the LED frames are drawn from it (their blink phase
                # depends only on the clock).
-               "leds": repr(self.companion._scene)}
+               "leds": repr(self.companion._display._scene)}
         if observer is not None:
             out["seat"] = _bare(self.seat(observer))
         for audience, stream in self.streams.items():

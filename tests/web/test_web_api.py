@@ -26,7 +26,7 @@ def test_the_table_page_carries_the_view_and_the_card_patterns(client):
     assert boot["cards"]["Tiger"]["moves"] == [[0, 2], [0, -1]]
     assert 'src="/static/table.js"' in html and 'href="/sim"' in html
     for variant in boot["view"]["variants"]:
-        assert f'<option value="{variant}">' in html
+        assert f'<option value="{variant}" ' in html
     assert client.get("/static/table.js").status_code == 200
 
 
@@ -147,3 +147,21 @@ def test_unknown_pages_and_methods_answer_json(client):
     assert client.get("/nowhere").get_json()["error"]
     response = client.get("/api/new-game")
     assert response.status_code == 405 and response.get_json()["error"]
+
+
+def test_the_ways_of_playing_come_from_the_registry(client):
+    from markupsafe import escape
+
+    from companion.rules.ways import WAYS
+    ways = client.get("/api/ways").get_json()
+    assert [w["name"] for w in ways] == list(WAYS)
+    by_name = {w["name"]: w for w in ways}
+    assert by_name["wind"]["options"] == ["sets", "wind_cards", "cards"]
+    assert by_name["shadow"]["mat_reads_moves"] and by_name["shadow"]["hidden"]
+    assert not by_name["knowledge"]["mat_reads_moves"] and not by_name["knowledge"]["hidden"]
+    assert all(w["title"] and w["description"].endswith(".") and w["phones"] for w in ways)
+    html = client.get("/").get_data(as_text=True)
+    assert boot_data(html)["ways"] == ways
+    for way in ways:
+        assert (f'<option value="{way["name"]}" title="{escape(way["description"])}">'
+                f'{escape(way["title"])}</option>') in html

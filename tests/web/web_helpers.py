@@ -13,9 +13,8 @@ from collections.abc import Iterator
 import pytest
 
 from companion.table.service import Companion
-from companion.table.store import GameStore
 from companion.web import create_app
-from firmware.hardware import make_hardware
+from sim_table import sim_companion
 from waiting import wait_for
 
 JSON = {"Content-Type": "application/json"}
@@ -41,14 +40,8 @@ def lay_out(client, companion) -> None:
 
 @pytest.fixture
 def companion(tmp_path) -> Iterator[Companion]:
-    hardware = make_hardware("sim")
-    store = GameStore(tmp_path / "games.db")
-    companion = Companion(hardware, store, settle=0.2, public_url="http://table.example:8000")
-    companion.start()
-    yield companion
-    companion.close()
-    hardware.close()
-    store.close()
+    with sim_companion(tmp_path / "games.db") as table:
+        yield table.companion
 
 
 @pytest.fixture
@@ -65,11 +58,6 @@ def client(app):
 def pi_client(tmp_path):
     """The app of a companion on real hardware (the simulated devices without the simulated
     hands: what the service sees on a Pi)."""
-    hardware = make_hardware("sim")
-    store = GameStore(tmp_path / "pi.db")
-    companion = Companion(dataclasses.replace(hardware, sim=None), store)
-    companion.start()
-    yield create_app(companion).test_client()
-    companion.close()
-    hardware.close()
-    store.close()
+    with sim_companion(tmp_path / "pi.db", public_url=None, settle=0.35,
+                       seen_as=lambda hw: dataclasses.replace(hw, sim=None)) as table:
+        yield create_app(table.companion).test_client()

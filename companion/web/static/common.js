@@ -258,14 +258,20 @@ export function oledRefresher(img) {
   };
 }
 
-// The new-game form: the variant decides which fields matter; the server's answer goes to
-// the alert line.
-export function setupForm(form, names, currentView) {
+// The ways of playing (GET /api/ways; the pages get the same list in their boot data), by name.
+export function waysByName(ways) {
+  return Object.fromEntries((ways || []).map((w) => [w.name, w]));
+}
+
+// The new-game form: the way of playing decides which fields matter (its set-up options);
+// the server's answer goes to the alert line.
+export function setupForm(form, ways, currentView) {
   const variant = $('#ng-variant', form);
-  for (const option of variant.options) option.textContent = variantName(names, option.value);
+  const byName = waysByName(ways);
   const windField = $('#ng-wind-field', form);
   const error = $('#ng-error', form);
-  const sync = () => { windField.hidden = variant.value !== 'wind'; };
+  const takes = (option) => (byName[variant.value] || { options: [] }).options.includes(option);
+  const sync = () => { windField.hidden = !takes('wind_cards'); };
   variant.addEventListener('change', sync);
   sync();
   const names_ = (text) => text.split(',').map((t) => t.trim()).filter(Boolean);

@@ -5,15 +5,16 @@
 // secret move cannot be taken back; skip and pass buttons act at once.
 import {
   FILES, boardPieces, cardElement, element, lastTurnSquares, pawnElement, positionParts,
-  resultText, showLog, variantName,
+  resultText, showLog, variantName, waysByName,
 } from './common.js';
 
 const data = JSON.parse(document.getElementById('boot').textContent);
 const SEAT = data.seat;
 const OTHER = SEAT === 'red' ? 'blue' : 'red';
-// The variants whose main-board moves the mat reads (companion.service.MAT_VARIANTS). There the
-// phone never offers a pawn move of a seat that has pawns; every other step is played here.
-const MAT_VARIANTS = ['base', 'wind', 'shadow', 'light'];
+// The ways of playing whose main-board moves the mat reads (the registry's mat_reads_moves).
+// There the phone never offers a pawn move of a seat that has pawns; every other step is
+// played here.
+const WAYS = waysByName(data.ways);
 const PAWN_NAMES = { R: 'Red master', r: 'Red student', B: 'Blue master', b: 'Blue student', W: 'Wind Spirit' };
 
 const $ = (id) => document.getElementById(id);
@@ -45,7 +46,8 @@ function offered() {
   const t = table();
   const none = { places: [], steps: [], lanterns: [], buttons: [] };
   if (!view.game || !myTurn(t) || lost) return none;
-  const matMove = MAT_VARIANTS.includes(view.game.variant) && (t.phase || 'move') === 'move'
+  const way = WAYS[view.game.variant];
+  const matMove = Boolean(way && way.mat_reads_moves) && (t.phase || 'move') === 'move'
     && hasPawns(t.position, SEAT);
   if (matMove) return none;
   const legal = t.legal || [];

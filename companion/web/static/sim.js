@@ -387,7 +387,7 @@ $('#lay-out').addEventListener('click', () => {
   }
 });
 
-setupForm($('#new-game'), data.names, () => view);
+setupForm($('#new-game'), data.ways, () => view);
 adoptSwitches(new Set(sim.pawns));
 showView(view, true);
 listen('/sim/events', { view: showView, sim: showSim, oled: refreshOled, links: showLinks });

@@ -83,6 +83,6 @@ function show(view) {
   }
 }
 
-setupForm($('#new-game'), data.names, () => current);
+setupForm($('#new-game'), data.ways, () => current);
 show(data.view);
 listen('/events', { view: show, oled: refreshOled });

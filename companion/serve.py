@@ -17,9 +17,9 @@ import time
 import webbrowser
 from pathlib import Path
 
-from .config import Config, ConfigError, load_config
-from .service import Companion
-from .store import GameStore, StoreError
+from .table.config import Config, ConfigError, load_config
+from .table.service import Companion
+from .table.store import GameStore, StoreError
 
 log = logging.getLogger("onitama-companion")
 

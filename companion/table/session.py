@@ -1,0 +1,213 @@
+"""One game's session: its referee, the recognizer reading its mat, and its save file rows.
+
+A game is in one of three states. ``sync``: the mat must be made to match the game (at
+set-up, after a restart, after a move made from a phone). ``playing``: the recognizer reads
+moves (when the way of playing lets the mat read them). ``finished``: the result is shown
+until a new game. Everything here runs on the game thread.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..mat.recognizer import Recognizer
+from ..rules.deal import fixed_deal
+from ..rules.position import ABSENT, board_pieces, format_position, parse_position
+from ..rules.record import GameRecord
+from ..rules.referee import Event, Referee
+from ..rules.sealed import full_record, public_record
+from ..rules.variants import ClassicReferee
+from ..rules.ways import WAYS, Way, new_referee
+from .errors import BadRequest, NotFound
+from .store import GameStore, SavedGame
+
+# Kept in the save file, never shown: what ordered a hidden deck (see companion.rules.ways).
+HIDDEN_KEYS = ("hidden_seed",)
+
+
+@dataclass
+class GameSession:
+    id: int
+    header: dict[str, Any]
+    referee: Referee
+    status: str = "sync"                 # "sync" | "playing" | "finished"
+    recognizer: Recognizer | None = None
+    seq: int = 0                         # the next action's number in the save file
+    wrong: tuple[int, ...] = ()          # squares the recognizer found out of step
+
+    @property
+    def way(self) -> Way:
+        return WAYS[self.referee.mode]
+
+    def table(self) -> tuple[dict[int, str], list[str]]:
+        """The main board's pieces and the public position string's five fields."""
+        text = self.referee.view(None)["position"]
+        return board_pieces(text), text.split()
+
+    def step(self, seat: str | None) -> str:
+        """The step of the game as ``seat``'s page names it: finished turns and the phase."""
+        table = self.referee.view(seat)
+        return f"{len(table['log'])}:{table.get('phase', 'move')}"
+
+    def sync_diff(self, occupancy: frozenset[int]) -> tuple[frozenset[int], frozenset[int]]:
+        """Squares that want a pawn, and squares that should be empty."""
+        want = frozenset(self.table()[0])
+        return want - occupancy, occupancy - want
+
+    def play(self, store: GameStore, seat: str | None, action: str) -> list[Event]:
+        """Check ``action`` with the referee, then save it; only then is it confirmed."""
+        ref = self.referee
+        events: list[Event] = []
+        if action == "takeback":
+            ref.undo()
+        else:
+            events = ref.act(seat, action)  # type: ignore[arg-type]
+        try:
+            store.append(self.id, self.seq, action, seat)
+        except Exception:
+            if action != "takeback":
+                ref.undo()
+            raise
+        self.seq += 1
+        if ref.result is not None:
+            self.status = "finished"
+            self.recognizer = None
+            store.finish(self.id, ref.result.as_dict())
+        return events
+
+    def mat_turn(self) -> bool:
+        """Does the mat read the next step: a main-board move by a seat with pawns on it?"""
+        ref = self.referee
+        to_act = ref.to_act()
+        if not self.way.mat_reads_moves or len(to_act) != 1:
+            return False
+        if ref.view(None).get("phase", "move") != "move":
+            return False
+        return any(p in ("Rr" if to_act[0] == "red" else "Bb") for p in self.table()[0].values())
+
+    def in_step(self) -> bool:
+        """Is the recognizer still reading the game's own position?"""
+        rec = self.recognizer
+        return (rec is not None and self.status == "playing" and self.mat_turn()
+                and str(rec.board.position) == " ".join(self.table()[1]))
+
+    def enter_sync(self) -> None:
+        if self.status != "finished":
+            self.status, self.recognizer, self.wrong = "sync", None, ()
+
+    def synced(self, occupancy: frozenset[int], settle: float) -> bool:
+        """The mat shows the game's position: play on; True when the recognizer (re)starts."""
+        pieces, fields = self.table()
+        ref = self.referee
+        if occupancy != frozenset(pieces) or ref.result is not None:
+            return False
+        self.status = "playing"
+        if not self.mat_turn():
+            return False
+        pos = parse_position(" ".join(fields), ref.cards)
+        if ref.mode == "light":
+            # The Shadow Master has no master on the mat: not a game won by the Stone.
+            light = getattr(ref, "light")
+            pos = replace(pos, blue_master=ABSENT) if light == 0 else replace(pos, red_master=ABSENT)
+        self.recognizer = Recognizer(pos, cards=ref.cards, settle=settle, t=time.monotonic())
+        return True
+
+
+# -- new games and saved ones --------------------------------------------------------------
+
+def new_session(store: GameStore, request: dict[str, Any], default_sets: tuple[str, ...]) -> GameSession:
+    """A new game from a ``new_game`` request, saved; :class:`BadRequest` names what is wrong."""
+    variant = request.get("variant", "base")
+    sets = request.get("sets", list(default_sets))
+    wind_cards = request.get("wind_cards", 2)
+    seed = request.get("seed")
+    fixed = request.get("cards")
+    if not isinstance(variant, str) or variant not in WAYS:
+        raise BadRequest(f"unknown variant {variant!r} (known: {', '.join(WAYS)})")
+    if not isinstance(sets, list) or not sets or not all(isinstance(s, str) for s in sets):
+        raise BadRequest("sets is a list of card set names")
+    if not isinstance(wind_cards, int) or isinstance(wind_cards, bool):
+        raise BadRequest("wind_cards is a number from 0 to 5")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise BadRequest("seed is a whole number")
+    if fixed is not None:
+        ref = _fixed_referee(WAYS[variant], fixed)
+    else:
+        ref = new_referee(variant, seed=seed, sets=tuple(sets), wind_cards=wind_cards)
+    # Every referee keeps the seed and the start it was dealt (not declared on the base class).
+    header = {"variant": variant, "sets": sets, "wind_cards": wind_cards,
+              "seed": getattr(ref, "seed"), "start": format_position(getattr(ref, "start")),
+              "fixed": fixed is not None}
+    hidden_seed = getattr(ref, "hidden_seed", None)
+    if hidden_seed is not None:
+        header["hidden_seed"] = hidden_seed
+    return GameSession(store.new_game(header), header, ref)
+
+
+def _fixed_referee(way: Way, fixed: Any) -> Referee:
+    if "cards" not in way.options:
+        raise BadRequest(f"fixed cards are for base and wind games, not {way.name}")
+    if (not isinstance(fixed, dict) or not isinstance(fixed.get("red"), list)
+            or not isinstance(fixed.get("blue"), list) or not isinstance(fixed.get("side"), str)):
+        raise BadRequest("cards is {\"red\": [2 cards], \"blue\": [2 cards], \"side\": card}")
+    if len(fixed["red"]) != 2 or len(fixed["blue"]) != 2:
+        raise BadRequest("each player takes two cards")
+    d = fixed_deal(fixed["red"], fixed["blue"], fixed["side"], variant=way.name)
+    return ClassicReferee(d.position, way.name)
+
+
+def resume(saved: SavedGame) -> GameSession:
+    """A saved game, replayed through its referee."""
+    header = saved.header
+    way = WAYS[header["variant"]]
+    if header.get("fixed") or way.classic_record:
+        ref: Referee = ClassicReferee(parse_position(header["start"]), way.name,
+                                      seed=header.get("seed"))
+    else:
+        ref = new_referee(way.name, seed=header["seed"], hidden_seed=header.get("hidden_seed"),
+                          sets=tuple(header["sets"]), wind_cards=header.get("wind_cards", 2))
+    for action in saved.actions:
+        if action.action == "takeback":
+            ref.undo()
+        else:
+            ref.act(action.seat, action.action)  # type: ignore[arg-type]
+    game = GameSession(saved.id, header, ref, seq=len(saved.actions))
+    game.status = "finished" if ref.result is not None else "sync"
+    return game
+
+
+def saved_game(store: GameStore, game_id: int) -> SavedGame:
+    try:
+        return store.game(game_id)
+    except KeyError:
+        raise NotFound(f"there is no game {game_id}") from None
+
+
+def record(store: GameStore, game_id: int) -> dict[str, Any]:
+    """A saved game's record: the public record while it is played, and once a game with
+    hidden information has ended the full one, every secret revealed (the hidden seed too),
+    as the screens come down at the end of a real game."""
+    saved = saved_game(store, game_id)
+    ref = resume(saved).referee
+    if WAYS[ref.mode].classic_record:
+        result = None if ref.result is None else ref.result.as_dict()
+        classic = GameRecord(variant=ref.mode, start=saved.header["start"],
+                             moves=[t.public for t in ref.log], sets=saved.header.get("sets", []),
+                             seed=saved.header.get("seed"), result=result,
+                             date=time.strftime("%Y-%m-%d", time.localtime(saved.created)))
+        return classic.to_json()
+    if ref.result is None:
+        return public_record(ref)
+    full = full_record(ref)
+    for key in HIDDEN_KEYS:
+        if key in saved.header:
+            full["header"] = {**full["header"], key: saved.header[key]}
+    return full
+
+
+def public_games(store: GameStore) -> list[dict[str, Any]]:
+    """The game list, without what is kept secret in the save file."""
+    return [{**g, "header": {k: v for k, v in g["header"].items() if k not in HIDDEN_KEYS}}
+            for g in store.games()]

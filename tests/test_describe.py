@@ -8,7 +8,7 @@ import pytest
 from companion.rules.describe import turn_words, why_not
 from companion.rules.referee import SEATS
 from companion.rules.shadow import ShadowReferee
-from companion.rules.variants import VARIANTS, new_referee
+from companion.rules.ways import WAYS as VARIANTS, new_referee
 
 START = "b1Bbb/5/2b2/5/rrRrr red Tiger,Crab Monkey,Crane Dragon"
 # Notation that must never reach a move list: squares run together, tokens with ? or signs.

@@ -8,8 +8,9 @@ game has ended, like the Ninjas when the screens come down.
 from __future__ import annotations
 
 from flask import Blueprint, jsonify, render_template
+from flask.typing import ResponseReturnValue
 
-from companion.rules.errors import OnitamaError
+from companion.rules.errors import RecordError
 from companion.rules.replaysteps import replay_steps
 
 from .inputs import BadInput
@@ -18,23 +19,16 @@ from .public import companion, page_context
 replay = Blueprint("replay", __name__)
 
 
-def _record(game_id: int) -> dict:
-    try:
-        return companion().record(game_id)
-    except KeyError:
-        raise BadInput(f"there is no game {game_id}", 404) from None
-
-
 @replay.get("/games/<int:game_id>/replay")
-def replay_page(game_id: int):
-    _record(game_id)
+def replay_page(game_id: int) -> ResponseReturnValue:
+    companion().record(game_id)          # NotFound -> 404 (app.py)
     return render_template("replay.html", game_id=game_id, **page_context())
 
 
 @replay.get("/games/<int:game_id>/replay.json")
-def replay_json(game_id: int):
+def replay_json(game_id: int) -> ResponseReturnValue:
     try:
-        steps = replay_steps(_record(game_id))
-    except OnitamaError as exc:
+        steps = replay_steps(companion().record(game_id))
+    except RecordError as exc:
         raise BadInput(f"game {game_id} does not replay: {exc}", 409) from None
     return jsonify(id=game_id, **steps)

@@ -38,3 +38,21 @@ def test_the_last_move_is_marked_and_a_takeover_question_is_captioned(browser, s
     other.open(url + "/J/" + companion.join_url("red").rsplit("/J/", 1)[1]).read()
     expect(page.locator('.hw-button[data-button="A"] .hw-caption')).to_have_text("allow")
     expect(page.locator('.hw-button[data-button="B"] .hw-caption')).to_have_text("refuse")
+
+
+def test_lay_out_the_pawns_for_me_moves_the_last_games_pawns_home(browser, site, page):
+    url, companion = site
+    cards = {"red": ["Tiger", "Crab"], "blue": ["Monkey", "Crane"], "side": "Dragon"}
+    companion.submit(None, {"type": "new_game", "variant": "base", "seed": 5, "cards": cards})
+    page.goto(url + "/sim")
+    page.get_by_role("button", name="Lay out the pawns for me").click()
+    page.wait_for_selector('body[data-status="playing"]')
+    page.locator('button.square[data-square="c1"]').click()        # Red's master to c3
+    page.locator('button.square[data-square="c3"]').click()
+    wait_for(lambda: companion.view(None)["table"]["log"] == ["Tiger c1c3"])
+    # A new game: the master left on c3 goes home to c1 with the rest.
+    companion.submit(None, {"type": "new_game", "variant": "base", "seed": 6, "cards": cards})
+    page.wait_for_selector('body[data-status="sync"]')
+    page.get_by_role("button", name="Lay out the pawns for me").click()
+    page.wait_for_selector('body[data-status="playing"]')
+    assert companion.sim_state()["pawns"] == sorted(["a1", "b1", "c1", "d1", "e1", "a5", "b5", "c5", "d5", "e5"])

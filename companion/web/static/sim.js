@@ -377,14 +377,25 @@ for (const drop of document.querySelectorAll('.tray-drop')) {
   drop.addEventListener('click', () => putDown(selected, drop.dataset.drop));
 }
 
-// Stands every pawn the set-up still needs on its empty square, taken from the reserves.
+// Lays the set-up out as a player would: the last game's pawns that stand where the set-up
+// wants none of their kind go back to their reserves first (a master left on c3 must go
+// home), then every square the set-up still needs gets its pawn from the reserves.
 $('#lay-out').addEventListener('click', () => {
   if (!view.setup) return;
-  for (const [square, kind] of boardPieces(setupBoard(view))) {
+  const want = boardPieces(setupBoard(view));
+  for (const pawn of pawns.filter(onMat)) {
+    if (want.get(pawn.at) === pawn.kind) continue;
+    const square = pawn.at;
+    pawn.at = trayOf(pawn.kind);
+    send('/sim/lift', square);
+  }
+  for (const [square, kind] of want) {
     if (pawnAt(square)) continue;
     const pawn = pawns.find((p) => p.kind === kind && (p.at === 'hand' || p.at === 'red' || p.at === 'blue'));
     if (pawn) place(square, pawn);
   }
+  selected = inHand()[0] || null;
+  render();
 });
 
 setupForm($('#new-game'), data.ways, () => view);

@@ -112,6 +112,8 @@ def headline(view: dict[str, Any], seat: str) -> dict[str, str]:
     if game.get("status") == "sync" and not setup:
         title, detail = _sync(view, seat)
         return {"title": title, "detail": detail}
+    if view.get("notice"):
+        return {"title": "Not allowed", "detail": view["notice"][0].upper() + view["notice"][1:] + "."}
     prompt = (view.get("mat") or {}).get("prompt")
     if prompt and prompt.get("seat") == seat:
         return {"title": "Which card?", "detail": "The mat cannot tell which card you used: answer below."}

@@ -155,6 +155,20 @@ def sync_scene(pieces: Mapping[int, str], missing: Iterable[int], extra: Iterabl
     return scene
 
 
+def winner_scene(pieces: Mapping[int, str], result: Result) -> Scene:
+    """The game is over: the winner's master pulses in the winner's colour
+    (``docs/recognizer.md``); a draw, or a winner with no master on the mat, shows nothing."""
+    if result.winner is None:
+        return {}
+    master = "R" if result.winner == "red" else "B"
+    return {sq: Pulse(PALETTE[result.winner]) for sq, piece in pieces.items() if piece == master}
+
+
+def takeback_show(move: str) -> Show:
+    """The mat took the last move back (its pawns returned): said aloud on the OLED."""
+    return Show(SHOW_S, ("Move taken back", move, "Play again"), {})
+
+
 def reading_scene(feedback: Feedback) -> Scene:
     """While the recognizer reads a move: its cues."""
     return {sq: effect(cue) for sq, cue in cues(feedback).items()}

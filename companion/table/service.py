@@ -26,7 +26,7 @@ from typing import Any
 from firmware.hardware import Hardware
 from firmware.matrix import ScanLoop
 
-from ..rules.errors import OnitamaError
+from ..rules.errors import IllegalActionError, OnitamaError
 from ..rules.referee import SEATS
 from ..rules.squares import parse_square
 from . import outputs, views
@@ -67,6 +67,10 @@ class Companion:
         self._traces = Traces(hardware.scanner, record_trace, settle)
         self._thread = GameThread(self._tick, self._timeout, self._publish)
         self._scan: ScanLoop | None = None
+        # A seat's private word from the referee (why its move on the mat is refused), shown
+        # on that seat's phone alone until the pawns move again.
+        self._notices: dict[str, str] = {}
+        self._notice_at: frozenset[int] = frozenset()
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -192,6 +196,8 @@ class Companion:
 
     def _mat(self, occupancy: frozenset[int], t: float) -> None:
         self._occupancy = occupancy
+        if self._notices and occupancy != self._notice_at:
+            self._notices.clear()             # the pawn moved on: the refusal is answered
         game = self._game
         if game is None:
             return
@@ -229,11 +235,19 @@ class Companion:
                 seat = game.referee.to_act()[0]
                 try:
                     self._display.announce(outputs.announcements(game.play(self._store, seat, event["move"])))
+                except IllegalActionError as exc:
+                    if exc.public_reason is None:
+                        # The rule rests on the mover's secret (its own hidden Ninja stands
+                        # there): only the mover's phone says why; to everyone else the move
+                        # is still being made, until the pawn goes back.
+                        self._notices[seat] = f"{exc.private_reason}: take the pawn back"
+                        self._notice_at = self._occupancy
+                        game.read_again(self._occupancy, self._settle)
+                        return
+                    self._refused(game, exc.public_reason)
+                    return
                 except OnitamaError as exc:
-                    # The mat shows a move the referee refuses (a rule the mat cannot know,
-                    # such as a hidden Ninja of one's own): say why and guide the pawn back.
-                    self._display.announce([outputs.refused_show(str(getattr(exc, "reason", exc)))])
-                    self._enter_sync(game)
+                    self._refused(game, str(getattr(exc, "reason", exc)))
                     return
                 if not game.in_step():
                     # The turn goes on off the mat (a Ninja step, a Lantern) or changed it.
@@ -241,10 +255,17 @@ class Companion:
                     return
             elif "takeback" in event:
                 game.play(self._store, None, "takeback")
+                self._display.announce([outputs.takeback_show(event["takeback"])])
             elif "mismatch" in event:
                 game.wrong = tuple(parse_square(s) for s in event["mismatch"])
             elif "synced" in event:
                 game.wrong = ()
+
+    def _refused(self, game: GameSession, reason: str) -> None:
+        # The mat shows a move the referee refuses for a public reason: say why and guide the
+        # pawn back.
+        self._display.announce([outputs.refused_show(reason)])
+        self._enter_sync(game)
 
     def _enter_sync(self, game: GameSession) -> None:
         game.enter_sync()
@@ -333,5 +354,6 @@ class Companion:
                                                 confirming=time.monotonic() < self._confirm_until))
         seats = self._seats.held()
         self._publisher.publish({seat: views.view(game, seat, occupancy=self._occupancy,
-                                                  oled=self._display.lines, seats=seats)
+                                                  oled=self._display.lines, seats=seats,
+                                                  notice=self._notices.get(seat) if seat else None)
                                  for seat in (None, *SEATS)})

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..mat.recognizer import Recognizer
 from ..rules.deal import fixed_deal
+from ..rules.errors import OnitamaError
 from ..rules.position import ABSENT, board_pieces, format_position, parse_position
 from ..rules.record import GameRecord
 from ..rules.referee import Event, Referee
@@ -99,20 +100,33 @@ class GameSession:
 
     def synced(self, occupancy: frozenset[int], settle: float) -> bool:
         """The mat shows the game's position: play on; True when the recognizer (re)starts."""
-        pieces, fields = self.table()
+        pieces = self.table()[0]
         ref = self.referee
         if occupancy != frozenset(pieces) or ref.result is not None:
             return False
         self.status = "playing"
         if not self.mat_turn():
             return False
-        pos = parse_position(" ".join(fields), ref.cards)
+        self.recognizer = self._reader(settle, time.monotonic())
+        return True
+
+    def _reader(self, settle: float, t: float) -> Recognizer:
+        """A recognizer reading the mat from the game's position, at rest at ``t``."""
+        ref = self.referee
+        pos = parse_position(" ".join(self.table()[1]), ref.cards)
         if ref.mode == "light":
             # The Shadow Master has no master on the mat: not a game won by the Stone.
             light = getattr(ref, "light")
             pos = replace(pos, blue_master=ABSENT) if light == 0 else replace(pos, red_master=ABSENT)
-        self.recognizer = Recognizer(pos, cards=ref.cards, settle=settle, t=time.monotonic())
-        return True
+        return Recognizer(pos, cards=ref.cards, settle=settle, t=t)
+
+    def read_again(self, occupancy: frozenset[int], settle: float) -> None:
+        """The referee refused the move the mat showed, for a reason only the mover may know:
+        read the mat afresh from the game's position with the pawns as they stand, so that
+        to everyone else the move is still being made."""
+        t = time.monotonic()
+        self.recognizer = self._reader(settle, t)
+        self.recognizer.update(t, occupancy)
 
 
 # -- new games and saved ones --------------------------------------------------------------
@@ -208,6 +222,16 @@ def record(store: GameStore, game_id: int) -> dict[str, Any]:
 
 
 def public_games(store: GameStore) -> list[dict[str, Any]]:
-    """The game list, without what is kept secret in the save file."""
-    return [{**g, "header": {k: v for k, v in g["header"].items() if k not in HIDDEN_KEYS}}
+    """The game list, without what is kept secret in the save file. ``turns`` counts finished
+    turns, as players do (a Light & Shadow turn is several saved actions, and a takeback
+    undoes one); ``actions`` stays the saved rows."""
+    return [{**g, "header": {k: v for k, v in g["header"].items() if k not in HIDDEN_KEYS},
+             "turns": _turns(store, g["id"])}
             for g in store.games()]
+
+
+def _turns(store: GameStore, game_id: int) -> int | None:
+    try:
+        return len(resume(store.game(game_id)).referee.log)
+    except (OnitamaError, KeyError):
+        return None         # a save that no longer replays: listed, without a count

@@ -350,8 +350,26 @@ class Robot:
         else:
             for token in steps:
                 if token != "-":
-                    self.hands(w, token[:2], token[2:])
+                    try:
+                        self.hands(w, token[:2], token[2:])
+                    except AssertionError as exc:
+                        raise Stuck(f"{self.way} seed {self.seed}: {seat}'s {text} on the mat "
+                                    f"{sorted(w.pawns())}: {exc}") from None
         self.until_read(w, seat, text, before)
+        read = self.last_read(w)
+        if read is None or not (read == text or read.startswith(text + " ")):
+            raise Stuck(f"{self.way} seed {self.seed}: {seat} made {text} on the mat, "
+                        f"the companion read {read!r}")
+
+    @staticmethod
+    def last_read(w: World) -> str | None:
+        """The main-board move the referee took last (harness only: the turn in progress of
+        a Light & Shadow game is not in any view yet)."""
+        ref = w.referee()
+        in_progress = getattr(ref.state, "public", ())
+        if in_progress:
+            return str(in_progress[0])
+        return ref.log[-1].full if ref.log else None
 
     def hands(self, w: World, frm: str, to: str) -> None:
         pawns = w.pawns()

@@ -200,6 +200,7 @@ export function matText(mat) {
   const moves = (mat.pairs || []).map(([from, to]) => `${from} → ${to}`).join(', ');
   switch (mat.state) {
     case 'ok': return 'The mat matches the game.';
+    case 'moving': return 'A move is being made.';
     case 'setup':
       return mat.wrong.length ? `To lay out: ${squares(mat.wrong)}.` : 'The pawns are laid out.';
     case 'prompt': return 'The companion has a question.';

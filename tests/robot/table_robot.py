@@ -226,6 +226,14 @@ def progress(view: dict) -> str:
                        view["mat"] and view["mat"]["prompt"]], sort_keys=True)
 
 
+def played(view) -> str:
+    """The game's progress without the mat's question: what a read move changes."""
+    if isinstance(view, list):                # a progress() key, decoded
+        return json.dumps(view[:2], sort_keys=True)
+    return json.dumps([view["game"], view["table"] and {k: v for k, v in view["table"].items()
+                                                       if k not in ("legal",)}], sort_keys=True)
+
+
 def has_pawns(position: str, seat: str) -> bool:
     return any(p in ("Rr" if seat == "red" else "Bb") for p in board_pieces(position).values())
 
@@ -376,7 +384,8 @@ class Robot:
         r = self.rng.random()
         if to in pawns:
             # A capture, or the Wind Spirit's swap with a student: either one in the hand first.
-            swap = board_pieces(w.public()["table"]["position"]).get(_sq(frm)) == "W"
+            board = board_pieces(w.public()["table"]["position"])
+            swap = "W" in (board.get(_sq(frm)), board.get(_sq(to)))
             if swap:
                 # Both squares are seen empty, or the mat could not tell a swap from nothing.
                 first, second = (frm, to) if r < 0.5 else (to, frm)
@@ -421,21 +430,27 @@ class Robot:
     def until_read(self, w: World, seat: str, text: str, before: str) -> None:
         """Wait for the mat to take the move in, answering its card question if it asks."""
         card = text.split()[0]
+        answered = None
+
         def changed():
             view = w.public()
-            if progress(view) == before:
-                return None
-            return view
+            prompt = view["mat"] and view["mat"]["prompt"]
+            if prompt and prompt != answered:
+                return view                      # a question to answer
+            if played(view) != played_before:
+                return view                      # the move was read
+            return None
+        played_before = played(json.loads(before))
         while True:
             view = wait_until(changed, STEP_S, lambda: f"{self.way} seed {self.seed}: {seat}'s "
                               f"{text} was never read: {w.public()['mat']} {sorted(w.pawns())}")
             prompt = view["mat"] and view["mat"]["prompt"]
-            if not prompt:
+            if not prompt or prompt == answered:
                 return
             if prompt["seat"] != seat:
                 raise Stuck(f"the mat asks {prompt['seat']} during {seat}'s move")
             self.report.questions += 1
-            before = progress(view)
+            answered = prompt
             name = card.replace("-", " ")
             choice = next((c for c in prompt["choose"] if c.replace("-", " ").lower() == name.lower()), None)
             if choice is None:

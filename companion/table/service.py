@@ -26,6 +26,7 @@ from typing import Any
 from firmware.hardware import Hardware
 from firmware.matrix import ScanLoop
 
+from ..mat.readings import read_move
 from ..rules.errors import IllegalActionError, OnitamaError
 from ..rules.referee import SEATS
 from ..rules.squares import parse_square
@@ -256,10 +257,34 @@ class Companion:
             elif "takeback" in event:
                 game.play(self._store, None, "takeback")
                 self._display.announce([outputs.takeback_show(event["takeback"])])
+            elif "prompt" in event and self._answer_a_win(game):
+                return
             elif "mismatch" in event:
                 game.wrong = tuple(parse_square(s) for s in event["mismatch"])
             elif "synced" in event:
                 game.wrong = ()
+
+    def _answer_a_win(self, game: GameSession) -> bool:
+        """The mat asks which card, but every card it could be wins the game there: the
+        question would only hold up the end. The first card is taken (the record names one);
+        True when so answered."""
+        rec = game.recognizer
+        prompt = rec.prompt if rec is not None else None
+        if rec is None or prompt is None or "takeback" in prompt:
+            return False
+        board = rec.board
+        for card in prompt["choose"]:
+            fits = [m for m in board.legal_moves if m.card == card and not m.is_pass
+                    and read_move(board.position, m).occupancy == rec.occupancy]
+            if not fits:
+                return False                # a Wind Spirit card still to finish: ask
+            for move in fits:
+                after = board.copy()
+                after.push(move)
+                if after.outcome() is None:
+                    return False
+        self._recognized(rec.answer(time.monotonic(), prompt["seat"], prompt["choose"][0]))
+        return True
 
     def _refused(self, game: GameSession, reason: str) -> None:
         # The mat shows a move the referee refuses for a public reason: say why and guide the

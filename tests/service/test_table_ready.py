@@ -4,7 +4,11 @@ mat while a pawn is in the hand, the phone's headline, and turns counted as play
 
 from __future__ import annotations
 
+import time
+
 from firmware.animation import Pulse
+
+from companion.mat.recognizer import CLEAR_S
 
 from companion.mat.feedback import PALETTE
 from companion.rules.position import board_pieces
@@ -14,6 +18,7 @@ from companion.table import seats as seats_module
 from sim_table import sim_table  # noqa: F401 (fixture)
 from waiting import wait_for
 
+HAND_S = CLEAR_S + 0.07
 SHADOW_START = [("red", "Nd1"), ("blue", "Nb5"), ("blue", "Ox c5c4"), ("blue", "Sb5b4")]
 SHADOW_REST = [("red", "Eel a1b1"), ("red", "Nd1c2"), ("red", "skip"), ("blue", "Tiger c4c2"),
                ("blue", "Nb4b5"), ("red", "Ox c1d1"), ("red", "Le"), ("blue", "Eel c2d1")]
@@ -104,3 +109,21 @@ def test_saved_games_count_turns(sim_table):
     shadow(sim_table)
     game = c.games()[0]
     assert game["turns"] == len(c.view(None)["table"]["log"]) == 1 and game["actions"] == 4
+
+
+def test_a_winning_move_both_cards_make_asks_no_card(sim_table):
+    c, sim = sim_table.companion, sim_table.hardware.sim
+    c.submit(None, {"type": "new_game", "variant": "base", "seed": 5,
+                    "cards": {"red": ["Tiger", "Crab"], "blue": ["Boar", "Ox"], "side": "Goose"}})
+    sim.set_pawns(frozenset(board_pieces(c.view(None)["setup"]["board"])))
+    wait_for(lambda: c.view(None)["game"]["status"] == "playing")
+    play(sim_table, [("blue", "Boar a5a4"), ("red", "Tiger c1c3"), ("blue", "Ox c5c4")])
+    # Red's master takes Blue's on c4: Boar and Crab both make that step, and both win.
+    sim.lift(parse_square("c4"))
+    wait_for(lambda: c.view(None)["mat"]["state"] == "moving")
+    time.sleep(HAND_S)                              # the captured master is seen gone
+    sim.lift(parse_square("c3"))
+    sim.place(parse_square("c4"))
+    wait_for(lambda: c.view(None)["table"]["result"] is not None, timeout=4)
+    assert c.view(None)["table"]["result"] == {"winner": "red", "how": "stone"}
+    assert c.view(None)["table"]["log"][-1] in ("Boar c3c4", "Crab c3c4")

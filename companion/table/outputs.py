@@ -198,13 +198,23 @@ def sync_scene(pieces: Mapping[int, str], missing: Iterable[int], extra: Iterabl
     return scene
 
 
-def winner_scene(pieces: Mapping[int, str], result: Result) -> Scene:
+def winner_scene(board: str, result: Result) -> Scene:
     """The game is over: the winner's master pulses in the winner's colour
-    (``docs/recognizer.md``); a draw, or a winner with no master on the mat, shows nothing."""
+    (``docs/recognizer.md``); a draw, or a winner with no master on the mat (the Shadow
+    Master), shows nothing. ``board`` is the position string's board field."""
     if result.winner is None:
         return {}
     master = "R" if result.winner == "red" else "B"
-    return {sq: Pulse(PALETTE[result.winner]) for sq, piece in pieces.items() if piece == master}
+    for rank, row in zip(range(4, -1, -1), board.split("/")):
+        file = 0
+        for ch in row:
+            if ch.isdigit():
+                file += int(ch)
+                continue
+            if ch == master:
+                return {rank * 5 + file: Pulse(PALETTE[result.winner])}
+            file += 1
+    return {}
 
 
 def takeback_show(move: str) -> Show:

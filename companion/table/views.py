@@ -107,7 +107,9 @@ def led_scene(game: GameSession | None, occupancy: frozenset[int]) -> outputs.Sc
         return {}
     if game.status == "finished":
         assert game.referee.result is not None
-        return outputs.winner_scene(game.table()[0], game.referee.result)
+        # Not game.table(): the Shadow Master's win leaves no master on the board at all.
+        board = str(game.referee.view(None)["position"]).split()[0]
+        return outputs.winner_scene(board, game.referee.result)
     if game.status == "sync":
         missing, extra = game.sync_diff(occupancy)
         return outputs.sync_scene(game.table()[0], missing, extra)

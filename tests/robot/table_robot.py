@@ -281,9 +281,9 @@ class Robot:
     # -- the game ---------------------------------------------------------------------------
 
     def play(self) -> GameReport:
-        worlds = [w for w in (self.world, self.twin) if w is not None]
-        for w in worlds:
-            w.deal(self.request, self.seed)
+        for w in (self.world, self.twin):
+            if w is not None:
+                self.deal(w)
         while True:
             for w in (self.world, self.twin):
                 if w is not None:
@@ -300,8 +300,15 @@ class Robot:
         self.finish()
         return self.report
 
+    def deal(self, w: World) -> None:
+        w.deal(self.request, self.seed)
+
+    def seat_view(self, w: World, seat: str) -> dict:
+        """What ``seat``'s phone shows (its page's own request for it)."""
+        return w.seat(seat)
+
     def act(self, seat: str) -> None:
-        view = self.world.seat(seat)
+        view = self.seat_view(self.world, seat)
         t = view["table"]
         legal = t["legal"]
         if not legal:
@@ -341,7 +348,7 @@ class Robot:
     # -- the phones ---------------------------------------------------------------------------
 
     def phone_step(self, w: World, seat: str, text: str) -> None:
-        view = w.seat(seat)
+        view = self.seat_view(w, seat)
         status, body = w.phones[seat].request("/seat/action", {"text": text, "step": step_key(view)})
         if status != 200:
             raise Stuck(f"{self.way} seed {self.seed}: {seat}'s page sent {text!r} at "
@@ -455,13 +462,17 @@ class Robot:
             choice = next((c for c in prompt["choose"] if c.replace("-", " ").lower() == name.lower()), None)
             if choice is None:
                 raise Stuck(f"the mat asks {prompt['choose']} but {seat} played {card}")
-            if choice in prompt["buttons"] and self.rng.random() < 0.5:
-                w.button(prompt["buttons"][choice])
-            else:
-                status, body = w.phones[seat].request(
-                    "/seat/answer", {"card": choice, "step": step_key(w.seat(seat))})
-                if status != 200:
-                    raise Stuck(f"{seat}'s answer {choice} refused: {status} {body[:200]!r}")
+            self.answer(w, seat, prompt, choice)
+
+    def answer(self, w: World, seat: str, prompt: dict, choice: str) -> None:
+        """The card question: button A or B under the OLED, or the asking phone."""
+        if choice in prompt["buttons"] and self.rng.random() < 0.5:
+            w.button(prompt["buttons"][choice])
+        else:
+            status, body = w.phones[seat].request(
+                "/seat/answer", {"card": choice, "step": step_key(w.seat(seat))})
+            if status != 200:
+                raise Stuck(f"{seat}'s answer {choice} refused: {status} {body[:200]!r}")
 
     def set_mat(self, w: World) -> None:
         """Stand the pawns as the game has them, by the squares the companion marks."""
@@ -473,6 +484,12 @@ class Robot:
         wrong = view["mat"]["wrong"]
         if not wrong:
             raise Stuck(f"the mat is out of step but no square is marked: {view['mat']}")
+        self.fix_mat(w, wrong, want)
+        wait_until(lambda: w.public()["game"]["status"] != "sync", STEP_S,
+                   lambda: f"{self.way} seed {self.seed}: the mat matches but the game stays in sync: "
+                           f"{w.public()['mat']} {sorted(w.pawns())}")
+
+    def fix_mat(self, w: World, wrong: list[str], want: set[str]) -> None:
         pawns = w.pawns()
         for square in wrong:
             if square in pawns and square not in want:
@@ -480,9 +497,6 @@ class Robot:
         for square in wrong:
             if square not in pawns and square in want:
                 w.place(square)
-        wait_until(lambda: w.public()["game"]["status"] != "sync", STEP_S,
-                   lambda: f"{self.way} seed {self.seed}: the mat matches but the game stays in sync: "
-                           f"{w.public()['mat']} {sorted(w.pawns())}")
 
     # -- the twin -----------------------------------------------------------------------------
 

@@ -127,3 +127,11 @@ def test_a_winning_move_both_cards_make_asks_no_card(sim_table):
     wait_for(lambda: c.view(None)["table"]["result"] is not None, timeout=4)
     assert c.view(None)["table"]["result"] == {"winner": "red", "how": "stone"}
     assert c.view(None)["table"]["log"][-1] in ("Boar c3c4", "Crab c3c4")
+
+
+def test_a_shadow_masters_win_lights_no_master():
+    from companion.rules.referee import Result
+    from companion.table.outputs import winner_scene
+    # Way of the Light: the Shadow Master has no pawns, and the Light Master was taken.
+    assert winner_scene("5/5/5/1r3/r3r", Result("blue", "stone")) == {}
+    assert winner_scene("5/5/2R2/5/5", Result("red", "stream")) == {parse_square("c3"): Pulse(PALETTE["red"])}

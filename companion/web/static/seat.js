@@ -380,7 +380,9 @@ let felt = null;   // {turn, pieces} at the last render: a buzz when either chan
 function buzz() {
   const t = table();
   const now = { turn: myTurn(t) && !lost, pieces: pieceCount(t), game: view.game && view.game.id };
-  if (felt && felt.game === now.game && navigator.vibrate) {
+  // A phone buzzes only once its player has touched the page (browsers refuse it before).
+  const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+  if (felt && felt.game === now.game && navigator.vibrate && touched) {
     if (now.pieces < felt.pieces) navigator.vibrate([120, 80, 120]);      // a piece lost
     else if (now.turn && !felt.turn) navigator.vibrate(180);              // your turn
   }

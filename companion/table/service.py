@@ -26,7 +26,6 @@ from typing import Any
 from firmware.hardware import Hardware
 from firmware.matrix import ScanLoop
 
-from ..mat.readings import read_move
 from ..rules.errors import IllegalActionError, OnitamaError
 from ..rules.referee import SEATS
 from ..rules.squares import parse_square
@@ -68,10 +67,6 @@ class Companion:
         self._traces = Traces(hardware.scanner, record_trace, settle)
         self._thread = GameThread(self._tick, self._timeout, self._publish)
         self._scan: ScanLoop | None = None
-        # A seat's private word from the referee (why its move on the mat is refused), shown
-        # on that seat's phone alone until the pawns move again.
-        self._notices: dict[str, str] = {}
-        self._notice_at: frozenset[int] = frozenset()
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -197,11 +192,10 @@ class Companion:
 
     def _mat(self, occupancy: frozenset[int], t: float) -> None:
         self._occupancy = occupancy
-        if self._notices and occupancy != self._notice_at:
-            self._notices.clear()             # the pawn moved on: the refusal is answered
         game = self._game
         if game is None:
             return
+        game.notices.mat_moved(occupancy)
         if game.recognizer is not None:
             self._recognized(game.recognizer.update(t, occupancy))
         elif game.status == "sync":
@@ -236,19 +230,8 @@ class Companion:
                 seat = game.referee.to_act()[0]
                 try:
                     self._display.announce(outputs.announcements(game.play(self._store, seat, event["move"])))
-                except IllegalActionError as exc:
-                    if exc.public_reason is None:
-                        # The rule rests on the mover's secret (its own hidden Ninja stands
-                        # there): only the mover's phone says why; to everyone else the move
-                        # is still being made, until the pawn goes back.
-                        self._notices[seat] = f"{exc.private_reason}: take the pawn back"
-                        self._notice_at = self._occupancy
-                        game.read_again(self._occupancy, self._settle)
-                        return
-                    self._refused(game, exc.public_reason)
-                    return
                 except OnitamaError as exc:
-                    self._refused(game, str(getattr(exc, "reason", exc)))
+                    self._refused(game, seat, exc)
                     return
                 if not game.in_step():
                     # The turn goes on off the mat (a Ninja step, a Lantern) or changed it.
@@ -257,40 +240,21 @@ class Companion:
             elif "takeback" in event:
                 game.play(self._store, None, "takeback")
                 self._display.announce([outputs.takeback_show(event["takeback"])])
-            elif "prompt" in event and self._answer_a_win(game):
+            elif "prompt" in event and (answered := game.answer_a_win(time.monotonic())) is not None:
+                self._recognized(answered)
                 return
             elif "mismatch" in event:
                 game.wrong = tuple(parse_square(s) for s in event["mismatch"])
             elif "synced" in event:
                 game.wrong = ()
 
-    def _answer_a_win(self, game: GameSession) -> bool:
-        """The mat asks which card, but every card it could be wins the game there: the
-        question would only hold up the end. The first card is taken (the record names one);
-        True when so answered."""
-        rec = game.recognizer
-        prompt = rec.prompt if rec is not None else None
-        if rec is None or prompt is None or "takeback" in prompt:
-            return False
-        board = rec.board
-        for card in prompt["choose"]:
-            fits = [m for m in board.legal_moves if m.card == card and not m.is_pass
-                    and read_move(board.position, m).occupancy == rec.occupancy]
-            if not fits:
-                return False                # a Wind Spirit card still to finish: ask
-            for move in fits:
-                after = board.copy()
-                after.push(move)
-                if after.outcome() is None:
-                    return False
-        self._recognized(rec.answer(time.monotonic(), prompt["seat"], prompt["choose"][0]))
-        return True
-
-    def _refused(self, game: GameSession, reason: str) -> None:
-        # The mat shows a move the referee refuses for a public reason: say why and guide the
-        # pawn back.
-        self._display.announce([outputs.refused_show(reason)])
-        self._enter_sync(game)
+    def _refused(self, game: GameSession, seat: str, exc: OnitamaError) -> None:
+        if isinstance(exc, IllegalActionError) and exc.public_reason is None:
+            game.notices.tell(seat, f"{exc.private_reason}: take the pawn back", self._occupancy)
+            game.read_again(self._occupancy, self._settle)
+        else:   # a public rule: the table says why and guides the pawn back
+            self._display.announce([outputs.refused_show(str(getattr(exc, "public_reason", None) or exc))])
+            self._enter_sync(game)
 
     def _enter_sync(self, game: GameSession) -> None:
         game.enter_sync()
@@ -380,5 +344,5 @@ class Companion:
         seats = self._seats.held()
         self._publisher.publish({seat: views.view(game, seat, occupancy=self._occupancy,
                                                   oled=self._display.lines, seats=seats,
-                                                  notice=self._notices.get(seat) if seat else None)
+                                                  notice=game.notices.get(seat) if game else None)
                                  for seat in (None, *SEATS)})

@@ -9,9 +9,10 @@ until a new game. Everything here runs on the game thread.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..mat.readings import read_move
 from ..mat.recognizer import Recognizer
 from ..rules.deal import fixed_deal
 from ..rules.errors import OnitamaError
@@ -22,6 +23,7 @@ from ..rules.sealed import full_record, public_record
 from ..rules.variants import ClassicReferee
 from ..rules.ways import WAYS, Way, new_referee
 from .errors import BadRequest, NotFound
+from .notices import Notices
 from .store import GameStore, SavedGame
 
 # Kept in the save file, never shown: what ordered a hidden deck (see companion.rules.ways).
@@ -37,6 +39,8 @@ class GameSession:
     recognizer: Recognizer | None = None
     seq: int = 0                         # the next action's number in the save file
     wrong: tuple[int, ...] = ()          # squares the recognizer found out of step
+    # Why the referee refused a seat's move on the mat, for that seat's phone alone.
+    notices: Notices = field(default_factory=Notices)
 
     @property
     def way(self) -> Way:
@@ -119,6 +123,36 @@ class GameSession:
             light = getattr(ref, "light")
             pos = replace(pos, blue_master=ABSENT) if light == 0 else replace(pos, red_master=ABSENT)
         return Recognizer(pos, cards=ref.cards, settle=settle, t=t)
+
+    def answer_a_win(self, t: float) -> list[dict[str, Any]] | None:
+        """The mat's question answered, when every card it asks about wins the game there (the
+        question would only hold up the end; the first card goes in the record): the
+        recognizer's events, or None when the question stands."""
+        card = self.winning_card()
+        if card is None or self.recognizer is None or self.recognizer.prompt is None:
+            return None
+        return self.recognizer.answer(t, self.recognizer.prompt["seat"], card)
+
+    def winning_card(self) -> str | None:
+        """The card to answer with, if every card asked about wins (see ``answer_a_win``):
+        None while a takeback is offered, a Wind Spirit card is unfinished, or a card does not
+        win."""
+        rec = self.recognizer
+        prompt = rec.prompt if rec is not None else None
+        if rec is None or prompt is None or "takeback" in prompt:
+            return None
+        board = rec.board
+        for card in prompt["choose"]:
+            fits = [m for m in board.legal_moves if m.card == card and not m.is_pass
+                    and read_move(board.position, m).occupancy == rec.occupancy]
+            if not fits:
+                return None
+            for move in fits:
+                after = board.copy()
+                after.push(move)
+                if after.outcome() is None:
+                    return None
+        return str(prompt["choose"][0])
 
     def read_again(self, occupancy: frozenset[int], settle: float) -> None:
         """The referee refused the move the mat showed, for a reason only the mover may know:

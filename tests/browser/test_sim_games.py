@@ -162,7 +162,8 @@ class SimPage:
             # Each answer is written under its button on the page.
             page.locator(".hw-button", has=page.locator(".hw-caption", has_text=move.card)).click()
             page.wait_for_function("n => document.querySelectorAll('#log li').length > n", arg=turns)
-        expect(page.locator("#log li").last).to_have_text(format_move(move))
+        # The list says it in players' words; the notation is the entry's title.
+        expect(page.locator("#log li").last).to_have_attribute("title", format_move(move))
         if won:
             page.wait_for_selector("#status:has-text('wins')")
         elif move.to_sq is not None:

@@ -70,7 +70,8 @@ class BrowserRobot(Robot):
     def phone_step(self, w: World, seat: str, text: str) -> None:
         page = self.phones[seat]
         view = self.seat_view(w, seat)
-        page.wait_for_selector(f'body[data-version="{view["version"]}"]')
+        # The page has drawn this view (or a newer one) before the player acts on it.
+        page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=view["version"])
         action = next(a for a in view["table"]["legal"] if a["text"] == text)
         kind = action.get("kind")
 

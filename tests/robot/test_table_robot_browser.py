@@ -27,15 +27,7 @@ def browser():
         browser.close()
 
 
-# A defect the robot found in the recognizer (companion/mat, issue 12's): Blue's Hawk pawn step
-# a3-b2 with the Spirit's step skipped is read as Octopus's, which makes the same step, without
-# asking which card. Strict: this fails once the recognizer asks.
-MISREAD = pytest.mark.xfail(strict=True, reason="the mat reads Hawk a3b2 - as Octopus a3b2 - "
-                                                "without asking which card (recognizer)")
-
-
-@pytest.mark.parametrize("way", [pytest.param(name, marks=MISREAD) if name == "wind5" else name
-                                 for name, _ in WAYS])
+@pytest.mark.parametrize("way", [name for name, _ in WAYS])
 def test_a_random_game_through_the_pages(browser, tmp_path, way):
     world = World(tmp_path)
     robot = BrowserRobot(world, way, 1, browser)

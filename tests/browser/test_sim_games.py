@@ -43,7 +43,8 @@ def features(before: dict, after: dict, move: Move, moves: list[Move], won: bool
     if move.wind_card and move.from_sq is not None and move.spirit_from is not None:
         found.add("wind card")
     if any(m.card != move.card and (m.from_sq, m.to_sq) == (move.from_sq, move.to_sq)
-           and not m.wind_card for m in moves) and not move.wind_card:
+           and not m.wind_card for m in moves) and not move.wind_card and not won:
+        # (A winning move that both cards make asks nothing: the game is over either way.)
         found.add("card question")
     return found
 

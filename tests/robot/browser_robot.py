@@ -125,10 +125,13 @@ class BrowserRobot(Robot):
         if choice in prompt["buttons"] and self.rng.random() < 0.5:
             self.sim.locator(f'.hw-button[data-button="{prompt["buttons"][choice]}"]').click()
         else:
-            page = self.phones[seat]
-            page.locator("#prompt").wait_for()
-            page.locator("#prompt-buttons").get_by_role(
-                "button", name=re.compile(rf"^{re.escape(choice)}")).click()
+            self.answer_on_phone(w, seat, prompt, choice)
+
+    def answer_on_phone(self, w: World, seat: str, prompt: dict, choice: str) -> None:
+        page = self.phones[seat]
+        page.locator("#prompt").wait_for()
+        page.locator("#prompt-buttons").get_by_role(
+            "button", name=re.compile(rf"^{re.escape(choice)}")).click()
 
     # -- the mat: clicks on the simulation page --------------------------------------------------
 

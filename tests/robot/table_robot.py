@@ -455,9 +455,21 @@ class Robot:
                 return view                      # the move was read
             return None
         played_before = played(json.loads(before))
+        asked_again = False
         while True:
-            view = wait_until(changed, STEP_S, lambda: f"{self.way} seed {self.seed}: {seat}'s "
-                              f"{text} was never read: {w.public()['mat']} {sorted(w.pawns())}")
+            try:
+                view = wait_until(changed, STEP_S, lambda: f"{self.way} seed {self.seed}: {seat}'s "
+                                  f"{text} was never read: {w.public()['mat']} {sorted(w.pawns())}")
+            except Stuck:
+                if asked_again or answered is None or w.public()["mat"]["prompt"] != answered:
+                    raise
+                # The question still stands after its answer: the player answers once more, on
+                # the phone (noted: seen only on a loaded machine, a button press lost).
+                asked_again = True
+                self.report.notes.append(f"{text}: answered twice")
+                self.answer_on_phone(w, seat, answered, next(c for c in answered["choose"]
+                                                            if c.replace("-", " ").lower() == card.replace("-", " ").lower()))
+                continue
             prompt = view["mat"] and view["mat"]["prompt"]
             if not prompt or prompt == answered:
                 return
@@ -476,10 +488,13 @@ class Robot:
         if choice in prompt["buttons"] and self.rng.random() < 0.5:
             w.button(prompt["buttons"][choice])
         else:
-            status, body = w.phones[seat].request(
-                "/seat/answer", {"card": choice, "step": step_key(w.seat(seat))})
-            if status != 200:
-                raise Stuck(f"{seat}'s answer {choice} refused: {status} {body[:200]!r}")
+            self.answer_on_phone(w, seat, prompt, choice)
+
+    def answer_on_phone(self, w: World, seat: str, prompt: dict, choice: str) -> None:
+        status, body = w.phones[seat].request(
+            "/seat/answer", {"card": choice, "step": step_key(w.seat(seat))})
+        if status != 200:
+            raise Stuck(f"{seat}'s answer {choice} refused: {status} {body[:200]!r}")
 
     def set_mat(self, w: World) -> None:
         """Stand the pawns as the game has them, by the squares the companion marks."""

@@ -54,7 +54,7 @@ WAYS = [("base", {}), *[(f"wind{n}", {"variant": "wind", "wind_cards": n}) for n
 MAT_VARIANTS = ("base", "wind", "shadow", "light")
 HIDDEN = ("shadow", "light", "simultaneous")
 SETTLE_S = 0.06          # the recognizer's settle time in the robot's worlds (at most 0.5)
-HOLD_S = CLEAR_S + 0.04  # a captured pawn is held off the mat long enough to be seen gone
+HOLD_S = CLEAR_S + 0.1   # a lifted pawn is held off long enough to be seen gone, on a busy machine too
 STEP_S = 4.0             # whoever must act has made progress within this, or the table is stuck
 MAX_TURNS = 300
 

@@ -105,8 +105,9 @@ def test_a_revealed_ninja_can_be_captured_by_a_pawn():
     ref.act("red", "Boar e1e2"); ref.act("red", "Nb1b2")
     events = ref.act("blue", "Monkey a3b2")
     assert any(e.kind == "ninja_captured" and e.public for e in events)
-    ref.act("blue", Skip()); ref.act("blue", Skip())
+    ref.act("blue", Skip())      # Blue's Ninja stays; Red has no Ninja left: no Lantern step
     assert ref.state.ninjas[0] == () and ref.log[-1].public == "Monkey a3b2 xN"
+    assert ref.to_act() == ("red",)
 
 
 def test_a_pawn_landing_on_a_hidden_ninja_captures_it_then_one_move_per_turn():

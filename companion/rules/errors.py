@@ -1,5 +1,7 @@
 """Exceptions of the rules engine. Each names what was wrong so a user never sees a traceback."""
 
+from typing import Literal
+
 
 class OnitamaError(ValueError):
     """Base class: bad input to the rules engine."""
@@ -71,9 +73,20 @@ class NotYourTurnError(RefereeError):
 
 
 class IllegalActionError(RefereeError):
-    """A well-formed action that the rules do not allow now; ``reason`` says which rule."""
+    """A well-formed action that the rules do not allow now; ``reason`` says which rule.
 
-    def __init__(self, action: str, reason: str):
+    The reason may rest on a secret of the acting seat (its own hidden Ninja stands there), so
+    it is the ``private_reason``, for that seat alone. ``public_reason`` is what the others
+    may be told: the same text when the rule is public, or None when even the refusal is
+    secret, and to everyone else the seat is still making its move."""
+
+    # public_reason left out (True): the rule is public, and so is the reason.
+    def __init__(self, action: str, reason: str, *, public_reason: str | None | Literal[True] = True):
         super().__init__(f"illegal action {action!r}: {reason}")
         self.action = action
         self.reason = reason
+        self.public_reason: str | None = reason if public_reason is True else public_reason
+
+    @property
+    def private_reason(self) -> str:
+        return self.reason

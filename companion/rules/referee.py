@@ -17,6 +17,7 @@ from typing import Generic, Protocol, Self, TypeVar, overload
 
 from .actions import Action, action_dict, action_text, parse_action
 from .cards import CARDS, CardTable
+from .describe import move_list
 from .errors import GameOverError, IllegalActionError, NotYourTurnError, RefereeError
 from .jsondata import JsonObject
 from .position import Position
@@ -158,7 +159,9 @@ class Referee(Generic[S]):
     def _apply(self, st: S, seat: str, action: Action) -> tuple[S, list[Event]]:
         raise NotImplementedError
 
-    def _why(self, st: S, seat: str, action: Action) -> str:
+    def _why(self, st: S, seat: str, action: Action) -> str | tuple[str, str | None]:
+        """Why ``action`` is refused: one text, or (the seat's reason, the public's reason or
+        None) when the reason rests on the seat's secret."""
         raise NotImplementedError
 
     def _view(self, st: S, seat: str | None) -> JsonObject:
@@ -207,7 +210,10 @@ class Referee(Generic[S]):
         if isinstance(action, str):
             action = self.parse(seat, action)
         if action not in self._legal(st, seat):
-            raise IllegalActionError(action_text(action), self._why(st, seat, action))
+            why = self._why(st, seat, action)
+            # A mode's reason is a text, or (private, public) when it rests on a secret.
+            private, public = (why, why) if isinstance(why, str) else why
+            raise IllegalActionError(action_text(action), private, public_reason=public)
         new, events = self._apply(st, seat, action)
         self._history.append((st, len(self._events)))
         self._state = new
@@ -238,9 +244,21 @@ class Referee(Generic[S]):
             "result": None if st.result is None else st.result.as_dict(),
         }
         out.update(self._view(st, seat))
+        # The move list in players' words: a seat's own turns with its own secret steps.
+        out["moves"] = move_list(st.log, self.turn_positions(), seat)
         out["legal"] = ([action_dict(a, self._turn_card(st, seat)) for a in self.legal_actions(seat)]
                         if seat is not None else [])
         return out
+
+    def turn_positions(self) -> list[str]:
+        """The public position at the start of each finished turn, oldest first."""
+        starts: dict[int, str] = {}
+        for st, _ in self._history:        # the state before each action
+            if len(st.log) not in starts:
+                position = self._view(st, None)["position"]
+                assert isinstance(position, str)
+                starts[len(st.log)] = position
+        return [starts[n] for n in range(len(self._state.log))]
 
     def copy(self) -> Self:
         other = object.__new__(type(self))

@@ -336,11 +336,12 @@ class ShadowReferee(Referee[ShadowState]):
 
     def _exchange(self, st: ShadowState, c: int, card: str, events: list[Event]) -> ShadowState:
         """The card played goes beside the mat and the side card joins the hand; then the
-        Lantern step, unless public facts rule it out."""
+        Lantern step, unless public facts rule it out: no Lantern left, the first turn of the
+        game, or no enemy Ninja left to find (how many live is public)."""
         pos = st.pos
         hand = tuple(pos.side[0] if h == card else h for h in pos.hands[c])
         st = replace(st, pos=replace(pos, hands=_set(pos.hands, c, hand), side=(card,)), card=None)
-        if st.lanterns[c] and st.ply > 0:
+        if st.lanterns[c] and st.ply > 0 and self.ninja_count > st.lost[1 - c]:
             return replace(st, phase="lantern")
         return self._end_turn(st, events)
 
@@ -380,7 +381,7 @@ class ShadowReferee(Referee[ShadowState]):
 
     # -- why not ---------------------------------------------------------------------------
 
-    def _why(self, st: ShadowState, seat: str, action: Action) -> str:
+    def _why(self, st: ShadowState, seat: str, action: Action) -> str | tuple[str, None]:
         c = COLORS.index(seat)
         phase = st.phase
         if isinstance(action, Place):
@@ -400,7 +401,9 @@ class ShadowReferee(Referee[ShadowState]):
             if action.is_pass:
                 return f"{seat} has a legal move on the main board and must make it"
             if action.to_sq in st.ninjas[c]:
-                return f"{seat}'s own Ninja stands on {square_name(action.to_sq)}"
+                # Only the mover knows its Ninja is there: the others are told nothing, and to
+                # them the move is still being made.
+                return f"{seat}'s own Ninja stands on {square_name(action.to_sq)}", None
             if action.from_sq is not None and not st.pos.pawns(c) >> action.from_sq & 1:
                 return f"{seat} has no pawn on {square_name(action.from_sq)}"
             return f"{action.card} does not take that pawn there (or {seat}'s own pawn is there)"

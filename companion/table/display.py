@@ -63,6 +63,7 @@ class Display:
             lines = outputs.join_lines(join_seat)
         else:
             lines = game_lines()
+        lines = outputs.page_now(lines, time.monotonic())     # a text longer than the screen pages
         key = (lines, seats.token(join_seat) if join_seat else None)
         if key != self._key:
             self._key = key

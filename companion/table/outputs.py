@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from firmware import screens
 from firmware.animation import Blink, Effect, Pulse, Steady, Urgency, sweep
 
 from ..mat.feedback import PALETTE, Cue, cues
@@ -40,7 +41,48 @@ class Show:
 # -- the OLED ----------------------------------------------------------------------------
 
 def idle_lines(public_url: str | None) -> Lines:
-    return ("Onitama", "Hold C: new game", *(() if not public_url else (public_url,)))
+    # The address without its scheme: "192.168.100.200:8080" fits a line, with http:// not.
+    address = (public_url or "").split("://", 1)[-1]
+    return ("Onitama", "Hold C: new game", *(() if not address else (address,)))
+
+
+# -- fitting the screen --------------------------------------------------------------------
+
+PAGE_S = 3.0          # a text longer than the screen shows a page this long, then the next
+BODY_LINES = 4        # under the title bar
+
+
+def _wrapped(line: str) -> list[str]:
+    """A line of more than the screen's columns, broken between words (indented after)."""
+    if len(line) <= screens.COLUMNS:
+        return [line]
+    out, current = [], ""
+    for word in line.split(" "):
+        candidate = f"{current} {word}" if current.strip() else f"{current}{word}"
+        if len(candidate) <= screens.COLUMNS or not current.strip():
+            current = candidate
+        else:
+            out.append(current)
+            current = "  " + word
+    out.append(current)
+    return [screens.fit(part, screens.COLUMNS) for part in out]
+
+
+def paged(lines: Lines) -> list[Lines]:
+    """``lines`` (a title, then the text) as screens that fit: long lines broken between
+    words, and more than four lines spread over pages, each titled ``1/2``, ``2/2``."""
+    title, body = lines[0], [part for line in lines[1:] for part in _wrapped(line)]
+    if len(body) <= BODY_LINES:
+        return [(title, *body)]
+    chunks = [body[i:i + BODY_LINES] for i in range(0, len(body), BODY_LINES)]
+    return [(screens.fit(f"{title} {n}/{len(chunks)}", screens.COLUMNS), *chunk)
+            for n, chunk in enumerate(chunks, 1)]
+
+
+def page_now(lines: Lines, now: float) -> Lines:
+    """The page of ``lines`` to show at time ``now``."""
+    pages = paged(lines) if lines else [lines]
+    return pages[int(now / PAGE_S) % len(pages)]
 
 
 def finished_lines(result: Result) -> Lines:
@@ -55,7 +97,7 @@ def setup_lines(fields: list[str]) -> Lines:
 
 
 def mismatch_lines(missing: int, extra: int) -> Lines:
-    return ("Put pawns back", f"{missing} missing, {extra} extra", "Lit squares: where they go")
+    return ("Put pawns back", f"{missing} missing, {extra} extra", "Lit: where they go")
 
 
 def unsaved_lines(message: str, lines: Lines) -> Lines:
@@ -70,7 +112,8 @@ CONFIRM_NEW_GAME: Lines = ("New game?", "Hold C again to", "abandon this one")
 
 def phone_turn_lines(phase: str, to_act: Iterable[str]) -> Lines:
     """A step the phones play (a Ninja, a Lantern, a commitment, a move made off the mat)."""
-    who = " and ".join(s.title() for s in to_act)
+    seats = list(to_act)
+    who = "Both" if len(seats) > 1 else " and ".join(s.title() for s in seats)
     return {"setup": (f"{who}: place", "your Ninja on", "your phone"),
             "ninja": (f"{who}: move your", "Ninja or skip,", "on your phone"),
             "lantern": (f"{who}: a Lantern", "or skip,", "on your phone"),
@@ -99,7 +142,7 @@ def set_aside_show(game_id: int) -> Show:
 
 def refused_show(reason: str) -> Show:
     """The mat shows a move the referee refuses (a rule the mat cannot know)."""
-    return Show(SHOW_S, ("Not allowed", reason), {})
+    return Show(SHOW_S, ("Not allowed", *_wrapped(reason)[:BODY_LINES]), {})
 
 
 # -- announcements -----------------------------------------------------------------------
@@ -122,13 +165,13 @@ def _announcement(kind: str, data: Mapping[str, Any]) -> Show | None:
     if kind == "strike":
         return Show(SHOW_S, ("Strike: a hit!" if data["hit"] else "Strike: a miss",
                              f"{data['by'].title()}'s Ninja at {data['square']}",
-                             "shown until their next turn"),
+                             "seen till their turn"),
                     {parse_square(data["square"]): Blink(PALETTE[data["by"]], Urgency.NORMAL)})
     if kind == "ninja_capture":
         loser = "Blue" if data["by"] == "red" else "Red"
         return Show(SHOW_S, (f"{data['by'].title()}'s Ninja strikes", f"{loser}: remove your",
                              f"{data['captured']} on {data['square']}",
-                             f"The Ninja stands on {data['square']}"),
+                             f"Ninja now on {data['square']}"),
                     {parse_square(data["square"]): Blink(PALETTE["amber"], Urgency.ERROR)})
     if kind == "ninja_captured":
         return Show(SHOW_S, ("Ninja captured!", f"{data['owner'].title()}'s Ninja",
@@ -166,6 +209,30 @@ def sync_scene(pieces: Mapping[int, str], missing: Iterable[int], extra: Iterabl
     for sq in extra:
         scene[sq] = Blink(PALETTE["amber"], Urgency.ERROR)
     return scene
+
+
+def winner_scene(board: str, result: Result) -> Scene:
+    """The game is over: the winner's master pulses in the winner's colour
+    (``docs/recognizer.md``); a draw, or a winner with no master on the mat (the Shadow
+    Master), shows nothing. ``board`` is the position string's board field."""
+    if result.winner is None:
+        return {}
+    master = "R" if result.winner == "red" else "B"
+    for rank, row in zip(range(4, -1, -1), board.split("/")):
+        file = 0
+        for ch in row:
+            if ch.isdigit():
+                file += int(ch)
+                continue
+            if ch == master:
+                return {rank * 5 + file: Pulse(PALETTE[result.winner])}
+            file += 1
+    return {}
+
+
+def takeback_show(move: str) -> Show:
+    """The mat took the last move back (its pawns returned): said aloud on the OLED."""
+    return Show(SHOW_S, ("Move taken back", move, "Play again"), {})
 
 
 def reading_scene(feedback: Feedback) -> Scene:

@@ -18,6 +18,9 @@ from ..rules.referee import SEATS
 from .errors import Forbidden, NotFound
 
 PENDING_S = 60.0      # how long a phone may wait for the table to let it take a seat
+# The waiting page asks every second; a phone silent this long has gone away (closed the page,
+# walked off), and the table is no longer asked about it. It is asked again if it comes back.
+GONE_S = 6.0
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 
 
@@ -39,6 +42,7 @@ class Takeover:
     until: float
     state: str = "waiting"      # waiting | allowed | refused | expired
     session: str | None = None
+    seen: float = 0.0           # when the asking phone last asked how it stands
 
 
 class Seats:
@@ -82,7 +86,8 @@ class Seats:
                 self._holders[seat] = session
                 return {"seat": seat, "session": session}
             pending_id = secrets.token_urlsafe(12)
-            self._pending[pending_id] = Takeover(seat, session, time.monotonic() + PENDING_S)
+            now = time.monotonic()
+            self._pending[pending_id] = Takeover(seat, session, now + PENDING_S, seen=now)
         return {"seat": seat, "pending": pending_id}
 
     def pending(self, pending_id: str) -> dict[str, str | None]:
@@ -91,8 +96,10 @@ class Seats:
             entry = self._pending.get(pending_id)
             if entry is None:
                 raise NotFound("no such request to take a seat")
-            if entry.state == "waiting" and time.monotonic() > entry.until:
+            now = time.monotonic()
+            if entry.state == "waiting" and now > entry.until:
                 entry.state = "expired"
+            entry.seen = now
             return {"state": entry.state, "session": entry.session, "seat": entry.seat}
 
     def waiting(self) -> Takeover | None:
@@ -102,8 +109,8 @@ class Seats:
 
     def _waiting(self) -> Takeover | None:
         now = time.monotonic()
-        return next((e for e in self._pending.values() if e.state == "waiting" and now <= e.until),
-                    None)
+        return next((e for e in self._pending.values() if e.state == "waiting" and now <= e.until
+                     and now - e.seen <= GONE_S), None)
 
     def decide(self, allow: bool) -> bool:
         """Game thread: the table's answer (A allows, B refuses) to the waiting takeover, checked

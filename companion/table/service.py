@@ -25,7 +25,7 @@ from typing import Any
 from firmware.hardware import Hardware
 from firmware.matrix import ScanLoop
 
-from ..rules.errors import OnitamaError
+from ..rules.errors import IllegalActionError, OnitamaError
 from ..rules.referee import SEATS
 from ..rules.squares import parse_square
 from . import outputs, views
@@ -191,6 +191,7 @@ class Companion:
         game = self._game
         if game is None:
             return
+        game.notices.mat_moved(occupancy)
         if game.recognizer is not None:
             self._recognized(game.recognizer.update(t, occupancy))
         elif game.status == "sync":
@@ -228,12 +229,12 @@ class Companion:
                 try:
                     self._display.announce(outputs.announcements(game.play(self._store, seat, event["move"])))
                 except OnitamaError as exc:
-                    # The mat shows a move the referee refuses (a rule the mat cannot know,
-                    # such as a hidden Ninja of one's own), or one the disk could not save (the
-                    # views say so): it is not played, and the pawn is guided back.
-                    if not isinstance(exc, StoreUnavailable):
-                        self._display.announce([outputs.refused_show(str(getattr(exc, "reason", exc)))])
-                    self._enter_sync(game)
+                    # A move the disk could not save (the views say so) is not played: the
+                    # pawn is guided back. One the referee refuses is explained (_refused).
+                    if isinstance(exc, StoreUnavailable):
+                        self._enter_sync(game)
+                    else:
+                        self._refused(game, seat, exc)
                     return
                 if not game.in_step():
                     # The turn goes on off the mat (a Ninja step, a Lantern) or changed it.
@@ -245,10 +246,22 @@ class Companion:
                 except StoreUnavailable:
                     self._enter_sync(game)
                     return
+                self._display.announce([outputs.takeback_show(event["takeback"])])
+            elif "prompt" in event and (answered := game.answer_a_win(time.monotonic())) is not None:
+                self._recognized(answered)
+                return
             elif "mismatch" in event:
                 game.wrong = tuple(parse_square(s) for s in event["mismatch"])
             elif "synced" in event:
                 game.wrong = ()
+
+    def _refused(self, game: GameSession, seat: str, exc: OnitamaError) -> None:
+        if isinstance(exc, IllegalActionError) and exc.public_reason is None:
+            game.notices.tell(seat, f"{exc.private_reason}: take the pawn back", self._occupancy)
+            game.read_again(self._occupancy, self._settle)
+        else:   # a public rule: the table says why and guides the pawn back
+            self._display.announce([outputs.refused_show(str(getattr(exc, "public_reason", None) or exc))])
+            self._enter_sync(game)
 
     def _enter_sync(self, game: GameSession) -> None:
         game.enter_sync()
@@ -277,14 +290,7 @@ class Companion:
             raise Forbidden(f"{kind!r} needs a seat")
         if game is None or game.status == "finished":
             raise Conflict("no game is being played")
-        step = request.get("step")
-        if step is not None:
-            # The step the phone's page showed: a request sent twice, or from a page that had
-            # not caught up, must not land on a later step where its text is legal again.
-            if not isinstance(step, str):
-                raise BadRequest("a step is text, such as \"3:ninja\"")
-            if step != game.step(seat):
-                raise Conflict("the game has moved on since this was sent: look again")
+        game.check_step(seat, request.get("step"))
         if kind == "answer":
             return self._answer(game, seat, request)
         if kind == "action":
@@ -302,14 +308,7 @@ class Companion:
         card, takeback = request.get("card"), request.get("takeback") is True
         if not takeback and not isinstance(card, str):
             raise BadRequest("an answer names a card, or is {\"takeback\": true}")
-        rec = game.recognizer
-        prompt = rec.prompt if rec is not None else None
-        # "Whose step was it?": the other seat answers with its own card.
-        reply = (prompt or {}).get("reply")
-        if reply is not None and reply["seat"] == seat:
-            prompt = {"seat": seat, "choose": reply["choose"]}
-        if rec is None or prompt is None or prompt["seat"] != seat:
-            raise Conflict("there is no question for this seat")
+        prompt, rec = game.question_for(seat)
         if takeback and "takeback" not in prompt:
             raise BadRequest("this question offers no takeback")
         if not takeback and card not in prompt["choose"]:
@@ -341,5 +340,6 @@ class Companion:
                                                 confirming=time.monotonic() < self._confirm_until))
         seats = self._seats.held()
         self._publisher.publish({seat: views.view(game, seat, occupancy=self._occupancy,
-                                                  oled=self._display.lines, seats=seats)
+                                                  oled=self._display.lines, seats=seats,
+                                                  notice=game.notices.get(seat) if game else None)
                                  for seat in (None, *SEATS)})

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..mat.readings import read_move
 from ..mat.recognizer import Recognizer
 from ..rules.deal import fixed_deal
 from ..rules.errors import OnitamaError
@@ -22,7 +23,8 @@ from ..rules.referee import Event, Referee
 from ..rules.sealed import full_record, public_record
 from ..rules.variants import ClassicReferee
 from ..rules.ways import WAYS, Way, new_referee
-from .errors import BadRequest, NotFound
+from .errors import BadRequest, Conflict, NotFound
+from .notices import Notices
 from .replay import rebuild
 from .store import DamagedGame, GameStore, SavedGame, StoreError, StoreUnavailable
 
@@ -42,6 +44,8 @@ class GameSession:
     seq: int = 0                         # the next action's number in the save file
     wrong: tuple[int, ...] = ()          # squares the recognizer found out of step
     unsaved: str | None = None           # why the last action could not be saved, until one is
+    # Why the referee refused a seat's move on the mat, for that seat's phone alone.
+    notices: Notices = field(default_factory=Notices)
 
     @property
     def way(self) -> Way:
@@ -56,6 +60,30 @@ class GameSession:
         """The step of the game as ``seat``'s page names it: finished turns and the phase."""
         table = self.referee.view(seat)
         return f"{len(table['log'])}:{table.get('phase', 'move')}"
+
+    def check_step(self, seat: str, step: Any) -> None:
+        """The step the phone's page showed (None: none named): a request sent twice, or from a
+        page that had not caught up, must not land on a later step where its text is legal
+        again. Runs on the game thread, with the action it guards."""
+        if step is None:
+            return
+        if not isinstance(step, str):
+            raise BadRequest("a step is text, such as \"3:ninja\"")
+        if step != self.step(seat):
+            raise Conflict("the game has moved on since this was sent: look again")
+
+    def question_for(self, seat: str) -> tuple[dict[str, Any], Recognizer]:
+        """The card question ``seat`` may answer now, and the recognizer that asks it: its own
+        question, or the other seat's side of a "whose step was it?" (answered with its own
+        card)."""
+        rec = self.recognizer
+        prompt = rec.prompt if rec is not None else None
+        reply = (prompt or {}).get("reply")
+        if reply is not None and reply["seat"] == seat:
+            prompt = {"seat": seat, "choose": reply["choose"]}
+        if rec is None or prompt is None or prompt["seat"] != seat:
+            raise Conflict("there is no question for this seat")
+        return prompt, rec
 
     def sync_diff(self, occupancy: frozenset[int]) -> tuple[frozenset[int], frozenset[int]]:
         """Squares that want a pawn, and squares that should be empty."""
@@ -117,20 +145,63 @@ class GameSession:
 
     def synced(self, occupancy: frozenset[int], settle: float) -> bool:
         """The mat shows the game's position: play on; True when the recognizer (re)starts."""
-        pieces, fields = self.table()
+        pieces = self.table()[0]
         ref = self.referee
         if occupancy != frozenset(pieces) or ref.result is not None:
             return False
         self.status = "playing"
         if not self.mat_turn():
             return False
-        pos = parse_position(" ".join(fields), ref.cards)
+        self.recognizer = self._reader(settle, time.monotonic())
+        return True
+
+    def _reader(self, settle: float, t: float) -> Recognizer:
+        """A recognizer reading the mat from the game's position, at rest at ``t``."""
+        ref = self.referee
+        pos = parse_position(" ".join(self.table()[1]), ref.cards)
         if ref.mode == "light":
             # The Shadow Master has no master on the mat: not a game won by the Stone.
             light = getattr(ref, "light")
             pos = replace(pos, blue_master=ABSENT) if light == 0 else replace(pos, red_master=ABSENT)
-        self.recognizer = Recognizer(pos, cards=ref.cards, settle=settle, t=time.monotonic())
-        return True
+        return Recognizer(pos, cards=ref.cards, settle=settle, t=t)
+
+    def answer_a_win(self, t: float) -> list[dict[str, Any]] | None:
+        """The mat's question answered, when every card it asks about wins the game there (the
+        question would only hold up the end; the first card goes in the record): the
+        recognizer's events, or None when the question stands."""
+        card = self.winning_card()
+        if card is None or self.recognizer is None or self.recognizer.prompt is None:
+            return None
+        return self.recognizer.answer(t, self.recognizer.prompt["seat"], card)
+
+    def winning_card(self) -> str | None:
+        """The card to answer with, if every card asked about wins (see ``answer_a_win``):
+        None while a takeback is offered, a Wind Spirit card is unfinished, or a card does not
+        win."""
+        rec = self.recognizer
+        prompt = rec.prompt if rec is not None else None
+        if rec is None or prompt is None or "takeback" in prompt:
+            return None
+        board = rec.board
+        for card in prompt["choose"]:
+            fits = [m for m in board.legal_moves if m.card == card and not m.is_pass
+                    and read_move(board.position, m).occupancy == rec.occupancy]
+            if not fits:
+                return None
+            for move in fits:
+                after = board.copy()
+                after.push(move)
+                if after.outcome() is None:
+                    return None
+        return str(prompt["choose"][0])
+
+    def read_again(self, occupancy: frozenset[int], settle: float) -> None:
+        """The referee refused the move the mat showed, for a reason only the mover may know:
+        read the mat afresh from the game's position with the pawns as they stand, so that
+        to everyone else the move is still being made."""
+        t = time.monotonic()
+        self.recognizer = self._reader(settle, t)
+        self.recognizer.update(t, occupancy)
 
 
 # -- new games and saved ones --------------------------------------------------------------
@@ -238,7 +309,17 @@ def record(store: GameStore, game_id: int) -> dict[str, Any]:
 
 def public_games(store: GameStore, **query: Any) -> list[dict[str, Any]]:
     """A page of the game list (``GameStore.games``: limit, before, mode, dates), without
-    what is kept secret in the save file (a damaged game's header may be None)."""
+    what is kept secret in the save file (a damaged game's header may be None). ``turns``
+    counts finished turns, as players do (a Light & Shadow turn is several saved actions, and
+    a takeback undoes one); ``actions`` stays the saved rows."""
     return [{**g, "header": None if g["header"] is None else
-             {k: v for k, v in g["header"].items() if k not in HIDDEN_KEYS}}
+             {k: v for k, v in g["header"].items() if k not in HIDDEN_KEYS},
+             "turns": None if g.get("damaged") else _turns(store, g["id"])}
             for g in store.games(**query)]
+
+
+def _turns(store: GameStore, game_id: int) -> int | None:
+    try:
+        return len(resume(store.game(game_id)).referee.log)
+    except (OnitamaError, KeyError):
+        return None         # a save that no longer replays: listed, without a count

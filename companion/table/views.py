@@ -13,16 +13,20 @@ from ..rules.referee import SEATS
 from ..rules.squares import square_name
 from ..rules.ways import WAYS
 from . import outputs
+from .headlines import headline
 from .session import GameSession
 
 
 def view(game: GameSession | None, seat: str | None, *, occupancy: frozenset[int],
-         oled: outputs.Lines, seats: dict[str, bool]) -> dict[str, Any]:
-    """``seat``'s view (None: the public's). Only the referee's view of that seat goes in."""
+         oled: outputs.Lines, seats: dict[str, bool], notice: str | None = None) -> dict[str, Any]:
+    """``seat``'s view (None: the public's). Only the referee's view of that seat goes in, and
+    ``notice``: a word for that seat alone (why the referee refused its move on the mat)."""
     out: dict[str, Any] = {"game": None, "setup": None, "table": None, "mat": None,
                            "oled": list(oled), "variants": list(WAYS), "sets": dict(CARDS.sets),
                            "seats": seats}
     if game is None:
+        if seat is not None:
+            out["headline"] = headline(out, seat)
         return out
     ref = game.referee
     out["game"] = {"id": game.id, "variant": ref.mode, "sets": game.header.get("sets", []),
@@ -35,6 +39,10 @@ def view(game: GameSession | None, seat: str | None, *, occupancy: frozenset[int
                         "ninjas": game.way.ninjas}
     out["mat"] = _mat(game, occupancy)
     out["unsaved"] = game.unsaved
+    if seat is not None:
+        if notice:
+            out["notice"] = notice
+        out["headline"] = headline(out, seat)
     return out
 
 
@@ -49,6 +57,9 @@ def _mat(game: GameSession, occupancy: frozenset[int]) -> dict[str, Any]:
         wrong = frozenset(game.wrong)
         pairs = rec.feedback().pairs if rec is not None else ()
         state = "prompt" if prompt else "mismatch" if wrong else "ok"
+        if state == "ok" and rec is not None and occupancy != rec.board.position.occupied():
+            # A pawn is in a hand (or just put down): the move is being made.
+            state = "moving"
     return {"state": state,
             "prompt": None if prompt is None else outputs.prompt_view(prompt, _hand(game, prompt["seat"])),
             "wrong": sorted(square_name(s) for s in wrong),
@@ -111,6 +122,11 @@ def join_seat(game: GameSession | None, page: int, free_seat: str | None) -> str
 def led_scene(game: GameSession | None, occupancy: frozenset[int]) -> outputs.Scene:
     if game is None:
         return {}
+    if game.status == "finished":
+        assert game.referee.result is not None
+        # Not game.table(): the Shadow Master's win leaves no master on the board at all.
+        board = str(game.referee.view(None)["position"]).split()[0]
+        return outputs.winner_scene(board, game.referee.result)
     if game.status == "sync":
         missing, extra = game.sync_diff(occupancy)
         return outputs.sync_scene(game.table()[0], missing, extra)

@@ -28,6 +28,7 @@ from .errors import status_of
 from .inputs import BadInput
 from .phones import phones
 from .public import TableService, public
+from .replay import replay
 from .sim import sim
 from .streams import Streams
 
@@ -54,6 +55,7 @@ def create_app(companion: TableService, *, secret_key: bytes | None = None) -> F
     app.register_error_handler(OnitamaError, lambda e: (jsonify(error=str(e)), status_of(e)))
     app.register_error_handler(HTTPException, _http_error)
     app.register_blueprint(public)
+    app.register_blueprint(replay)
     app.register_blueprint(sim)
     app.register_blueprint(phones)
     return app

@@ -34,7 +34,7 @@ SHADOW_SEED = 23
 SHADOW = [("red", "Nd1"), ("blue", "Nb5"),
           ("blue", "Ox c5c4"), ("blue", "Sb5b4"),
           ("red", "Eel a1b1"), ("red", "Nd1c2"), ("red", "skip"),
-          ("blue", "Tiger c4c2"), ("blue", "Nb4b5"), ("blue", "skip"),
+          ("blue", "Tiger c4c2"), ("blue", "Nb4b5"),       # Red has no Ninja left: no Lantern
           ("red", "Ox c1d1"), ("red", "Le"),
           ("blue", "Eel c2d1")]
 LIGHT_SEED = 12

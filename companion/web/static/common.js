@@ -209,7 +209,12 @@ export function setupText(view) {
     `${s.side} goes beside the mat.`,
     `${seatName(s.first)} moves first.`,
   ];
-  if (s.ninjas) lines.push('Each player hides their Ninjas on their phone.');
+  if (s.ninjas) {
+    // Way of the Light: the Light Master has no Ninja (view.table.light is their colour).
+    const light = view.table && view.table.light;
+    lines.push(light ? `Only the Shadow Master (${seatName(light === 'red' ? 'blue' : 'red')}) has Ninjas: `
+      + 'they hide them on their phone.' : 'Each player hides a Ninja on their phone.');
+  }
   return lines;
 }
 
@@ -221,6 +226,7 @@ export function matText(mat, unsaved = null) {
   const moves = (mat.pairs || []).map(([from, to]) => `${from} → ${to}`).join(', ');
   switch (mat.state) {
     case 'ok': return 'The mat matches the game.';
+    case 'moving': return 'A move is being made.';
     case 'setup':
       return mat.wrong.length ? `To lay out: ${squares(mat.wrong)}.` : 'The pawns are laid out.';
     case 'prompt': return 'The companion has a question.';
@@ -236,8 +242,19 @@ export function lastTurnSquares(log) {
   return log[log.length - 1].match(/[a-e][1-5]/g) || [];
 }
 
-export function showLog(list, log) {
-  list.replaceChildren(...(log || []).map((text) => element('li', '', text)));
+// The move list: ``moves`` (the view's entries in players' words, each with its seat) when
+// given, else the notation of ``log``. Each number takes its mover's colour: either seat may
+// have moved first.
+export function showLog(list, log, moves) {
+  const items = moves
+    ? moves.map((m) => {
+      const li = element('li', `by-${m.seat || 'both'}`, m.words);
+      li.value = m.n;
+      li.title = m.text;
+      return li;
+    })
+    : (log || []).map((text) => element('li', '', text));
+  list.replaceChildren(...items);
   list.scrollTop = list.scrollHeight;
 }
 

@@ -5,7 +5,7 @@
 // secret move cannot be taken back; skip and pass buttons act at once.
 import {
   FILES, boardPieces, cardElement, element, lastTurnSquares, pawnElement, positionParts,
-  resultText, variantName, viewHandler, waysByName,
+  resultText, showLog, variantName, viewHandler, waysByName,
 } from './common.js';
 
 const data = JSON.parse(document.getElementById('boot').textContent);
@@ -91,6 +91,8 @@ const DOING = {
 };
 
 function headline() {
+  // The companion writes what to do now (companion.table.headlines); older views do not.
+  if (view.headline) return [view.headline.title, view.headline.detail];
   const t = table();
   const game = view.game;
   if (!game) return ['No game yet', 'Deal one on the table page, or hold C on the companion.'];
@@ -101,7 +103,10 @@ function headline() {
   }
   if (view.setup && !myTurn(t)) {
     const s = view.setup;
-    return ['Set up the mat', `You take ${s[SEAT].join(' and ')}; ${s.side} goes beside the mat. ${title(s.first)} starts.`];
+    const light = t && t.light;
+    const ninjas = !s.ninjas ? '' : light ? ` Only the Shadow Master (${title(light === 'red' ? 'blue' : 'red')}) has Ninjas.`
+      : ' Each player hides a Ninja on their phone.';
+    return ['Set up the mat', `You take ${s[SEAT].join(' and ')}; ${s.side} goes beside the mat. ${title(s.first)} starts.${ninjas}`];
   }
   if (game.status === 'sync' && !view.setup && !myTurn(t)) {
     return ['Put the pawns back', 'Stand them as the game has them: the lit squares show where.'];
@@ -341,15 +346,55 @@ function showFacts() {
   $('shadow-facts').replaceChildren(...facts.map((f) => element('li', '', f)));
 }
 
+let overShown = false;
 function showOver() {
   const t = table();
   const over = Boolean(t && t.result);
   $('over').hidden = !over;
+  // The result banner is at the top: bring it into view once, as the game ends.
+  if (over && !overShown) requestAnimationFrame(() => $('over').scrollIntoView({ block: 'start' }));
+  overShown = over;
   if (!over) return;
+  const r = t.result;
+  $('over').dataset.outcome = !r.winner ? 'draw' : r.winner === SEAT ? 'won' : 'lost';
+  $('over-head').textContent = !r.winner ? 'A draw' : r.winner === SEAT ? 'You win!' : 'You lose';
   $('over-title').textContent = resultText(t.result);
+  $('replay-link').href = `/games/${view.game.id}/replay`;
   const ends = Object.entries(t.all_ninjas || {}).filter(([, list]) => list.length)
     .map(([colour, list]) => `${who(colour) === 'You' ? 'yours' : `${title(colour)}'s`} on ${list.join(' and ')}`);
   $('over-ninjas').textContent = ends.length ? `The Ninjas at the end: ${ends.join('; ')}.` : '';
+}
+
+// -- telling the player ------------------------------------------------------------------------
+
+// What this seat has on the board: its pawns, and its Ninjas still free.
+function pieceCount(t) {
+  if (!t || !t.position) return 0;
+  const mine = SEAT === 'red' ? /[Rr]/g : /[Bb]/g;
+  const pawns = (t.position.split(' ')[0].match(mine) || []).length;
+  const ninjas = t.ninjas && t.ninjas[SEAT] ? t.ninjas[SEAT].alive : 0;
+  return pawns + ninjas;
+}
+
+let felt = null;   // {turn, pieces} at the last render: a buzz when either changes for the worse
+function buzz() {
+  const t = table();
+  const now = { turn: myTurn(t) && !lost, pieces: pieceCount(t), game: view.game && view.game.id };
+  // A phone buzzes only once its player has touched the page (browsers refuse it before).
+  const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+  if (felt && felt.game === now.game && navigator.vibrate && touched) {
+    if (now.pieces < felt.pieces) navigator.vibrate([120, 80, 120]);      // a piece lost
+    else if (now.turn && !felt.turn) navigator.vibrate(180);              // your turn
+  }
+  felt = now;
+}
+
+// A confirm button appears below the board: bring it into the thumb's reach.
+function reachConfirm() {
+  const confirm = document.querySelector('#action-buttons .primary, #action-buttons .danger, #prompt-buttons .primary');
+  if (!confirm) return;
+  const box = confirm.getBoundingClientRect();
+  if (box.bottom > window.innerHeight || box.top < 0) confirm.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
 }
 
 function render() {
@@ -377,14 +422,33 @@ function render() {
   $('oled-lines').textContent = (view.oled || []).join('\n');
   $('mat-line').textContent = view.mat && view.mat.state === 'mismatch'
     ? `The mat does not match the game: check ${view.mat.wrong.join(', ')}.` : '';
-  $('log').replaceChildren(...(t ? t.log : []).map((text) => element('li', '', text)));
+  showLog($('log'), t && t.log, t && t.moves);
+  const wrong = (view.mat && view.mat.wrong) || [];
+  $('board-legend').hidden = !wrong.length || Boolean(view.setup);
   document.body.dataset.version = String(view.version);
+  buzz();
+  reachConfirm();
 }
 
+// A view from the stream. Versions only grow while the companion runs; a smaller one means it
+// restarted, so any different version is taken.
 function show(next) {
   if (next.version === shownVersion) return;
   shownVersion = next.version;
   view = next;
+  render();
+}
+
+// The page's own state changed (a request went out or came back): draw again even when the
+// view is the one already shown, since the controls depend on ``busy`` too. The stream often
+// brings the new view before the POST that caused it answers; an answer older than the view
+// shown is not taken.
+function settle(next) {
+  busy = false;
+  if (next && next.version > shownVersion) {
+    shownVersion = next.version;
+    view = next;
+  }
   render();
 }
 
@@ -430,12 +494,10 @@ async function post(url, body) {
     let answer = null;
     try { answer = await response.json(); } catch { /* not JSON: say the status */ }
     if (!response.ok) throw new Error((answer && answer.error) || `${response.status} ${response.statusText}`);
-    busy = false;
-    show(answer.view);
+    settle(answer.view);
   } catch (err) {
-    busy = false;
     $('action-error').textContent = `Not done: ${err.message}`;
-    render();
+    settle(null);
   }
 }
 

@@ -203,7 +203,9 @@ function render() {
     el.dataset.pawn = pawn ? pawn.kind : '';
     el.dataset.switch = closed.has(name) ? 'closed' : 'open';
     el.classList.toggle('wrong', wrong.has(name));
-    el.classList.toggle('last', last.includes(name));
+    // The last turn: where it started (a faint ring) and where it went (a bold one).
+    el.classList.toggle('last-from', last.length > 0 && last[0] === name);
+    el.classList.toggle('last-to', last.length > 1 && last.slice(1).includes(name));
     const what = pawn ? PAWN_NAMES[pawn.kind] || 'a pawn' : 'empty';
     el.setAttribute('aria-label', `${name}: ${what}${lit ? ', lit' : ''}`);
   }
@@ -242,7 +244,7 @@ function showView(next, first = false) {
   $('#lay-out').hidden = !view.setup;
   $('#mat-state').textContent = matText(view.mat, view.unsaved);
   showPrompt(view.mat && view.mat.prompt);
-  showLog($('#log'), view.table && view.table.log);
+  showLog($('#log'), view.table && view.table.log, view.table && view.table.moves);
   // The form opens when there is nothing to play and folds away once a game is dealt; in
   // between, it stays as the user left it.
   const now = view.game;
@@ -254,10 +256,20 @@ function showView(next, first = false) {
 }
 
 // A question from the companion: its text, and each answer written under its button.
+// Otherwise what the OLED says a button does now ("A: allow  B: refuse" while a phone asks for
+// a held seat, "C: next page" under a join code) is written under that button.
+const BUTTON_HINT = /\b([ABC]): ([^:]+?)(?=\s+(?:Hold )?[ABC]:|$)/g;
+
 function showPrompt(prompt) {
   const box = $('#prompt');
   box.hidden = !prompt;
   const answers = { A: '', B: '', C: '' };
+  for (const line of view.oled || []) {
+    for (const [, button, meaning] of line.matchAll(BUTTON_HINT)) {
+      answers[button] = line.slice(0, line.indexOf(`${button}:`)).trim().endsWith('Hold')
+        ? `hold: ${meaning.trim()}` : meaning.trim();
+    }
+  }
   if (prompt) {
     for (const [card, button] of Object.entries(prompt.buttons || {})) answers[button] = card;
     if (prompt.takeback) answers.C = 'take back';
@@ -365,14 +377,25 @@ for (const drop of document.querySelectorAll('.tray-drop')) {
   drop.addEventListener('click', () => putDown(selected, drop.dataset.drop));
 }
 
-// Stands every pawn the set-up still needs on its empty square, taken from the reserves.
+// Lays the set-up out as a player would: the last game's pawns that stand where the set-up
+// wants none of their kind go back to their reserves first (a master left on c3 must go
+// home), then every square the set-up still needs gets its pawn from the reserves.
 $('#lay-out').addEventListener('click', () => {
   if (!view.setup) return;
-  for (const [square, kind] of boardPieces(setupBoard(view))) {
+  const want = boardPieces(setupBoard(view));
+  for (const pawn of pawns.filter(onMat)) {
+    if (want.get(pawn.at) === pawn.kind) continue;
+    const square = pawn.at;
+    pawn.at = trayOf(pawn.kind);
+    send('/sim/lift', square);
+  }
+  for (const [square, kind] of want) {
     if (pawnAt(square)) continue;
     const pawn = pawns.find((p) => p.kind === kind && (p.at === 'hand' || p.at === 'red' || p.at === 'blue'));
     if (pawn) place(square, pawn);
   }
+  selected = inHand()[0] || null;
+  render();
 });
 
 setupForm($('#new-game'), data.ways, () => view);

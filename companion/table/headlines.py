@@ -1,0 +1,151 @@
+"""What a player's phone says at the top: what to do now, in a few words.
+
+A pure function of the seat's own view (the companion's view for that seat: ``game``,
+``setup``, ``table``, ``mat``), so it can never say more than the seat may know. What just
+happened to the seat comes first when it changes what the player must do ("Remove your student
+from d2", "Your Ninja was struck", "Blue's Lantern found your Ninja (rank 3)").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..rules.position import board_pieces
+from ..rules.squares import square_name
+
+HOW = {"stone": "capturing the master", "stream": "reaching the Temple Arch",
+       "ninjas": "capturing both Ninjas", "draw": "agreement", "abandoned": "abandoning"}
+DOING = {"move": "is making their move", "ninja": "may move their Ninja",
+         "lantern": "may light a Lantern", "setup": "is hiding their Ninja",
+         "commit": "is choosing their move", "take": "is taking a card"}
+PIECE = {"R": "master", "r": "student", "B": "master", "b": "student", "W": "Wind Spirit"}
+
+
+def _other(seat: str) -> str:
+    return "blue" if seat == "red" else "red"
+
+
+def _has_pawns(position: str, seat: str) -> bool:
+    return any(p in ("Rr" if seat == "red" else "Bb") for p in board_pieces(position).values())
+
+
+def news(view: dict, seat: str) -> str | None:
+    """What the other player's last turn did to this seat's pieces, if anything."""
+    table = view.get("table") or {}
+    moves = table.get("moves") or []
+    if not moves or moves[-1]["seat"] != _other(seat):
+        return None
+    by, text = _other(seat).title(), moves[-1]["text"]
+    if re.search(r"S\?[a-e][1-5]\+", text):
+        return "Your Ninja was struck"
+    if " xN" in text:
+        return "Your Ninja was captured"
+    if m := re.search(r"L([1-5a-e])\+", text):
+        line = f"rank {m[1]}" if m[1].isdigit() else f"file {m[1]}"
+        return f"{by}'s Lantern found your Ninja ({line})"
+    return None
+
+
+def _sync(view: dict, seat: str) -> tuple[str, str]:
+    """The mat is out of step with the game: the first thing to set right."""
+    table, mat = view["table"], view.get("mat") or {}
+    want = board_pieces(table["position"])
+    moves = table.get("moves") or []
+    last = moves[-1]["text"] if moves else ""
+    # A Ninja took a pawn from a phone: its owner lifts it off the mat.
+    for square in re.findall(r"N\??(?:[a-e][1-5])?([a-e][1-5])", last):
+        if square in mat.get("wrong", []) and not any(square_name(sq) == square for sq in want):
+            owner = _other(moves[-1]["seat"]) if moves[-1]["seat"] else None
+            piece = "master" if f"takes the master on {square}" in moves[-1]["words"] else "student"
+            if owner == seat:
+                return f"Remove your {piece} from {square}", "A Ninja took it: lift it off the mat."
+            if owner:
+                return f"{owner.title()} removes their {piece} from {square}", "A Ninja took it."
+    pairs = mat.get("pairs") or []
+    if pairs:
+        frm, to = pairs[0]
+        return f"Move the pawn on {frm} to {to}", "The mat does not match the game yet."
+    wrong = mat.get("wrong") or []
+    extra = [s for s in wrong if not any(square_name(sq) == s for sq in want)]
+    if extra:
+        return f"Take the pawn off {extra[0]}", "The mat does not match the game yet."
+    if wrong:
+        piece = want.get(_index(wrong[0]), "")
+        what = ("the Wind Spirit" if piece == "W" else "a pawn" if piece not in PIECE
+                else f"the {'Red' if piece in 'Rr' else 'Blue'} {PIECE[piece]}")
+        return f"Put {what} on {wrong[0]}", "The mat does not match the game yet."
+    return "Put the pawns back", "Stand them as the game has them: the lit squares show where."
+
+
+def _index(name: str) -> int:
+    return "abcde".index(name[0]) + (int(name[1]) - 1) * 5
+
+
+def headline(view: dict[str, Any], seat: str) -> dict[str, str]:
+    """``{"title", "detail"}`` for ``seat``'s phone, from that seat's view."""
+    game, table = view.get("game"), view.get("table") or {}
+    if not game:
+        return {"title": "No game yet", "detail": "Deal one on the table page, or hold C on the companion."}
+    if table and table.get("result"):
+        r = table["result"]
+        if r.get("how") == "abandoned":
+            return {"title": "The game was ended", "detail": "Deal a new one to play again."}
+        if not r.get("winner"):
+            return {"title": "A draw", "detail": "Nobody wins this one."}
+        how = HOW.get(r["how"], r["how"])
+        if r["winner"] == seat:
+            return {"title": "You win!", "detail": f"By {how}."}
+        return {"title": f"{r['winner'].title()} wins", "detail": f"By {how}."}
+    to_act = (table or {}).get("to_act", [])
+    mine = seat in to_act
+    setup = view.get("setup")
+    if setup and not mine:
+        light = table.get("light") if table else None
+        ninjas = ""
+        if setup.get("ninjas"):
+            ninjas = (f" Only the Shadow Master ({_other(light).title()}) has Ninjas." if light
+                      else " Each player hides a Ninja on their phone.")
+        return {"title": "Set up the mat",
+                "detail": f"You take {' and '.join(setup[seat])}; {setup['side']} goes beside the mat. "
+                          f"{setup['first'].title()} starts.{ninjas}"}
+    if game.get("status") == "sync" and not setup:
+        title, detail = _sync(view, seat)
+        return {"title": title, "detail": detail}
+    if view.get("notice"):
+        return {"title": "Not allowed", "detail": view["notice"][0].upper() + view["notice"][1:] + "."}
+    prompt = (view.get("mat") or {}).get("prompt")
+    if prompt and prompt.get("seat") == seat:
+        return {"title": "Which card?", "detail": "The mat cannot tell which card you used: answer below."}
+    said = news(view, seat)
+    if mine:
+        phase = table.get("phase") or "move"
+        legal = table.get("legal") or []
+        if phase == "setup":
+            n = len(legal[0]["squares"]) if legal and legal[0].get("squares") else 1
+            todo = ("Hide your Ninjas", "Tap two lit squares, then confirm. Nobody else sees them.") if n > 1 \
+                else ("Hide your Ninja", "Tap a lit square, then confirm. Nobody else sees it.")
+        elif phase == "ninja":
+            todo = ("Your Ninja", "Move it with the card you played, strike, or leave it.")
+        elif phase == "lantern":
+            todo = ("A Lantern?", "Search a rank or a file for the enemy Ninja, or go without.")
+        elif phase == "commit":
+            todo = ("Choose your move", "Both players choose in secret; the mat shows both at once.")
+        elif phase == "take":
+            todo = ("Take a card", "Choose the card that replaces the one you played.")
+        elif game["variant"] in ("base", "wind", "shadow", "light") and _has_pawns(table["position"], seat):
+            todo = ("Your turn", "Make your move on the mat.")
+        elif table.get("light") and not _has_pawns(table["position"], seat):
+            todo = ("Your turn", "Tap a Ninja, then where it goes.")
+        else:
+            todo = ("Your turn", "Choose your move below.")
+        if said:
+            return {"title": said, "detail": f"{todo[0]}: {todo[1][0].lower()}{todo[1][1:]}"}
+        return {"title": todo[0], "detail": todo[1]}
+    others = [s for s in to_act if s != seat]
+    if said:
+        return {"title": said, "detail": f"{others[0].title()} is playing." if others else ""}
+    if not others:
+        return {"title": "Waiting", "detail": "Your choice is in: waiting for the other player."}
+    phase = (table or {}).get("phase") or "move"
+    return {"title": f"{others[0].title()}'s turn", "detail": f"{others[0].title()} {DOING.get(phase, 'is playing')}."}

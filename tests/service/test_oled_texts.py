@@ -1,0 +1,57 @@
+"""Every text the table puts on the OLED fits it: a title of at most 21 characters and at most
+four lines of 21 under it (firmware/screens.py cuts anything longer with '…'). The texts are
+made for every seat, phase, result, announcement and card (the longest names included)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from firmware import screens
+
+from companion.mat.recognizer import Recognizer
+from companion.rules.cards import CARDS
+from companion.rules.referee import Event, Result
+from companion.table import outputs
+
+LONGEST = sorted((c.name.replace(" ", "-") for c in CARDS), key=len)[-4:]
+
+
+def pages():
+    yield outputs.idle_lines(None)
+    yield outputs.idle_lines("http://192.168.100.200:8080")
+    for winner, how in itertools.product(("red", "blue", None), ("stone", "stream", "ninjas", "draw")):
+        yield outputs.finished_lines(Result(winner, how))
+    for hand in (2, 3, 4):
+        red, blue = LONGEST[:hand] if hand <= 4 else LONGEST, list(reversed(LONGEST))[:hand]
+        for first in ("red", "blue"):
+            for side in (LONGEST[-1], f"{LONGEST[-1]},{LONGEST[-2]}"):
+                fields = ["5/5/5/5/5", first, ",".join(red), ",".join(blue), side]
+                yield from outputs.paged(outputs.setup_lines(fields))
+    yield outputs.mismatch_lines(10, 10)
+    yield outputs.CONFIRM_NEW_GAME
+    for phase in ("setup", "ninja", "lantern", "commit", "move", "take"):
+        for to_act in (["red"], ["blue"], ["red", "blue"]):
+            yield outputs.phone_turn_lines(phase, to_act)
+    for seat in ("red", "blue"):
+        yield outputs.takeover_lines(seat)
+        yield outputs.join_lines(seat)
+    yield outputs.refused_show("Neither Rooster nor Elephant moves a student there").lines
+    yield outputs.takeback_show("Elephant e1d2").lines
+    for by, sq in (("red", "e5"), ("blue", "a1")):
+        for event in (Event("strike", "", True, data={"by": by, "square": sq, "hit": True}),
+                      Event("ninja_capture", "", True, data={"by": by, "square": sq, "captured": "student"}),
+                      Event("ninja_capture", "", True, data={"by": by, "square": sq, "captured": "master"}),
+                      Event("ninja_captured", "", True, data={"by": "pawn", "owner": by, "square": sq}),
+                      Event("lantern", "", True, data={"by": by, "line": "rank 3"}),
+                      Event("lantern_answer", "", True, data={"by": by, "line": "file c", "answer": False})):
+            for show in outputs.announcements([event]):
+                yield show.lines
+
+
+@pytest.mark.parametrize("lines", list(pages()), ids=lambda lines: " / ".join(lines)[:40])
+def test_every_screen_text_fits_the_oled(lines):
+    assert 1 <= len(lines) <= 5, lines
+    for line in lines:
+        assert len(line) <= screens.COLUMNS, f"{line!r} is cut on the OLED"

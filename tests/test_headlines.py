@@ -1,0 +1,54 @@
+"""The phone's headline (companion.table.headlines): what to do now, from the seat's own view."""
+
+from companion.rules.shadow import ShadowReferee
+from companion.table.headlines import headline
+
+
+def seat_view(ref, seat, *, status="playing", mat=None, setup=None):
+    return {"game": {"id": 1, "variant": ref.mode, "status": status}, "setup": setup,
+            "table": ref.view(seat), "mat": mat or {"state": "ok", "prompt": None, "wrong": [], "pairs": []}}
+
+
+def test_remove_your_student_after_a_ninja_took_it():
+    ref = ShadowReferee("b1B1b/5/5/1b3/r1R1r red Boar,Crab Monkey,Crane Tiger", "shadow")
+    ref.act("red", "Nb1")
+    ref.act("blue", "Nd5")
+    ref.act("red", "Boar a1a2")
+    ref.act("red", "Nb1b2")                   # Red's Ninja takes Blue's student on b2
+    mat = {"state": "mismatch", "prompt": None, "wrong": ["b2"], "pairs": []}
+    assert headline(seat_view(ref, "blue", status="sync", mat=mat), "blue")["title"] == "Remove your student from b2"
+    assert headline(seat_view(ref, "red", status="sync", mat=mat), "red")["title"] == "Blue removes their student from b2"
+
+
+def test_a_lantern_that_found_your_ninja_and_a_strike():
+    ref = ShadowReferee("b1B1b/5/5/5/r1R1r red Boar,Crab Monkey,Crane Tiger", "shadow")
+    ref.act("red", "Nb1")
+    ref.act("blue", "Nd5")
+    ref.act("red", "Boar a1a2")
+    ref.act("red", "skip")
+    ref.act("blue", "Monkey a5b4")
+    ref.act("blue", "skip")
+    ref.act("blue", "L1")                      # Red's Ninja is on b1
+    said = headline(seat_view(ref, "red"), "red")
+    assert said["title"] == "Blue's Lantern found your Ninja (rank 1)"
+    assert said["detail"] == "Your turn: make your move on the mat."
+    assert headline(seat_view(ref, "blue"), "blue")["title"] == "Red's turn"
+
+
+def test_the_steps_of_a_turn_and_the_end():
+    ref = ShadowReferee("b1B1b/5/5/5/r1R1r red Boar,Crab Monkey,Crane Tiger", "shadow")
+    assert headline(seat_view(ref, "red"), "red")["title"] == "Hide your Ninja"
+    ref.act("red", "Nb1")
+    assert headline(seat_view(ref, "red"), "red") == {"title": "Blue's turn", "detail": "Blue is hiding their Ninja."}
+    ref.act("blue", "Nd5")
+    ref.act("red", "Boar a1a2")
+    assert headline(seat_view(ref, "red"), "red")["title"] == "Your Ninja"
+    assert headline(seat_view(ref, "blue"), "blue") == {"title": "Red's turn", "detail": "Red may move their Ninja."}
+
+
+def test_way_of_the_light_set_up_says_who_has_ninjas():
+    ref = ShadowReferee("5/5/5/5/rrRrr red Boar,Crab Monkey,Crane Tiger", "light", light="red")
+    setup = {"board": "5/5/5/5/rrRrr red Boar,Crab Monkey,Crane Tiger", "red": ["Boar", "Crab"],
+             "blue": ["Monkey", "Crane"], "side": "Tiger", "first": "red", "ninjas": True}
+    detail = headline(seat_view(ref, "red", status="sync", setup=setup), "red")["detail"]
+    assert "Only the Shadow Master (Blue) has Ninjas" in detail

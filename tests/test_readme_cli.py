@@ -1,0 +1,32 @@
+"""The README's command table names every command and every one of its options, and says how
+a real phone reaches the simulation."""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+
+
+def _help(*args: str) -> str:
+    run = subprocess.run([sys.executable, "-m", "companion.cli", *args, "--help"],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    return run.stdout
+
+
+def test_every_command_and_option_is_in_the_readme_table():
+    table = README[README.index("| command | what it does |"):]
+    table = table[:table.index("\n\n")]
+    rows = {re.match(r"\| `(\w+)", line)[1]: line for line in table.splitlines()[2:]}
+    commands = re.findall(r"^    (\w+)\s{2,}", _help(), re.M)
+    assert commands and set(commands) == set(rows)
+    for command in commands:
+        options = set(re.findall(r"(--[a-z][a-z-]*)", _help(command))) - {"--help"}
+        missing = [o for o in options if o not in rows[command]]
+        assert not missing, f"{command}: {missing} not in the README"
+
+
+def test_the_readme_says_how_a_phone_reaches_the_simulation():
+    assert "--host 0.0.0.0" in README and "port 8080" in README

@@ -258,4 +258,10 @@ def prompt_view(prompt: Mapping[str, Any], hand: list[str]) -> dict[str, Any]:
     if "takeback" in prompt:
         out["takeback"] = prompt["takeback"]
         out["question"] += "  C: take back"
+    reply = prompt.get("reply")
+    if reply is not None:
+        # "Whose step was it?": the other player may answer that the step was theirs (button
+        # C at the mat when they have one card to name, or their phone).
+        out["reply"] = {"seat": reply["seat"], "choose": list(reply["choose"])}
+        out["question"] += f"  or {reply['seat'].title()}: " + ", ".join(reply["choose"])
     return out

@@ -473,11 +473,21 @@ class Robot:
             prompt = view["mat"] and view["mat"]["prompt"]
             if not prompt or prompt == answered:
                 return
+            name = card.replace("-", " ")
+            reply = prompt.get("reply")
+            if prompt["seat"] != seat and reply is not None and reply["seat"] == seat:
+                # "Whose step was it?": the step was the mover's own, with the card it played.
+                choice = next((c for c in reply["choose"] if c.replace("-", " ").lower() == name.lower()), None)
+                if choice is None:
+                    raise Stuck(f"the mat asks whose step; {seat} played {card}, offered {reply['choose']}")
+                self.report.questions += 1
+                answered = prompt
+                self.answer_on_phone(w, seat, prompt, choice)
+                continue
             if prompt["seat"] != seat:
                 raise Stuck(f"the mat asks {prompt['seat']} during {seat}'s move")
             self.report.questions += 1
             answered = prompt
-            name = card.replace("-", " ")
             choice = next((c for c in prompt["choose"] if c.replace("-", " ").lower() == name.lower()), None)
             if choice is None:
                 raise Stuck(f"the mat asks {prompt['choose']} but {seat} played {card}")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .recognizer import Feedback
+from .scene import Feedback
 
 RGB = tuple[int, int, int]
 

@@ -1,0 +1,56 @@
+"""Where a lifted piece may go: the steady lights of the player to move, and of a last move
+its mover may still amend, each square coloured by the card that reaches it."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .readings import Reading
+from .scene import BOTH_COLOUR, CARD_COLOURS, Light
+from .window import Window, move_of
+
+
+def _lights(reach: dict[int, set[int]]) -> dict[int, Light]:
+    return {sq: Light(CARD_COLOURS[slots.pop()] if len(slots) == 1 else BOTH_COLOUR, "steady")
+            for sq, slots in reach.items()}
+
+
+def window_lights(w: Window | None, base: frozenset[int], occ: frozenset[int]) -> dict[int, Light]:
+    """While the last mover may still go on or amend: a Wind Spirit card that could go on
+    shows the Spirit's destinations in that card's colour; the pawn just moved, lifted,
+    shows the other squares its turn allowed. Nothing else is lit then."""
+    if w is None:
+        return {}
+    lifted = base - occ
+    moved = move_of(w.reading)   # only a turn opens a window
+    reach: dict[int, set[int]] = {}
+    for r in w.readings:
+        m = move_of(r)
+        slot = w.before.hands[w.mover].index(m.card)
+        if (m.wind_card and m.spirit_to is not None and r.midway == w.reading.occupancy
+                and m.from_sq == moved.from_sq and m.to_sq == moved.to_sq):
+            reach.setdefault(m.spirit_to, set()).add(slot)
+        elif moved.to_sq in lifted and m.to_sq is not None and m.from_sq == moved.from_sq:
+            reach.setdefault(m.to_sq, set()).add(slot)
+    return _lights(reach)
+
+
+def destinations(readings: list[Reading], base: frozenset[int], occ: frozenset[int],
+                 slot: Callable[[str], int]) -> dict[int, Light]:
+    """Lights for a lifted piece (its legal first steps) or a Wind Spirit card half done
+    (the Spirit's steps), each coloured by the card that reaches it."""
+    lifted = base - occ
+    reach: dict[int, set[int]] = {}
+    for r in readings:
+        m = move_of(r)
+        step: tuple[int | None, int | None]
+        if r.midway is not None and r.midway == occ and m.spirit_to is not None:
+            step = (m.spirit_from, m.spirit_to)
+        elif m.from_sq is not None:
+            step = (m.from_sq, m.to_sq)
+        else:
+            step = (m.spirit_from, m.spirit_to)
+        if step[0] in lifted or (r.midway == occ and step[0] == m.spirit_from):
+            assert step[1] is not None, "a step's squares come in pairs"
+            reach.setdefault(step[1], set()).add(slot(m.card))
+    return _lights(reach)

@@ -1,0 +1,102 @@
+"""What the mat shows: the lights per square and the OLED's lines (``Feedback``), and the pure
+functions that render the out-of-sync mat, a question, the end of the game and play."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable, Mapping
+
+from ..rules.position import COLORS, Position
+from ..rules.squares import square_name
+from .pairing import pair_up
+
+# Lifted pawn: destinations coloured by the card reaching them (hand order), both = BOTH.
+CARD_COLOURS = ("cyan", "magenta")
+BOTH_COLOUR = "white"
+
+Pairs = tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Light:
+    colour: str   # a colour name (matfeedback.py turns it into RGB)
+    effect: str   # "steady", "flash" (once), "blink-slow", "blink-fast", "pulse"
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What the mat should show now: lights per square, misplaced pawns paired with the
+    square each belongs on (from, to), and the OLED's lines."""
+    scene: Mapping[int, Light]
+    pairs: Pairs
+    oled: tuple[str, ...]
+
+
+def mismatch_view(mismatch: frozenset[int], occ: frozenset[int],
+                  base: frozenset[int]) -> tuple[dict[int, Light], Pairs, tuple[str, ...]]:
+    """The mat out of sync: the wrong squares blink red, each misplaced pawn paired with the
+    square it belongs on, and the OLED says what to do first."""
+    extra, missing = occ - base, base - occ
+    if mismatch <= extra and not mismatch & base:
+        # Pawns too many on a turn the mat shows: take them off, nothing else.
+        extra, missing = mismatch, frozenset()
+    scene = {sq: Light("red", "blink-fast") for sq in extra | missing or mismatch}
+    pairs = pair_up(extra, missing)
+    hint = (f"move {square_name(pairs[0][0])} to {square_name(pairs[0][1])}" if pairs
+            else f"take off the pawn on {square_name(min(extra))}" if extra and not missing
+            else "fix the blinking squares")
+    return scene, pairs, ("Mat out of sync", hint, "or finish a legal move")
+
+
+def prompt_view(prompt: dict, touched: Iterable[int], must_pass: bool,
+                slot: Callable[[str, int], int]) -> tuple[dict[int, Light], tuple[str, ...]]:
+    """A question waiting: the squares of the moves it asks about blink white, and the OLED
+    names the buttons."""
+    scene = {sq: Light("white", "blink-slow") for sq in touched}
+    seat = COLORS.index(prompt["seat"])
+    asked = prompt["seat"].title()
+    choices = "  ".join(f"{'AB'[slot(c, seat)]}:{c}" for c in prompt["choose"])
+    reply = prompt.get("reply")
+    if must_pass:
+        first, second = f"{asked} cannot move:", "give up a card"
+    elif reply:
+        first, second = "Whose step was it?", f"{asked}: your card?"
+    else:
+        first, second = f"{asked}: which card?", "did you play?"
+    if "takeback" in prompt:
+        last = "C: take back"
+    elif reply and len(reply["choose"]) == 1:
+        last = f"C: {reply['seat'].title()}'s {reply['choose'][0]}"
+    else:
+        last = "or answer on phone"
+    return scene, (first, second, choices, last)
+
+
+def outcome_view(winner: str, how: str, pos: Position) -> tuple[dict[int, Light], tuple[str, ...]]:
+    """The game is over: the winning master pulses in its colour."""
+    master = pos.master(COLORS.index(winner))
+    scene = {master: Light(winner, "pulse")} if master >= 0 else {}
+    way = "Way of the Stone" if how == "stone" else "Way of the Stream"
+    return scene, (f"{winner.title()} wins", way)
+
+
+def play_oled(pos: Position, announce: tuple[str, ...] | None,
+              waiting: str | None) -> tuple[str, ...]:
+    """Play going on: whose turn and their cards, after an amendment's announcement, or
+    the seat the mat waits on to finish a turn."""
+    who = COLORS[pos.turn].title()
+    hand = pos.hands[pos.turn]
+    oled = (f"{who} to move", "  ".join(f"{'AB'[i]}:{c}" for i, c in enumerate(hand)))
+    if announce is not None:
+        return announce + oled
+    if waiting is not None:
+        return (f"{waiting.title()}: waiting for", "the rest of the turn")
+    return oled
+
+
+def lifting_own(pos: Position, lifted: frozenset[int]) -> bool:
+    """Is the player to move lifting a pawn of theirs?"""
+    # Pieces as a tuple, not "Rr": piece_at's None (never met here, a lifted square held a
+    # piece) is then simply not the mover's.
+    turn = ("R", "r") if pos.turn == 0 else ("B", "b")
+    return any(pos.piece_at(sq) in turn for sq in lifted)

@@ -21,6 +21,8 @@ EXTERNAL = {
     "selftest": ("firmware.selftest", "test the mat's hardware (LEDs, switches, OLED, buttons)"),
     "trace": ("companion.mat.tracetool", "replay a mat trace and print what the companion understood"),
     "selfplay": ("companion.rules.selfplay", "play random legal games and report as JSON lines"),
+    "bestmove": ("companion.ai.cli:bestmove", "the computer's move in a position"),
+    "match": ("companion.ai.cli:match", "play games between computer levels, one JSON line per game"),
 }
 
 

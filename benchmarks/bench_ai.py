@@ -1,0 +1,85 @@
+"""The computer opponent's speed: search nodes per second, think time per level, and an
+estimate for a Raspberry Pi Zero 2 W.
+
+    python benchmarks/bench_ai.py [--positions 12] [--pi-factor 10]
+
+- nodes/s: ``hard`` searching positions from seeded random games (base and Wind) for a fixed
+  node budget; a node is an interior or quiescence node the search visits (moves generated,
+  ordered, applied, positions evaluated).
+- think time: each level's decision time over the same positions (its own budget).
+- the Pi: this machine's every-leaf perft rate (``bench_perft.py``) is measured here; the Pi
+  Zero 2 W is taken as ``--pi-factor`` times slower at the same pure-Python work (about
+  10x, from its cores' speed against this machine's). The think times are scaled by the
+  factor: ``medium`` must answer within 2 s there, so within 2 s / factor here.
+"""
+
+import argparse
+import random
+import statistics
+import time
+
+from bench_perft import every_leaf_rate
+
+from companion.ai.agent import Player
+from companion.ai.levels import NAMES
+from companion.ai.search import Limits, Searcher, search_state
+from companion.ai.view import SeatView
+from companion.rules.variants import new_referee
+
+
+def sample_views(count: int, seed: int = 11):
+    rng = random.Random(seed)
+    out = []
+    game = 0
+    while len(out) < count:
+        game += 1
+        ref = new_referee(("base", "wind")[game % 2], seed=seed * 100 + game)
+        target = rng.randrange(0, 20)
+        while ref.result is None and len(ref.log) < target:
+            seat = ref.to_act()[0]
+            ref.act(seat, rng.choice(ref.legal_actions(seat)))
+        if ref.result is None:
+            out.append(SeatView.from_view(ref.view(ref.to_act()[0])))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=12)
+    parser.add_argument("--nodes", type=int, default=100_000)
+    parser.add_argument("--pi-factor", type=float, default=10.0)
+    args = parser.parse_args()
+    views = sample_views(args.positions)
+
+    nodes = seconds = 0.0
+    for view in views:
+        st = search_state(view.board())
+        result = Searcher().search(st, Limits(nodes=args.nodes))
+        nodes += result.nodes
+        seconds += result.seconds
+    rate = nodes / seconds
+    print(f"search: {nodes:,.0f} nodes in {seconds:.2f} s = {rate:,.0f} nodes/s "
+          f"({len(views)} positions, {args.nodes:,} nodes each)")
+
+    leaves, best = every_leaf_rate(repeat=2)
+    print(f"perft, every leaf applied (depth 5): {leaves / best:,.0f} leaves/s here; "
+          f"Pi Zero 2 W taken as {args.pi_factor:g}x slower: {leaves / best / args.pi_factor:,.0f} leaves/s, "
+          f"search about {rate / args.pi_factor:,.0f} nodes/s")
+
+    print(f"\n| level | median s here | max s here | est. median s on the Pi | est. max s on the Pi |")
+    print("|---|---|---|---|---|")
+    for name in NAMES:
+        times = []
+        player = Player(name, seed=1)
+        for view in views:
+            started = time.perf_counter()
+            player.choose(view)
+            times.append(time.perf_counter() - started)
+        med, worst = statistics.median(times), max(times)
+        print(f"| {name} | {med:.3f} | {worst:.3f} | {med * args.pi_factor:.2f} | {worst * args.pi_factor:.2f} |")
+    print("\n(hard stops at its 0.5 s budget; on the Pi it would be given the same seconds and "
+          "search about a tenth of the nodes)")
+
+
+if __name__ == "__main__":
+    main()

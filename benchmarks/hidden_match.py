@@ -1,0 +1,83 @@
+"""Hidden information: the belief agent against the same search fed other guesses of where
+the enemy's Ninjas are.
+
+    nice -n 10 python benchmarks/hidden_match.py --mode shadow --opponent uniform --deals 50
+
+``uniform``: the enemy's hidden Ninjas on random squares without pawns (revealed ones where
+they stand), nothing learnt from the record (what onitama.app's later commits do).
+``cheat``: the opponent sees the true squares (the gap the belief leaves). Each deal is played
+twice with the seats swapped (in Way of the Light: Light and Shadow swapped).
+"""
+
+import argparse
+import random
+import time
+
+from ai_common import elo
+
+from companion.ai.agent import Player
+from companion.ai.hidden import HiddenPlayer
+from companion.ai.view import SeatView
+from companion.rules.position import COLORS
+from companion.rules.shadow import ShadowReferee
+
+
+class Cheat(HiddenPlayer):
+    """Benchmarks only: samples the truth, which ``self.truth()`` reads from the referee."""
+
+    truth = None
+
+    def samples(self, view, belief, rng, k):
+        return [self.truth()] * max(1, k // 4)
+
+
+def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list):
+    player = Player(level, seed=seed, nodes=nodes)
+    if kind == "uniform":
+        player._hidden = HiddenPlayer(player, uniform=True)
+    elif kind == "cheat":
+        cheat = Cheat(player)
+        cheat.truth = lambda: tuple(sorted(ref_box[0].state.ninjas[1 - COLORS.index(ref_box[1])]))
+        player._hidden = cheat
+    return player
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mode", choices=("shadow", "light"), default="shadow")
+    parser.add_argument("--opponent", choices=("uniform", "cheat"), default="uniform")
+    parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--level", default="medium")
+    parser.add_argument("--nodes", type=int, help="node budget per decision (default: the level's)")
+    parser.add_argument("--seed", type=int, default=3000)
+    args = parser.parse_args()
+    points = 0.0
+    games = 0
+    started = time.time()
+    for deal in range(args.deals):
+        seed = args.seed + deal
+        for belief_seat in ("red", "blue"):
+            # Way of the Light: the belief agent plays Light in one game, Shadow in the other.
+            ref = ShadowReferee.deal(args.mode, seed=seed, light="red")
+            box = [ref, None]
+            agents = {belief_seat: Player(args.level, seed=seed, nodes=args.nodes)}
+            other = "blue" if belief_seat == "red" else "red"
+            agents[other] = make(args.opponent, args.level, seed + 1, args.nodes, box)
+            while ref.result is None and len(ref.log) < 200:
+                seat = ref.to_act()[0]
+                box[1] = seat
+                ref.act(seat, agents[seat].choose(SeatView.from_view(ref.view(seat))))
+            winner = None if ref.result is None else ref.result.winner
+            points += 1.0 if winner == belief_seat else 0.5 if winner is None else 0.0
+            games += 1
+            print(f"{args.mode} seed {seed} belief as {belief_seat}: winner {winner} "
+                  f"({'unfinished' if ref.result is None else ref.result.how}) in {len(ref.log)} plies",
+                  flush=True)
+    d, lo, hi = elo(points, games)
+    print(f"\nbelief vs {args.opponent} in {args.mode} ({args.level}): {points:g}/{games} "
+          f"({100 * points / games:.1f} %), Elo {d:+.0f} [{lo:+.0f}, {hi:+.0f}], "
+          f"{(time.time() - started) / 60:.1f} min")
+
+
+if __name__ == "__main__":
+    main()

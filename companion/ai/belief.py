@@ -1,0 +1,286 @@
+"""Where the enemy's hidden Ninjas can be, from what a seat has seen.
+
+The belief is the exact set of the enemy's possible Ninja placements (a placement: the
+squares of all its living Ninjas, sorted), rebuilt from the public record in the seat's view:
+the start, then turn by turn. After an enemy turn every placement grows by the card's reach
+(the Ninja stepped or not); it shrinks on squares the seat's own pawns entered without a
+capture, on squares where a pawn stands (a Ninja never shares a square with a pawn: landing
+on one is a capture), on Lantern answers, strikes, captures and reveals. It never uses what
+the seat cannot know: its input is a :class:`~companion.ai.view.SeatView`.
+
+Way of the Shadow has one Ninja a side (at most 25 placements), Way of the Light two for the
+Shadow Master (at most 300 pairs), so the exact set is small.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from companion.rules.cards import CardTable
+from companion.rules.engine import Engine
+from companion.rules.position import BLUE, COLORS, parse_position
+from companion.rules.shadow import LIGHT_BOARD, SHADOW_BOARD
+from companion.rules.squares import FILE_NAMES, RANK_NAMES, parse_square
+
+from .view import SeatView
+
+Placement = tuple[int, ...]
+
+
+@dataclass
+class PublicBoard:
+    """The pawns as the public record tells them, turn by turn."""
+    pawns: list[int]
+    masters: list[int]
+
+    def move(self, c: int, f: int, t: int) -> None:
+        e = 1 - c
+        self.pawns[c] ^= (1 << f) | (1 << t)
+        if self.masters[c] == f:
+            self.masters[c] = t
+        self.remove(e, t)
+
+    def remove(self, c: int, sq: int) -> None:
+        if self.pawns[c] >> sq & 1:
+            self.pawns[c] &= ~(1 << sq)
+            if self.masters[c] == sq:
+                self.masters[c] = -1
+
+    @property
+    def all(self) -> int:
+        return self.pawns[0] | self.pawns[1]
+
+
+def _line(token: str) -> int:
+    """The squares of a Lantern token ``L3+`` / ``Lc-`` as a mask."""
+    ch = token[1]
+    if ch in RANK_NAMES:
+        r = RANK_NAMES.index(ch)
+        return sum(1 << (r * 5 + f) for f in range(5))
+    f = FILE_NAMES.index(ch.lower())
+    return sum(1 << (r * 5 + f) for r in range(5))
+
+
+class Belief:
+    """The enemy's possible Ninja placements for ``view``'s seat. ``enemy_has_ninjas`` is
+    False when the enemy plays without Ninjas (the Light Master, seen from the Shadow
+    Master's seat); a placement is ``()`` once all its Ninjas are captured."""
+
+    def __init__(self, view: SeatView, cards: CardTable | None = None):
+        self.view = view
+        self.cards = cards or view.cards()
+        self.engine = Engine(self.cards)
+        self.me = view.color
+        self.enemy = 1 - self.me
+        light = None if view.light is None else COLORS.index(view.light)
+        self.light = light
+        self.enemy_has_ninjas = view.mode == "shadow" or (light is not None and self.enemy != light)
+        self.board = self._start_board()
+        self.placements: set[Placement] = set()
+        if self.enemy_has_ninjas:
+            self.placements = self._initial()
+            if view.phase != "setup":
+                self._replay()
+
+    # -- the start -------------------------------------------------------------------------
+
+    def _start_board(self) -> PublicBoard:
+        if self.view.mode == "shadow":
+            text = SHADOW_BOARD
+        else:
+            text = LIGHT_BOARD[self.light]
+        pos = parse_position(f"{text} red Ox,Boar Horse,Elephant Crab")
+        return PublicBoard([pos.red, pos.blue], [pos.red_master, pos.blue_master])
+
+    def _initial(self) -> set[Placement]:
+        e = self.enemy
+        if self.view.mode == "shadow":
+            m = self.board.masters[e]
+            return {(m + d,) for d in (-1, 1) if 0 <= m % 5 + d < 5 and not self.board.all >> (m + d) & 1}
+        back = range(20, 25) if e == BLUE else range(0, 5)
+        return set(combinations(back, 2))
+
+    # -- replaying the record --------------------------------------------------------------
+
+    def _mover(self, k: int) -> int:
+        """Who made turn ``k``: turns alternate, and the view says whose turn it is now."""
+        view = self.view
+        now = COLORS.index(view.to_act[0]) if view.to_act else self.me
+        return now if (len(view.log) - k) % 2 == 0 else 1 - now
+
+    def _reach(self, card: str, c: int, sq: int) -> int:
+        return self.engine.table(card)[c].student_mask[sq]
+
+    def _replay(self) -> None:
+        for k, text in enumerate(self.view.log):
+            tokens = text.split()
+            if not tokens:
+                continue
+            mover = self._mover(k)
+            if mover == self.enemy:
+                self._enemy_turn(tokens)
+            else:
+                self._own_turn(tokens)
+            self._no_pawn_squares()
+        self._in_progress()
+        self._revealed()
+
+    def _enemy_turn(self, tokens: list[str]) -> None:
+        e = self.enemy
+        card = self.cards[tokens[0]].name
+        board = self.board
+        rest = tokens[1:]
+        if self.view.mode == "light":
+            # The Shadow Master moves one Ninja ("N?"), captures with one ("N?c3"), or passes
+            # (written like a quiet step) when no Ninja can move.
+            step = rest[0]
+            if len(step) == 4:
+                sq = parse_square(step[2:])
+                board.remove(self.me, sq)
+                self.placements = self._stepped_to(card, sq)
+            else:
+                self.placements = self._quiet(card, must_move=True)
+            return
+        i = 0
+        if rest and len(rest[0]) == 4 and rest[0][0] != "N" and rest[0][0] != "S":
+            f, t = parse_square(rest[0][:2]), parse_square(rest[0][2:])
+            # A pawn never lands on its own Ninja.
+            self.placements = {p for p in self.placements if t not in p}
+            board.move(e, f, t)
+            i = 1
+        elif rest and rest[0] == "pass":
+            i = 1
+        if i < len(rest) and rest[i] == "xN":
+            i += 1          # the enemy's pawn took the seat's own Ninja: nothing about theirs
+        if not self.placements:
+            return
+        if i < len(rest) and rest[i].startswith("N?"):
+            sq = parse_square(rest[i][2:4])
+            board.remove(self.me, sq)
+            self.placements = self._stepped_to(card, sq)
+        elif i < len(rest) and rest[i].startswith("S?"):
+            sq = parse_square(rest[i][2:4])
+            self.placements = self._stepped_to(card, sq)
+        else:
+            self.placements = self._quiet(card, must_move=False)
+
+    def _own_turn(self, tokens: list[str]) -> None:
+        me = self.me
+        board = self.board
+        rest = tokens[1:]
+        i = 0
+        if rest and len(rest[0]) == 4 and rest[0][0] not in "NS":
+            f, t = parse_square(rest[0][:2]), parse_square(rest[0][2:])
+            board.move(me, f, t)
+            i = 1
+            if i < len(rest) and rest[i] == "xN":
+                self.placements = {tuple(s for s in p if s != t) for p in self.placements if t in p}
+                i += 1
+            else:
+                self.placements = {p for p in self.placements if t not in p}
+        elif rest and (rest[0] == "pass" or rest[0].startswith("N?")):
+            if len(rest[0]) == 4 and rest[0].startswith("N?"):
+                board.remove(self.enemy, parse_square(rest[0][2:]))
+            i = 1
+        for token in rest[i:]:
+            if token.startswith("N?") and len(token) == 4:
+                board.remove(self.enemy, parse_square(token[2:]))
+            elif token.startswith("S?"):
+                sq = parse_square(token[2:4])
+                if token.endswith("+"):
+                    self.placements = {tuple(s for s in p if s != sq) for p in self.placements if sq in p}
+                else:
+                    self.placements = {p for p in self.placements if sq not in p}
+            elif token.startswith("L"):
+                line = _line(token)
+                yes = token.endswith("+")
+                self.placements = {p for p in self.placements
+                                   if any(line >> s & 1 for s in p) == yes}
+
+    def _stepped_to(self, card: str, sq: int) -> set[Placement]:
+        """Placements after one enemy Ninja stepped to ``sq`` with ``card``."""
+        e = self.enemy
+        out = set()
+        for p in self.placements:
+            for n in p:
+                if self._reach(card, e, n) >> sq & 1 and sq not in p:
+                    out.add(tuple(sorted(sq if s == n else s for s in p)))
+        return out
+
+    def _quiet(self, card: str, *, must_move: bool, capture: bool = False) -> set[Placement]:
+        """After a turn where an enemy Ninja may have stepped without capturing: onto a
+        square without pawns, not onto its fellow Ninja. ``must_move`` (the Shadow Master's
+        turn): the placement stays as it was only if no Ninja could step with this card.
+        ``capture``: the step may also have taken a pawn (the record of it is not in yet)."""
+        e = self.enemy
+        pawns = self.board.all
+        out = set()
+        for p in self.placements:
+            moved = False
+            for n in p:
+                reach = self._reach(card, e, n)
+                others = sum(1 << s for s in p if s != n)
+                for u in range(25):
+                    if reach >> u & 1 and not others >> u & 1:
+                        moved = True
+                        if capture or not pawns >> u & 1:
+                            out.add(tuple(sorted(u if s == n else s for s in p)))
+            if not must_move or not moved:
+                out.add(p)
+        return out
+
+    def _no_pawn_squares(self) -> None:
+        pawns = self.board.all
+        self.placements = {p for p in self.placements if not any(pawns >> s & 1 for s in p)}
+
+    def _in_progress(self) -> None:
+        """The turn in progress (its Ninja or Lantern step), which the record does not hold
+        yet: where the mover's pawn went, and on the enemy's turn its Ninja's step."""
+        pos = self.view.board()
+        mover = COLORS.index(self.view.to_act[0]) if self.view.to_act else self.me
+        if mover == self.enemy:
+            entered = pos.pawns(self.enemy) & ~self.board.pawns[self.enemy]
+            self.placements = {p for p in self.placements if not any(entered >> s & 1 for s in p)}
+            self.board = PublicBoard([pos.red, pos.blue], [pos.red_master, pos.blue_master])
+            if self.view.phase == "lantern" and self.view.mode == "shadow":
+                # The Ninja step is over and the card exchanged: the played card lies beside.
+                self.placements = self._quiet(pos.side[0], must_move=False, capture=True)
+            self._no_pawn_squares()
+            return
+        mine = pos.pawns(self.me)
+        entered = mine & ~self.board.pawns[self.me]
+        info = self.view.ninja_info(COLORS[self.enemy])
+        alive = info.alive if info is not None else 0
+        before = max((len(p) for p in self.placements), default=0)
+        for sq in range(25):
+            if entered >> sq & 1:
+                hit = {tuple(s for s in p if s != sq) for p in self.placements if sq in p}
+                missed = {p for p in self.placements if sq not in p}
+                # Fewer Ninjas now: the pawn took one there, or the seat's strike hit one.
+                self.placements = (hit | missed) if alive < before else missed
+        # A Ninja fell this turn where the record does not say yet: any one of them.
+        self.placements = {q for p in self.placements
+                           for q in (combinations(p, alive) if len(p) > alive else (p,))}
+        self.board = PublicBoard([pos.red, pos.blue], [pos.red_master, pos.blue_master])
+        self._no_pawn_squares()
+
+    def _revealed(self) -> None:
+        info = self.view.ninja_info(COLORS[self.enemy])
+        if info is None:
+            return
+        for sq in info.revealed:
+            self.placements = {p for p in self.placements if sq in p}
+
+    # -- questions -------------------------------------------------------------------------
+
+    def squares(self) -> set[int]:
+        """Every square where some enemy Ninja may stand."""
+        return {s for p in self.placements for s in p}
+
+    def per_ninja(self) -> list[set[int]]:
+        """For each hidden enemy Ninja (in square order within a placement), its squares."""
+        if not self.placements:
+            return []
+        n = max(len(p) for p in self.placements)
+        return [{p[i] for p in self.placements if len(p) > i} for i in range(n)]

@@ -1,0 +1,104 @@
+"""The static evaluation: material, and a piece-square table built per card from the squares
+each held card reaches from each square, plus the master's road to the enemy Temple Arch.
+
+Scores are in hundredths of a student, from the side to move's point of view. The tables
+depend on the cards a side holds, so they are built once per (colour, hand, next card) and
+cached: evaluating a node is then one table look-up per pawn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+
+from companion.rules.engine import Engine
+from companion.rules.position import TEMPLE
+
+# A square's distance from the board's edge, 0 (edge) to 2 (c3).
+_CENTRE = tuple(min(sq % 5, 4 - sq % 5, sq // 5, 4 - sq // 5) for sq in range(25))
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The evaluation's weights, as ``benchmarks/tune_ai.py`` tuned them by self-play."""
+    student: int = 100       # one student
+    reach: int = 9           # per square a held card reaches from a student's square
+    master_reach: int = 7    # per square a held card reaches from the master's square
+    next_card: int = 25      # percent: the card the mover takes next counts this much
+    temple: int = 6          # per step the master is closer to the enemy Temple Arch
+    advance: int = 1         # per rank a student stands forward (to rank 3)
+    centre: int = 5          # per ring towards c3, for a student
+    tempo: int = 28          # having the move
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Weights":
+        names = {f.name for f in fields(cls)}
+        return cls(**{k: int(v) for k, v in data.items() if k in names})
+
+
+def _reach(mask: int) -> int:
+    return mask.bit_count()
+
+
+class Evaluator:
+    def __init__(self, engine: Engine, weights: Weights = Weights()):
+        self.engine = engine
+        self.w = weights
+        self._tables: dict[tuple, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+    def tables(self, color: int, hand: tuple[str, ...], nxt: str | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(student table, master table) for ``color`` holding ``hand`` and taking ``nxt``."""
+        key = (color, hand, nxt)
+        got = self._tables.get(key)
+        if got is not None:
+            return got
+        w = self.w
+        roles = self.engine.roles
+        student = [0] * 25
+        master = [0] * 25
+        cards = [(name, 100, roles[i]) for i, name in enumerate(hand)]
+        if nxt is not None:
+            cards.append((nxt, w.next_card, 0))
+        for name, pct, role in cards:
+            cm = self.engine.table(name)[color]
+            for sq in range(25):
+                if role != 1:      # not a master-only column
+                    student[sq] += w.reach * _reach(cm.student_mask[sq]) * pct // 100
+                if role != 2:      # not a student-only column
+                    master[sq] += w.master_reach * _reach(cm.master_mask[sq]) * pct // 100
+        goal = TEMPLE[color ^ 1]
+        for sq in range(25):
+            forward = sq // 5 if color == 0 else 4 - sq // 5
+            student[sq] += w.advance * min(forward, 2) + w.centre * _CENTRE[sq]
+            dist = max(abs(sq % 5 - goal % 5), abs(sq // 5 - goal // 5))
+            master[sq] += w.temple * (4 - dist)
+        got = self._tables[key] = (tuple(student), tuple(master))
+        if len(self._tables) > 20000:
+            self._tables.clear()
+        return got
+
+    def __call__(self, st: tuple) -> int:
+        own, opp, mo, mp, sp, color, ho, hp, (mine, theirs) = st
+        w = self.w
+        cache = self._tables
+        nxt = mine[0] if mine else None
+        s_own, m_own = cache.get((color, ho, nxt)) or self.tables(color, ho, nxt)
+        s_opp, m_opp = cache.get((color ^ 1, hp, None)) or self.tables(color ^ 1, hp, None)
+        score = w.tempo + w.student * (own.bit_count() - opp.bit_count())
+        if mo >= 0:
+            score += m_own[mo]
+            own &= ~(1 << mo)
+        if mp >= 0:
+            score -= m_opp[mp]
+            opp &= ~(1 << mp)
+        while own:
+            b = own & -own
+            score += s_own[b.bit_length() - 1]
+            own ^= b
+        while opp:
+            b = opp & -opp
+            score -= s_opp[b.bit_length() - 1]
+            opp ^= b
+        return score

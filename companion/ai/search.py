@@ -1,0 +1,403 @@
+"""Iterative-deepening negamax with principal variation search, a Zobrist-keyed
+transposition table, quiescence on captures and wins, and move ordering by table move,
+wins, captures and history.
+
+The search works on the move generator's own state tuples and move tuples
+(``companion.rules.engine``) and makes moves functionally (a new tuple per child, with its
+Zobrist key updated incrementally): in Python that is cheaper than make/unmake on mutable
+state. The one change to the generator's state is its last field, which here holds both
+side stacks, ``(mover's stack, other's stack)``: in the base game the mover's stack is the
+side card and the other's is empty, and in the Knowledge variant a move also says which
+card of the mover's stack it takes (a seventh field, the index; absent means 0).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from companion.rules.cards import CARDS, CardTable
+from companion.rules.engine import _GOAL, ANY, MASTER_ONLY, STUDENT_ONLY, Engine
+from companion.rules.position import Position
+
+from .evaluate import Evaluator, Weights
+from .zobrist import STACK, Zobrist
+
+WIN = 100_000           # a win by the move n plies from the root scores WIN - n
+WON = WIN - 1000        # scores beyond this are forced results
+INF = 1_000_000
+EXACT, LOWER, UPPER = 0, 1, 2
+QDEPTH = 6              # captures looked at beyond the horizon
+TT_LIMIT = 1_500_000    # entries before the table is cleared
+CHECK_EVERY = 1024      # nodes between clock checks
+
+
+class _Stop(Exception):
+    """Time or node budget used up: unwind to the root."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """When a search stops: the first of depth, seconds and nodes reached (None: no limit).
+    A node limit makes a search exactly repeatable; a time limit does not."""
+    depth: int = 64
+    seconds: float | None = None
+    nodes: int | None = None
+
+
+@dataclass(slots=True)
+class Result:
+    move: tuple | None              # the generator's move tuple (None: the game is over)
+    score: int                      # for the side to move
+    depth: int                      # last iteration completed
+    nodes: int
+    seconds: float
+    pv: list[tuple] = field(default_factory=list)
+    root: list[tuple[tuple, int]] = field(default_factory=list)  # (move, score), when asked
+
+    @property
+    def forced(self) -> int | None:
+        """Plies to a forced result (positive: the mover wins), or None."""
+        if abs(self.score) < WON:
+            return None
+        plies = WIN - abs(self.score)
+        return plies if self.score > 0 else -plies
+
+
+def search_state(pos: Position, stacks: tuple[tuple[str, ...], tuple[str, ...]] | None = None) -> tuple:
+    """The search state of ``pos``: the generator's tuple with both side stacks (the mover's,
+    the other's) in its last field; by default the side card is the mover's stack."""
+    st = Engine.state(pos)
+    return st[:8] + (stacks if stacks is not None else (tuple(pos.side), ()),)
+
+
+def mate_in(score: int) -> int | None:
+    if abs(score) < WON:
+        return None
+    plies = WIN - abs(score)
+    return plies if score > 0 else -plies
+
+
+class Searcher:
+    """One search engine for one card table and hand layout; keeps its transposition table
+    and history between moves of a game."""
+
+    def __init__(self, cards: CardTable = CARDS, roles: tuple[int, ...] = (ANY, ANY),
+                 weights: Weights = Weights(), *, zobrist: Zobrist | None = None):
+        self.engine = Engine(cards, roles)
+        self.roles = roles
+        self.cards = cards
+        self.z = zobrist or Zobrist()
+        self.evaluate = Evaluator(self.engine, weights)
+        self.tt: dict[int, tuple] = {}
+        self.history = [0] * 2800
+        self.nodes = 0
+        self._deadline = None
+        self._node_limit = None
+        self._next_check = 0
+
+    # -- moves -----------------------------------------------------------------------------
+
+    def moves(self, st: tuple) -> list[tuple]:
+        """Every legal move, with the Knowledge take index when the mover's stack has a
+        choice."""
+        mvs = self.engine.moves(st)
+        mine = st[8][0]
+        if len(mine) > 1:
+            mvs = [mv + (k,) for mv in mvs for k in range(len(mine))]
+        return mvs
+
+    def make(self, st: tuple, h: int, mv: tuple) -> tuple[tuple, int]:
+        own, opp, mo, mp, sp, color, ho, hp, stacks = st
+        slot, f, t, sf, su = mv[0], mv[1], mv[2], mv[3], mv[4]
+        z = self.z
+        enemy = color ^ 1
+        if f >= 0:
+            tb = 1 << t
+            own ^= (1 << f) | tb
+            if f == mo:
+                mo = t
+                zm = z.masters[color]
+                h ^= zm[f] ^ zm[t]
+            else:
+                zs = z.students[color]
+                h ^= zs[f] ^ zs[t]
+            if opp & tb:
+                opp ^= tb
+                if t == mp:
+                    mp = -1
+                    h ^= z.masters[enemy][t]
+                else:
+                    h ^= z.students[enemy][t]
+        if sf >= 0:
+            ub = 1 << su
+            h ^= z.spirit[sf] ^ z.spirit[su]
+            if own & ub:
+                own ^= ub | (1 << sf)
+                zs = z.students[color]
+                h ^= zs[su] ^ zs[sf]
+            elif opp & ub:
+                opp ^= ub | (1 << sf)
+                zs = z.students[enemy]
+                h ^= zs[su] ^ zs[sf]
+            sp = su
+        mine, theirs = stacks
+        take = mv[6] if len(mv) > 6 else 0
+        card = ho[slot]
+        new = mine[take]
+        place = color * 3 + self.roles[slot]
+        cards = z._cards
+        zc = cards.get(card) or z.card(card)
+        zn = cards.get(new) or z.card(new)
+        h ^= zc[place] ^ zc[STACK + enemy] ^ zn[STACK + color] ^ zn[place] ^ z.turn
+        hand = ho[:slot] + (new,) + ho[slot + 1:]
+        return (opp, own, mp, mo, sp, enemy, hp, hand,
+                (theirs + (card,), mine[:take] + mine[take + 1:])), h
+
+    def key(self, st: tuple) -> int:
+        return self.z.full(st, self.roles)
+
+    # -- the search ------------------------------------------------------------------------
+
+    def search(self, st: tuple, limits: Limits = Limits(), *, root_scores: bool = False,
+               margin: int | None = None) -> Result:
+        """The best move of ``st`` within ``limits``. ``root_scores``: a score for every
+        root move (hints, and the levels' imprecision). With a ``margin`` a move is scored
+        exactly only when it is within ``margin`` of the best so far; a worse one gets an
+        upper bound at most ``margin`` below the best (one null-window search instead of a
+        full one: the weaker levels search deeper for it)."""
+        started = time.perf_counter()
+        self.nodes = 0
+        self._deadline = None if limits.seconds is None else started + limits.seconds
+        self._node_limit = limits.nodes
+        self._next_check = CHECK_EVERY if limits.nodes is None else min(CHECK_EVERY, limits.nodes)
+        if len(self.tt) > TT_LIMIT:
+            self.tt.clear()
+        self.history = [v >> 2 for v in self.history]
+        h = self.key(st)
+        moves = self.moves(st)
+        if Engine.position(st[:8] + ((),)).winner() is not None or not moves:
+            return Result(None, 0, 0, 0, 0.0)
+        wins = [mv for mv in moves if mv[5]]
+        if wins and not root_scores:
+            return Result(wins[0], WIN - 1, 1, 1, time.perf_counter() - started, [wins[0]])
+        best = Result(moves[0], 0, 0, 0, 0.0, [moves[0]])
+        order = list(moves)
+        scores: dict[tuple, int] = {}
+        try:
+            for depth in range(1, limits.depth + 1):
+                score, move, scores = self._root(st, h, order, depth, root_scores, margin)
+                best = Result(move, score, depth, self.nodes, time.perf_counter() - started,
+                              self._pv(st, h, move, depth))
+                if root_scores:
+                    best.root = sorted(scores.items(), key=lambda kv: -kv[1])
+                # The best move first next time, the rest by this iteration's scores.
+                order.sort(key=lambda mv: -scores.get(mv, -INF))
+                if abs(score) >= WON and WIN - abs(score) <= depth and not root_scores:
+                    break       # a forced result within the horizon: deeper changes nothing
+                if self._deadline is not None and time.perf_counter() > started + (self._deadline - started) * 0.55:
+                    break       # the next iteration would not finish
+        except _Stop:
+            pass
+        best.nodes = self.nodes
+        best.seconds = time.perf_counter() - started
+        return best
+
+    def _root(self, st: tuple, h: int, order: list[tuple], depth: int, all_scores: bool,
+              margin: int | None = None):
+        alpha, beta = -INF, INF
+        best_score, best_move = -INF, order[0]
+        scores: dict[tuple, int] = {}
+        make, negamax = self.make, self._negamax
+        for i, mv in enumerate(order):
+            if mv[5]:
+                score = WIN - 1
+            elif all_scores and margin is not None and i > 0:
+                child, ch = make(st, h, mv)
+                floor = best_score - margin
+                score = -negamax(child, ch, depth - 1, -floor - 1, -floor, 1)
+                if score > floor:
+                    score = -negamax(child, ch, depth - 1, -INF, -floor, 1)
+            elif i == 0 or all_scores:
+                child, ch = make(st, h, mv)
+                score = -negamax(child, ch, depth - 1, -INF if all_scores else -beta,
+                                 INF if all_scores else -alpha, 1)
+            else:
+                child, ch = make(st, h, mv)
+                score = -negamax(child, ch, depth - 1, -alpha - 1, -alpha, 1)
+                if score > alpha:
+                    score = -negamax(child, ch, depth - 1, -beta, -alpha, 1)
+            scores[mv] = score
+            if score > best_score:
+                best_score, best_move = score, mv
+                if score > alpha:
+                    alpha = score
+        self.tt[h] = (depth, EXACT, best_score, best_move)
+        return best_score, best_move, scores
+
+    def _check(self) -> None:
+        if self._node_limit is not None and self.nodes >= self._node_limit:
+            raise _Stop
+        if self._deadline is not None and time.perf_counter() >= self._deadline:
+            raise _Stop
+        self._next_check = self.nodes + (CHECK_EVERY if self._node_limit is None
+                                         else min(CHECK_EVERY, self._node_limit - self.nodes))
+
+    def _negamax(self, st: tuple, h: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._check()
+        if depth <= 0:
+            return self._quiesce(st, h, alpha, beta, ply, QDEPTH)
+        tt = self.tt
+        entry = tt.get(h)
+        tt_move = None
+        if entry is not None:
+            e_depth, flag, score, tt_move = entry
+            if e_depth >= depth:
+                if score >= WON:
+                    score -= ply
+                elif score <= -WON:
+                    score += ply
+                if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
+                    return score
+        moves = self.engine.moves(st) if len(st[8][0]) < 2 else self.moves(st)
+        for mv in moves:
+            if mv[5]:
+                tt[h] = (99, EXACT, WIN - 1, mv)     # stored relative to this node
+                return WIN - ply - 1
+        color = st[5]
+        opp = st[1]
+        hist = self.history
+        base = color * 1400
+
+        def rank(mv, tt_move=tt_move, opp=opp, hist=hist, base=base):
+            if mv == tt_move:
+                return -10**9
+            f = mv[1]
+            if f >= 0:
+                if opp >> mv[2] & 1:
+                    return -10**8
+                return -hist[base + f * 25 + mv[2]]
+            return -hist[base + 625 + (mv[3] + 1) * 26 + mv[4] + 1]
+
+        moves.sort(key=rank)
+        alpha0 = alpha
+        best, best_move = -INF, moves[0]
+        make, negamax = self.make, self._negamax
+        first = True
+        for mv in moves:
+            child, ch = make(st, h, mv)
+            if first:
+                score = -negamax(child, ch, depth - 1, -beta, -alpha, ply + 1)
+                first = False
+            else:
+                score = -negamax(child, ch, depth - 1, -alpha - 1, -alpha, ply + 1)
+                if alpha < score < beta:
+                    score = -negamax(child, ch, depth - 1, -beta, -alpha, ply + 1)
+            if score > best:
+                best, best_move = score, mv
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        f = mv[1]
+                        if f < 0 or not opp >> mv[2] & 1:
+                            i = base + (f * 25 + mv[2] if f >= 0 else 625 + (mv[3] + 1) * 26 + mv[4] + 1)
+                            hist[i] += depth * depth
+                        break
+        stored = best + ply if best >= WON else best - ply if best <= -WON else best
+        flag = LOWER if best >= beta else UPPER if best <= alpha0 else EXACT
+        tt[h] = (depth, flag, stored, best_move)
+        return best
+
+    def _captures(self, st: tuple) -> list[tuple] | None:
+        """The captures of ``st`` in the generator's order, or None when the mover has a
+        winning move; without building the quiet moves. Hands with Wind Spirit or
+        conditional cards go through the full generator."""
+        own, opp, mo, mp, sp, color, ho, hp, _ = st
+        tables = self.engine._tables
+        roles = self.roles
+        goal = 1 << _GOAL[color]
+        if (own | ((1 << sp) if sp >= 0 else 0)) & goal:
+            goal = 0                       # the Temple Arch is blocked: no win by stream
+        wins = (1 << mp) if mp >= 0 else 0
+        out = []
+        for slot, name in enumerate(ho):
+            cm = (tables.get(name) or self.engine.table(name))[color]
+            if not cm.simple:
+                return self._captures_slow(st)
+            role = roles[slot]
+            m = own
+            while m:
+                b = m & -m
+                f = b.bit_length() - 1
+                m ^= b
+                if f == mo:
+                    if role == STUDENT_ONLY:
+                        continue
+                    reach = cm.master_mask[f]
+                    if reach & (wins | goal):
+                        return None
+                    if reach & opp:
+                        out.extend((slot, f, t, -1, -1, False) for t, tb in cm.master[f] if opp & tb)
+                else:
+                    if role == MASTER_ONLY:
+                        continue
+                    reach = cm.student_mask[f]
+                    if reach & opp:
+                        if reach & wins:
+                            return None
+                        out.extend((slot, f, t, -1, -1, False) for t, tb in cm.student[f] if opp & tb)
+        return out
+
+    def _captures_slow(self, st: tuple) -> list[tuple] | None:
+        opp = st[1]
+        out = []
+        for mv in self.engine.moves(st):
+            if mv[5]:
+                return None
+            if mv[1] >= 0 and opp >> mv[2] & 1:
+                out.append(mv)
+        return out
+
+    def _quiesce(self, st: tuple, h: int, alpha: int, beta: int, ply: int, qdepth: int) -> int:
+        captures = self._captures(st)
+        if captures is None:
+            return WIN - ply - 1
+        stand = self.evaluate(st)
+        if stand >= beta or qdepth <= 0:
+            return stand
+        if stand > alpha:
+            alpha = stand
+        mine = st[8][0]
+        if len(mine) > 1:
+            captures = [mv + (k,) for mv in captures for k in range(len(mine))]
+        make, quiesce = self.make, self._quiesce
+        for mv in captures:
+            self.nodes += 1
+            if self.nodes >= self._next_check:
+                self._check()
+            child, ch = make(st, h, mv)
+            score = -quiesce(child, ch, -beta, -alpha, ply + 1, qdepth - 1)
+            if score > stand:
+                stand = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        return stand
+
+    def _pv(self, st: tuple, h: int, move: tuple, depth: int) -> list[tuple]:
+        pv = [move]
+        seen = {h}
+        for _ in range(depth - 1):
+            if move[5]:
+                break
+            st, h = self.make(st, h, move)
+            entry = self.tt.get(h)
+            if entry is None or h in seen or entry[3] not in self.moves(st):
+                break
+            seen.add(h)
+            move = entry[3]
+            pv.append(move)
+        return pv

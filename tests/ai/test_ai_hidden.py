@@ -1,0 +1,133 @@
+"""Hidden Ninjas: the belief always holds the truth, shrinks on what the seat learns, and the
+computer's decisions depend on nothing the seat cannot see (twin worlds)."""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.ai.agent import Player
+from companion.ai.belief import Belief
+from companion.ai.view import SeatView
+from companion.rules.actions import Lantern, Skip
+from companion.rules.position import COLORS
+from companion.rules.selfplay import secret_alternatives
+from companion.rules.shadow import ShadowReferee
+
+
+def _check_belief(ref, seat):
+    view = SeatView.from_view(ref.view(seat))
+    belief = Belief(view)
+    enemy = 1 - COLORS.index(seat)
+    if belief.enemy_has_ninjas and ref.state.setup[enemy] is not None:
+        truth = tuple(sorted(ref.state.ninjas[enemy]))
+        assert truth in belief.placements, (ref.log, view.phase, truth, sorted(belief.placements))
+    return belief
+
+
+GAMES = dict(mode=st.sampled_from(["shadow", "light"]), light=st.sampled_from(["red", "blue"]),
+             seed=st.integers(0, 10_000), computer=st.sampled_from([None, "red", "blue"]))
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**GAMES)
+def test_the_true_square_of_every_hidden_ninja_is_always_in_the_belief(mode, light, seed, computer):
+    _belief_holds_the_truth(mode, light, seed, computer)
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**GAMES)
+def test_the_belief_holds_the_truth_over_many_games(mode, light, seed, computer):
+    _belief_holds_the_truth(mode, light, seed, computer)
+
+
+def _belief_holds_the_truth(mode, light, seed, computer):
+    """Random games through the referee (one seat sometimes played by the computer, which
+    strikes and spends Lanterns): at every step, for both seats, the enemy's true Ninja
+    placement is one the belief allows."""
+    rng = random.Random(seed)
+    ref = ShadowReferee.deal(mode, seed=seed, light=light)
+    player = Player("easy", seed=seed, nodes=200)
+    while ref.result is None and len(ref.log) < 80:
+        for seat in ("red", "blue"):
+            _check_belief(ref, seat)
+        seat = rng.choice(ref.to_act())
+        if seat == computer:
+            ref.act(seat, player.choose(SeatView.from_view(ref.view(seat))))
+        else:
+            ref.act(seat, rng.choice(ref.legal_actions(seat)))
+
+
+def test_the_belief_starts_exact_and_shrinks_on_lantern_answers():
+    ref = ShadowReferee.deal("shadow", seed=2)
+    ref.act("red", "Nb1")
+    ref.act("blue", "Nd5")
+    red = ref.to_act()[0]
+    belief = _check_belief(ref, "red")
+    if red == "red":
+        assert belief.placements == {(21,), (23,)}     # b5 or d5, beside Blue's master
+    # Light: two Ninjas on the back rank, any pair.
+    light = ShadowReferee.deal("light", seed=2, light="red")
+    light.act("blue", "Na5 Nc5")
+    assert len(_check_belief(light, "red").placements) == 10
+    # Play on with random moves and a Lantern whenever Red may: every answer cuts the belief.
+    rng = random.Random(4)
+    lanterns = 0
+    while light.result is None and len(light.log) < 40:
+        seat = light.to_act()[0]
+        legal = light.legal_actions(seat)
+        lantern = [a for a in legal if isinstance(a, Lantern)]
+        if lantern:
+            before = _check_belief(light, "red").placements
+            action = rng.choice(lantern)
+            light.act(seat, action)
+            after = _check_belief(light, "red").placements
+            line = action.squares()
+            assert after == {p for p in before if any(s in line for s in p)} or \
+                after == {p for p in before if not any(s in line for s in p)}
+            lanterns += 1
+        else:
+            light.act(seat, rng.choice([a for a in legal if not isinstance(a, Skip)] or legal))
+    assert lanterns == 2
+
+
+def test_twin_worlds_get_identical_decisions():
+    """Two games whose hidden enemy choices differ, with the same public history, get the
+    same decisions from two computer players with the same seed."""
+    compared = 0
+    for mode, seed in [("shadow", s) for s in range(1, 5)] + [("light", s) for s in range(5, 9)]:
+        for computer in ("red", "blue"):
+            rng = random.Random(seed)
+            world = ShadowReferee.deal(mode, seed=seed, light="blue" if computer == "red" else "red")
+            twin = None
+            players = (Player("medium", seed=7, nodes=400), Player("medium", seed=7, nodes=400))
+            while world.result is None and len(world.log) < 50:
+                seat = world.to_act()[0]
+                if seat == computer:
+                    mine = players[0].choose(SeatView.from_view(world.view(seat)))
+                    if twin is not None:
+                        assert twin.view(seat) == world.view(seat)
+                        assert players[1].choose(SeatView.from_view(twin.view(seat))) == mine
+                        compared += 1
+                        twin.act(seat, mine)
+                    world.act(seat, mine)
+                    if twin is not None and (twin.view(computer) != world.view(computer)
+                                             or twin.result is not None):
+                        twin = None        # its own strike or step told the worlds apart
+                    continue
+                action = rng.choice(world.legal_actions(seat))
+                others = secret_alternatives(world, seat, action)
+                if twin is None and others:
+                    twin = world.copy()
+                    twin.act(seat, rng.choice(others))
+                    world.act(seat, action)
+                    continue
+                world.act(seat, action)
+                if twin is not None:
+                    if action in twin.legal_actions(seat):
+                        twin.act(seat, action)
+                    if twin.view(computer) != world.view(computer) or twin.result is not None:
+                        twin = None        # the worlds came apart in public: a new twin later
+    assert compared > 40

@@ -2,6 +2,7 @@
 inside functions too), and the web layer loads no driver.
 
     rules  <- mat  <- table  <- web        cli.py and serve.py on top wire them
+    rules  <- ai   <- table                the computer player sees only a seat's view
     firmware (drivers) <- table            firmware knows only companion.rules.squares
 """
 
@@ -20,7 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 ALLOWED = {
     "companion.rules": ("companion.rules",),
     "companion.mat": ("companion.rules",),
-    "companion.table": ("companion.rules", "companion.mat", "firmware"),
+    "companion.ai": ("companion.rules",),
+    "companion.table": ("companion.rules", "companion.mat", "companion.ai", "firmware"),
     "companion.web": ("companion.table", "companion.rules"),
     "firmware": ("companion.rules.squares",),
 }

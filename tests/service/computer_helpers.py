@@ -54,14 +54,16 @@ def progress(companion) -> tuple:
             v["game"]["status"], v["game"]["expected"] is not None)
 
 
-def play_game(companion, hw, human: str, rng: random.Random, max_steps: int = 400) -> dict:
+def play_game(companion, hw, human: str, rng: random.Random, max_steps: int = 400) -> tuple[dict, int]:
     """Play until the game ends: the human's moves at random (on the mat when the mat reads
-    them, else on its phone), the computer's moves made on the mat as the table shows them."""
+    them, else on its phone), the computer's moves made on the mat as the table shows them.
+    Returns the result and how many of the computer's moves were made on the mat."""
+    shown = 0
     for _ in range(max_steps):
         view = companion.view(None)
         table, game = view["table"], view["game"]
         if table["result"] is not None:
-            return table["result"]
+            return table["result"], shown
         before = progress(companion)
         if game["status"] == "sync":
             set_up(companion, hw)
@@ -73,6 +75,7 @@ def play_game(companion, hw, human: str, rng: random.Random, max_steps: int = 40
             move = parse_action(expected["text"])
             assert isinstance(move, Move)
             make_on_mat(hw, table["position"], move)
+            shown += 1
         elif human in table["to_act"]:
             mine = companion.view(human)["table"]
             action = rng.choice(mine["legal"])

@@ -32,19 +32,23 @@ def fast_table(tmp_path):
 
 
 @pytest.mark.parametrize("variant, computer", [("base", "blue"), ("wind", "red"),
-                                               ("shadow", "blue"), ("light", "red"),
-                                               ("light", "blue")])
+                                               ("shadow", "blue"), ("shadow", "red"),
+                                               ("light", "red"), ("light", "blue")])
 def test_the_computer_plays_whole_games_against_a_human_at_the_mat(fast_table, variant, computer):
     companion, hw = fast_table
     human = "red" if computer == "blue" else "blue"
     companion.submit(None, {"type": "new_game", "variant": variant, "seed": 11,
                             "computer": {computer: "medium"}})
     set_up(companion, hw)
-    result = play_game(companion, hw, human, random.Random(f"{variant}{computer}"))
-    assert result["winner"] in ("red", "blue")
-    log = companion.view(None)["table"]["log"]
-    saved = companion.record(companion.view(None)["game"]["id"])
-    assert len(log) > 2 and saved["header"]["computer"] == {computer: "medium"}
+    result, shown = play_game(companion, hw, human, random.Random(f"{variant}{computer}"))
+    # Against random moves, even at a few hundred nodes a move, the computer wins.
+    assert result["winner"] == computer
+    # Its moves were made on the mat by hand, as shown; in Way of the Light the Shadow
+    # Master (Blue) has no pawns on the mat: all its steps are hidden, made by the table.
+    assert (shown > 0) == (variant != "light" or computer == "red")
+    game = companion.view(None)["game"]
+    saved = next(g for g in companion.games() if g["id"] == game["id"])
+    assert saved["header"]["computer"] == {computer: "medium"}
 
 
 def expected_move(companion) -> Move:

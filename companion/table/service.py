@@ -443,8 +443,9 @@ class Companion:
         self._enter_sync(game)
 
     def _ask_hint(self, game: GameSession, seat: str) -> bool:
-        """Start a hint for ``seat``'s move on the mat; False when none may be given now."""
-        if (game.status != "playing" or not game.mat_turn() or tuple(game.referee.to_act()) != (seat,)
+        """Start a hint for ``seat``'s move on the mat; False when none may be given now. A
+        seat played from afar gets none: its hint would light up for its opponents."""
+        if (seat in game.seating.remote or game.status != "playing" or not game.mat_turn() or tuple(game.referee.to_act()) != (seat,)
                 or game.hints_left(seat) <= 0 or self._thinker is None):
             return False
         if game.hint_asked == (game.version, seat):

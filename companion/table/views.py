@@ -140,7 +140,10 @@ def led_scene(game: GameSession | None, occupancy: frozenset[int]) -> outputs.Sc
         return scene           # a question or a mat out of step comes first
     expected = game.expected
     if expected is not None:
-        return outputs.expected_scene(expected.seat, expected.steps())
+        # Over it, the last move's flash while it lasts.
+        flash = {sq: e for sq, e in scene.items() if feedback.scene.get(sq, None) is not None
+                 and feedback.scene[sq].effect == "flash"}
+        return {**outputs.expected_scene(expected.seat, expected.steps()), **flash}
     hint = game.hint
     lifted = rec.board.position.occupied() - rec.occupancy
     if hint is not None and hint[0] in game.referee.to_act() and len(lifted) == 1:

@@ -104,7 +104,6 @@ class Expected:
     text: str
     move: Move
     by: str                 # "computer" or "remote"
-    version: Version
 
     def steps(self) -> tuple[tuple[int, int], ...]:
         """Its (from, to) pairs on the mat: the piece's step, then the Spirit's."""

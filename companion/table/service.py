@@ -19,7 +19,6 @@ or from a phone away from the table, and the thread that thinks and computes hin
 
 from __future__ import annotations
 
-import copy
 import logging
 import time
 from collections.abc import Callable
@@ -34,11 +33,11 @@ from ..rules.errors import OnitamaError
 from ..rules.referee import SEATS
 from ..rules.squares import parse_square
 from . import outputs, views
-from .computer import (HINT_NODES, Chooser, Expected, Thinker, Version, board_move,
-                       default_hints, default_player, same_move)
+from .computer import HINT_NODES, Chooser, default_hints, default_player
 from .display import Display
 from .errors import BadRequest, Conflict, Forbidden, NotFound
 from .hands import Hands
+from .opponent import HintTable, Opponent, computer_cycle
 from .publisher import Publisher, Subscription
 from .seats import Seats
 from .session import GameSession, new_session, public_games, record, resume
@@ -60,7 +59,7 @@ class Companion:
                  record_trace: Path | None = None, computer_nodes: int | None = None,
                  hint_nodes: int = HINT_NODES,
                  players: Callable[[str, int, int | None], Chooser] = default_player,
-                 hints: Callable[[SeatView, int], dict[str, dict[str, str]]] = default_hints):
+                 hints: Callable[[SeatView, int], HintTable] = default_hints):
         self.mode = "sim" if hardware.sim is not None else "pi"
         self.public_url = public_url
         self._hw = hardware
@@ -78,14 +77,9 @@ class Companion:
         self._traces = Traces(hardware.scanner, record_trace, settle)
         self._thread = GameThread(self._tick, self._timeout, self._publish)
         self._scan: ScanLoop | None = None
-        # The computer: its players (one per game and seat: they keep what they learnt),
-        # their node budget (None: the level's own), and the thread they think on.
-        self._computer_nodes = computer_nodes
-        self._hint_nodes = hint_nodes
-        self._make_player = players
-        self._hint_table = hints
-        self._players: dict[tuple[int, str], Chooser] = {}
-        self._thinker: Thinker | None = None
+        self._opponent = Opponent(current=lambda: self._game, play_off_mat=self._play_off_mat,
+                                  announce=self._display.announce, nodes=computer_nodes,
+                                  hint_nodes=hint_nodes, players=players, hints=hints)
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -102,7 +96,7 @@ class Companion:
         buttons.on_press = lambda name: self._thread.post(lambda: self._button(name, False))
         buttons.on_long_press = lambda name: self._thread.post(lambda: self._button(name, True))
         self._publish()
-        self._thinker = Thinker(self._thread.post)
+        self._opponent.start(self._thread.post)
         self._thread.start()
         self._scan = ScanLoop(self._traces.scanner,
                               lambda occ, t: self._thread.post(lambda: self._mat(occ, t)))
@@ -113,8 +107,7 @@ class Companion:
         if self._scan is not None:
             self._scan.close()
         self._hw.buttons.on_press = self._hw.buttons.on_long_press = None
-        if self._thinker is not None:
-            self._thinker.close()
+        self._opponent.close()
         self._thread.stop()
         self._traces.stop()
         self._publisher.close()
@@ -201,7 +194,7 @@ class Companion:
         if game is not None and game.recognizer is not None:
             self._recognized(game.recognizer.advance(time.monotonic()))
         if game is not None:
-            self._think(game)
+            self._opponent.think(game)
         self._publish()
 
     def _timeout(self) -> float:
@@ -235,13 +228,13 @@ class Companion:
             self._oled_page = (self._oled_page + 1) % 3     # game, Red's QR, Blue's QR
             return
         if long and name == LONG_PRESS_COMPUTER:
-            self._cycle_computer(game)
+            request = computer_cycle(game, self._sets)
+            if request is not None:
+                self._new_game(request)
             return
         if long and name == LONG_PRESS_HINT:
             if game is not None and game.recognizer is not None:
-                seat = game.referee.to_act()[0]
-                at_mat = seat not in game.seating.computer and seat not in game.seating.remote
-                if not (at_mat and self._ask_hint(game, seat)):
+                if not self._opponent.ask_hint(game, game.referee.to_act()[0]):
                     self._display.announce([outputs.NO_HINT_SHOW])
             return
         if long and name == LONG_PRESS_NEW_GAME:
@@ -261,7 +254,8 @@ class Companion:
         for event in events:
             if "move" in event:
                 seat = game.referee.to_act()[0]
-                if not self._as_expected(game, seat, event["move"]):
+                if not self._opponent.as_expected(game, seat, event["move"]):
+                    self._enter_sync(game)        # guided back to the game's position
                     return
                 try:
                     self._display.announce(outputs.announcements(game.play(self._store, seat, event["move"])))
@@ -281,32 +275,10 @@ class Companion:
                 game.wrong = tuple(parse_square(s) for s in event["mismatch"])
             elif "synced" in event:
                 game.wrong = ()
-        self._answer_for_expected(game)
+        events = self._opponent.answer_for_expected(game)
+        if events:
+            self._recognized(events)
 
-    def _as_expected(self, game: GameSession, seat: str, move: str) -> bool:
-        """A move read for a seat not at the mat must be the one it asked for. Any other is
-        not played: the mat is guided back to the game's position (then shows it again)."""
-        expected = game.expected
-        seating = game.seating
-        if seat not in seating.computer and seat not in seating.remote:
-            return True
-        if expected is not None and same_move(expected, move, game.referee):
-            return True
-        if expected is not None:
-            self._display.announce([outputs.wrong_move_show(expected.seat, expected.by, expected.move)])
-        else:
-            self._display.announce([outputs.refused_show(f"{seat.title()} has not chosen yet")])
-        self._enter_sync(game)
-        return False
-
-    def _answer_for_expected(self, game: GameSession) -> None:
-        """The mat cannot tell which card made the expected move: the move names it."""
-        rec, expected = game.recognizer, game.expected
-        if rec is None or expected is None or game.status != "playing":
-            return
-        prompt = rec.prompt
-        if prompt is not None and prompt["seat"] == expected.seat and expected.move.card in prompt["choose"]:
-            self._recognized(rec.answer(time.monotonic(), expected.seat, expected.move.card))
 
     def _enter_sync(self, game: GameSession) -> None:
         game.enter_sync()
@@ -350,7 +322,7 @@ class Companion:
                 raise Forbidden("the computer plays this seat")
             if game.hint is not None and game.hint[0] == seat:
                 return {"ok": True, "left": game.hints_left(seat)}
-            if not self._ask_hint(game, seat):
+            if not self._opponent.ask_hint(game, seat):
                 raise Conflict("no hint now: hints are for your own move on the mat, on your "
                                "turn, and only as many as the game allows")
             return {"ok": True, "left": game.hints_left(seat)}
@@ -360,20 +332,18 @@ class Companion:
                 raise BadRequest("an action is its notation text")
             if seat in game.seating.computer:
                 raise Forbidden("the computer plays this seat")
-            if seat in game.seating.remote and game.mat_turn():
-                if seat not in game.referee.to_act():
-                    raise Conflict(f"it is not {seat}'s turn")
-                move = board_move(game.referee, seat, text.strip())
-                if move is not None:
-                    # Someone at the table makes it on the mat; it is played when they have.
-                    game.expected = Expected(seat, text.strip(), move, "remote", game.version)
-                    return {"ok": True, "on_mat": True}
-            self._display.announce(outputs.announcements(game.play(self._store, seat, text.strip())))
-            # Whatever the phone did (a Ninja took a pawn, a move made from the phone), the mat
-            # is checked against the game and the recognizer restarts from it.
-            self._enter_sync(game)
+            if self._opponent.remote_move(game, seat, text.strip()):
+                return {"ok": True, "on_mat": True}
+            self._play_off_mat(game, seat, text.strip())
             return {"ok": True}
         raise BadRequest(f"unknown request type {kind!r}")
+
+    def _play_off_mat(self, game: GameSession, seat: str, text: str) -> None:
+        """A step made on a phone, or by the computer, rather than on the mat."""
+        self._display.announce(outputs.announcements(game.play(self._store, seat, text)))
+        # Whatever it did (a Ninja took a pawn, a move made from a phone), the mat is checked
+        # against the game and the recognizer restarts from it.
+        self._enter_sync(game)
 
     def _answer(self, game: GameSession, seat: str, request: dict[str, Any]) -> dict[str, Any]:
         card, takeback = request.get("card"), request.get("takeback") is True
@@ -401,87 +371,6 @@ class Companion:
         self._game = session
         self._enter_sync(session)
         return {"ok": True, "game": session.id}
-
-    # -- the game thread: the computer and hints ---------------------------------------------
-
-    def _think(self, game: GameSession) -> None:
-        """When a computer seat is to act, ask it once for this version of the game. It
-        thinks on the thinker's thread from a copy of its seat's view."""
-        computer = game.seating.computer
-        if (game.status != "playing" or game.expected is not None or self._thinker is None
-                or game.thinking == game.version):
-            return
-        seat = next((s for s in game.referee.to_act() if s in computer), None)
-        if seat is None:
-            return
-        player = self._players.get((game.id, seat))
-        if player is None:
-            player = self._players[(game.id, seat)] = self._make_player(
-                computer[seat], int(game.header.get("seed") or 0), self._computer_nodes)
-        data = copy.deepcopy(game.referee.view(seat))    # its only input
-        asked = game.thinking = game.version
-        self._thinker.submit(lambda: player.choose(SeatView.from_view(data)),
-                             lambda text: self._decided(asked, seat, text))
-
-    def _decided(self, asked: Version, seat: str, text: str) -> None:
-        """The computer's choice, back on the game thread: dropped when the game has moved
-        on since it was asked (a takeback, a new game)."""
-        game = self._game
-        if game is None or game.version != asked or game.status == "finished":
-            log.info("a stale decision %r for %s was dropped", text, seat)
-            return
-        try:
-            move = board_move(game.referee, seat, text)
-        except BadRequest as exc:
-            log.error("the computer chose %r for %s: %s", text, seat, exc)
-            return
-        if move is not None and game.mat_turn():
-            game.expected = Expected(seat, text, move, "computer", asked)
-            return
-        # A step the mat does not show (a Ninja, a Lantern, a pass, a move off the mat).
-        self._display.announce(outputs.announcements(game.play(self._store, seat, text)))
-        self._enter_sync(game)
-
-    def _ask_hint(self, game: GameSession, seat: str) -> bool:
-        """Start a hint for ``seat``'s move on the mat; False when none may be given now. A
-        seat played from afar gets none: its hint would light up for its opponents."""
-        if (seat in game.seating.remote or game.status != "playing" or not game.mat_turn() or tuple(game.referee.to_act()) != (seat,)
-                or game.hints_left(seat) <= 0 or self._thinker is None):
-            return False
-        if game.hint_asked == (game.version, seat):
-            return True                                   # already on its way
-        game.hints_used = {**(game.hints_used or {}), seat: (game.hints_used or {}).get(seat, 0) + 1}
-        asked = game.version
-        game.hint_asked = (asked, seat)
-        data = copy.deepcopy(game.referee.view(seat))    # only what the asking seat may know
-        nodes = self._hint_nodes
-        self._display.announce([outputs.hint_asked_show(seat, game.hints_left(seat))])
-        self._thinker.submit(lambda: self._hint_table(SeatView.from_view(data), nodes),
-                             lambda grades: self._hinted(asked, seat, grades))
-        return True
-
-    def _hinted(self, asked: Version, seat: str, grades: dict[str, dict[str, str]]) -> None:
-        game = self._game
-        if game is not None and game.version == asked:
-            game.hint = (seat, grades)
-
-    def _cycle_computer(self, game: GameSession | None) -> None:
-        """Hold B before a base game's first move: the computer plays Blue, then Red, then
-        nobody. The same deal is dealt again with the new seating, so no pawn moves."""
-        if game is not None and game.status != "finished" and game.referee.log:
-            return
-        request: dict[str, Any] = {"type": "new_game", "variant": "base", "sets": list(self._sets)}
-        nxt: str | None = "blue"
-        if game is not None and game.status != "finished" and game.referee.mode == "base":
-            nxt = {(): "blue", ("blue",): "red"}.get(tuple(game.seating.computer))
-            request.update({k: game.header[k] for k in ("sets", "seed") if k in game.header})
-            if game.header.get("fixed"):
-                fields = game.table()[1]
-                request["cards"] = {"red": fields[2].split(","), "blue": fields[3].split(","),
-                                    "side": fields[4]}
-        if nxt is not None:
-            request["computer"] = {nxt: "medium"}
-        self._new_game(request)
 
     # -- the game thread: outputs ------------------------------------------------------------
 

@@ -96,6 +96,7 @@ def run(argv: list[str], sim: bool) -> int:
     from firmware.hardware import make_hardware
     from firmware.pinmap import PinMapError, load_pinmap
     from companion.web.app import create_app
+    from companion.web.guard import table_link
     from companion.web.server import Server
 
     try:
@@ -107,7 +108,8 @@ def run(argv: list[str], sim: bool) -> int:
     hardware = make_hardware(config.hardware, pinmap)
     companion = Companion(hardware, store, settle=config.settle, sets=config.sets,
                           record_trace=Path(args.record_trace) if args.record_trace else None)
-    server = Server(create_app(companion), config.host, config.port)
+    app = create_app(companion)
+    server = Server(app, config.host, config.port)
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
@@ -119,6 +121,8 @@ def run(argv: list[str], sim: bool) -> int:
         print(f"table:     {url}/", flush=True)
         if sim:
             print(f"sim:       {url}/sim", flush=True)
+            # Only this machine is the table; another device becomes it through this link.
+            print(f"table link (another device as the table): {table_link(app, url)}", flush=True)
         # Each seat's join link works once (then the OLED shows the next); a phone on the same
         # network opens it, or scans the QR code on the OLED or the simulation page.
         print(f"red seat:  {companion.join_url('red')}\nblue seat: {companion.join_url('blue')}",

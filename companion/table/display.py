@@ -53,7 +53,8 @@ class Display:
         (``page``, or a game with secrets waiting for a phone), else ``game_lines()``."""
         show = self._current_show()
         join_seat = views.join_seat(game, page, seats.free_seat())
-        waiting = seats.waiting()
+        # A takeover waits while the mat asks a question: A and B answer what is shown.
+        waiting = None if views.asking(game) else seats.waiting()
         if waiting is not None:
             lines = outputs.takeover_lines(waiting.seat)
         elif show is not None:
@@ -76,10 +77,11 @@ class Display:
             self._scene = scene
             self._hw.animator.set_scene(dict(scene))
 
-    def png(self) -> bytes:
-        """The OLED as a picture. On the Pi a join QR code never leaves the table: a page
-        showing one is sent as its text lines instead."""
-        if self._hw.sim is not None:
+    def png(self, *, for_table: bool = True) -> bytes:
+        """The OLED as a picture. A join QR code never leaves the table: on the Pi, and in the
+        simulation for anyone but the table, the picture is drawn from the OLED's text lines
+        (a join page says "Scan to join", without the code)."""
+        if self._hw.sim is not None and for_table:
             image = self._hw.sim.i2c.image()
         else:
             lines = self.lines

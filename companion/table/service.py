@@ -135,9 +135,10 @@ class Companion:
             raise BadRequest("a request is a JSON object with a \"type\"")
         return self._thread.call(lambda: self._request(seat, request), timeout)
 
-    def oled_png(self) -> bytes:
-        """The OLED as a picture (on the Pi, a join code as its text lines: see Display.png)."""
-        return self._display.png()
+    def oled_png(self, *, for_table: bool = True) -> bytes:
+        """The OLED as a picture. A join code leaves the table only for the table itself (the
+        simulation's own page): anyone else gets its text lines (see Display.png)."""
+        return self._display.png(for_table=for_table)
 
     def join_url(self, seat: str) -> str:
         """The URL a seat's QR code holds: one use, replaced once used. Shown on the OLED, and
@@ -220,8 +221,10 @@ class Companion:
     def _button(self, name: str, long: bool) -> None:
         game = self._game
         now = time.monotonic()
-        # A phone asks for a held seat: A lets it take the seat, B refuses.
-        if not long and name in ("A", "B") and self._seats.decide(allow=name == "A"):
+        # A phone asks for a held seat: A lets it take the seat, B refuses; but while the mat
+        # asks a question, A and B answer that (the OLED shows the question, not the takeover).
+        if (not long and name in ("A", "B") and not views.asking(game)
+                and self._seats.decide(allow=name == "A")):
             return
         if name == "C" and not long and (game is None or game.recognizer is None
                                          or game.recognizer.prompt is None):

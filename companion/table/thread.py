@@ -46,13 +46,20 @@ class GameThread:
         self._queue.put(work)
 
     def call(self, work: Callable[[], T], timeout: float = 5.0) -> T:
-        """Run ``work`` on the game thread and return its result (or raise its exception)."""
+        """Run ``work`` on the game thread and return its result (or raise its exception).
+
+        After ``timeout`` the caller is told the companion is busy, and then ``work`` never
+        runs: the caller has given up on it (a phone shows "not done"), so doing it later
+        would be an action nobody confirmed. Cancelling and starting are atomic (the
+        future's own lock): work already started is waited for and answered instead."""
         future: Future[T] = Future()
         self._queue.put((work, future))
         try:
             return future.result(timeout)
         except TimeoutError:
-            raise Busy("the companion is busy; try again") from None
+            if future.cancel():
+                raise Busy("the companion is busy; try again") from None
+        return future.result()
 
     def _run(self) -> None:
         while True:
@@ -73,6 +80,8 @@ class GameThread:
                 log.exception("game thread: %r failed", item)
 
     def _answer(self, work: Callable[[], object], future: Future[object]) -> None:
+        if not future.set_running_or_notify_cancel():
+            return          # its caller gave up waiting: it must not happen now
         try:
             result = work()
         except OnitamaError as exc:

@@ -113,6 +113,13 @@ def _away_lines(game: GameSession) -> outputs.Lines | None:
     return None
 
 
+def asking(game: GameSession | None) -> bool:
+    """Whether the mat asks a question on the buttons now (which card, a take-back). A and B
+    answer it, and only it: a takeover request waits, off the OLED, until it is answered, so a
+    press always answers what the OLED shows."""
+    return game is not None and game.recognizer is not None and game.recognizer.prompt is not None
+
+
 def join_seat(game: GameSession | None, page: int, free_seat: str | None) -> str | None:
     """The seat whose join code the OLED shows: the page chosen with C, or, while a game with
     secrets waits for phones, the first seat without one."""

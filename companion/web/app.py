@@ -22,6 +22,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion.rules.errors import OnitamaError
 
+from . import guard
 from .errors import status_of
 from .inputs import BadInput
 from .phones import phones
@@ -45,6 +46,7 @@ def create_app(companion: TableService, *, secret_key: bytes | None = None) -> F
     app.json.sort_keys = False
     app.extensions["companion"] = companion
     app.extensions["streams"] = Streams()
+    guard.install(app)     # Host check, the table's controls, security headers, padding
     app.before_request(_same_site_posts)
     app.register_error_handler(BadInput, lambda e: (jsonify(error=e.message), e.status))
     app.register_error_handler(OnitamaError, lambda e: (jsonify(error=str(e)), status_of(e)))

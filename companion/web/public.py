@@ -16,7 +16,7 @@ from companion.rules.variants import example_conditional_cards
 from companion.rules.ways import WAYS
 from companion.table.computer import LEVELS
 
-from . import inputs
+from . import guard, inputs
 from .inputs import BadInput
 from .streams import oled_key
 
@@ -45,7 +45,7 @@ class TableService(Protocol):
     def join_url(self, seat: str) -> str: ...
     def games(self) -> list[dict[str, Any]]: ...
     def record(self, game_id: int) -> dict[str, Any]: ...
-    def oled_png(self) -> bytes: ...
+    def oled_png(self, *, for_table: bool = True) -> bytes: ...
     def sim_state(self) -> dict[str, Any]: ...
     def sim_place(self, square: str, noisy: bool = False) -> None: ...
     def sim_lift(self, square: str, noisy: bool = False) -> None: ...
@@ -156,7 +156,8 @@ def game_record(game_id: int):
 @public.get("/oled.png")
 def oled_png():
     # The picture changes with every screen: never cached, the pages add a query to refetch.
-    return Response(companion().oled_png(), mimetype="image/png",
+    # A join code on it is the table's alone (guard.py): others get the OLED's text lines.
+    return Response(companion().oled_png(for_table=guard.is_table()), mimetype="image/png",
                     headers={"Cache-Control": "no-store"})
 
 

@@ -1,8 +1,21 @@
 """Serving the app with waitress on a thread of its own (the CLI and the tests alike).
 
-Every open event stream holds one of waitress's threads for as long as its page is open:
-two phones, a spectator or two and the simulation page already pass waitress's default of
-four, and a fifth request would wait behind them. Hence ``THREADS``.
+Why waitress holds up under hostile clients. Waitress reads every request on one socket loop
+(this module's thread) and hands it to a worker thread only once it has arrived whole, body
+included. An idle socket, a half-sent request or a trickled body therefore costs a socket and
+a few kilobytes, never a worker; only a running request does. What can hold a worker for long
+is an event stream, and ``streams.Streams`` caps those (public and simulation streams share a
+few slots; each seat keeps its own), so ``THREADS`` always leaves workers for the seats' pages
+and actions. What waitress leaves open, this module closes:
+
+- ``LIMITS``: waitress's own caps. A body longer than the app's cap is refused with 413 as its
+  headers arrive (``max_request_body_size``), so nothing is ever spooled to a temporary file;
+  nor is a slow reader's output (``outbuf_overflow`` above ``outbuf_high_watermark``: the
+  stream waits instead). Headers are capped at a size any phone's request fits in.
+- ``GuardedServer``: at most ``PER_CLIENT`` connections per client address (a further one is
+  closed at once); a request still incomplete after ``REQUEST_S`` is dropped (a trickled
+  header keeps a socket "active" for ever otherwise); and a connection whose output has not
+  moved for ``STALLED_S`` is closed, which ends a stream its client stopped reading.
 
 ``Server.stop`` ends the streams first (they notice within half a second), lets the worker
 threads finish, then closes every connection from the server's own loop thread, so the
@@ -13,12 +26,75 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections import Counter
 from typing import Any
 
-from waitress.server import create_server
+from waitress.adjustments import Adjustments
+from waitress.server import TcpWSGIServer
 
-THREADS = 32
-LOOP_TIMEOUT_S = 0.2   # how often the socket loop checks whether it should stop
+from .app import MAX_BODY
+
+THREADS = 24          # streams take at most MAX_SHARED + MAX_TABLE + 2 * PER_SEAT (streams.py)
+PER_CLIENT = 16       # connections at once from one address (a phone opens about six)
+REQUEST_S = 10        # the longest a request may take to arrive, headers and body
+STALLED_S = 30        # the longest a client may leave our output unread
+LOOP_TIMEOUT_S = 0.2  # how often the socket loop checks whether it should stop
+
+LIMITS = {
+    "connection_limit": 400,         # above this waitress stops accepting: see PER_CLIENT
+    "channel_timeout": 60,           # an idle keep-alive connection
+    "cleanup_interval": 2,           # how often the timeouts above are checked
+    "max_request_header_size": 16 * 1024,
+    "max_request_body_size": MAX_BODY + 1,   # waitress refuses a length >= this one
+    "inbuf_overflow": 64 * 1024,
+    "outbuf_high_watermark": 256 * 1024,
+    "outbuf_overflow": 1024 * 1024,  # above the watermark: a response never reaches the disk
+    "backlog": 128,
+    "asyncore_use_poll": True,       # select() fails beyond 1024 descriptors
+}
+
+
+class GuardedServer(TcpWSGIServer):
+    """Waitress's TCP server with a per-address connection cap and request and stall timeouts."""
+
+    def channels(self) -> list[Any]:
+        """The open connections. Any: waitress's stubs (types-waitress) type ``active_channels``
+        wrongly and leave out the channels' fields used here."""
+        server: Any = self
+        return list(server.active_channels.values())
+
+    def handle_accept(self) -> None:
+        try:
+            accepted = self.accept()
+        except OSError:
+            return
+        if accepted is None:
+            return
+        conn, addr = accepted
+        client = addr[0] if isinstance(addr, tuple) else addr
+        open_now = sum(1 for ch in self.channels() if isinstance(ch.addr, tuple) and ch.addr[0] == client)
+        if open_now >= PER_CLIENT:
+            conn.close()
+            return
+        server: Any = self
+        self.channel_class(self, conn, addr, self.adj, map=server._map)
+
+    def maintenance(self, now: Any) -> None:     # a float (time.time()); the stubs say int
+        super().maintenance(now)
+        for channel in self.channels():
+            partial = channel.request
+            if partial is not None and not partial.completed:
+                # Stamped the first time it is seen: accurate to ``cleanup_interval``.
+                started = partial.__dict__.setdefault("guard_started", now)
+                if now - started > REQUEST_S:
+                    channel.will_close = True
+            if channel.total_outbufs_len and now - channel.last_activity > STALLED_S:
+                channel.will_close = True
+
+
+def connections_by_client(server: GuardedServer) -> Counter[str]:
+    """How many connections each client address holds now (for tests and benchmarks)."""
+    return Counter(ch.addr[0] for ch in server.channels() if isinstance(ch.addr, tuple))
 
 
 class Server:
@@ -26,10 +102,13 @@ class Server:
 
     def __init__(self, app, host: str = "127.0.0.1", port: int = 8000, *, threads: int = THREADS):
         self.app = app
-        # Any: waitress's stubs (types-waitress) leave out what this class uses of the server,
-        # effective_host/effective_port and the socket map.
-        self._server: Any = create_server(app, host=host, port=port, threads=threads,
-                                     ident="onitama-companion")
+        adj = Adjustments(host=host, port=port, threads=threads, ident="onitama-companion",
+                          **LIMITS)
+        # Any: waitress's stubs leave out effective_host/effective_port and the socket map.
+        server: Any = GuardedServer(app, map={}, adj=adj)
+        self._server = server
+        # The app's Host check accepts the address it is bound to (see guard.py).
+        app.config.setdefault("SERVED_HOSTS", set()).add(server.effective_host)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -46,6 +125,11 @@ class Server:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}"
 
+    @property
+    def waitress(self) -> GuardedServer:
+        server: GuardedServer = self._server
+        return server
+
     def start(self) -> Server:
         """Serve on a background thread; returns at once. The caller's main thread stays free
         for its signal handlers (the CLI stops on SIGTERM and Ctrl-C)."""
@@ -56,7 +140,8 @@ class Server:
     def _run(self) -> None:
         try:
             while not self._stop.is_set():
-                self._server.asyncore.loop(timeout=LOOP_TIMEOUT_S, map=self._server._map, count=1)
+                self._server.asyncore.loop(timeout=LOOP_TIMEOUT_S, map=self._server._map, count=1,
+                                           use_poll=True)
         finally:
             self._close_sockets()
 
@@ -86,3 +171,4 @@ class Server:
                 dispatcher.close()
             except OSError:
                 logging.getLogger(__name__).debug("closing %r", dispatcher, exc_info=True)
+

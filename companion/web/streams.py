@@ -10,6 +10,11 @@ up at least every ``POLL_S`` to notice the server stopping (``Streams.stop``) or
 companion closing, and end by themselves. A comment line every ``HEARTBEAT_S`` keeps
 waitress's idle-channel timeout from closing a quiet stream, and shows a dead client up as a
 failed write.
+
+Streams are capped, so that they never take the workers the seats need (see server.py): the
+public pages share ``MAX_SHARED`` streams, answered 503 with ``Retry-After`` beyond it; the
+simulation page (the table itself, see guard.py) has ``MAX_TABLE`` of its own; each seat keeps ``PER_SEAT`` streams of its own, and a newer one ends its oldest (a
+phone whose network dropped reconnects before its old stream has noticed).
 """
 
 from __future__ import annotations
@@ -18,14 +23,19 @@ import hashlib
 import json
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator, Mapping
 
-from flask import Response
+from flask import Response, has_request_context, request
 
 HEARTBEAT_S = 15.0
 POLL_S = 0.5         # the slowest a stream polls (the public page's OLED picture)
 SIM_PERIOD_S = 0.05  # the simulated hardware is sent at most 20 times a second
 RETRY_MS = 2000      # how soon a browser reconnects after the stream drops
+MAX_SHARED = 8       # public streams, all clients together
+MAX_TABLE = 4        # the simulation page's streams
+PER_SEAT = 2         # streams of one seat at once
+FULL_RETRY_S = 10    # the retry hint of a refused stream
 
 
 def event(name: str, data: object) -> str:
@@ -37,14 +47,61 @@ def oled_key(companion) -> str:
     return hashlib.blake2b(companion.oled_png(), digest_size=8).hexdigest()
 
 
-class Streams:
-    """The streams of one app: stopped all at once when the server shuts down."""
+class StreamsFull(Exception):
+    """No stream slot is free for this audience; the client should retry later."""
 
-    def __init__(self) -> None:
+    retry_after = FULL_RETRY_S
+
+
+class Streams:
+    """The streams of one app: capped per audience, stopped all at once when the server
+    shuts down."""
+
+    def __init__(self, max_shared: int = MAX_SHARED, per_seat: int = PER_SEAT,
+                 max_table: int = MAX_TABLE) -> None:
         self._stopping = threading.Event()
+        self._caps = {"shared": max_shared, "table": max_table}
+        self._per_seat = per_seat
+        self._lock = threading.Lock()
+        self._pools = {"shared": 0, "table": 0}
+        self._seats: dict[str, list[threading.Event]] = {}
 
     def stop(self) -> None:
         self._stopping.set()
+
+    def _admit(self, seat: str | None) -> tuple[threading.Event, Callable[[], None]]:
+        """A slot for a new stream of ``seat``: (its own stop event, its release)."""
+        ended = threading.Event()
+        # Only the table may open the simulation's streams (guard.py): a pool of their own.
+        pool = "table" if has_request_context() and request.blueprint == "sim" else "shared"
+        with self._lock:
+            if seat is None:
+                if self._pools[pool] >= self._caps[pool]:
+                    raise StreamsFull(f"too many open streams (at most {self._caps[pool]}); "
+                                      "try again shortly")
+                self._pools[pool] += 1
+            else:
+                held = self._seats.setdefault(seat, [])
+                held.append(ended)
+                while len(held) > self._per_seat:
+                    held.pop(0).set()      # the oldest of this seat's streams ends
+        released = threading.Event()
+
+        def release() -> None:
+            with self._lock:
+                if released.is_set():
+                    return
+                released.set()
+                if seat is None:
+                    self._pools[pool] -= 1
+                elif ended in self._seats.get(seat, []):
+                    self._seats[seat].remove(ended)
+        return ended, release
+
+    def open_count(self) -> dict[str, int]:
+        """Streams open now: the public pool, the table's, and each seat's."""
+        with self._lock:
+            return {**self._pools, **{s: len(v) for s, v in self._seats.items()}}
 
     def response(self, events: Iterator[str]) -> Response:
         def with_retry() -> Iterator[str]:
@@ -57,16 +114,30 @@ class Streams:
     def views(self, companion, seat: str | None, watch: Mapping[str, Callable[[], object]],
               period: float = POLL_S) -> Iterator[str]:
         """The seat's view now and after every change, and each ``watch`` function's value
-        now and whenever it differs from the last one sent (polled every ``period``)."""
-        subscription = companion.subscribe(seat)
+        now and whenever it differs from the last one sent (polled every ``period``).
+
+        Takes the stream's slot at once: raises :class:`StreamsFull` when there is none."""
+        ended, release = self._admit(seat)
+        stream = self._views(companion, seat, watch, period, ended, release)
+        # A stream never started (its response was never sent) gives its slot back too.
+        weakref.finalize(stream, release)
+        return stream
+
+    def _views(self, companion, seat, watch, period, ended, release) -> Iterator[str]:
         try:
-            # Subscribed before the snapshot, so no change can fall between the two.
-            yield event("view", companion.view(seat))
+            subscription = companion.subscribe(seat)
+        except BaseException:
+            release()
+            raise
+        try:
+            # Subscribed first, and the snapshot is the subscription's own first view: no
+            # change can fall between the two, and the snapshot is not sent again.
+            yield event("view", subscription.get(timeout=0) or companion.view(seat))
             last = {name: poll() for name, poll in watch.items()}
             for name, value in last.items():
                 yield event(name, value)
             last_sent = time.monotonic()
-            while not self._stopping.is_set() and not _closed(companion):
+            while not (self._stopping.is_set() or ended.is_set() or _closed(companion)):
                 view = subscription.get(timeout=period)
                 if view is not None:
                     yield event("view", view)
@@ -82,7 +153,7 @@ class Streams:
                     last_sent = time.monotonic()
         finally:
             subscription.close()
-
+            release()
 
 def _closed(companion) -> bool:
     # True once the companion has closed (``Companion.closed``); a companion without the flag

@@ -98,7 +98,8 @@ def test_taking_a_held_seat_over_needs_button_a(table):
     assert second.get("/seat").status_code == 403          # no seat until the table allows it
     assert c.view(None)["oled"][:2] == ["New phone for", "the red seat"]
     stream = first.get("/seat/events", buffered=False)
-    chunks = iter(stream.response)
+    # Each chunk of a seat's stream starts with a padding comment line (padding.py).
+    chunks = (chunk.split(b"\n", 1)[1] for chunk in stream.response)
     assert next(chunks).startswith(b"retry:") and next(chunks).startswith(b"event: view")
     hw.sim.tap("A", 0.1)
     assert wait_for(lambda: second.get("/join/pending").get_json()["state"] == "allowed")

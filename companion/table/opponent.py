@@ -13,13 +13,14 @@ import copy
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ..ai.view import SeatView
 from . import outputs
 from .computer import (HINT_NODES, Chooser, Expected, Thinker, Version, board_move,
                        default_hints, default_player, same_move)
-from .errors import BadRequest, Conflict
+from .errors import BadRequest, Conflict, Forbidden
 from .session import GameSession
 
 log = logging.getLogger(__name__)
@@ -27,20 +28,28 @@ log = logging.getLogger(__name__)
 HintTable = dict[str, dict[str, str]]
 
 
+@dataclass(frozen=True)
+class Thinking:
+    """How the computer thinks: ``nodes`` per decision (None: each level's own budget; tests
+    and benchmarks set one), ``hint_nodes`` per hint, and the makers of its players and of
+    hint tables (tests give slow or scripted ones)."""
+    nodes: int | None = None
+    hint_nodes: int = HINT_NODES
+    players: Callable[[str, int, int | None], Chooser] = default_player
+    hints: Callable[[SeatView, int], HintTable] = default_hints
+
+
 class Opponent:
-    def __init__(self, *, current: Callable[[], GameSession | None],
+    def __init__(self, thinking: Thinking, *, current: Callable[[], GameSession | None],
                  play_off_mat: Callable[[GameSession, str, str], None],
-                 announce: Callable[[list[outputs.Show]], None], nodes: int | None = None,
-                 hint_nodes: int = HINT_NODES,
-                 players: Callable[[str, int, int | None], Chooser] = default_player,
-                 hints: Callable[[SeatView, int], HintTable] = default_hints):
+                 announce: Callable[[list[outputs.Show]], None]):
         self._current = current
         self._play_off_mat = play_off_mat
         self._announce = announce
-        self._nodes = nodes                 # None: each level's own budget
-        self._hint_nodes = hint_nodes
-        self._make_player = players
-        self._hint_table = hints
+        self._nodes = thinking.nodes
+        self._hint_nodes = thinking.hint_nodes
+        self._make_player = thinking.players
+        self._hint_table = thinking.hints
         # One player per game and seat: it keeps what it learnt (its tables, its belief).
         self._players: dict[tuple[int, str], Chooser] = {}
         self._thinker: Thinker | None = None
@@ -54,9 +63,11 @@ class Opponent:
 
     # -- the computer's steps --------------------------------------------------------------
 
-    def think(self, game: GameSession) -> None:
+    def think(self, game: GameSession | None) -> None:
         """When a computer seat is to act, ask it once for this version of the game. It
         thinks on the thinker's thread from a copy of its seat's view."""
+        if game is None:
+            return
         computer = game.seating.computer
         if (game.status != "playing" or game.expected is not None or self._thinker is None
                 or game.thinking == game.version):
@@ -123,6 +134,8 @@ class Opponent:
     def remote_move(game: GameSession, seat: str, text: str) -> bool:
         """A remote seat's phone sent ``text``: True when it is a main-board move, now the one
         the mat waits for (someone at the table makes it; it is played when they have)."""
+        if seat in game.seating.computer:
+            raise Forbidden("the computer plays this seat")
         if seat not in game.seating.remote or not game.mat_turn():
             return False
         if seat not in game.referee.to_act():
@@ -156,6 +169,26 @@ class Opponent:
         self._thinker.submit(lambda: self._hint_table(SeatView.from_view(data), nodes),
                              lambda grades: self._hinted(asked, seat, grades))
         return True
+
+    def hint_request(self, game: GameSession, seat: str) -> dict[str, Any]:
+        """A phone asks for a hint (see :meth:`ask_hint`); refused with the reason."""
+        if seat in game.seating.computer:
+            raise Forbidden("the computer plays this seat")
+        if not (game.hint is not None and game.hint[0] == seat) and not self.ask_hint(game, seat):
+            raise Conflict("no hint now: hints are for your own move on the mat, on your turn, "
+                           "and only as many as the game allows")
+        return {"ok": True, "left": game.hints_left(seat)}
+
+    def long_press(self, game: GameSession | None, hint: bool,
+                   sets: tuple[str, ...]) -> dict[str, Any] | None:
+        """Hold A: a hint for the seat to move at the mat. Hold B: the new game request that
+        seats the computer (:func:`computer_cycle`), if one is to be dealt."""
+        if not hint:
+            return computer_cycle(game, sets)
+        if game is not None and game.recognizer is not None:
+            if not self.ask_hint(game, game.referee.to_act()[0]):
+                self._announce([outputs.NO_HINT_SHOW])
+        return None
 
     def _hinted(self, asked: Version, seat: str, grades: HintTable) -> None:
         game = self._current()

@@ -21,23 +21,20 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from firmware.hardware import Hardware
 from firmware.matrix import ScanLoop
 
-from ..ai.view import SeatView
 from ..rules.errors import OnitamaError
 from ..rules.referee import SEATS
 from ..rules.squares import parse_square
 from . import outputs, views
-from .computer import HINT_NODES, Chooser, default_hints, default_player
 from .display import Display
 from .errors import BadRequest, Conflict, Forbidden, NotFound
 from .hands import Hands
-from .opponent import HintTable, Opponent, computer_cycle
+from .opponent import Opponent, Thinking
 from .publisher import Publisher, Subscription
 from .seats import Seats
 from .session import GameSession, new_session, public_games, record, resume
@@ -53,13 +50,27 @@ LONG_PRESS_COMPUTER = "B"     # base game set-up: the computer plays Blue, then 
 CONFIRM_S = 5.0       # a second long press within this time abandons a running game
 
 
+def check_seat(seat: str | None) -> None:
+    if seat is not None and seat not in SEATS:
+        raise NotFound(f"no seat {seat!r} (red or blue)")
+
+
+def wait_s(game: GameSession | None, display: Display) -> float:
+    """How long the game thread may wait for an event: until the next deadline of the
+    recognizer (a settled mat) or of the display (an announcement ending), at most 1 s."""
+    deadlines = [t for t in (display.deadline(),) if t is not None]
+    if game and game.recognizer and game.recognizer.next_deadline is not None:
+        deadlines.append(game.recognizer.next_deadline)
+    deadline = min(deadlines, default=None)
+    if deadline is None:
+        return 1.0
+    return min(1.0, max(0.0, deadline - time.monotonic()))
+
+
 class Companion:
     def __init__(self, hardware: Hardware, store: GameStore, *, settle: float = 0.35,
                  sets: tuple[str, ...] = ("base",), public_url: str | None = None,
-                 record_trace: Path | None = None, computer_nodes: int | None = None,
-                 hint_nodes: int = HINT_NODES,
-                 players: Callable[[str, int, int | None], Chooser] = default_player,
-                 hints: Callable[[SeatView, int], HintTable] = default_hints):
+                 record_trace: Path | None = None, computer: Thinking = Thinking()):
         self.mode = "sim" if hardware.sim is not None else "pi"
         self.public_url = public_url
         self._hw = hardware
@@ -75,11 +86,10 @@ class Companion:
         self._publisher = Publisher((None, *SEATS))
         self._hands = Hands(hardware.sim)
         self._traces = Traces(hardware.scanner, record_trace, settle)
-        self._thread = GameThread(self._tick, self._timeout, self._publish)
+        self._thread = GameThread(self._tick, lambda: wait_s(self._game, self._display), self._publish)
         self._scan: ScanLoop | None = None
-        self._opponent = Opponent(current=lambda: self._game, play_off_mat=self._play_off_mat,
-                                  announce=self._display.announce, nodes=computer_nodes,
-                                  hint_nodes=hint_nodes, players=players, hints=hints)
+        self._opponent = Opponent(computer, current=lambda: self._game,
+                                  play_off_mat=self._play_off_mat, announce=self._display.announce)
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -120,17 +130,17 @@ class Companion:
     # -- what other threads may call -------------------------------------------------------
 
     def view(self, seat: str | None) -> dict[str, Any]:
-        self._check_seat(seat)
+        check_seat(seat)
         return self._publisher.view(seat)
 
     def subscribe(self, seat: str | None) -> Subscription:
-        self._check_seat(seat)
+        check_seat(seat)
         return self._publisher.subscribe(seat)
 
     def submit(self, seat: str | None, request: Any, timeout: float = 5.0) -> dict[str, Any]:
         """Run ``request`` on the game thread. Raises a :class:`~.errors.TableError` (or the
         referee's error) when it is refused; nothing has changed then."""
-        self._check_seat(seat)
+        check_seat(seat)
         if not isinstance(request, dict) or not isinstance(request.get("type"), str):
             raise BadRequest("a request is a JSON object with a \"type\"")
         return self._thread.call(lambda: self._request(seat, request), timeout)
@@ -143,7 +153,7 @@ class Companion:
     def join_url(self, seat: str) -> str:
         """The URL a seat's QR code holds: one use, replaced once used. Shown on the OLED, and
         on the simulation page; never sent to any other page."""
-        self._check_seat(seat)
+        check_seat(seat)
         return f"{(self.public_url or '').upper()}/J/{self._seats.token(seat)}"
 
     def redeem(self, token: str) -> dict[str, str]:
@@ -183,30 +193,14 @@ class Companion:
     def sim_button(self, name: str, long: bool = False) -> None:
         self._hands.button(name, long)
 
-    @staticmethod
-    def _check_seat(seat: str | None) -> None:
-        if seat is not None and seat not in SEATS:
-            raise NotFound(f"no seat {seat!r} (red or blue)")
-
     # -- the game thread: the mat, the buttons, the clock ------------------------------------
 
     def _tick(self) -> None:
         game = self._game
         if game is not None and game.recognizer is not None:
             self._recognized(game.recognizer.advance(time.monotonic()))
-        if game is not None:
-            self._opponent.think(game)
+        self._opponent.think(game)
         self._publish()
-
-    def _timeout(self) -> float:
-        game = self._game
-        deadlines = [t for t in (self._display.deadline(),) if t is not None]
-        if game and game.recognizer and game.recognizer.next_deadline is not None:
-            deadlines.append(game.recognizer.next_deadline)
-        deadline = min(deadlines, default=None)
-        if deadline is None:
-            return 1.0
-        return min(1.0, max(0.0, deadline - time.monotonic()))
 
     def _mat(self, occupancy: frozenset[int], t: float) -> None:
         self._occupancy = occupancy
@@ -230,15 +224,10 @@ class Companion:
                                          or game.recognizer.prompt is None):
             self._oled_page = (self._oled_page + 1) % 3     # game, Red's QR, Blue's QR
             return
-        if long and name == LONG_PRESS_COMPUTER:
-            request = computer_cycle(game, self._sets)
+        if long and name in (LONG_PRESS_COMPUTER, LONG_PRESS_HINT):
+            request = self._opponent.long_press(game, name == LONG_PRESS_HINT, self._sets)
             if request is not None:
                 self._new_game(request)
-            return
-        if long and name == LONG_PRESS_HINT:
-            if game is not None and game.recognizer is not None:
-                if not self._opponent.ask_hint(game, game.referee.to_act()[0]):
-                    self._display.announce([outputs.NO_HINT_SHOW])
             return
         if long and name == LONG_PRESS_NEW_GAME:
             if game is None or game.status == "finished" or now < self._confirm_until:
@@ -278,10 +267,8 @@ class Companion:
                 game.wrong = tuple(parse_square(s) for s in event["mismatch"])
             elif "synced" in event:
                 game.wrong = ()
-        events = self._opponent.answer_for_expected(game)
-        if events:
+        if events := self._opponent.answer_for_expected(game):
             self._recognized(events)
-
 
     def _enter_sync(self, game: GameSession) -> None:
         game.enter_sync()
@@ -321,20 +308,11 @@ class Companion:
         if kind == "answer":
             return self._answer(game, seat, request)
         if kind == "hint":
-            if seat in game.seating.computer:
-                raise Forbidden("the computer plays this seat")
-            if game.hint is not None and game.hint[0] == seat:
-                return {"ok": True, "left": game.hints_left(seat)}
-            if not self._opponent.ask_hint(game, seat):
-                raise Conflict("no hint now: hints are for your own move on the mat, on your "
-                               "turn, and only as many as the game allows")
-            return {"ok": True, "left": game.hints_left(seat)}
+            return self._opponent.hint_request(game, seat)
         if kind == "action":
             text = request.get("text")
             if not isinstance(text, str) or not text.strip() or len(text) > 200:
                 raise BadRequest("an action is its notation text")
-            if seat in game.seating.computer:
-                raise Forbidden("the computer plays this seat")
             if self._opponent.remote_move(game, seat, text.strip()):
                 return {"ok": True, "on_mat": True}
             self._play_off_mat(game, seat, text.strip())
@@ -342,10 +320,9 @@ class Companion:
         raise BadRequest(f"unknown request type {kind!r}")
 
     def _play_off_mat(self, game: GameSession, seat: str, text: str) -> None:
-        """A step made on a phone, or by the computer, rather than on the mat."""
+        """A step made on a phone, or by the computer. Whatever it did (a Ninja took a pawn, a
+        move made off the mat), the mat is checked and the recognizer restarts from it."""
         self._display.announce(outputs.announcements(game.play(self._store, seat, text)))
-        # Whatever it did (a Ninja took a pawn, a move made from a phone), the mat is checked
-        # against the game and the recognizer restarts from it.
         self._enter_sync(game)
 
     def _answer(self, game: GameSession, seat: str, request: dict[str, Any]) -> dict[str, Any]:

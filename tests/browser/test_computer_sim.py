@@ -13,6 +13,7 @@ from companion.rules.board import Board
 from companion.rules.deal import fixed_deal
 from companion.rules.squares import square_name
 from companion.table.service import Companion
+from companion.table.opponent import Thinking
 from companion.web import Server, create_app
 from sim_table import sim_companion
 from waiting import wait_for
@@ -34,7 +35,7 @@ def site(tmp_path) -> Iterator[tuple[str, Companion]]:
         companion.public_url = servers[0].url
 
     with sim_companion(tmp_path / "games.db", public_url=None, before_start=serve,
-                       computer_nodes=300) as table:
+                       computer=Thinking(nodes=300)) as table:
         try:
             yield servers[0].url, table.companion
         finally:

@@ -16,13 +16,14 @@ from companion.rules.moves import Move
 from companion.rules.position import board_pieces
 from companion.rules.squares import parse_square
 from companion.table import outputs
+from companion.table.opponent import Thinking
 from companion.table.errors import BadRequest, Conflict, Forbidden
 
 from computer_helpers import make_on_mat, play_game, set_up
 from sim_table import sim_companion
 from waiting import wait_for
 
-FAST = {"computer_nodes": 300, "hint_nodes": 300, "settle": 0.05}
+FAST = {"computer": Thinking(nodes=300, hint_nodes=300), "settle": 0.05}
 
 
 @pytest.fixture
@@ -124,8 +125,8 @@ class SlowPlayer:
 
 def test_thinking_never_blocks_the_mat_or_the_phones_and_a_stale_decision_is_dropped(tmp_path):
     slow = SlowPlayer()
-    with sim_companion(tmp_path / "games.db", public_url=None, players=lambda *_: slow,
-                       **FAST) as t:
+    with sim_companion(tmp_path / "games.db", public_url=None, settle=0.05,
+                       computer=Thinking(players=lambda *_: slow)) as t:
         companion, hw = t.companion, t.hardware
         companion.submit(None, {"type": "new_game", "variant": "base", "seed": 4,
                                 "computer": {"blue": "easy"}})
@@ -234,8 +235,8 @@ def test_a_hint_colours_the_lifted_pawns_destinations_for_the_asking_seat_only(t
             table.setdefault(a.split()[1][:2], {})[a.split()[1][2:4]] = ("good", "risky", "losing")[i % 3]
         return table
 
-    with sim_companion(tmp_path / "games.db", public_url=None, hints=graded,
-                       **FAST) as t:
+    with sim_companion(tmp_path / "games.db", public_url=None, settle=0.05,
+                       computer=Thinking(hints=graded)) as t:
         companion, hw = t.companion, t.hardware
         companion.submit(None, {"type": "new_game", "variant": "base", "seed": 4, "hints": 1})
         set_up(companion, hw)

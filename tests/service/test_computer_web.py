@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.table.opponent import Thinking
 from companion.web import create_app
 
 from computer_helpers import set_up
@@ -14,7 +15,7 @@ from waiting import wait_for
 
 @pytest.fixture
 def site(tmp_path):
-    with sim_companion(tmp_path / "games.db", computer_nodes=300, hint_nodes=300,
+    with sim_companion(tmp_path / "games.db", computer=Thinking(nodes=300, hint_nodes=300),
                        settle=0.05) as t:
         yield t.companion, t.hardware, create_app(t.companion, secret_key=b"computer-test")
 

@@ -35,13 +35,14 @@ def positions(count: int, seed: int, most: int = 9, budget: int = 25_000):
                 prover = Prover(ref.engine, max_nodes=budget)
                 try:
                     n = prover.shortest_win(st, most)
+                    # Keep a spread of lengths: at most a quarter of the suite per N.
+                    if n is not None and n >= 3 and want[n] < count // 4 + 1:
+                        winning = prover.winning_moves(st, n)
+                        want[n] += 1
+                        found.append((variant, Engine.position(st), n, winning))
+                        break
                 except Budget:
-                    n = None
-                # Keep a spread of lengths: at most a quarter of the suite per N.
-                if n is not None and n >= 3 and want[n] < count // 4 + 1:
-                    want[n] += 1
-                    found.append((variant, Engine.position(st), n, prover.winning_moves(st, n)))
-                    break
+                    pass
             seat = ref.to_act()[0]
             ref.act(seat, rng.choice(ref.legal_actions(seat)))
     return found

@@ -52,6 +52,11 @@ class PublicBoard:
         return self.pawns[0] | self.pawns[1]
 
 
+def _is_step(token: str) -> bool:
+    """A pawn's step like ``c1c3`` (not ``pass``, ``N?c3``, ``S?c3+``, ``xN``, ``L3+``)."""
+    return len(token) == 4 and token[0] in FILE_NAMES and token[2] in FILE_NAMES
+
+
 def _line(token: str) -> int:
     """The squares of a Lantern token ``L3+`` / ``Lc-`` as a mask."""
     ch = token[1]
@@ -143,7 +148,7 @@ class Belief:
                 self.placements = self._quiet(card, must_move=True)
             return
         i = 0
-        if rest and len(rest[0]) == 4 and rest[0][0] != "N" and rest[0][0] != "S":
+        if rest and _is_step(rest[0]):
             f, t = parse_square(rest[0][:2]), parse_square(rest[0][2:])
             # A pawn never lands on its own Ninja.
             self.placements = {p for p in self.placements if t not in p}
@@ -170,7 +175,7 @@ class Belief:
         board = self.board
         rest = tokens[1:]
         i = 0
-        if rest and len(rest[0]) == 4 and rest[0][0] not in "NS":
+        if rest and _is_step(rest[0]):
             f, t = parse_square(rest[0][:2]), parse_square(rest[0][2:])
             board.move(me, f, t)
             i = 1

@@ -29,7 +29,7 @@ NINJA = {"shadow": 130, "light": 170}   # a Ninja's worth, in hundredths of a st
 MISSED_STRIKE = 40                      # a strike that misses shows the Ninja to the enemy
 # Samples and turns searched per sampled world, by level.
 BUDGET = {"easy": (4, 1), "casual": (6, 2), "medium": (8, 2), "club": (10, 2), "strong": (12, 2),
-          "expert": (16, 2), "hard": (24, 3)}
+          "advanced": (14, 2), "expert": (16, 2), "hard": (24, 3)}
 
 
 class World:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from companion.ai.agent import Player
 from companion.ai.belief import Belief
-from companion.ai.view import SeatView
+from companion.ai.view import NinjaInfo, SeatView
 from companion.rules.actions import Lantern, Skip
 from companion.rules.position import COLORS
 from companion.rules.selfplay import secret_alternatives
@@ -131,3 +131,17 @@ def test_twin_worlds_get_identical_decisions():
                     if twin.view(computer) != world.view(computer) or twin.result is not None:
                         twin = None        # the worlds came apart in public: a new twin later
     assert compared > 40
+
+
+def test_a_pass_in_the_record_is_not_read_as_a_step():
+    """``Fox pass`` has four letters like ``c1c3``: the belief must not parse it as a step
+    (it did, and failed on the square 'pa')."""
+    view = SeatView(mode="shadow", seat="red", to_act=("red",), phase="move",
+                    position="b1B1b/5/5/r4/2R1r red Ox,Boar Fox,Elephant Crab",
+                    log=("Ox a1a2", "Fox pass"), legal=("Ox a2a3",),
+                    ninjas=(("blue", NinjaInfo(1, 0, ())), ("red", NinjaInfo(1, 0, ()))),
+                    own_ninjas=(1,))
+    belief = Belief(view)
+    # Blue's Ninja started on b5 or d5 and may have stepped with Fox (its steps go to
+    # Blue's right: from b5 to a5 (a pawn there), a4; from d5 to c5 (the master), c4).
+    assert belief.placements == {(21,), (23,), (15,), (17,)}

@@ -63,12 +63,15 @@ def main() -> None:
             a = next(a for a in legal if pairs.count((a["from"], a["to"])) == 1)
             hw.sim.lift(parse_square(a["from"]))
             hw.sim.place(parse_square(a["to"]))
-        wait_for(lambda: companion.view(None)["game"]["thinking"], timeout=10)
+        wait_for(lambda: companion.view(None)["game"]["thinking"]
+                 or companion.view(None)["game"]["expected"], timeout=10)
         busy: list[float] = []
         while companion.view(None)["game"]["thinking"]:
             busy.append(request_ms(companion))
         if busy:
             report(f"while {args.level} thinks", busy)
+        else:
+            print(f"{args.level} decided before a request could be timed")
 
 
 if __name__ == "__main__":

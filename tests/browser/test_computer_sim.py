@@ -1,6 +1,7 @@
 """A base game against the computer on the simulation page, with the mouse: the computer is
 seated from the new-game form, its moves blink on the mat's squares, and the player makes
-them with the page's hands as well as their own, to the end of the game."""
+them with the page's hands as well as their own, to the end of the game. Then two phones: one
+plays its seat from afar, the other asks for a hint."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.rules.board import Board
+from companion.rules.position import board_pieces
 from companion.rules.deal import fixed_deal
 from companion.rules.squares import square_name
+from companion.table import outputs
 from companion.table.service import Companion
 from companion.table.opponent import Thinking
 from companion.web import Server, create_app
@@ -82,3 +85,53 @@ def test_a_base_game_against_the_computer_with_the_mouse(site, page):
     assert outcome is not None and outcome.winner == "blue" and computer_moves >= 3
     expect(page.locator("#log li")).to_have_count(len(board.move_stack))
     expect(page.locator("#status")).to_contain_text("Blue wins")
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def phone(browser, companion, seat: str):
+    context = browser.new_context(**PHONE)
+    tab = context.new_page()
+    tab.set_default_timeout(8000)
+    tab.goto(companion.join_url(seat))
+    tab.wait_for_url("**/seat")
+    return context, tab
+
+
+def test_a_remote_seat_plays_from_its_phone_and_the_other_asks_for_a_hint(site, browser):
+    url, companion = site
+    companion.submit(None, {"type": "new_game", "variant": "base", "seed": 4,
+                            "remote": ["red"], "hints": 1})
+    for sq in board_pieces(companion.view(None)["table"]["position"]):
+        companion.sim_place(square_name(sq))
+    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    assert companion.view(None)["table"]["to_act"] == ["red"]
+    (red_context, red), (blue_context, blue) = phone(browser, companion, "red"), phone(browser, companion, "blue")
+    try:
+        # Red, away from the table, chooses a move on its phone: tap the pawn, its square, confirm.
+        legal = companion.view("red")["table"]["legal"]
+        pairs = [(a["from"], a["to"]) for a in legal]
+        move = next(a for a in legal if pairs.count((a["from"], a["to"])) == 1)
+        red.locator(f'#board .square[data-square="{move["from"]}"]').click()
+        red.locator(f'#board .square[data-square="{move["to"]}"]').click()
+        red.get_by_role("button", name=f"→ {move['to']}").click()
+        expect(red.locator("#headline")).to_have_text("Your move is on the mat")
+        expect(red.locator("#hint-box")).to_be_hidden()          # no hints from afar
+        assert companion.view(None)["game"]["expected"]["text"] == move["text"]
+        # Someone at the table makes it.
+        companion.sim_lift(move["from"])
+        companion.sim_place(move["to"])
+        wait_for(lambda: companion.view(None)["table"]["log"] == [move["text"]])
+        # Blue, at the mat, asks for a hint on its phone, then lifts a pawn.
+        blue.get_by_role("button", name="Ask for a hint").click()
+        expect(blue.locator("#hint-line")).to_contain_text("Hint on")
+        grades = companion.view("blue")["hints"]["grades"]
+        frm, row = next(iter(grades.items()))
+        companion.sim_lift(frm)
+        wanted = {sq: outputs.HINT_COLOURS[g] for sq, g in row.items()}
+        wait_for(lambda: {sq: tuple(round(c * 255 / max(rgb)) for c in rgb)
+                          for sq, rgb in companion.sim_state()["leds"].items() if max(rgb)} == wanted)
+    finally:
+        red_context.close()
+        blue_context.close()

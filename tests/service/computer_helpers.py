@@ -9,6 +9,7 @@ import time
 from companion.rules.actions import parse_action
 from companion.rules.moves import Move
 from companion.rules.position import board_pieces
+from companion.rules.ways import WAYS
 
 from waiting import wait_for
 
@@ -91,5 +92,7 @@ def play_game(companion, hw, human: str, rng: random.Random, max_steps: int = 40
 def _on_mat(companion, seat: str) -> bool:
     """The mat reads this seat's move now (its pawns are on the mat, the game is playing)."""
     view = companion.view(None)
+    if not WAYS[view["game"]["variant"]].mat_reads_moves:
+        return False
     return view["game"]["status"] == "playing" and view["mat"]["state"] == "ok" and any(
         p in ("Rr" if seat == "red" else "Bb") for p in board_pieces(view["table"]["position"]).values())

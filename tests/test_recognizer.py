@@ -180,3 +180,118 @@ def test_readings_agree_with_the_engine(board):
         board.pop()
         assert reading.pieces == tuple(after.piece_at(sq) for sq in range(25)), move
         assert reading.occupancy == after.occupied()
+
+
+# -- issue 12: the next hand answers, amendments, fast play, never silent ---------------------
+
+WIND = "bbBbb/5/2W2/5/rrRrr red Lion,Mantis Tiger,Crane Dragon"   # Lion: a1b2 then c3c4
+EAGLE = "1bBbb/5/2W2/5/rrRrr red Eagle,Tiger Monkey,Crane Dragon"
+
+
+def test_a_turn_a_wind_spirit_card_could_go_on_from_is_committed_and_lights_the_spirit_only():
+    h = Hands(WIND).lift("a1").place("b2").wait(1)
+    assert moves(h) == ["Mantis a1b2"] and h.rec.prompt is None and h.rec.amendable
+    scene = h.rec.feedback().scene
+    assert scene == {parse_square("c4"): scene[parse_square("c4")]}
+    assert scene[parse_square("c4")] == type(scene[parse_square("c4")])("cyan", "steady")  # Lion = A
+
+
+def test_the_same_player_going_on_with_the_spirit_amends_the_turn():
+    h = Hands(WIND).lift("a1").place("b2").wait(1).lift("c3").place("c4").wait(1)
+    # Blue's Tiger could move the Spirit to c4 too: only the players know whose step it was.
+    assert h.rec.prompt == {"seat": "red", "choose": ["Lion"],
+                            "reply": {"seat": "blue", "choose": ["Tiger"]}}
+    assert h.rec.feedback().oled[0] == "Whose step was it?"
+    h.events += h.rec.answer(h.t, "blue", "Crane")   # not among the choices: ignored
+    assert h.rec.prompt is not None
+    h.events += h.rec.button(h.t, "A")                # Lion, card A of Red's hand
+    assert h.kinds()[-2:] == [(("takeback", "Mantis a1b2"), ("amend", True)),
+                              (("move", "Lion a1b2 c3c4"), ("amended", True))]
+    assert [str(m) for m in h.rec.board.move_stack] == ["Lion a1b2 c3c4"]
+    assert h.rec.feedback().oled[:2] == ("Red amended:", "Lion a1b2 c3c4")
+
+
+def test_the_reply_to_a_whose_step_question_may_come_from_the_other_seat_or_button_c():
+    for answer in (lambda h: h.rec.answer(h.t, "blue", "Tiger"), lambda h: h.rec.button(h.t, "C")):
+        h = Hands(WIND).lift("a1").place("b2").wait(1).lift("c3").place("c4").wait(1)
+        h.events += answer(h)
+        assert [str(m) for m in h.rec.board.move_stack] == ["Mantis a1b2", "Tiger c3c4"]
+
+
+def test_the_opponent_lifting_their_own_pawn_ends_the_window_a_brush_does_not():
+    h = Hands(WIND).lift("a1").place("b2").wait(1)
+    h.lift("b5").place("b5", dt=CLEAR_S / 2).wait(0.2)
+    assert h.rec.amendable
+    h.lift("b5").wait(CLEAR_S + 0.01)
+    assert not h.rec.amendable
+    h.place("b4").wait(1)
+    assert moves(h) == ["Mantis a1b2", "Crane b5b4"]
+
+
+def test_the_mover_may_move_the_pawn_on_to_another_square_of_the_turn():
+    h = Hands(START).lift("c1").place("c2").wait(0.6)
+    assert moves(h) == ["Crab c1c2"]
+    h.lift("c2")
+    lit = h.rec.feedback().scene   # the other squares the turn allowed from c1
+    assert set(lit) == {parse_square("c3")} and lit[parse_square("c3")].colour == "cyan"
+    h.place("c3").wait(1)
+    assert h.kinds()[-2:] == [(("takeback", "Crab c1c2"), ("amend", True)),
+                              (("move", "Tiger c1c3"), ("amended", True))]
+    assert h.rec.board.move_stack == [h.rec.board.parse("Tiger c1c3")]
+
+
+def test_no_amendment_once_the_turn_has_gone_to_the_phone():
+    h = Hands(START).lift("c1").place("c2").wait(0.6)
+    h.events += h.rec.end_turn(h.t)
+    h.lift("c2").place("c3").wait(1)
+    assert moves(h) == ["Crab c1c2"] and h.kinds()[-1][0][0] == "mismatch"
+
+
+def test_fast_play_commits_at_the_opponents_first_lift():
+    h = Hands(START).lift("c1").place("c3")
+    placed = h.t
+    h.lift("b5", dt=0.1)
+    h.wait(CLEAR_S + 0.01)
+    assert h.events == [{"t": round(placed + 0.1 + CLEAR_S, 3), "move": "Tiger c1c3"}]
+    h.place("b4").wait(1)
+    assert moves(h) == ["Tiger c1c3", "Crane b5b4"]
+
+
+def test_a_hesitation_on_a_legal_square_is_not_ended_by_the_same_pawn():
+    h = Hands(START).lift("c1").place("c2").lift("c2", dt=0.1).wait(0.2).place("c3").wait(1)
+    assert moves(h) == ["Tiger c1c3"]
+
+
+def test_a_turn_resting_part_way_says_it_is_waiting():
+    h = Hands(EAGLE).lift("b1")
+    h.wait(1)
+    assert h.events == []                      # a pawn in the hand shows its destinations
+    h.place("c2").wait(1)
+    assert h.kinds() == [(("waiting", {"seat": "red"}),)]
+    assert h.rec.feedback().oled == ("Red: waiting for", "the rest of the turn")
+    h.lift("c3").place("a5").wait(1)
+    assert moves(h) == ["Eagle b1c2 c3a5"]
+
+
+def test_a_capture_taken_back_captured_pawn_first():
+    h = Hands(CAPTURE).lift("b1").lift("b3").place("b3").wait(1)
+    assert moves(h) == ["Tiger b1b3"]
+    h.lift("b3").place("b3", dt=0.3).wait(0.8).place("b1").wait(1)
+    assert h.kinds()[-1] == (("takeback", "Tiger b1b3"),)
+
+
+def test_a_long_return_to_the_position_forgets_the_evidence():
+    """A pawn lifted and put back, then after a while its own pawn held in the air: the mat
+    looks like the capture, but the enemy pawn's lift was long ago."""
+    h = Hands(CAPTURE).lift("b3").place("b3").wait(3).lift("b1").wait(2)
+    assert moves(h) == []
+
+
+def test_a_captured_pawn_set_down_aside_is_the_only_square_pointed_to():
+    h = Hands(CAPTURE).lift("b1").lift("b3").place("b3").place("a4", dt=0.2).wait(1)
+    assert h.kinds()[-1] == (("mismatch", ["a4"]),)
+    fb = h.rec.feedback()
+    assert fb.pairs == () and set(fb.scene) == {parse_square("a4")}
+    assert fb.oled[1] == "take off the pawn on a4"
+    h.lift("a4").wait(1)
+    assert h.kinds()[-2:] == [(("move", "Tiger b1b3"),), (("synced", True),)]

@@ -7,7 +7,8 @@ captor, the Wind Spirit and a student swapping places, the Spirit landing where 
 left), the turn leaves the same occupancy as doing nothing there: such a square must have been
 seen empty. A swap is one physical act on two squares, so its two squares must have been empty
 *together*, which a student lifted and set back and then the Spirit lifted and set back
-never are. Each requirement is a *group* of squares that must have been empty at the same time.
+never are; and the square the Spirit lands on where a pawn just left must be refilled while
+the Spirit's own square is empty (a *landing*). Each requirement is a *group* of squares that must have been empty at the same time.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ class Reading:
     midway: frozenset[int] | None = None  # a Wind Spirit card: occupancy after the pawn step
     midway_groups: frozenset[frozenset[int]] = frozenset()
     undo: Move | None = None
+    landings: frozenset[tuple[int, int]] = frozenset()  # (s, u): u refilled while s was empty
 
     @property
     def card(self) -> str | None:
@@ -60,6 +62,7 @@ def read_move(pos: Position, move: Move) -> Reading:
     before = pieces_of(pos)
     board = list(before)
     groups: set[frozenset[int]] = set()
+    landings: set[tuple[int, int]] = set()
     touched: set[int] = set()
     pawn_step = move.from_sq is not None and (move.wind_card or move.from_sq != pos.spirit)
     if pawn_step:
@@ -86,12 +89,16 @@ def read_move(pos: Position, move: Move) -> Reading:
             board[s], board[u] = board[u], "W"
         else:
             if before[u] is not None:
-                groups.add(frozenset((u,)))  # the Spirit lands where a pawn stood this turn
+                # The Spirit lands where a pawn stood this turn: that square must be seen empty,
+                # and refilled while the Spirit is off its own square (a pawn lifted and put
+                # back before the Spirit moved is no such turn).
+                groups.add(frozenset((u,)))
+                landings.add((s, u))
             board[s], board[u] = None, "W"
         touched |= {s, u}
     after = tuple(board)
     return Reading(move, after, occupancy_of(after), frozenset(groups), frozenset(touched),
-                   midway, midway_groups)
+                   midway, midway_groups, landings=frozenset(landings))
 
 
 def read_undo(last: Reading, before: Position) -> Reading:

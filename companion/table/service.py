@@ -331,6 +331,10 @@ class Companion:
             raise BadRequest("an answer names a card, or is {\"takeback\": true}")
         rec = game.recognizer
         prompt = rec.prompt if rec is not None else None
+        # "Whose step was it?": the other seat answers with its own card.
+        reply = (prompt or {}).get("reply")
+        if reply is not None and reply["seat"] == seat:
+            prompt = {"seat": seat, "choose": reply["choose"]}
         if rec is None or prompt is None or prompt["seat"] != seat:
             raise Conflict("there is no question for this seat")
         if takeback and "takeback" not in prompt:

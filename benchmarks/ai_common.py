@@ -6,7 +6,7 @@ import math
 from typing import Callable
 
 from companion.ai.view import SeatView
-from companion.rules.variants import new_referee
+from companion.rules.ways import new_referee
 
 Agent = Callable[[SeatView], str]
 

@@ -24,7 +24,7 @@ from companion.ai.agent import Player
 from companion.ai.levels import NAMES
 from companion.ai.search import Limits, Searcher, search_state
 from companion.ai.view import SeatView
-from companion.rules.variants import new_referee
+from companion.rules.ways import new_referee
 
 
 def sample_views(count: int, seed: int = 11):

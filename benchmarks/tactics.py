@@ -17,7 +17,7 @@ from collections import Counter
 from companion.ai.search import Limits, Searcher, mate_in, search_state
 from companion.ai.solve import Budget, Prover
 from companion.rules.engine import Engine
-from companion.rules.variants import new_referee
+from companion.rules.ways import new_referee
 
 
 def positions(count: int, seed: int, most: int = 9, budget: int = 25_000):

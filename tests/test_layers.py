@@ -2,7 +2,7 @@
 inside functions too), and the web layer loads no driver.
 
     rules  <- mat  <- table  <- web        cli.py and serve.py on top wire them
-    rules  <- ai   <- table                the computer player sees only a seat's view
+    rules  <- ai   <- table                the computer player knows only the rules
     firmware (drivers) <- table            firmware knows only companion.rules.squares
 """
 
@@ -100,6 +100,8 @@ def test_every_layer_imports_only_the_layers_below_it():
     ("companion.rules.cards", "from ..mat import recognizer"),
     ("companion.rules.cards", "def f():\n    import companion.table.service"),
     ("companion.mat.recognizer", "from firmware import matrix"),
+    ("companion.ai.search", "from companion.mat import recognizer"),
+    ("companion.ai.agent", "from ..table import service"),
     ("companion.table.service", "from companion.web import create_app"),
     ("companion.web.app", "from companion.table.service import Companion\nimport firmware.oled"),
     ("firmware.oled", "from companion.rules.position import Position"),

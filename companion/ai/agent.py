@@ -10,6 +10,7 @@ out of scope (both seats move at once, which the search does not model).
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from companion.rules.actions import Take, action_text
 from companion.rules.engine import ANY, MASTER_ONLY, STUDENT_ONLY
@@ -20,6 +21,9 @@ from .evaluate import Weights
 from .levels import Level, level as get_level
 from .search import Limits, Result, Searcher, search_state
 from .view import SeatView, ViewError
+
+if TYPE_CHECKING:
+    from .hidden import HiddenPlayer
 
 OPEN_MODES = ("base", "wind", "seven", "nine", "knowledge", "conditional")
 HIDDEN_MODES = ("shadow", "light")
@@ -44,7 +48,7 @@ class Player:
         self._searchers: dict[tuple, Searcher] = {}
         self.last: Result | None = None      # the last search, for benchmarks and bestmove
         self._plan: tuple | None = None      # Knowledge: (log, move, state) of the last move
-        self._hidden = None
+        self._hidden: HiddenPlayer | None = None
 
     def limits(self) -> Limits:
         return self.level.limits(seconds=self.seconds, nodes=self.nodes)
@@ -98,6 +102,8 @@ class Player:
                                  margin=int(4 * lv.temperature) or None)
         self.last = result
         mv = lv.pick(result.root, self.rng(view)) if lv.temperature > 0 and result.root else result.move
+        # choose() has checked that the view has a legal action, so the search found a move.
+        assert mv is not None
         self._plan = (view.log, mv, st)
         return engine_move(searcher.cards, st, mv[:6])
 

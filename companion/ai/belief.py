@@ -94,6 +94,7 @@ class Belief:
         if self.view.mode == "shadow":
             text = SHADOW_BOARD
         else:
+            assert self.light is not None, "Way of the Light: the view names the Light Master's colour"
             text = LIGHT_BOARD[self.light]
         pos = parse_position(f"{text} red Ox,Boar Horse,Elephant Crab")
         return PublicBoard([pos.red, pos.blue], [pos.red_master, pos.blue_master])

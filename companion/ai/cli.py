@@ -20,7 +20,8 @@ import sys
 from companion.rules.errors import OnitamaError
 from companion.rules.position import NO_SQUARE, parse_position
 from companion.rules.selfplay import game_seed
-from companion.rules.variants import VARIANTS, ClassicReferee, engine_move, new_referee
+from companion.rules.variants import ClassicReferee, engine_move
+from companion.rules.ways import WAYS, new_referee
 
 from .agent import Player
 from .levels import NAMES
@@ -107,13 +108,13 @@ def match(argv: list[str]) -> int:
     parser.add_argument("--red", default="medium", help=f"one of {', '.join(NAMES)}, random")
     parser.add_argument("--blue", default="medium")
     parser.add_argument("--seed", type=int, default=0)
-    budget = parser.add_mutually_exclusive_group()
-    budget.add_argument("--time", type=float, help="seconds per move for the hard level")
-    budget.add_argument("--nodes", type=int, help="nodes per move (repeatable games)")
+    budget_options = parser.add_mutually_exclusive_group()
+    budget_options.add_argument("--time", type=float, help="seconds per move for the hard level")
+    budget_options.add_argument("--nodes", type=int, help="nodes per move (repeatable games)")
     parser.add_argument("--max-plies", type=int, default=200, help="turns after which a game is unfinished")
     args = parser.parse_args(argv)
-    if args.variant not in VARIANTS:
-        raise OnitamaError(f"unknown variant {args.variant!r} (known: {', '.join(VARIANTS)})")
+    if args.variant not in WAYS:
+        raise OnitamaError(f"unknown variant {args.variant!r} (known: {', '.join(WAYS)})")
     if args.variant == "simultaneous":
         raise OnitamaError("the computer does not play simultaneous play (out of scope)")
     if args.games < 0 or args.max_plies < 1:

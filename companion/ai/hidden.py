@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import time
 
-from companion.rules.actions import LANTERNS, Action, NinjaMove, Skip, Strike
+from companion.rules.actions import LANTERNS, Action, Lantern, NinjaMove, Skip, Strike
 from companion.rules.engine import Engine
 from companion.rules.moves import Move
 from companion.rules.position import COLORS, TEMPLE
@@ -70,6 +70,7 @@ class Rules:
                 if w.masters[1 - c] == -1 or w.masters[c] == TEMPLE[1 - c]:
                     return c
             return None
+        assert self.light is not None, "Way of the Light: the Light Master has a colour"
         light, shadow = self.light, 1 - self.light
         if w.masters[light] == -1:
             return shadow
@@ -244,7 +245,8 @@ class HiddenPlayer:
         if not places or len(belief.squares()) < 4:
             return Skip()
         n = len(places)
-        best, best_left = None, n
+        best: Lantern | None = None
+        best_left: float = n
         for lantern in LANTERNS:
             if lantern not in actions:
                 continue
@@ -333,6 +335,8 @@ class HiddenPlayer:
             if action.is_pass:
                 after = w
             elif rules.has_pawns(c):
+                # Shadow and Light deal no Wind cards: a move that is not a pass is a pawn step.
+                assert action.from_sq is not None and action.to_sq is not None
                 after = rules.pawn_step(w, c, action.from_sq, action.to_sq)
             else:
                 after = w

@@ -92,8 +92,8 @@ class Searcher:
         self.tt: dict[int, tuple] = {}
         self.history = [0] * 2800
         self.nodes = 0
-        self._deadline = None
-        self._node_limit = None
+        self._deadline: float | None = None
+        self._node_limit: int | None = None
         self._next_check = 0
 
     # -- moves -----------------------------------------------------------------------------
@@ -104,7 +104,7 @@ class Searcher:
         mvs = self.engine.moves(st)
         mine = st[8][0]
         if len(mine) > 1:
-            mvs = [mv + (k,) for mv in mvs for k in range(len(mine))]
+            return [mv + (k,) for mv in mvs for k in range(len(mine))]
         return mvs
 
     def make(self, st: tuple, h: int, mv: tuple) -> tuple[tuple, int]:
@@ -321,7 +321,7 @@ class Searcher:
         if (own | ((1 << sp) if sp >= 0 else 0)) & goal:
             goal = 0                       # the Temple Arch is blocked: no win by stream
         wins = (1 << mp) if mp >= 0 else 0
-        out = []
+        out: list[tuple] = []
         for slot, name in enumerate(ho):
             cm = (tables.get(name) or self.engine.table(name))[color]
             if not cm.simple:

@@ -11,7 +11,7 @@ from companion.ai.levels import LEVELS, Level
 from companion.ai.search import WIN
 from companion.ai.view import SeatView, ViewError
 from companion.rules.board import Board
-from companion.rules.variants import new_referee
+from companion.rules.ways import new_referee
 
 
 @pytest.mark.parametrize("variant", ["base", "wind", "seven", "nine", "knowledge", "conditional"])

@@ -9,7 +9,7 @@ from companion.ai.search import Limits, Searcher, mate_in, search_state
 from companion.ai.solve import Prover
 from companion.rules.engine import Engine
 from companion.rules.position import parse_position
-from companion.rules.variants import new_referee
+from companion.rules.ways import new_referee
 
 OPEN = ("base", "wind", "seven", "nine", "conditional", "knowledge")
 

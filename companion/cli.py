@@ -23,6 +23,8 @@ EXTERNAL = {
     "selfplay": ("companion.rules.selfplay", "play random legal games and report as JSON lines"),
     "bestmove": ("companion.ai.cli:bestmove", "the computer's move in a position"),
     "match": ("companion.ai.cli:match", "play games between computer levels, one JSON line per game"),
+    "export": ("companion.table.backup:main_export", "write every saved game to one file (a backup)"),
+    "import": ("companion.table.backup:main_import", "read saved games back from an export"),
 }
 
 

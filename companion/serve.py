@@ -17,11 +17,10 @@ import time
 import webbrowser
 from pathlib import Path
 
-from .table.config import Config, ConfigError, load_config
+from .table.config import Config, ConfigError, default_state, load_config
 from .table.service import Companion
-from .table.store import GameStore, StoreError
+from .table.store import open_store
 
-log = logging.getLogger("onitama-companion")
 
 
 def _parser(sim: bool) -> argparse.ArgumentParser:
@@ -41,13 +40,6 @@ def _parser(sim: bool) -> argparse.ArgumentParser:
     return p
 
 
-def _default_state(sim: bool) -> Path:
-    if sim:
-        base = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
-        return Path(base) / "onitama-companion-sim"
-    return Path("/var/lib/onitama-companion")
-
-
 def _public_url(config: Config, host: str, port: int) -> str:
     if config.public_url:
         return config.public_url.rstrip("/")
@@ -62,19 +54,6 @@ def _public_url(config: Config, host: str, port: int) -> str:
         except OSError:
             address = "127.0.0.1"
     return f"http://{address}:{port}"
-
-
-def _open_store(state: Path) -> GameStore:
-    state.mkdir(parents=True, exist_ok=True)
-    path = state / "games.db"
-    try:
-        return GameStore(path)
-    except StoreError as exc:
-        # Keep the damaged file for recovery and start a fresh one, loudly.
-        kept = path.with_name(f"games.db.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
-        path.rename(kept)
-        log.error("%s; kept it as %s and started a new save file", exc, kept)
-        return GameStore(path)
 
 
 def run(argv: list[str], sim: bool) -> int:
@@ -104,15 +83,20 @@ def run(argv: list[str], sim: bool) -> int:
     except PinMapError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    store = _open_store(Path(args.state) if args.state else _default_state(sim))
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    # A full or failing disk is waited out (and said, in the log); only a file SQLite calls
+    # damaged is set aside. Stopped while waiting: nothing was opened, nothing to close.
+    store = open_store((Path(args.state) if args.state else default_state(sim)) / "games.db",
+                       stop=stop)
+    if store is None:
+        return 0
     hardware = make_hardware(config.hardware, pinmap)
     companion = Companion(hardware, store, settle=config.settle, sets=config.sets,
                           record_trace=Path(args.record_trace) if args.record_trace else None)
     app = create_app(companion)
     server = Server(app, config.host, config.port)
-    stop = threading.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, lambda *_: stop.set())
     try:
         server.start()
         companion.public_url = _public_url(config, server.host, server.port)

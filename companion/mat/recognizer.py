@@ -24,7 +24,7 @@ How it reads hands (docs/recognizer.md has the long form):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from ..rules.board import Board
 from ..rules.cards import CARDS, CardTable
@@ -83,6 +83,12 @@ class _Window:
     needs: dict[Reading, frozenset[frozenset[int]]]  # evidence each amendment needs
     seen: frozenset[frozenset[int]]       # the evidence the move itself was read with
     extra: dict[Reading, frozenset[int]]  # squares it shows emptied that the move left full
+
+
+def _move(r: Reading) -> Move:
+    """The move of a reading known to be a turn (only the takeback's reading has none)."""
+    assert r.move is not None, "a reading of a legal turn has a move"
+    return r.move
 
 
 def _origin(move: Move) -> int | None:
@@ -287,8 +293,10 @@ class Recognizer:
                 plans += [((PLAY, r), (PLAY, m)) for m in self._replies(r)
                           if m.occupancy == occ and self._evidence.shows_after(r, m)]
         plans = list(dict.fromkeys(plans))
-        # An amendment is judged by the evidence it needs beyond what the move showed.
-        evidence = [frozenset().union(*(w.extra[r] if kind == AMEND else r.evidence
+        # An amendment is judged by the evidence it needs beyond what the move showed
+        # (amendments come only from an open window).
+        extra = w.extra if w is not None else {}
+        evidence = [frozenset().union(*(extra[r] if kind == AMEND else r.evidence
                                         for kind, r in plan)) for plan in plans]
         return [p for p, e in zip(plans, evidence) if not any(e < o for o in evidence)]
 
@@ -349,14 +357,16 @@ class Recognizer:
                 foreign = True
                 for (kind, r), in plans:
                     if kind == AMEND:
+                        assert w is not None, "an amendment is read only while its window is open"
                         near, mover = r.touched | w.reading.touched, w.mover
                     else:
                         # Not a square the turn visits, nor one a Wind Spirit card going on
                         # from it would (the mover may still be at work there).
+                        move = _move(r)
                         near = r.touched.union(*(
                             x.touched for x in self._readings
-                            if r.move.spirit_from is None and x.move.spirit_from is not None
-                            and (x.move.from_sq, x.move.to_sq) == (r.move.from_sq, r.move.to_sq)))
+                            if move.spirit_from is None and _move(x).spirit_from is not None
+                            and (_move(x).from_sq, _move(x).to_sq) == (move.from_sq, move.to_sq)))
                         mover = board.position.turn
                     piece = r.pieces[sq]
                     if sq in near or piece is None or piece not in ("Bb" if mover == 0 else "Rr") + "W":
@@ -466,7 +476,10 @@ class Recognizer:
         return self._board.cards[card].name
 
     def _seat_of(self, step: Step) -> int:
-        return self._window.mover if step[0] == AMEND else self._board.position.turn
+        if step[0] == AMEND:
+            assert self._window is not None, "an amendment is read only while its window is open"
+            return self._window.mover
+        return self._board.position.turn
 
     def _ask(self, t: float, options: Mapping[str, list[Plan]]) -> None:
         seats = {key: self._seat_of(plans[0][0]) for key, plans in options.items()}
@@ -511,7 +524,7 @@ class Recognizer:
             old = board.pop()
             _, before = self._history.pop()
             self._emit(t, takeback=str(old), amend=True)
-            board.push(reading.move)
+            board.push(_move(reading))
             self._history.append((reading, before))
             self._emit(t, move=str(reading.move), amended=True)
             who = COLORS[before.turn].title()
@@ -547,7 +560,7 @@ class Recognizer:
             self._open_window(reading, window, seen)
 
     def _open_window(self, reading: Reading, before: Position, seen: frozenset) -> None:
-        origin = _origin(reading.move)
+        origin = _origin(_move(reading))   # only a turn opens a window
         others = [read_move(before, m) for m in Board(before, cards=self._board.cards).legal_moves
                   if not m.is_pass and m != reading.move and _origin(m) == origin]
         # A turn that leaves the same pieces where the move left them is no amendment.
@@ -577,8 +590,9 @@ class Recognizer:
         moves = list(board.legal_moves)
         self._must_pass = bool(moves) and all(m.is_pass for m in moves)
         self._readings = [] if self._must_pass else [read_move(pos, m) for m in moves]
-        last = self._history[-1] if self._history else None
-        self._undo = read_undo(*last) if last is not None and last[0] is not None else None
+        # A pass (history's None) is not taken back on the mat.
+        last, before = self._history[-1] if self._history else (None, None)
+        self._undo = read_undo(last, before) if last is not None and before is not None else None
         self._by_occupancy: dict[frozenset[int], list[Reading]] = {}
         for r in self._candidates():
             self._by_occupancy.setdefault(r.occupancy, []).append(r)
@@ -611,6 +625,7 @@ class Recognizer:
         hand = self._hand()
         scene: dict[int, Light] = {}
         pairs: tuple[tuple[int, int], ...] = ()
+        oled: tuple[str, ...]
         outcome = self._board.outcome()
         if self._mismatch is not None:
             extra, missing = self._occ - self._base, self._base - self._occ
@@ -656,7 +671,9 @@ class Recognizer:
         else:
             # The player to move lifting a pawn of theirs sees its destinations; until then a
             # last move still open shows only what its mover may still do.
-            turn = "Rr" if pos.turn == 0 else "Bb"
+            # Pieces as a tuple, not "Rr": piece_at's None (never met here, a lifted square
+            # held a piece) is then simply not the mover's.
+            turn = ("R", "r") if pos.turn == 0 else ("B", "b")
             moving = any(pos.piece_at(sq) in turn for sq in self._base - self._occ)
             scene.update((not moving and self._window_lights()) or self._destinations())
             oled = (f"{who} to move", "  ".join(f"{'AB'[i]}:{c}" for i, c in enumerate(hand)))
@@ -677,10 +694,10 @@ class Recognizer:
         if w is None:
             return {}
         lifted = self._base - self._occ
-        moved = w.reading.move
+        moved = _move(w.reading)   # only a turn opens a window
         reach: dict[int, set[int]] = {}
         for r in w.readings:
-            m = r.move
+            m = _move(r)
             slot = w.before.hands[w.mover].index(m.card)
             if (m.wind_card and m.spirit_to is not None and r.midway == w.reading.occupancy
                     and m.from_sq == moved.from_sq and m.to_sq == moved.to_sq):
@@ -696,7 +713,8 @@ class Recognizer:
         lifted = self._base - self._occ
         reach: dict[int, set[int]] = {}
         for r in self._readings:
-            m = r.move
+            m = _move(r)
+            step: tuple[int | None, int | None]
             if r.midway is not None and r.midway == self._occ and m.spirit_to is not None:
                 step = (m.spirit_from, m.spirit_to)
             elif m.from_sq is not None:
@@ -704,6 +722,7 @@ class Recognizer:
             else:
                 step = (m.spirit_from, m.spirit_to)
             if step[0] in lifted or (r.midway == self._occ and step[0] == m.spirit_from):
+                assert step[1] is not None, "a step's squares come in pairs"
                 reach.setdefault(step[1], set()).add(self._slot(m.card))
         return {sq: Light(CARD_COLOURS[slots.pop()] if len(slots) == 1 else BOTH_COLOUR, "steady")
                 for sq, slots in reach.items()}
@@ -717,6 +736,7 @@ def pair_up(extra: frozenset[int], missing: frozenset[int]) -> tuple[tuple[int, 
     small, large = (dst, src) if swap else (src, dst)
     if not small:
         return ()
+    matched: Sequence[tuple[int, int]]
     if len(small) > 8:
         # A mat in that much disorder is being set up again: nearest free square will do.
         matched, free = [], list(large)

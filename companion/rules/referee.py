@@ -10,8 +10,10 @@ their audience, and the public, sealed and full records of ``companion.rules.sea
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, Self, Sequence, TypeVar
+from itertools import islice
+from typing import Generic, Protocol, Self, TypeVar, overload
 
 from .actions import Action, action_dict, action_text, parse_action
 from .cards import CARDS, CardTable
@@ -63,6 +65,59 @@ class Turn:
     public: str
 
 
+class TurnLog(Sequence[Turn]):
+    """The turns so far, shared by every saved state of one game instead of copied into each.
+
+    A referee keeps each earlier state for undo, and each state holds its log: as tuples, a
+    1000-turn game kept half a million references to its turns. Here a state holds a length
+    into one list that only grows; adding to the newest log appends in place, and adding to
+    an older one (after an undo) starts a new list, so no state ever sees its log change.
+    Each mode's new game starts from an empty ``TurnLog()`` of its own."""
+
+    __slots__ = ("_turns", "_n")
+
+    def __init__(self, turns: list[Turn] | None = None, n: int = 0):
+        self._turns: list[Turn] = [] if turns is None else turns
+        self._n = n
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, i: int) -> Turn: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Turn, ...]: ...
+
+    def __getitem__(self, i: int | slice) -> Turn | tuple[Turn, ...]:
+        if isinstance(i, slice):
+            return tuple(self._turns[:self._n][i])
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError("turn index out of range")
+        return self._turns[i]
+
+    def __iter__(self) -> Iterator[Turn]:
+        return islice(self._turns, self._n)
+
+    def __add__(self, more: tuple[Turn, ...]) -> TurnLog:
+        turns = self._turns if len(self._turns) == self._n else self._turns[:self._n]
+        turns.extend(more)
+        return TurnLog(turns, self._n + len(more))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (TurnLog, tuple, list)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"TurnLog({list(self)!r})"
+
+
 class GameState(Protocol):
     """What the common machinery reads of every mode's state."""
 
@@ -70,7 +125,7 @@ class GameState(Protocol):
     def result(self) -> Result | None: ...
 
     @property
-    def log(self) -> tuple[Turn, ...]: ...
+    def log(self) -> TurnLog: ...
 
 
 S = TypeVar("S", bound=GameState)
@@ -125,7 +180,7 @@ class Referee(Generic[S]):
         return self._state.result
 
     @property
-    def log(self) -> tuple[Turn, ...]:
+    def log(self) -> TurnLog:
         return self._state.log
 
     def to_act(self) -> tuple[str, ...]:

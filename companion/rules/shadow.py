@@ -29,7 +29,7 @@ from .errors import SetupError, VariantError
 from .jsondata import JsonObject
 from .moves import Move
 from .position import BLUE, COLORS, NO_SQUARE, RED, TEMPLE, Position, parse_position
-from .referee import Event, Referee, Result, Turn
+from .referee import Event, Referee, Result, Turn, TurnLog
 from .squares import square_name
 
 SHADOW, LIGHT = "shadow", "light"
@@ -63,7 +63,7 @@ class ShadowState:
     result: Result | None
     full: tuple[str, ...]                          # notation of the turn in progress
     public: tuple[str, ...]
-    log: tuple[Turn, ...]
+    log: TurnLog
     answers: tuple[LanternAnswer, ...]
 
 
@@ -127,7 +127,7 @@ class ShadowReferee(Referee[ShadowState]):
             else _set((0, 0), self.light, LANTERNS_EACH),
             phase="setup", card=None, ply=0,
             setup=(None if needs[0] else (), None if needs[1] else ()), result=None,
-            full=(), public=(), log=(), answers=())
+            full=(), public=(), log=TurnLog(), answers=())
         super().__init__(state, cards)
 
     @classmethod

@@ -22,7 +22,7 @@ from .errors import SetupError, VariantError
 from .jsondata import JsonObject
 from .moves import Move
 from .position import BLUE, COLORS, NO_SQUARE, RED, TEMPLE, Position, parse_position
-from .referee import Event, Referee, Result, Turn
+from .referee import Event, Referee, Result, Turn, TurnLog
 from .shadow import ShadowReferee
 
 # Hand-slot roles: a played card's replacement takes its slot, so it stays in its column.
@@ -69,7 +69,7 @@ class ClassicState:
     phase: str                     # move, or take (Knowledge: choose the replacement)
     pending: tuple[str, str] | None  # during take: (card played, notation so far)
     result: Result | None
-    log: tuple[Turn, ...]
+    log: TurnLog
 
 
 class ClassicReferee(Referee[ClassicState]):
@@ -98,7 +98,7 @@ class ClassicReferee(Referee[ClassicState]):
                 raise VariantError("the Knowledge variant is not combined with the Way of the Wind here")
             stacks = ((start.side, ()) if start.turn == RED else ((), start.side))
         super().__init__(ClassicState(self.engine.state(start), stacks, tuple(deck), "move", None,
-                                      self._winner(self.engine.state(start)), ()), cards)
+                                      self._winner(self.engine.state(start)), TurnLog()), cards)
 
     @staticmethod
     def _winner(st: State) -> Result | None:
@@ -211,7 +211,7 @@ class SimultaneousState:
     pos: Position                  # side = (Red's side card, Blue's side card); turn unused
     commits: tuple[Move | None, Move | None]
     result: Result | None
-    log: tuple[Turn, ...]
+    log: TurnLog
 
 
 class SimultaneousReferee(Referee[SimultaneousState]):
@@ -227,7 +227,7 @@ class SimultaneousReferee(Referee[SimultaneousState]):
         self.seed = seed
         self.start = start
         self.engine = Engine(cards)
-        super().__init__(SimultaneousState(start, (None, None), None, ()), cards)
+        super().__init__(SimultaneousState(start, (None, None), None, TurnLog()), cards)
         self._state = replace(self._state, result=self._stalemate(start))
 
     def _state_for(self, pos: Position, c: int) -> State:

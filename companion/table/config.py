@@ -19,6 +19,7 @@ sets = ["base", "senseis-path"]       # card sets a game started from the button
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -86,3 +87,11 @@ def load_config(path: str | Path | None, base: Config = Config()) -> Config:
     if "pinmap" in values:
         values["pinmap"] = Path(values["pinmap"])
     return replace(base, **values)
+
+
+def default_state(sim: bool) -> Path:
+    """The folder of the saved games: the service's, or the desktop simulation's."""
+    if sim:
+        base = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
+        return Path(base) / "onitama-companion-sim"
+    return Path("/var/lib/onitama-companion")

@@ -61,6 +61,13 @@ def mismatch_lines(missing: int, extra: int) -> Lines:
     return ("Put pawns back", f"{missing} missing, {extra} extra", "Lit squares: where they go")
 
 
+def unsaved_lines(message: str, lines: Lines) -> Lines:
+    """``Cannot save: storage full`` over what the table shows (putting the pawn back, then
+    the game as it was), until an action is saved again."""
+    head, _, why = message.partition(": ")
+    return (f"{head}:", why, *lines[:3])
+
+
 CONFIRM_NEW_GAME: Lines = ("New game?", "Hold C again to", "abandon this one")
 
 
@@ -123,6 +130,12 @@ def hint_asked_show(seat: str, left: int) -> Show:
 
 
 NO_HINT_SHOW = Show(SHOW_S, ("No hint", "none left, or not", "your move on the mat"), {})
+
+
+def set_aside_show(game_id: int) -> Show:
+    """At start: the unfinished game's record cannot be read or replayed (see /games)."""
+    return Show(3 * SHOW_S, (f"Game {game_id} set aside:", "it cannot be", "resumed (see the",
+                             "list of games)"), {})
 
 
 def refused_show(reason: str) -> Show:

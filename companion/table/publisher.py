@@ -17,7 +17,9 @@ View = dict[str, Any]
 class Publisher:
     def __init__(self, audiences: Iterable[str | None]):
         self._changed = threading.Condition()
-        self._snapshots: dict[str | None, View] = {a: {"version": 0} for a in audiences}
+        # Until the first views are published each audience's view says only that.
+        self._snapshots: dict[str | None, View] = {a: {"version": 0, "starting": True}
+                                                   for a in audiences}
         self._closed = False
 
     @property

@@ -19,7 +19,6 @@ or from a phone away from the table, and the thread that thinks and computes hin
 
 from __future__ import annotations
 
-import logging
 import time
 from pathlib import Path
 from typing import Any
@@ -37,12 +36,11 @@ from .hands import Hands
 from .opponent import Opponent, Thinking
 from .publisher import Publisher, Subscription
 from .seats import Seats
-from .session import GameSession, new_session, public_games, record, resume
-from .store import GameStore
+from .session import GameSession, new_session, public_games, record, resume_unfinished
+from .store import GameStore, StoreUnavailable
 from .thread import GameThread
 from .tracing import Traces
 
-log = logging.getLogger(__name__)
 
 LONG_PRESS_NEW_GAME = "C"
 LONG_PRESS_HINT = "A"         # the seat to move at the mat asks for a hint
@@ -95,13 +93,9 @@ class Companion:
 
     def start(self) -> None:
         """Resume the unfinished game, if any, and start reading the mat."""
-        saved = self._store.unfinished()
-        if saved is not None:
-            try:
-                self._game = resume(saved)
-            except OnitamaError as exc:
-                # A save that no longer replays is kept on disk; the table starts afresh.
-                log.error("game %s cannot be resumed: %s", saved.id, exc)
+        self._game, set_aside = resume_unfinished(self._store)
+        if set_aside is not None:
+            self._display.announce([outputs.set_aside_show(set_aside)])
         buttons = self._hw.buttons
         buttons.on_press = lambda name: self._thread.post(lambda: self._button(name, False))
         buttons.on_long_press = lambda name: self._thread.post(lambda: self._button(name, True))
@@ -171,8 +165,9 @@ class Companion:
         """The seat a phone's session holds now (None: none, or taken over since)."""
         return self._seats.seat_of(session)
 
-    def games(self) -> list[dict[str, Any]]:
-        return public_games(self._store)
+    def games(self, **query: Any) -> list[dict[str, Any]]:
+        """A page of the saved games (see :func:`companion.table.session.public_games`)."""
+        return public_games(self._store, **query)
 
     def record(self, game_id: int) -> dict[str, Any]:
         """A saved game's record (:class:`~.errors.NotFound` for an unknown id); see
@@ -253,8 +248,10 @@ class Companion:
                     self._display.announce(outputs.announcements(game.play(self._store, seat, event["move"])))
                 except OnitamaError as exc:
                     # The mat shows a move the referee refuses (a rule the mat cannot know,
-                    # such as a hidden Ninja of one's own): say why and guide the pawn back.
-                    self._display.announce([outputs.refused_show(str(getattr(exc, "reason", exc)))])
+                    # such as a hidden Ninja of one's own), or one the disk could not save (the
+                    # views say so): it is not played, and the pawn is guided back.
+                    if not isinstance(exc, StoreUnavailable):
+                        self._display.announce([outputs.refused_show(str(getattr(exc, "reason", exc)))])
                     self._enter_sync(game)
                     return
                 if not game.in_step():
@@ -262,7 +259,11 @@ class Companion:
                     self._enter_sync(game)
                     return
             elif "takeback" in event:
-                game.play(self._store, None, "takeback")
+                try:
+                    game.play(self._store, None, "takeback")
+                except StoreUnavailable:
+                    self._enter_sync(game)
+                    return
             elif "mismatch" in event:
                 game.wrong = tuple(parse_square(s) for s in event["mismatch"])
             elif "synced" in event:

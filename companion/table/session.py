@@ -8,12 +8,14 @@ until a new game. Everything here runs on the game thread.
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ..mat.recognizer import Recognizer
 from ..rules.deal import fixed_deal
+from ..rules.errors import OnitamaError
 from ..rules.position import ABSENT, board_pieces, format_position, parse_position
 from ..rules.record import GameRecord
 from ..rules.referee import Event, Referee
@@ -22,7 +24,10 @@ from ..rules.variants import ClassicReferee
 from ..rules.ways import WAYS, Way, new_referee
 from .computer import Expected, Seating, Version, seating, version
 from .errors import BadRequest, NotFound
-from .store import GameStore, SavedGame
+from .replay import rebuild
+from .store import DamagedGame, GameStore, SavedGame, StoreError, StoreUnavailable
+
+log = logging.getLogger(__name__)
 
 # Kept in the save file, never shown: what ordered a hidden deck (see companion.rules.ways).
 HIDDEN_KEYS = ("hidden_seed",)
@@ -42,6 +47,7 @@ class GameSession:
     hint: tuple[str, dict[str, dict[str, str]]] | None = None   # (seat, grades) this turn
     hint_asked: tuple[Version, str] | None = None   # a hint being computed: (version, seat)
     hints_used: dict[str, int] | None = None
+    unsaved: str | None = None           # why the last action could not be saved, until one is
 
     @property
     def seating(self) -> Seating:
@@ -75,8 +81,14 @@ class GameSession:
         return want - occupancy, occupancy - want
 
     def play(self, store: GameStore, seat: str | None, action: str) -> list[Event]:
-        """Check ``action`` with the referee, then save it; only then is it confirmed."""
+        """Check ``action`` with the referee, then save it; only then is it confirmed.
+
+        A save file that refuses it (:class:`StoreUnavailable`: a full or failing disk) leaves
+        it confirmed nowhere: the referee is as it was, ``unsaved`` says why for the table,
+        and the error is raised. So a takeback only ever undoes a move that was saved, and
+        only the last one."""
         ref = self.referee
+        before = ref.copy()
         events: list[Event] = []
         if action == "takeback":
             ref.undo()
@@ -84,16 +96,22 @@ class GameSession:
             events = ref.act(seat, action)  # type: ignore[arg-type]
         try:
             store.append(self.id, self.seq, action, seat)
-        except Exception:
-            if action != "takeback":
-                ref.undo()
+        except Exception as exc:
+            self.referee = before
+            if isinstance(exc, StoreUnavailable):
+                self.unsaved = f"Cannot save: {exc.short}"
             raise
+        self.unsaved = None
         self.seq += 1
         self.expected = self.hint = None
         if ref.result is not None:
             self.status = "finished"
             self.recognizer = None
-            store.finish(self.id, ref.result.as_dict())
+            try:
+                store.finish(self.id, ref.result.as_dict())
+            except StoreUnavailable as exc:
+                # The last move is saved: the result follows from the moves on a restart.
+                log.error("%s", exc)
         return events
 
     def mat_turn(self) -> bool:
@@ -179,23 +197,34 @@ def _fixed_referee(way: Way, fixed: Any) -> Referee:
 
 
 def resume(saved: SavedGame) -> GameSession:
-    """A saved game, replayed through its referee."""
+    """A saved game, replayed through its referee (:class:`~.replay.ReplayError`, a
+    conflict, when it does not replay)."""
     header = saved.header
-    way = WAYS[header["variant"]]
-    if header.get("fixed") or way.classic_record:
-        ref: Referee = ClassicReferee(parse_position(header["start"]), way.name,
-                                      seed=header.get("seed"))
-    else:
-        ref = new_referee(way.name, seed=header["seed"], hidden_seed=header.get("hidden_seed"),
-                          sets=tuple(header["sets"]), wind_cards=header.get("wind_cards", 2))
-    for action in saved.actions:
-        if action.action == "takeback":
-            ref.undo()
-        else:
-            ref.act(action.seat, action.action)  # type: ignore[arg-type]
+    ref = rebuild(header, ((a.seat, a.action) for a in saved.actions))
     game = GameSession(saved.id, header, ref, seq=len(saved.actions))
     game.status = "finished" if ref.result is not None else "sync"
     return game
+
+
+def resume_unfinished(store: GameStore) -> tuple[GameSession | None, int | None]:
+    """The unfinished game, resumed, or None; and the id of an unfinished game that could not
+    be read or replayed. That one stays on disk, marked as set aside (the game list says why):
+    the table starts afresh rather than not at all."""
+    try:
+        saved = store.unfinished()
+    except DamagedGame as exc:           # the store has set it aside
+        return None, exc.game_id
+    if saved is None:
+        return None, None
+    try:
+        return resume(saved), None
+    except OnitamaError as exc:
+        log.error("game %s cannot be resumed: %s", saved.id, exc)
+        try:
+            store.set_aside(saved.id, str(exc))
+        except StoreError as failure:
+            log.error("%s", failure)
+        return None, saved.id
 
 
 def saved_game(store: GameStore, game_id: int) -> SavedGame:
@@ -227,7 +256,9 @@ def record(store: GameStore, game_id: int) -> dict[str, Any]:
     return full
 
 
-def public_games(store: GameStore) -> list[dict[str, Any]]:
-    """The game list, without what is kept secret in the save file."""
-    return [{**g, "header": {k: v for k, v in g["header"].items() if k not in HIDDEN_KEYS}}
-            for g in store.games()]
+def public_games(store: GameStore, **query: Any) -> list[dict[str, Any]]:
+    """A page of the game list (``GameStore.games``: limit, before, mode, dates), without
+    what is kept secret in the save file (a damaged game's header may be None)."""
+    return [{**g, "header": None if g["header"] is None else
+             {k: v for k, v in g["header"].items() if k not in HIDDEN_KEYS}}
+            for g in store.games(**query)]

@@ -85,6 +85,9 @@ class GameThread:
         try:
             result = work()
         except OnitamaError as exc:
+            # A refusal changes nothing in the game, but the views may say why (an action the
+            # disk refused: "Cannot save"): they show it too once the caller has the answer.
+            self._answered()
             future.set_exception(exc)
         except Exception as exc:
             # A bug: fail this request now (the caller sees the error) rather than let it

@@ -48,6 +48,7 @@ def view(game: GameSession | None, seat: str | None, *, occupancy: frozenset[int
                         "blue": fields[3].split(","), "side": fields[4], "first": fields[1],
                         "ninjas": game.way.ninjas}
     out["mat"] = _mat(game, occupancy)
+    out["unsaved"] = game.unsaved
     return out
 
 
@@ -74,7 +75,16 @@ def _hand(game: GameSession, seat: str) -> list[str]:
 
 def oled_lines(game: GameSession | None, *, occupancy: frozenset[int], public_url: str | None,
                confirming: bool) -> outputs.Lines:
-    """What the OLED says about the game, when no announcement or join code is shown."""
+    """What the OLED says about the game, when no announcement or join code is shown; first
+    of all that the last action could not be saved, until one is."""
+    lines = _game_lines(game, occupancy=occupancy, public_url=public_url, confirming=confirming)
+    if game is not None and game.unsaved is not None:
+        return outputs.unsaved_lines(game.unsaved, lines)
+    return lines
+
+
+def _game_lines(game: GameSession | None, *, occupancy: frozenset[int], public_url: str | None,
+                confirming: bool) -> outputs.Lines:
     if game is None:
         return outputs.idle_lines(public_url)
     ref = game.referee

@@ -16,7 +16,8 @@ from __future__ import annotations
 import secrets
 from urllib.parse import urlsplit
 
-from flask import Flask, jsonify, request
+from flask import Flask, current_app, jsonify, render_template, request
+from flask.typing import ResponseReturnValue
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 
@@ -48,6 +49,7 @@ def create_app(companion: TableService, *, secret_key: bytes | None = None) -> F
     app.extensions["streams"] = Streams()
     guard.install(app)     # Host check, the table's controls, security headers, padding
     app.before_request(_same_site_posts)
+    app.before_request(_starting)
     app.register_error_handler(BadInput, lambda e: (jsonify(error=e.message), e.status))
     app.register_error_handler(OnitamaError, lambda e: (jsonify(error=str(e)), status_of(e)))
     app.register_error_handler(HTTPException, _http_error)
@@ -55,6 +57,18 @@ def create_app(companion: TableService, *, secret_key: bytes | None = None) -> F
     app.register_blueprint(sim)
     app.register_blueprint(phones)
     return app
+
+
+def _starting() -> ResponseReturnValue | None:
+    """Until the service has its first views (the server starts first, to learn its
+    address), every page answers a "starting" page that reloads itself, and the API a 503."""
+    view = current_app.extensions["companion"].view(None)
+    if request.endpoint == "static" or not view.get("starting"):
+        return None
+    headers = {"Retry-After": "1", "Cache-Control": "no-store"}
+    if request.path.startswith(("/api/", "/seat/")) or request.path.endswith("/events"):
+        return jsonify(error="the companion is starting: try again in a moment"), 503, headers
+    return render_template("starting.html", mode=None), 503, headers
 
 
 def _same_site_posts():

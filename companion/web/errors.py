@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from companion.rules.errors import OnitamaError
 from companion.table.errors import BadRequest, Busy, Conflict, Forbidden, NotFound
+from companion.table.store import StoreUnavailable
 
 STATUS: tuple[tuple[type[OnitamaError], int], ...] = (
-    (BadRequest, 400), (Forbidden, 403), (NotFound, 404), (Conflict, 409), (Busy, 503))
+    (BadRequest, 400), (Forbidden, 403), (NotFound, 404), (Conflict, 409), (Busy, 503),
+    (StoreUnavailable, 507))    # the save file refused it (a full disk): nothing was played
 
 
 def status_of(error: OnitamaError) -> int:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 import time
 from functools import cache
-
 from typing import Any, Protocol
+from urllib.parse import urlencode
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
@@ -24,6 +24,7 @@ public = Blueprint("public", __name__)
 
 # How the pages name the ways of playing (the registry's titles).
 VARIANT_NAMES = {name: way.title for name, way in WAYS.items()}
+GAMES_PAGE = 50     # games per page of the list
 HOW: dict[str | None, str] = {"stone": "the Way of the Stone", "stream": "the Way of the Stream",
        "ninjas": "capturing every Ninja"}
 
@@ -43,7 +44,7 @@ class TableService(Protocol):
     def pending(self, pending_id: str) -> dict[str, str | None]: ...
     def seat_of(self, session: str | None) -> str | None: ...
     def join_url(self, seat: str) -> str: ...
-    def games(self) -> list[dict[str, Any]]: ...
+    def games(self, **query: Any) -> list[dict[str, Any]]: ...
     def record(self, game_id: int) -> dict[str, Any]: ...
     def oled_png(self, *, for_table: bool = True) -> bytes: ...
     def sim_state(self) -> dict[str, Any]: ...
@@ -84,6 +85,8 @@ def result_text(result: dict | None) -> str:
         return "not finished"
     if result.get("how") == "abandoned":
         return "abandoned"
+    if result.get("how") == "set aside":
+        return f"set aside: {result.get('reason', 'it could not be resumed')}"
     if result.get("winner") is None:
         return "a draw"
     how = HOW.get(str(result.get("how")), result.get("how"))
@@ -135,19 +138,61 @@ def new_game():
     return jsonify(companion().submit(None, inputs.new_game(json_body())))
 
 
+def games_query() -> dict:
+    """The list's search from the query string: ``before`` (a game id: the page after the one
+    ending there), ``mode`` (a variant) and ``date`` (YYYY-MM-DD, a day on the table's clock)."""
+    query: dict = {"limit": GAMES_PAGE}
+    before = request.args.get("before", "").strip()
+    if before:
+        if not before.isdigit():
+            raise BadInput("before is a game number")
+        query["before"] = int(before)
+    mode = request.args.get("mode", "").strip()
+    if mode:
+        if len(mode) > 40:
+            raise BadInput("mode is a way of playing, such as base or wind")
+        query["mode"] = mode
+    date = request.args.get("date", "").strip()
+    if date:
+        try:
+            day = time.strptime(date, "%Y-%m-%d")
+        except ValueError:
+            raise BadInput("date is a day as YYYY-MM-DD") from None
+        query["date_from"] = time.mktime((*day[:3], 0, 0, 0, 0, 0, -1))
+        query["date_to"] = time.mktime((day[0], day[1], day[2] + 1, 0, 0, 0, 0, 0, -1))
+    return query
+
+
+def next_page(games: list[dict]) -> str | None:
+    """The query string of the next (older) page, or None on the last one."""
+    if len(games) < GAMES_PAGE:
+        return None
+    args = {k: v for k, v in request.args.items() if k in ("mode", "date") and v}
+    return urlencode({**args, "before": games[-1]["id"]})
+
+
 @public.get("/games")
 def games_page():
-    return render_template("games.html", games=companion().games(), mode=companion().mode)
+    games = companion().games(**games_query())
+    return render_template("games.html", games=games, mode=companion().mode,
+                           next_page=next_page(games), search=request.args,
+                           modes=list(VARIANT_NAMES))
 
 
 @public.get("/api/games")
 def games_list():
-    return jsonify(companion().games())
+    # A page of the list (newest first); the next one is in the Link header.
+    games = companion().games(**games_query())
+    response = jsonify(games)
+    if (page := next_page(games)) is not None:
+        response.headers["Link"] = f'<{request.path}?{page}>; rel="next"'
+    return response
 
 
 @public.get("/games/<int:game_id>/record.json")
 def game_record(game_id: int):
-    record = companion().record(game_id)    # NotFound -> 404 (app.py)
+    # NotFound -> 404; a game that is damaged or does not replay -> 409 with why (app.py).
+    record = companion().record(game_id)
     body = json.dumps(record, indent=1, ensure_ascii=False) + "\n"
     return Response(body, mimetype="application/json", headers={
         "Content-Disposition": f'attachment; filename="onitama-game-{game_id}.json"'})

@@ -1,7 +1,7 @@
 """Server-Sent Event streams of the companion's views.
 
-A stream sends ``view`` events (the audience's view, in full, on connecting and after every
-change) and, polled, ``watch`` events for things the views do not carry: the simulated
+A stream sends ``view`` events (the audience's view, in full on connecting, then after every
+change with the move log as the turns since the last event: see :func:`since`) and, polled, ``watch`` events for things the views do not carry: the simulated
 hardware, and a key of the OLED picture (the OLED worker draws a screen shortly after the view
 that asked for it, so the pages refetch the picture when its key changes, not on a guess).
 
@@ -40,6 +40,29 @@ FULL_RETRY_S = 10    # the retry hint of a refused stream
 
 def event(name: str, data: object) -> str:
     return f"event: {name}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+def since(held: list[str] | None, view: dict) -> tuple[dict, list[str] | None]:
+    """``view`` as sent to a page that holds the move log ``held`` (None: the page holds
+    none, so it gets the whole view), and the log the page holds after it.
+
+    The log is most of a long game's view (14 kB at turn 1000), and all but the newest turn
+    is already on the page: the table's ``log`` is replaced by ``log_since: {"from": n,
+    "turns": [...]}``, the page keeping its first ``n`` turns and adding ``turns`` (a
+    takeback sends ``n`` one less and no turn)."""
+    table = view.get("table")
+    if not isinstance(table, dict) or "log" not in table:
+        return view, None
+    log = table["log"]
+    if held is None:
+        return view, log
+    n = 0
+    for a, b in zip(held, log):
+        if a != b:
+            break
+        n += 1
+    rest = {k: v for k, v in table.items() if k != "log"}
+    return {**view, "table": {**rest, "log_since": {"from": n, "turns": log[n:]}}}, log
 
 
 def oled_key(companion) -> str:
@@ -131,8 +154,10 @@ class Streams:
             raise
         try:
             # Subscribed first, and the snapshot is the subscription's own first view: no
-            # change can fall between the two, and the snapshot is not sent again.
-            yield event("view", subscription.get(timeout=0) or companion.view(seat))
+            # change can fall between the two, and the snapshot is not sent again. It is
+            # whole (a page connecting or reconnecting holds nothing yet).
+            first, held = since(None, subscription.get(timeout=0) or companion.view(seat))
+            yield event("view", first)
             last = {name: poll() for name, poll in watch.items()}
             for name, value in last.items():
                 yield event(name, value)
@@ -140,7 +165,8 @@ class Streams:
             while not (self._stopping.is_set() or ended.is_set() or _closed(companion)):
                 view = subscription.get(timeout=period)
                 if view is not None:
-                    yield event("view", view)
+                    sent, held = since(held, view)
+                    yield event("view", sent)
                     last_sent = time.monotonic()
                 for name, poll in watch.items():
                     value = poll()

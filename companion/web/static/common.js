@@ -39,6 +39,29 @@ export async function postJSON(url, body) {
   return data;
 }
 
+// A view from a stream, whole again: after the first view of a connection the server sends
+// the move log as the turns since its last view (`log_since`: keep `from` turns, add
+// `turns`). `held` is the log this page holds; returns the view with its whole log.
+export function withLog(held, view) {
+  const table = view && view.table;
+  if (!table || !table.log_since) return view;
+  const { from, turns } = table.log_since;
+  const log = (held || []).slice(0, from).concat(turns);
+  const whole = { ...table, log };
+  delete whole.log_since;
+  return { ...view, table: whole };
+}
+
+// The stream's views, each with its whole log (see withLog).
+export function viewHandler(show) {
+  let held = null;
+  return (view) => {
+    const whole = withLog(held, view);
+    held = whole && whole.table ? whole.table.log : null;
+    show(whole);
+  };
+}
+
 // An event stream; the browser reconnects by itself and the server sends a full snapshot on
 // every connection, so nothing is lost while the badge says so.
 export function listen(url, handlers) {
@@ -50,7 +73,8 @@ export function listen(url, handlers) {
     badge.textContent = 'Connection lost, reconnecting…';
   });
   for (const [name, handle] of Object.entries(handlers)) {
-    source.addEventListener(name, (e) => handle(JSON.parse(e.data)));
+    const handler = name === 'view' ? viewHandler(handle) : handle;
+    source.addEventListener(name, (e) => handler(JSON.parse(e.data)));
   }
   return source;
 }
@@ -189,8 +213,10 @@ export function setupText(view) {
   return lines;
 }
 
-export function matText(mat) {
+// `unsaved`: the view's "Cannot save: storage full" (the last move was not played), said first.
+export function matText(mat, unsaved = null) {
   if (!mat) return '';
+  if (unsaved) return `${unsaved}. That move was not played. ${matText(mat)}`;
   const squares = (list) => list.join(', ');
   const moves = (mat.pairs || []).map(([from, to]) => `${from} → ${to}`).join(', ');
   switch (mat.state) {

@@ -5,7 +5,7 @@
 // secret move cannot be taken back; skip and pass buttons act at once.
 import {
   FILES, boardPieces, cardElement, element, lastTurnSquares, pawnElement, positionParts,
-  resultText, variantName, waysByName,
+  resultText, variantName, viewHandler, waysByName,
 } from './common.js';
 
 const data = JSON.parse(document.getElementById('boot').textContent);
@@ -486,7 +486,8 @@ function loseSeat(message) {
 function connect() {
   source = new EventSource('/seat/events');
   source.addEventListener('open', () => badge(''));
-  source.addEventListener('view', (e) => show(JSON.parse(e.data)));
+  const onView = viewHandler(show);   // each connection starts from a whole view
+  source.addEventListener('view', (e) => onView(JSON.parse(e.data)));
   source.addEventListener('left', () => loseSeat('Another phone has taken this seat. Scan the code on the companion to take it back.'));
   source.addEventListener('error', () => {
     badge('Connection lost, reconnecting…');

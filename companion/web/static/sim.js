@@ -240,7 +240,7 @@ function showView(next, first = false) {
   setup.hidden = !view.setup;
   setup.replaceChildren(...setupText(view).map((line) => element('p', '', line)));
   $('#lay-out').hidden = !view.setup;
-  $('#mat-state').textContent = matText(view.mat);
+  $('#mat-state').textContent = matText(view.mat, view.unsaved);
   showPrompt(view.mat && view.mat.prompt);
   showLog($('#log'), view.table && view.table.log);
   // The form opens when there is nothing to play and folds away once a game is dealt; in

@@ -72,7 +72,7 @@ function show(view) {
   setup.hidden = !view.setup;
   setup.replaceChildren(...setupText(view).map((line) => element('p', '', line)));
   const prompt = view.mat && view.mat.prompt;
-  $('#mat-state').textContent = prompt ? prompt.question : matText(view.mat);
+  $('#mat-state').textContent = prompt ? prompt.question : matText(view.mat, view.unsaved);
   showLog($('#log'), view.table && view.table.log);
   $('#oled').alt = (view.oled || []).join(' / ');
   // The list changes when a game starts or ends, not with every move.

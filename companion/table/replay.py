@@ -1,0 +1,50 @@
+"""A saved game's referee, rebuilt from its header and its actions.
+
+Whatever a save file or a backup holds, the answer is a referee or a :class:`ReplayError`
+saying which part does not replay: never a KeyError or a TypeError from a damaged header."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..rules.errors import OnitamaError
+from ..rules.position import parse_position
+from ..rules.variants import ClassicReferee
+from ..rules.ways import WAYS, AnyReferee, new_referee
+
+
+class ReplayError(OnitamaError):
+    """A saved game that does not replay: its header, or action number ``n``."""
+
+
+def _referee(header: dict[str, Any]) -> AnyReferee:
+    way = WAYS[header["variant"]]
+    if header.get("fixed") or way.classic_record:
+        return ClassicReferee(parse_position(header["start"]), way.name, seed=header.get("seed"))
+    seed = header["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ReplayError("the header's seed is not a number")
+    return new_referee(way.name, seed=seed, hidden_seed=header.get("hidden_seed"),
+                       sets=tuple(header["sets"]), wind_cards=header.get("wind_cards", 2))
+
+
+def rebuild(header: dict[str, Any], actions: Iterable[tuple[str | None, str]]) -> AnyReferee:
+    """Replay ``actions`` (seat, notation; ``"takeback"`` undoes the last one)."""
+    try:
+        ref = _referee(header)
+    except OnitamaError as exc:
+        raise ReplayError(f"the header does not start a game: {exc}") from None
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ReplayError(f"the header does not start a game ({type(exc).__name__}: {exc})") from None
+    for n, (seat, text) in enumerate(actions):
+        try:
+            if text == "takeback":
+                ref.undo()
+            elif seat is None:
+                raise ReplayError(f"action {n} ({text!r}) has no seat")
+            else:
+                ref.act(seat, text)
+        except OnitamaError as exc:
+            raise ReplayError(f"action {n} ({text!r}) does not replay: {exc}") from None
+    return ref

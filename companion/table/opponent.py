@@ -104,9 +104,11 @@ class Opponent:
 
     # -- the mat and the expected move -----------------------------------------------------
 
-    def as_expected(self, game: GameSession, seat: str, move: str) -> bool:
+    def as_expected(self, game: GameSession, seat: str, move: str,
+                    enter_sync: Callable[[GameSession], None]) -> bool:
         """A move read for a seat not at the mat must be the one it asked for. False: it is
-        not to be played (the service puts the mat back in step; then it shows again)."""
+        not to be played; the mat is guided back to the game's position (``enter_sync``),
+        then the expected move shows again."""
         expected = game.expected
         seating = game.seating
         if seat not in seating.computer and seat not in seating.remote:
@@ -117,18 +119,21 @@ class Opponent:
             self._announce([outputs.wrong_move_show(expected.seat, expected.by, expected.move)])
         else:
             self._announce([outputs.refused_show(f"{seat.title()} has not chosen yet")])
+        enter_sync(game)
         return False
 
     @staticmethod
-    def answer_for_expected(game: GameSession) -> list[dict[str, Any]]:
-        """The mat cannot tell which card made the expected move: the move names it."""
+    def answer_for_expected(game: GameSession,
+                            recognized: Callable[[list[dict[str, Any]]], None]) -> None:
+        """The mat cannot tell which card made the expected move: the move names it (the
+        recognizer's events go to ``recognized``)."""
         rec, expected = game.recognizer, game.expected
         if rec is None or expected is None or game.status != "playing":
-            return []
+            return
         prompt = rec.prompt
         if prompt is None or prompt["seat"] != expected.seat or expected.move.card not in prompt["choose"]:
-            return []
-        return rec.answer(time.monotonic(), expected.seat, expected.move.card)
+            return
+        recognized(rec.answer(time.monotonic(), expected.seat, expected.move.card))
 
     @staticmethod
     def remote_move(game: GameSession, seat: str, text: str) -> bool:
@@ -179,16 +184,17 @@ class Opponent:
                            "and only as many as the game allows")
         return {"ok": True, "left": game.hints_left(seat)}
 
-    def long_press(self, game: GameSession | None, hint: bool,
-                   sets: tuple[str, ...]) -> dict[str, Any] | None:
-        """Hold A: a hint for the seat to move at the mat. Hold B: the new game request that
-        seats the computer (:func:`computer_cycle`), if one is to be dealt."""
+    def long_press(self, game: GameSession | None, hint: bool, sets: tuple[str, ...],
+                   new_game: Callable[[dict[str, Any]], object]) -> None:
+        """Hold A: a hint for the seat to move at the mat. Hold B: a new game that seats the
+        computer (:func:`computer_cycle`), dealt by ``new_game``, if one is to be dealt."""
         if not hint:
-            return computer_cycle(game, sets)
-        if game is not None and game.recognizer is not None:
+            request = computer_cycle(game, sets)
+            if request is not None:
+                new_game(request)
+        elif game is not None and game.recognizer is not None:
             if not self.ask_hint(game, game.referee.to_act()[0]):
                 self._announce([outputs.NO_HINT_SHOW])
-        return None
 
     def _hinted(self, asked: Version, seat: str, grades: HintTable) -> None:
         game = self._current()

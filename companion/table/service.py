@@ -220,10 +220,7 @@ class Companion:
             self._oled_page = (self._oled_page + 1) % 3     # game, Red's QR, Blue's QR
             return
         if long and name in (LONG_PRESS_COMPUTER, LONG_PRESS_HINT):
-            request = self._opponent.long_press(game, name == LONG_PRESS_HINT, self._sets)
-            if request is not None:
-                self._new_game(request)
-            return
+            return self._opponent.long_press(game, name == LONG_PRESS_HINT, self._sets, self._new_game)
         if long and name == LONG_PRESS_NEW_GAME:
             if game is None or game.status == "finished" or now < self._confirm_until:
                 self._confirm_until = 0.0
@@ -241,8 +238,7 @@ class Companion:
         for event in events:
             if "move" in event:
                 seat = game.referee.to_act()[0]
-                if not self._opponent.as_expected(game, seat, event["move"]):
-                    self._enter_sync(game)        # guided back to the game's position
+                if not self._opponent.as_expected(game, seat, event["move"], self._enter_sync):
                     return
                 try:
                     self._display.announce(outputs.announcements(game.play(self._store, seat, event["move"])))
@@ -268,8 +264,7 @@ class Companion:
                 game.wrong = tuple(parse_square(s) for s in event["mismatch"])
             elif "synced" in event:
                 game.wrong = ()
-        if events := self._opponent.answer_for_expected(game):
-            self._recognized(events)
+        self._opponent.answer_for_expected(game, self._recognized)
 
     def _enter_sync(self, game: GameSession) -> None:
         game.enter_sync()
@@ -321,8 +316,7 @@ class Companion:
         raise BadRequest(f"unknown request type {kind!r}")
 
     def _play_off_mat(self, game: GameSession, seat: str, text: str) -> None:
-        """A step made on a phone, or by the computer. Whatever it did (a Ninja took a pawn, a
-        move made off the mat), the mat is checked and the recognizer restarts from it."""
+        """A step made off the mat (a phone, the computer): then the mat is checked against it."""
         self._display.announce(outputs.announcements(game.play(self._store, seat, text)))
         self._enter_sync(game)
 

@@ -25,6 +25,7 @@ EXTERNAL = {
     "match": ("companion.ai.cli:match", "play games between computer levels, one JSON line per game"),
     "export": ("companion.table.backup:main_export", "write every saved game to one file (a backup)"),
     "import": ("companion.table.backup:main_import", "read saved games back from an export"),
+    "report": ("companion.report", "bundle versions, board, settings, last game and log for a bug report"),
 }
 
 

@@ -8,6 +8,10 @@ something moves. Speed means urgency: hints are slow and dim, moves normal, erro
 An effect's clock starts when it first appears on its square; a scene that keeps an effect on
 a square keeps its phase, so re-sending the same scene never restarts a blink. Effects started
 by one ``set_scene`` share a clock, so ``Blink(phase=0.5)`` alternates with ``Blink()``.
+
+Only what changes is animated: each effect says when its colour next changes (``next_change``),
+and the animator sleeps until the earliest of them. A blinking hint wakes it twice a period,
+not 50 times a second; only a ``Pulse`` (a continuous fade) needs the steady tick.
 """
 
 from __future__ import annotations
@@ -49,10 +53,13 @@ def _scaled(colour: RGB, level: float) -> RGB:
 class Steady:
     colour: RGB
     urgency: Urgency = Urgency.NORMAL
-    moving = False
 
     def colour_at(self, age: float) -> RGB:
         return _scaled(self.colour, self.urgency.level)
+
+    def next_change(self, age: float) -> float | None:
+        """Seconds until the colour may change (0: continuously; None: never)."""
+        return None
 
 
 @dataclass(frozen=True)
@@ -62,11 +69,14 @@ class Blink:
     colour: RGB
     urgency: Urgency = Urgency.NORMAL
     phase: float = 0.0
-    moving = True
 
     def colour_at(self, age: float) -> RGB:
         on = (age / self.urgency.period + self.phase) % 1.0 < 0.5
         return _scaled(self.colour, self.urgency.level) if on else OFF
+
+    def next_change(self, age: float) -> float | None:
+        u = (age / self.urgency.period + self.phase) % 1.0
+        return ((0.5 if u < 0.5 else 1.0) - u) * self.urgency.period
 
 
 @dataclass(frozen=True)
@@ -75,11 +85,13 @@ class Pulse:
 
     colour: RGB
     urgency: Urgency = Urgency.NORMAL
-    moving = True
 
     def colour_at(self, age: float) -> RGB:
         wave = 0.55 + 0.45 * math.cos(2 * math.pi * age / self.urgency.period)
         return _scaled(self.colour, self.urgency.level * wave)
+
+    def next_change(self, age: float) -> float | None:
+        return 0.0
 
 
 @dataclass(frozen=True)
@@ -94,13 +106,16 @@ class Sweep:
     position: int
     length: int
     urgency: Urgency = Urgency.NORMAL
-    moving = True
 
     def colour_at(self, age: float) -> RGB:
         head = int(age / self.urgency.period * self.length) % self.length
         behind = (head - self.position) % self.length
         level = {0: 1.0, 1: 0.3}.get(behind, 0.0)
         return _scaled(self.colour, self.urgency.level * level) if level else OFF
+
+    def next_change(self, age: float) -> float | None:
+        step = self.urgency.period / self.length
+        return step - age % step
 
 
 Effect = Steady | Blink | Pulse | Sweep
@@ -128,6 +143,19 @@ def render(squares: Mapping[int, Placed], edges: Mapping[str, Placed], t: float)
     return Frame(tuple(colours), {n: c for n, c in lit_edges.items() if c != OFF})
 
 
+def next_wake(squares: Mapping[int, Placed], edges: Mapping[str, Placed], t: float,
+              tick: float) -> float | None:
+    """Seconds from ``t`` until any colour of the scene can change (at least ``tick`` for a
+    continuous effect); None if the scene is still."""
+    waits = []
+    for placed in (*squares.values(), *edges.values()):
+        wait = placed.effect.next_change(t - placed.since)
+        if wait is not None:
+            waits.append(tick if wait == 0.0 else wait)
+    # A hair past the boundary, so that the frame rendered then shows the new colour.
+    return min(waits) + 1e-4 if waits else None
+
+
 def _place(old: Mapping, new: Mapping, now: float) -> dict:
     return {key: old[key] if key in old and old[key].effect == effect else Placed(effect, now)
             for key, effect in new.items()}
@@ -137,8 +165,8 @@ class Animator:
     """Plays scenes on a ``LedMat`` from its own thread.
 
     The thread sleeps until ``set_scene`` wakes it, so a new scene reaches the strip in well
-    under a millisecond; while any effect moves it also renders ``fps`` frames a second. Only
-    frames that differ from the last one are written.
+    under a millisecond; while effects move it wakes when the next one changes colour (at most
+    ``fps`` times a second, for a pulse). Only frames that differ from the last one are written.
     """
 
     def __init__(self, leds: LedMat, fps: float = 50):
@@ -148,6 +176,7 @@ class Animator:
         self._edges: dict[str, Placed] = {}
         self._dirty = False
         self._closing = False
+        self.wakes = 0  # times the thread woke to render: the cost of animating
         self._changed = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="led-animator", daemon=True)
         self._thread.start()
@@ -172,8 +201,9 @@ class Animator:
         last: Frame | None = None
         while True:
             with self._changed:
-                moving = any(p.effect.moving for p in (*self._squares.values(), *self._edges.values()))
-                self._changed.wait_for(lambda: self._dirty or self._closing, self._tick if moving else None)
+                wait = next_wake(self._squares, self._edges, time.monotonic(), self._tick)
+                self._changed.wait_for(lambda: self._dirty or self._closing, wait)
+                self.wakes += 1
                 if self._closing:
                     return
                 self._dirty = False

@@ -64,7 +64,7 @@ def pins_markdown(pinmap: PinMap) -> str:
         out.append(f"| rank {rank + 1}: GPIO{m.rows[rank]} | {cells} |")
     out += ["", "Rank 1 is Red's side, file a Red's left.", "",
             "## LED chain", "",
-            f"{leds.count} WS2812 LEDs on GPIO{leds.pin} ({leds.backend}"
+            f"{leds.count} WS2812 LEDs on GPIO{leds.pin} through {leds.driver} ({leds.backend}"
             f"{', DMA ' + str(leds.dma) if leds.backend != 'spi' else ''}). The chain starts under "
             f"{leds.first} and runs along each {leds.along} ({leds.layout}). Chain index under each "
             "square, as Red sees the mat:", "",
@@ -79,7 +79,7 @@ def pins_markdown(pinmap: PinMap) -> str:
     out += ["", f"Brightness cap: {leds.max_brightness:.0%}. All {leds.count} LEDs at full white would draw "
             f"about {full:.1f} A; with the cap, at most about {full * leds.max_brightness:.1f} A.", "",
             "## OLED", "",
-            f"SSD1306 128x64 at address 0x{oled.address:02X} on I2C{oled.bus} (SDA GPIO{oled.sda}, "
+            f"{oled.driver.upper()} 128x64 at address 0x{oled.address:02X} on I2C{oled.bus} (SDA GPIO{oled.sda}, "
             f"SCL GPIO{oled.scl}) at {oled.frequency_hz // 1000} kHz: "
             f"`dtparam=i2c_arm=on,i2c_arm_baudrate={oled.frequency_hz}` in /boot/firmware/config.txt.", "",
             "## Buttons", "",

@@ -1,8 +1,10 @@
-"""The SSD1306 OLED behind one contract: ``display(image)`` with a 128x64 1-bit Pillow image.
+"""The OLED behind one contract: ``display(image)`` with a 128x64 1-bit Pillow image.
 
-Adafruit's ``SSD1306_I2C`` driver does the talking, on the Pi's I2C bus or on the simulation's
-fake bus alike. A full frame takes about 23 ms at 400 kHz, so ``display`` only hands the image
-to a worker thread and returns; if images come faster than the bus, the latest one wins.
+Two controllers, chosen by the pin map's ``oled.driver``: the SSD1306 through Adafruit's
+``SSD1306_I2C`` driver, and the SH1106 (many 1.3" modules) through luma.oled's ``sh1106``
+device. Each runs on the Pi's I2C bus or on the simulation's fake bus alike. A full frame takes
+about 23 ms at 400 kHz, so ``display`` only hands the image to a worker thread and returns; if
+images come faster than the bus, the latest one wins.
 """
 
 from __future__ import annotations
@@ -37,16 +39,73 @@ def page_bytes(image: Image.Image) -> bytes:
     return bytes(out)
 
 
-class Oled:
-    """The status display. ``display()`` never blocks on the bus; ``close()`` blanks it."""
+class SSD1306Panel:
+    """The SSD1306 through Adafruit's driver; ``i2c`` is a ``busio.I2C``-like bus."""
 
     def __init__(self, i2c: object, config: OledConfig):
-        self.size = (config.width, config.height)
         try:
             self._driver = adafruit_ssd1306.SSD1306_I2C(config.width, config.height, i2c, addr=config.address)
         except (ValueError, OSError) as e:
             raise OledError(f"no SSD1306 answered at I2C address 0x{config.address:02X} on bus "
                             f"{config.bus} ({e}): check its wiring and that I2C is enabled") from e
+
+    def send(self, image: Image.Image) -> None:
+        # The driver's own image() loops over all 8192 pixels in Python; its buffer holds the
+        # data bytes after one control byte, so the pages are copied in directly.
+        self._driver.buffer[1:] = page_bytes(image)
+        self._driver.show()
+
+    def off(self) -> None:
+        self._driver.fill(0)
+        self._driver.show()
+        self._driver.poweroff()
+
+
+class SH1106Panel:
+    """The SH1106 through luma.oled; ``bus`` is an SMBus-like bus, or None for luma to open
+    ``/dev/i2c-<config.bus>`` itself (on a Pi)."""
+
+    def __init__(self, bus: object | None, config: OledConfig):
+        # Imported here: only this controller needs luma.
+        from luma.core.error import Error as LumaError
+        from luma.core.interface.serial import i2c
+        from luma.oled.device import sh1106
+
+        self._luma_error = LumaError
+        try:
+            serial = i2c(bus=bus, port=config.bus, address=config.address)
+            self._device = sh1106(serial, width=config.width, height=config.height)
+        except (LumaError, OSError) as e:
+            raise OledError(f"no SH1106 answered at I2C address 0x{config.address:02X} on bus "
+                            f"{config.bus} ({e}): check its wiring and that I2C is enabled "
+                            "(dtparam=i2c_arm=on in /boot/firmware/config.txt)") from e
+        # luma blanks the panel at exit by itself; Oled.close() does it in order instead.
+        self._device.persist = True
+
+    def send(self, image: Image.Image) -> None:
+        try:
+            self._device.display(image)
+        except self._luma_error as e:  # luma turns a failed transfer into its own error
+            raise OSError(str(e)) from e
+
+    def off(self) -> None:
+        try:
+            self._device.clear()
+            self._device.hide()
+        except self._luma_error as e:
+            raise OSError(str(e)) from e
+
+
+def make_panel(bus: object | None, config: OledConfig) -> SSD1306Panel | SH1106Panel:
+    return SH1106Panel(bus, config) if config.driver == "sh1106" else SSD1306Panel(bus, config)
+
+
+class Oled:
+    """The status display. ``display()`` never blocks on the bus; ``close()`` blanks it."""
+
+    def __init__(self, bus: object | None, config: OledConfig):
+        self.size = (config.width, config.height)
+        self._panel = make_panel(bus, config)
         self._latest: Image.Image | None = None
         self._asked = self._shown = 0
         self._closing = False
@@ -86,10 +145,7 @@ class Oled:
                 self._changed.notify_all()
 
     def _send(self, image: Image.Image) -> None:
-        # The driver's own image() loops over all 8192 pixels in Python; its buffer holds the
-        # data bytes after one control byte, so the pages are copied in directly.
-        self._driver.buffer[1:] = page_bytes(image)
-        self._driver.show()
+        self._panel.send(image)
 
     def close(self) -> None:
         with self._changed:
@@ -97,9 +153,7 @@ class Oled:
             self._changed.notify_all()
         self._thread.join()
         try:
-            self._driver.fill(0)
-            self._driver.show()
-            self._driver.poweroff()
+            self._panel.off()
         except OSError:
             log.exception("could not blank the OLED")
 

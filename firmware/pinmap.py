@@ -20,6 +20,10 @@ BUTTON_NAMES = ("A", "B", "C")
 
 # Pins rpi_ws281x can drive WS2812s from, per back-end.
 LED_BACKEND_PINS = {"spi": (10,), "pwm": (12, 18), "pcm": (21,)}
+# The libraries that drive the WS2812 chain: rpi_ws281x (Pi 1-4, Zero 2 W: spi, pwm or pcm) and
+# Adafruit's neopixel_spi (any Pi with SPI, the only one for a Pi 5: spi on GPIO10 only).
+LED_DRIVERS = ("rpi_ws281x", "neopixel_spi")
+OLED_DRIVERS = ("ssd1306", "sh1106")
 # SPI0 belongs to the LED back-end when it uses SPI: nothing else may sit on its pins.
 SPI0_PINS = {7: "SPI0 CE1", 8: "SPI0 CE0", 9: "SPI0 MISO", 10: "SPI0 MOSI", 11: "SPI0 SCLK"}
 # GPIO0/1 are the HAT ID EEPROM bus; 28+ are not on the 40-pin header.
@@ -44,6 +48,9 @@ class MatrixConfig:
     columns: tuple[int, ...]  # BCM pins, file a first
     scan_hz: float
     debounce_s: float
+    # After ``idle_after_s`` with nothing moving, the loop scans at ``idle_scan_hz`` instead.
+    idle_scan_hz: float = 25.0
+    idle_after_s: float = 2.0
 
     def square_at(self, row: int, column: int) -> int:
         """The square wired to the switch between row index ``row`` and column index ``column``."""
@@ -62,6 +69,7 @@ class LedConfig:
     first: str  # chain description, kept for the docs
     along: str
     layout: str
+    driver: str = "rpi_ws281x"  # one of LED_DRIVERS
 
     def chain(self) -> list[tuple[str, int | str]]:
         """Every LED in chain order as ``("square", sq)`` or ``("edge", group)``."""
@@ -83,6 +91,7 @@ class OledConfig:
     frequency_hz: int
     width: int = 128
     height: int = 64
+    driver: str = "ssd1306"  # one of OLED_DRIVERS
 
 
 @dataclass(frozen=True)
@@ -237,9 +246,9 @@ def _kind(value: Any) -> str:
 def _build(r: _Reader, data: Mapping[str, Any], source: str) -> PinMap | None:
     sections = {}
     for name, keys in {
-        "matrix": {"rows", "columns", "scan_hz", "debounce_ms"},
-        "leds": {"backend", "pin", "dma", "count", "max_brightness", "chain", "edges"},
-        "oled": {"bus", "sda", "scl", "address", "frequency_hz"},
+        "matrix": {"rows", "columns", "scan_hz", "debounce_ms", "idle_scan_hz", "idle_after_ms"},
+        "leds": {"driver", "backend", "pin", "dma", "count", "max_brightness", "chain", "edges"},
+        "oled": {"driver", "bus", "sda", "scl", "address", "frequency_hz"},
         "buttons": {"pins", "long_press_ms", "debounce_ms"},
     }.items():
         sections[name] = r.attempt(lambda n=name, k=keys: r.table(data, n, k), None)
@@ -255,11 +264,20 @@ def _build(r: _Reader, data: Mapping[str, Any], source: str) -> PinMap | None:
         if scan_hz and debounce_ms and debounce_ms < 1000 / scan_hz:
             r.fail("matrix.debounce_ms", f"{debounce_ms:g} ms is shorter than one scan period "
                    f"({1000 / scan_hz:g} ms at {scan_hz:g} Hz): one stray scan could flip a square")
-        if None not in (rows, columns, scan_hz, debounce_ms):
-            matrix = MatrixConfig(rows, columns, scan_hz, debounce_ms / 1000)
+        # Optional: the slower rate while nothing moves (see firmware.matrix.ScanLoop).
+        idle_hz = r.attempt(lambda: r.number(m, "matrix.idle_scan_hz", 10, 2000), None) \
+            if "idle_scan_hz" in m else (min(25.0, scan_hz) if scan_hz else None)
+        if scan_hz and idle_hz and idle_hz > scan_hz:
+            r.fail("matrix.idle_scan_hz", f"{idle_hz:g} Hz is faster than matrix.scan_hz ({scan_hz:g} Hz)")
+        idle_after_ms = r.attempt(lambda: r.number(m, "matrix.idle_after_ms", 100, 600_000), None) \
+            if "idle_after_ms" in m else 2000.0
+        if None not in (rows, columns, scan_hz, debounce_ms, idle_hz, idle_after_ms):
+            matrix = MatrixConfig(rows, columns, scan_hz, debounce_ms / 1000, idle_hz, idle_after_ms / 1000)
     if (s := sections["leds"]) is not None:
         leds = _build_leds(r, s)
     if (o := sections["oled"]) is not None:
+        oled_driver = r.attempt(lambda: r.choice(o, "oled.driver", OLED_DRIVERS), None) \
+            if "driver" in o else "ssd1306"
         bus = r.attempt(lambda: r.integer(o, "oled.bus", 0, 99), None)
         if bus not in (None, 1):
             r.fail("oled.bus", f"I2C bus {bus} is not supported: wire the OLED to I2C1 (GPIO2/3)")
@@ -271,8 +289,8 @@ def _build(r: _Reader, data: Mapping[str, Any], source: str) -> PinMap | None:
             r.fail("oled.scl", f"GPIO{scl} is not I2C1 SCL: the Pi's I2C1 clock line is GPIO{I2C1_SCL}")
         address = r.attempt(lambda: r.integer(o, "oled.address", 0x08, 0x77), None)
         freq = r.attempt(lambda: r.integer(o, "oled.frequency_hz", 10_000, 1_000_000), None)
-        if None not in (bus, sda, scl, address, freq) and bus == 1 and (sda, scl) == (I2C1_SDA, I2C1_SCL):
-            oled = OledConfig(bus, sda, scl, address, freq)
+        if None not in (bus, sda, scl, address, freq, oled_driver) and bus == 1 and (sda, scl) == (I2C1_SDA, I2C1_SCL):
+            oled = OledConfig(bus, sda, scl, address, freq, driver=oled_driver)
     if (b := sections["buttons"]) is not None:
         buttons = _build_buttons(r, b)
     if r.problems or matrix is None or leds is None or oled is None or buttons is None:
@@ -281,7 +299,10 @@ def _build(r: _Reader, data: Mapping[str, Any], source: str) -> PinMap | None:
 
 
 def _build_leds(r: _Reader, s: Mapping[str, Any]) -> LedConfig | None:
+    driver = r.attempt(lambda: r.choice(s, "leds.driver", LED_DRIVERS), None) if "driver" in s else LED_DRIVERS[0]
     backend = r.attempt(lambda: r.choice(s, "leds.backend", tuple(LED_BACKEND_PINS)), None)
+    if driver == "neopixel_spi" and backend not in (None, "spi"):
+        r.fail("leds.backend", f"neopixel_spi drives the LEDs over SPI only: backend = \"spi\", not {backend!r}")
     pin = r.attempt(lambda: r.pin(r.get(s, "leds.pin"), "leds.pin"), None)
     if backend is not None and pin is not None and pin not in LED_BACKEND_PINS[backend]:
         valid = " or ".join(f"GPIO{p}" for p in LED_BACKEND_PINS[backend])
@@ -310,7 +331,7 @@ def _build_leds(r: _Reader, s: Mapping[str, Any]) -> LedConfig | None:
                 continue
             edges[name] = tuple(r.attempt(lambda i=i, v=v: r._int(v, f"{key}[{i}]", 0, 999), -1)
                                 for i, v in enumerate(value))
-    if None in (backend, pin, dma, count, cap, first, along, layout) or r.problems:
+    if None in (driver, backend, pin, dma, count, cap, first, along, layout) or r.problems:
         return None
     square_leds = _square_leds(first, along, layout)
     owner = {index: f"square {SQUARE_NAMES[sq]}" for sq, index in enumerate(square_leds)}
@@ -327,7 +348,7 @@ def _build_leds(r: _Reader, s: Mapping[str, Any]) -> LedConfig | None:
     if unused:
         r.fail("leds.count", f"{count} LEDs but nothing is mapped to index "
                f"{', '.join(map(str, unused[:5]))}{'...' if len(unused) > 5 else ''}")
-    return LedConfig(backend, pin, dma, count, cap, square_leds, edges, first, along, layout)
+    return LedConfig(backend, pin, dma, count, cap, square_leds, edges, first, along, layout, driver)
 
 
 def _square_leds(first: str, along: str, layout: str) -> tuple[int, ...]:

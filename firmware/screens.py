@@ -170,3 +170,14 @@ def pattern_screen() -> Image.Image:
     _text(draw, 4, 41, "edges? Then OK.")
     draw.rectangle((WIDTH - 22, 40, WIDTH - 3, HEIGHT - 3), fill=1)
     return image
+
+
+def wifi_screen(payload: str, ssid: str) -> Image.Image:
+    """The table's own Wi-Fi as a QR code phone cameras join from, the network's name beside.
+
+    ``payload`` is the ``WIFI:T:WPA;S:...;P:...;;`` text (``companion.table.network.
+    wifi_qr_payload``); the firmware only draws it. A generated network (``Onitama-XXXX`` and a
+    12-character password, 42 bytes) fits a version 3 code (29 modules, 62 px); a name and
+    password longer than about 50 bytes together do not fit the panel and raise ValueError.
+    """
+    return qr_screen(payload, f"Scan to join Wi-Fi {ssid}")

@@ -6,7 +6,9 @@
 On the Pi nobody can be assumed to be at the board: every wait has a timeout, and what was
 never seen is reported as such. With ``--sim`` a scripted maker does what the instructions
 say, watching for the same reactions a person would (a square lighting up, a press echoed);
-``--sim-dead c3`` or ``--sim-cut 22`` build the simulated board with a fault to see the report.
+``--sim-dead c3`` or ``--sim-cut 22`` build the simulated board with a fault to see the report;
+``--sim-model "Raspberry Pi 5 Model B"`` checks the pin map against that board; ``--scanner``
+picks the matrix scanner (group: lgpio group calls; pins: one gpiozero device per pin).
 Exit code: 0 all good, 1 something failed, 2 the pin map or the arguments are wrong.
 """
 
@@ -23,9 +25,10 @@ from typing import TextIO
 
 from companion.rules.squares import SQUARE_NAMES, parse_square, square_file, square_rank
 from firmware.animation import Blink, Effect, Steady, Urgency
-from firmware.hardware import Hardware, make_hardware
+from firmware.hardware import SCANNERS, Hardware, make_hardware
 from firmware.leds import BLUE, GREEN, RED, WHITE, Frame, capped
 from firmware.matrix import ScanLoop
+from firmware.pimodel import PiModel
 from firmware.pinmap import BUTTON_NAMES, PinMap, PinMapError, load_pinmap
 from firmware.screens import message_screen, pattern_screen, prompt_screen, status_screen
 from firmware.sim_mat import SimMat
@@ -53,7 +56,9 @@ PI_TIMEOUTS = Timeouts(led_step=0.15, colour_hold=0.8, answer=30, buttons=30, sq
 
 def sim_timeouts(pinmap: PinMap) -> Timeouts:
     """The scripted maker waits for a reaction a few debounce windows and scans long."""
-    reaction = 0.05 + 6 * (pinmap.matrix.debounce_s + 1 / pinmap.matrix.scan_hz)
+    # Patience for a loaded machine (the scan thread can starve for tens of ms); only a fault
+    # (a square that never lights) waits it out.
+    reaction = 0.05 + 10 * (pinmap.matrix.debounce_s + 1 / pinmap.matrix.scan_hz)
     return Timeouts(led_step=0.0, colour_hold=0.0, answer=0, buttons=2, squares=5, clear_mat=0.5,
                     reaction=reaction, look=0.0)
 
@@ -147,6 +152,11 @@ class SelfTest:
         where = "the simulated board" if self.hw.sim is not None else "this Raspberry Pi"
         self.say(f"Onitama companion self-test on {where}")
         self.say(f"Pin map: {self.hw.pinmap.source}")
+        leds, oled = self.hw.pinmap.leds, self.hw.pinmap.oled
+        self.say(f"Parts: LEDs through {leds.driver} ({leds.backend}, GPIO{leds.pin}), {oled.driver.upper()} OLED, "
+                 f"matrix read by {type(self.hw.scanner).__name__}")
+        if self.hw.model is not None:
+            self.say(f"Board: {self.hw.model.describe()}")
         return [self.check_oled(), self.check_buttons(), self.check_leds(), self.check_squares()]
 
     def check_oled(self) -> Check:
@@ -394,6 +404,10 @@ def _parser() -> argparse.ArgumentParser:
                         help="with --sim: a square whose switch never closes (repeatable)")
     parser.add_argument("--sim-cut", metavar="GPIO", type=int, action="append", default=[],
                         help="with --sim: a GPIO whose wire is cut (repeatable)")
+    parser.add_argument("--sim-model", metavar="NAME",
+                        help="with --sim: check the pin map against this board (as /proc/device-tree/model names it)")
+    parser.add_argument("--scanner", choices=SCANNERS, default="auto",
+                        help="how the matrix is read: group (lgpio group calls), pins (gpiozero), auto")
     return parser
 
 
@@ -411,8 +425,8 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
     except ValueError as e:
         print(f"selftest: {e}", file=err)
         return 2
-    if (dead or args.sim_cut) and not args.sim:
-        print("selftest: --sim-dead and --sim-cut only make sense with --sim", file=err)
+    if (dead or args.sim_cut or args.sim_model) and not args.sim:
+        print("selftest: --sim-dead, --sim-cut and --sim-model only make sense with --sim", file=err)
         return 2
     try:
         pinmap: PinMap = load_pinmap(args.pinmap)
@@ -422,7 +436,8 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
         return 2
     sim = SimMat(pinmap, dead_switches=dead, cut_wires=args.sim_cut) if args.sim else None
     try:
-        hw = make_hardware("sim" if args.sim else "pi", pinmap, sim)
+        hw = make_hardware("sim" if args.sim else "pi", pinmap, sim, scanner=args.scanner,
+                           model=PiModel(args.sim_model) if args.sim_model else None)
     except Exception as e:
         print(f"The hardware did not start: {e}", file=err)
         return 1

@@ -2,8 +2,11 @@
 
 ``SimMat`` hands gpiozero a ``MockFactory`` whose matrix pins behave like the wired matrix:
 whenever a row pin changes, every column pin is recomputed from the pawns standing on the mat.
-The real ``MatrixScanner`` and gpiozero ``Button`` devices run on it unchanged. The mat also
-carries the simulated LED strip and OLED bus, so one handle reaches the whole twin.
+The real ``MatrixScanner`` and gpiozero ``Button`` devices run on it unchanged. It also hands
+out ``lgpio``, a fake of the lgpio calls the bulk ``GroupScanner`` makes, on the same model.
+The mat carries the simulated LED strip (with a fake SPI bus for the neopixel_spi back-end)
+and the OLED's bus (an SSD1306 or an SH1106, as the pin map says), so one handle reaches the
+whole twin.
 
 Faults a maker meets can be built in: ``dead_switches`` (squares whose reed never closes) and
 ``cut_wires`` (BCM pins whose wire is broken: a row, a column or a button).
@@ -19,7 +22,9 @@ from time import monotonic
 from gpiozero.pins.mock import MockFactory, MockPin
 
 from firmware.pinmap import PinMap
-from firmware.sim_oled import FakeSSD1306Bus
+from firmware.sim_lgpio import FakeLgpio
+from firmware.sim_oled import FakeSH1106Bus, FakeSSD1306Bus
+from firmware.sim_spi import FakeWS2812Spi
 from firmware.sim_strip import RecordingStrip
 
 
@@ -100,8 +105,10 @@ class SimMat:
         # The scan thread (through row pins) and the caller (placing pawns) both recompute.
         self._lock = threading.RLock()
         self.factory = SimFactory(self)
+        self.lgpio = FakeLgpio(self)
         self.strip = RecordingStrip(pinmap.leds)
-        self.i2c = FakeSSD1306Bus(pinmap.oled.address)
+        self.spi = FakeWS2812Spi(self.strip)  # the neopixel_spi back-end's bus, into the same strip
+        self.i2c = (FakeSH1106Bus if pinmap.oled.driver == "sh1106" else FakeSSD1306Bus)(pinmap.oled.address)
 
     @property
     def pawns(self) -> frozenset[int]:
@@ -158,6 +165,13 @@ class SimMat:
                         pin.drive_low()
                 elif not pin._state and pin._pull == "up":
                     pin.drive_high()
+
+    def low_column_pins(self, driven_pins: set[int]) -> set[int]:
+        """The column pins pulled low while the row pins ``driven_pins`` are driven low."""
+        with self._lock:
+            driven = {r for r, bcm in self._live_rows if bcm in driven_pins}
+            low = self._low_columns(driven, self._closed) if driven and self._closed else set()
+            return {bcm for c, bcm in enumerate(self._columns) if c in low and bcm not in self.cut_wires}
 
     def _low_columns(self, driven: set[int], closed: frozenset[tuple[int, int]]) -> set[int]:
         if self.diodes:

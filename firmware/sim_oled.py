@@ -145,3 +145,84 @@ class FakeSSD1306Bus:
                              lambda: self.frames[-1][1] if self.frames else self.image(),
                              lambda n: [image for _, image in list(self.frames)[-n:]],
                              predicate, timeout)
+
+
+# SH1106 (Sino Wealth datasheet v2.3, section 9): one byte per command except these, which
+# take one parameter byte. The controller has 132 columns of RAM; a 128-pixel panel shows
+# columns 2-129. Bytes that are no SH1106 command (an SSD1306 init sends 0x20 and 0x8D) are
+# ignored by the chip, and so here.
+_SH1106_PARAMS = {0x81, 0xA8, 0xAD, 0xD3, 0xD5, 0xD9, 0xDA, 0xDB}
+SH1106_COLUMNS, SH1106_FIRST_SHOWN = 132, 2
+
+
+class FakeSH1106Bus:
+    """Stands in for an SMBus (``smbus2.SMBus``) with one SH1106 at ``address``: luma.oled's
+    sh1106 device writes to it unchanged (32-byte blocks of ``write_i2c_block_data``)."""
+
+    def __init__(self, address: int = 0x3C, keep: int = 1000):
+        self.address = address
+        self.ram = bytearray(SH1106_COLUMNS * PAGES)
+        self.display_on = False
+        self.inverted = False
+        self.contrast = 0x80
+        self.frames: deque[tuple[float, Image.Image]] = deque(maxlen=keep)
+        self._pending: int | None = None  # a command waiting for its parameter
+        self._column = self._page = 0
+        self._count = 0
+        self._written = threading.Condition()
+
+    def write_i2c_block_data(self, address: int, register: int, data: list[int]) -> None:
+        if address != self.address:
+            raise OSError(121, f"no device at I2C address 0x{address:02x}")  # EREMOTEIO
+        if register == 0x40:
+            for byte in data:
+                if self._column < SH1106_COLUMNS:  # past the last column the SH1106 stops
+                    self.ram[self._page * SH1106_COLUMNS + self._column] = byte
+                self._column += 1
+            # luma writes the pages top to bottom: a picture is complete with the last page's row.
+            if self._page == PAGES - 1 and self._column >= SH1106_FIRST_SHOWN + WIDTH:
+                with self._written:
+                    self.frames.append((time.monotonic(), self.image()))
+                    self._count += 1
+                    self._written.notify_all()
+        elif register == 0x00:
+            for byte in data:
+                self._command_byte(byte)
+        else:
+            raise ValueError(f"control byte 0x{register:02X} is neither a command nor data stream")
+
+    def close(self) -> None:
+        pass
+
+    def _command_byte(self, byte: int) -> None:
+        if self._pending is not None:
+            if self._pending == 0x81:
+                self.contrast = byte
+            self._pending = None
+        elif byte in _SH1106_PARAMS:
+            self._pending = byte
+        elif byte <= 0x0F:
+            self._column = (self._column & 0xF0) | byte
+        elif byte <= 0x1F:
+            self._column = (self._column & 0x0F) | (byte & 0x0F) << 4
+        elif 0xB0 <= byte <= 0xB7:
+            self._page = byte & 0x07
+        elif byte in (0xA6, 0xA7):
+            self.inverted = byte == 0xA7
+        elif byte in (0xAE, 0xAF):
+            self.display_on = byte == 0xAF
+
+    def image(self) -> Image.Image:
+        """What the panel shows: RAM columns 2-129 of each page."""
+        shown = bytearray()
+        for page in range(PAGES):
+            start = page * SH1106_COLUMNS + SH1106_FIRST_SHOWN
+            shown += self.ram[start:start + WIDTH]
+        return image_from_pages(bytes(shown))
+
+    def wait_for(self, predicate: Callable[[Image.Image], bool], timeout: float) -> Image.Image | None:
+        """The first image now shown or written within ``timeout`` that satisfies ``predicate``."""
+        return wait_recorded(self._written, lambda: self._count,
+                             lambda: self.frames[-1][1] if self.frames else self.image(),
+                             lambda n: [image for _, image in list(self.frames)[-n:]],
+                             predicate, timeout)

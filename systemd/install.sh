@@ -1,9 +1,21 @@
 #!/usr/bin/env bash
 # Install or upgrade the Onitama mat companion on Raspberry Pi OS (Bookworm), as root:
-#   sudo ./systemd/install.sh
+#   sudo ./systemd/install.sh             joins the network the Pi is on, as before
+#   sudo ./systemd/install.sh --hotspot   the Pi becomes the table's own Wi-Fi access point
 # A virtual environment under /opt, configuration in /etc, saved games in /var/lib, a
 # dedicated user in the gpio, i2c and spi groups, and a systemd service started at boot.
 set -euo pipefail
+# The venv must be readable by the service's user whatever root's umask is (sudo keeps the
+# caller's; hardened systems use 027 or 077, which would leave /opt/onitama-companion to root).
+umask 022
+
+HOTSPOT=no
+for arg in "$@"; do
+    case "$arg" in
+        --hotspot) HOTSPOT=yes ;;
+        *) echo "usage: sudo $0 [--hotspot]" >&2; exit 2 ;;
+    esac
+done
 
 APP=onitama-companion
 PREFIX=/opt/$APP
@@ -16,10 +28,22 @@ if [ "$(id -u)" -ne 0 ]; then
     exit 1
 fi
 
+if [ "$HOTSPOT" = yes ] && ! command -v nmcli >/dev/null; then
+    echo "--hotspot needs NetworkManager (nmcli), the default on Raspberry Pi OS Bookworm" >&2
+    exit 1
+fi
+
 echo "== system packages"
 apt-get update -qq
 # python3-lgpio is gpiozero's pin back-end on Bookworm; gcc and the headers build rpi-ws281x.
-apt-get install -y -qq python3-venv python3-dev python3-lgpio gcc swig
+# Raspberry Pi OS has python3-lgpio; plain Debian does not: there the venv gets lgpio from PyPI.
+packages=(python3-venv python3-dev gcc swig)
+LGPIO_FROM_PYPI=yes
+if apt-cache show python3-lgpio >/dev/null 2>&1; then
+    packages+=(python3-lgpio)
+    LGPIO_FROM_PYPI=no
+fi
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}"
 
 echo "== I2C and SPI"
 if command -v raspi-config >/dev/null; then
@@ -30,7 +54,7 @@ BOOTCFG=/boot/firmware/config.txt
 [ -f "$BOOTCFG" ] || BOOTCFG=/boot/config.txt
 if [ -f "$BOOTCFG" ] && ! grep -q "# onitama-companion" "$BOOTCFG"; then
     # WS2812 timing over SPI needs a fixed core clock; 400 kHz I2C refreshes the OLED in 23 ms.
-    model=$(tr -d '\0' </proc/device-tree/model 2>/dev/null || true)
+    model=$({ tr -d '\0' </proc/device-tree/model; } 2>/dev/null || true)
     {
         echo "# onitama-companion"
         echo "dtparam=i2c_arm=on,i2c_arm_baudrate=400000"
@@ -58,6 +82,9 @@ echo "== program"
 [ -x "$PREFIX/venv/bin/python" ] || python3 -m venv --system-site-packages "$PREFIX/venv"
 "$PREFIX/venv/bin/pip" install --quiet --upgrade pip
 "$PREFIX/venv/bin/pip" install --quiet "$SRC[pi]"
+if [ "$LGPIO_FROM_PYPI" = yes ]; then
+    "$PREFIX/venv/bin/pip" install --quiet "lgpio>=0.2.2"
+fi
 
 echo "== configuration"
 install -d -m 0755 "$CONF"
@@ -68,6 +95,14 @@ if [ ! -f "$CONF/pinmap.toml" ]; then
     install -m 0644 "$SRC/hardware/pinmap.toml" "$CONF/pinmap.toml"
 fi
 install -d -m 0750 -o "$APP" -g "$APP" "$STATE"
+if [ "$HOTSPOT" = yes ]; then
+    echo "== the table's own Wi-Fi"
+    # The network's name and password are generated once and kept in config.toml, which
+    # then holds a secret: readable by root and the service's group only.
+    chown root:"$APP" "$CONF/config.toml"
+    chmod 0640 "$CONF/config.toml"
+    "$PREFIX/venv/bin/python" -m companion.table.network hotspot --config "$CONF/config.toml"
+fi
 
 echo "== service"
 install -m 0644 "$SRC/systemd/$APP.service" /etc/systemd/system/$APP.service

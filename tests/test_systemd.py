@@ -37,3 +37,20 @@ def test_unit_keeps_device_access_and_restarts():
                  "StateDirectory=onitama-companion", "ConfigurationDirectory=onitama-companion"):
         assert line in directives
     assert not any(line.startswith("PrivateDevices") for line in directives)
+
+
+def test_the_installer_and_the_install_check_parse():
+    for script in (ROOT / "systemd" / "install.sh", ROOT / "tests" / "pi" / "pi-check.sh",
+                   ROOT / "tests" / "pi" / "inside.sh"):
+        done = subprocess.run(["bash", "-n", str(script)], capture_output=True, text=True)
+        assert done.returncode == 0, f"{script.name}: {done.stderr}"
+
+
+def test_the_installer_changes_the_network_only_with_the_option():
+    script = (ROOT / "systemd" / "install.sh").read_text()
+    # Every nmcli use and the config's 0640 sit behind --hotspot.
+    guarded = script[script.index('if [ "$HOTSPOT" = yes ]; then\n    echo "== the table'):]
+    guarded = guarded[:guarded.index("\nfi\n")]
+    outside = script.replace(guarded, "")
+    assert "companion.table.network" in guarded and "companion.table.network" not in outside
+    assert "chmod 0640" in guarded and "chmod" not in outside

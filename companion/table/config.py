@@ -14,6 +14,13 @@ public_url = "http://10.42.0.1:8080"  # what QR codes point to; omit to use this
 
 [game]
 sets = ["base", "senseis-path"]       # card sets a game started from the buttons deals from
+
+[network]                             # written by install.sh --hotspot (the file is then 0640)
+hotspot = true                        # this Pi is the table's Wi-Fi access point
+ssid = "Onitama-7KQD"                 # generated at install
+password = "..."                      # generated at install; never leaves this file but as the Wi-Fi QR
+interface = "wlan0"
+mdns = true                           # announce onitama.local (default: on with the hotspot)
 ```
 """
 
@@ -41,6 +48,16 @@ class Config:
     port: int = 8080
     public_url: str | None = None
     sets: tuple[str, ...] = ("base",)
+    hotspot: bool = False
+    ssid: str | None = None
+    wifi_password: str | None = None
+    wifi_interface: str = "wlan0"
+    mdns: bool | None = None
+
+    @property
+    def announce_mdns(self) -> bool:
+        """Announce ``onitama.local``: as set, else only when this Pi is the hotspot."""
+        return self.hotspot if self.mdns is None else self.mdns
 
     def with_(self, **changes) -> "Config":
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
@@ -50,7 +67,10 @@ _KEYS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "mat": {"hardware": str, "pinmap": str, "settle": (int, float)},
     "web": {"host": str, "port": int, "public_url": str},
     "game": {"sets": list},
+    "network": {"hotspot": bool, "ssid": str, "password": str, "interface": str, "mdns": bool},
 }
+# Keys whose field in Config has another name.
+_FIELDS = {"password": "wifi_password", "interface": "wifi_interface"}
 
 
 def load_config(path: str | Path | None, base: Config = Config()) -> Config:
@@ -71,9 +91,9 @@ def load_config(path: str | Path | None, base: Config = Config()) -> Config:
             kind = _KEYS[section].get(key)
             if kind is None:
                 raise ConfigError(f"{path}: unknown key {section}.{key}")
-            if not isinstance(value, kind) or isinstance(value, bool):
+            if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
                 raise ConfigError(f"{path}: {section}.{key} has the wrong type ({value!r})")
-            values[key] = value
+            values[_FIELDS.get(key, key)] = value
     if values.get("hardware", "pi") not in ("pi", "sim"):
         raise ConfigError(f"{path}: mat.hardware must be \"pi\" or \"sim\"")
     if not 0 < values.get("settle", 0.35) <= 0.5:
@@ -84,6 +104,9 @@ def load_config(path: str | Path | None, base: Config = Config()) -> Config:
         if not values["sets"] or not all(isinstance(s, str) for s in values["sets"]):
             raise ConfigError(f"{path}: game.sets must be a list of card set names")
         values["sets"] = tuple(values["sets"])
+    if values.get("hotspot") and not (values.get("ssid") and values.get("wifi_password")):
+        raise ConfigError(f"{path}: network.hotspot needs network.ssid and network.password "
+                          "(install.sh --hotspot generates them)")
     if "pinmap" in values:
         values["pinmap"] = Path(values["pinmap"])
     return replace(base, **values)

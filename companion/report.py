@@ -97,6 +97,7 @@ def last_game(state: Path) -> dict | None:
     db = state / "games.db"
     if not db.exists():
         return None
+    from companion.table.session import record
     from companion.table.store import GameStore
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -116,37 +117,12 @@ def last_game(state: Path) -> dict | None:
             if not games:
                 return None
             saved = store.game(games[0]["id"])
+            # The record the service itself gives: public while the game runs, full at the end.
+            shown = record(store, saved.id)
         finally:
             store.close()
     return {"id": saved.id, "created": time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(saved.created)),
-            "actions": len(saved.actions), "result": saved.result, "record": game_record(saved)}
-
-
-def game_record(saved) -> dict:
-    """The record the service would give: classic games in full; a game with hidden moves in
-    full once it has ended, its public record while it runs."""
-    from companion.rules.position import parse_position
-    from companion.rules.record import GameRecord
-    from companion.rules.sealed import full_record, public_record
-    from companion.rules.variants import ClassicReferee, new_referee
-
-    header = saved.header
-    classic = header.get("fixed") or header["variant"] in ("base", "wind")
-    if classic:
-        ref = ClassicReferee(parse_position(header["start"]), header["variant"], seed=header.get("seed"))
-    else:
-        ref = new_referee(header["variant"], seed=header["seed"], sets=tuple(header["sets"]),
-                          wind_cards=header.get("wind_cards", 2))
-    for action in saved.actions:
-        if action.action == "takeback":
-            ref.undo()
-        else:
-            ref.act(action.seat, action.action)
-    if classic:
-        return GameRecord(variant=ref.mode, start=header["start"], moves=[t.public for t in ref.log],
-                          sets=header.get("sets", []), seed=header.get("seed"),
-                          result=None if ref.result is None else ref.result.as_dict()).to_json()
-    return full_record(ref) if ref.result is not None else public_record(ref)
+            "actions": len(saved.actions), "result": saved.result, "record": shown}
 
 
 def newest_trace(path: Path) -> Path | None:

@@ -43,7 +43,7 @@ class GroupScanner:
     def __init__(self, config: MatrixConfig, lgpio: Any):
         self.config = config
         self._lgpio = lgpio
-        self._handle = open_header_chip(lgpio)
+        self._handle: int | None = open_header_chip(lgpio)
         self._rows_claimed = self._columns_claimed = False
         rows, columns = list(config.rows), list(config.columns)
         try:

@@ -17,6 +17,7 @@ refused before any pin is touched.
 
 from __future__ import annotations
 
+import importlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -100,10 +101,10 @@ def make_hardware(mode: str, pinmap: PinMap | None = None, sim: SimMat | None = 
             raise
     # Built only here: opening a bus fails off a Pi, and the WS2812 library must never start
     # off one. None: gpiozero's default pin factory (lgpio on a Pi).
-    lgpio = None
+    lgpio: Any = None
     if scanner != "pins":
         try:
-            import lgpio
+            lgpio = importlib.import_module("lgpio")
         except ImportError:
             if scanner == "group":
                 raise

@@ -80,6 +80,8 @@ class Scanner(Protocol):
 
     def scan(self) -> frozenset[int]: ...
 
+    def close(self) -> None: ...
+
 
 class ScanLoop:
     """Scans at a steady rate on its own thread and reports debounced occupancy changes.

@@ -37,7 +37,7 @@ class PiModel:
     @property
     def led_drivers(self) -> tuple[str, ...]:
         """The LED back-ends that work on this board (all of them when it is not known)."""
-        if self.is_pi and any(self.name.startswith(board) for board in RP1_BOARDS):
+        if self.name is not None and self.is_pi and any(self.name.startswith(board) for board in RP1_BOARDS):
             return ("neopixel_spi",)
         return LED_DRIVERS
 

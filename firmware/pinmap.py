@@ -271,7 +271,8 @@ def _build(r: _Reader, data: Mapping[str, Any], source: str) -> PinMap | None:
             r.fail("matrix.idle_scan_hz", f"{idle_hz:g} Hz is faster than matrix.scan_hz ({scan_hz:g} Hz)")
         idle_after_ms = r.attempt(lambda: r.number(m, "matrix.idle_after_ms", 100, 600_000), None) \
             if "idle_after_ms" in m else 2000.0
-        if None not in (rows, columns, scan_hz, debounce_ms, idle_hz, idle_after_ms):
+        if (rows is not None and columns is not None and scan_hz is not None
+                and debounce_ms is not None and idle_hz is not None and idle_after_ms is not None):
             matrix = MatrixConfig(rows, columns, scan_hz, debounce_ms / 1000, idle_hz, idle_after_ms / 1000)
     if (s := sections["leds"]) is not None:
         leds = _build_leds(r, s)

@@ -93,7 +93,7 @@ def load_config(path: str | Path | None, base: Config = Config()) -> Config:
                 raise ConfigError(f"{path}: unknown key {section}.{key}")
             if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
                 raise ConfigError(f"{path}: {section}.{key} has the wrong type ({value!r})")
-            values[_FIELDS.get(key, key)] = value
+            values[_FIELDS.get(key) or key] = value
     if values.get("hardware", "pi") not in ("pi", "sim"):
         raise ConfigError(f"{path}: mat.hardware must be \"pi\" or \"sim\"")
     if not 0 < values.get("settle", 0.35) <= 0.5:

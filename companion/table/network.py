@@ -25,6 +25,11 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    # Imported for real in MdnsAnnouncer.start: only a table that announces itself loads it.
+    from zeroconf import ServiceInfo, Zeroconf
 
 log = logging.getLogger(__name__)
 
@@ -109,8 +114,8 @@ class MdnsAnnouncer:
         self.addresses = addresses
         self.service_name = f"Onitama companion ({name})._http._tcp.local."
         self._interfaces = interfaces
-        self._zeroconf = None
-        self._info = None
+        self._zeroconf: Zeroconf | None = None
+        self._info: ServiceInfo | None = None
 
     def start(self) -> None:
         from zeroconf import InterfaceChoice, ServiceInfo, Zeroconf
@@ -119,17 +124,17 @@ class MdnsAnnouncer:
             "_http._tcp.local.", self.service_name, port=self.port,
             addresses=[ipaddress.ip_address(a).packed for a in self.addresses],
             server=self.hostname, properties={"path": "/"})
-        self._zeroconf = Zeroconf(interfaces=self._interfaces or InterfaceChoice.All)
+        zeroconf = self._zeroconf = Zeroconf(interfaces=self._interfaces or InterfaceChoice.All)
         try:
-            self._zeroconf.register_service(self._info, allow_name_change=True)
+            zeroconf.register_service(self._info, allow_name_change=True)
         except Exception:
-            self._zeroconf.close()
+            zeroconf.close()
             self._zeroconf = None
             raise
         log.info("announced %s (%s) on mDNS", self.hostname.rstrip("."), ", ".join(self.addresses))
 
     def stop(self) -> None:
-        if self._zeroconf is None:
+        if self._zeroconf is None or self._info is None:
             return
         try:
             self._zeroconf.unregister_service(self._info)

@@ -7,27 +7,27 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import cast
+from firmware.matrix import Scanner
+from firmware.pinmap import MatrixConfig
 
-from firmware.matrix import MatrixScanner
-
-from ..mat.tracerecord import RecordingScanner, Scanner, TraceRecorder
+from ..mat.tracerecord import RecordingScanner, TraceRecorder
 from ..rules.position import Position
 
 
 class Traces:
-    def __init__(self, scanner: MatrixScanner, path: Path | None, settle: float):
+    def __init__(self, scanner: Scanner, path: Path | None, settle: float):
         self._scanner = scanner
         self._path = path
         self._settle = settle
-        self._tap = RecordingScanner(cast(Scanner, scanner), None) if path is not None else None
+        self._tap: RecordingScanner[MatrixConfig] | None = (
+            RecordingScanner(scanner, None) if path is not None else None)
         self._count = 0
 
     @property
-    def scanner(self) -> MatrixScanner:
+    def scanner(self) -> Scanner:
         """What the scan loop reads: the scanner, through the recording tap if recording (a
         drop-in for it)."""
-        return cast(MatrixScanner, self._tap) if self._tap is not None else self._scanner
+        return self._tap if self._tap is not None else self._scanner
 
     def start(self, position: Position, variant: str) -> None:
         if self._tap is None or self._path is None:

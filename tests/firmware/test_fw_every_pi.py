@@ -71,9 +71,10 @@ def test_a_pi5_refuses_rpi_ws281x_before_any_device_starts(pinmap):
 
 def test_the_selftest_reports_the_refusal_clearly(tmp_path):
     # The self-test (like the service) fails with the message, not a traceback.
-    out = io.StringIO()
-    assert selftest(["--sim", "--sim-model", PI5], out=out) == 1
-    assert "cannot drive LEDs on a Raspberry Pi 5" in out.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    assert selftest(["--sim", "--sim-model", PI5], out=out, err=err) == 1
+    # On stderr, as the README promises for every refusal.
+    assert "cannot drive LEDs on a Raspberry Pi 5" in err.getvalue()
 
 
 # -- the pin map's choices ---------------------------------------------------------------------

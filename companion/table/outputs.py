@@ -17,8 +17,9 @@ from firmware.animation import Blink, Effect, Pulse, Steady, Urgency, sweep
 
 from ..mat.feedback import PALETTE, Cue, cues
 from ..mat.recognizer import Feedback
+from ..rules.moves import Move
 from ..rules.referee import Event, Result
-from ..rules.squares import parse_square
+from ..rules.squares import parse_square, square_name
 
 SHOW_S = 4.0          # how long an announcement holds the OLED and its squares
 SWEEP_S = 2.0         # a Lantern's sweep along its line, before the answer shows
@@ -90,9 +91,11 @@ def finished_lines(result: Result) -> Lines:
     return (head, "Hold C: new game")
 
 
-def setup_lines(fields: list[str]) -> Lines:
-    """The deal to lay out, from the public position string's five fields."""
-    return ("Set up", f"Red: {fields[2].replace(',', ', ')}", f"Blue: {fields[3].replace(',', ', ')}",
+def setup_lines(fields: list[str], computer: Mapping[str, str] | None = None) -> Lines:
+    """The deal to lay out, from the public position string's five fields (the title names
+    the seat the computer plays, if any: hold B to change it in a base game's set-up)."""
+    title = "Set up" + "".join(f": {seat.title()} computer" for seat in sorted(computer or {}))
+    return (title, f"Red: {fields[2].replace(',', ', ')}", f"Blue: {fields[3].replace(',', ', ')}",
             f"Side: {fields[4]}", f"{fields[1].title()} starts")
 
 
@@ -132,6 +135,44 @@ def join_lines(seat: str) -> Lines:
 
 def join_caption(seat: str) -> str:
     return f"{seat.title()} seat: scan to join"
+
+
+def move_words(move: Move) -> str:
+    """``Tiger, c1 → c3`` (and the Spirit's step of a Wind Spirit card, or a Spirit move)."""
+    steps = []
+    if move.from_sq is not None and move.to_sq is not None:
+        steps.append(f"{square_name(move.from_sq)} → {square_name(move.to_sq)}")
+    if move.spirit_from is not None and move.spirit_to is not None:
+        steps.append(f"Spirit {square_name(move.spirit_from)} → {square_name(move.spirit_to)}")
+    return ", ".join([move.card, *steps])
+
+
+def expected_lines(seat: str, by: str, move: Move) -> Lines:
+    """A move the mat is asked to make for the computer or for a player on a phone."""
+    who = "Computer" if by == "computer" else f"{seat.title()} (phone)"
+    return (f"{who}: {move_words(move)}", f"Move it for {seat.title()}", "on the blinking squares")
+
+
+def thinking_lines(seat: str) -> Lines:
+    return ("Computer thinking", f"for {seat.title()}...")
+
+
+def waiting_remote_lines(seat: str) -> Lines:
+    return (f"{seat.title()} plays", "on their phone", "waiting for the move")
+
+
+def wrong_move_show(seat: str, by: str, move: Move) -> Show:
+    """The mat showed another move than the one asked for: it is not played."""
+    who = "the computer's" if by == "computer" else f"{seat.title()}'s"
+    return Show(SHOW_S, ("Not that move", f"Put it back: make {who}", move_words(move)), {})
+
+
+def hint_asked_show(seat: str, left: int) -> Show:
+    return Show(SHOW_S, (f"Hint for {seat.title()}", "Lift a pawn: green good,",
+                         "yellow risky, red losing", f"{left} hint{'s' * (left != 1)} left"), {})
+
+
+NO_HINT_SHOW = Show(SHOW_S, ("No hint", "none left, or not", "your move on the mat"), {})
 
 
 def set_aside_show(game_id: int) -> Show:
@@ -238,6 +279,32 @@ def takeback_show(move: str) -> Show:
 def reading_scene(feedback: Feedback) -> Scene:
     """While the recognizer reads a move: its cues."""
     return {sq: effect(cue) for sq, cue in cues(feedback).items()}
+
+
+def expected_scene(seat: str, steps: Iterable[tuple[int, int]]) -> Scene:
+    """The e-board convention for a move to make on the mat: its from and to squares blink
+    alternately, the piece's step in the seat's colour, a Spirit's step in white."""
+    scene: Scene = {}
+    for i, (frm, to) in enumerate(steps):
+        rgb = PALETTE[seat] if i == 0 else PALETTE["white"]
+        scene[frm] = Blink(rgb, Urgency.NORMAL, 0.0)
+        scene[to] = Blink(rgb, Urgency.NORMAL, 0.5)
+    return scene
+
+
+# A hint's grades on a lifted pawn's destinations: distinct from the card colours (cyan,
+# magenta, white) and steady, unlike the blinking red of a mat out of sync.
+HINT_COLOURS: dict[str, tuple[int, int, int]] = {
+    "good": (0, 255, 0),
+    "risky": (255, 200, 0),
+    "losing": (255, 0, 0),
+}
+
+
+def hint_scene(scene: Scene, grades: Mapping[str, str]) -> Scene:
+    """The lifted pawn's destinations (``{square name: grade}``) coloured by their grade."""
+    return {**scene, **{parse_square(sq): Steady(HINT_COLOURS[grade], Urgency.NORMAL)
+                        for sq, grade in grades.items()}}
 
 
 def with_show(scene: Scene, show: Show | None) -> tuple[tuple[int, Effect], ...]:

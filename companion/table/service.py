@@ -13,7 +13,8 @@ takeover's consent) runs on the game thread together with the action it guards.
 The parts: :mod:`.session` (one game: referee, recognizer, save file), :mod:`.seats` (join
 codes, phones, takeovers), :mod:`.outputs` and :mod:`.views` (what the OLED, the LEDs and
 the pages show), :mod:`.display` (driving the OLED and the LEDs), :mod:`.publisher` (the views' streams), :mod:`.hands` (the simulation's
-hands), :mod:`.tracing` (``--record-trace``).
+hands), :mod:`.tracing` (``--record-trace``), :mod:`.computer` (seats played by the computer
+or from a phone away from the table, and the thread that thinks and computes hints).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from . import outputs, views
 from .display import Display
 from .errors import BadRequest, Conflict, Forbidden, NotFound
 from .hands import Hands
+from .opponent import Opponent, Thinking
 from .publisher import Publisher, Subscription
 from .seats import Seats
 from .session import GameSession, new_session, public_games, record, resume_unfinished
@@ -41,13 +43,32 @@ from .tracing import Traces
 
 
 LONG_PRESS_NEW_GAME = "C"
+LONG_PRESS_HINT = "A"         # the seat to move at the mat asks for a hint
+LONG_PRESS_COMPUTER = "B"     # base game set-up: the computer plays Blue, then Red, then nobody
 CONFIRM_S = 5.0       # a second long press within this time abandons a running game
+
+
+def check_seat(seat: str | None) -> None:
+    if seat is not None and seat not in SEATS:
+        raise NotFound(f"no seat {seat!r} (red or blue)")
+
+
+def wait_s(game: GameSession | None, display: Display) -> float:
+    """How long the game thread may wait for an event: until the next deadline of the
+    recognizer (a settled mat) or of the display (an announcement ending), at most 1 s."""
+    deadlines = [t for t in (display.deadline(),) if t is not None]
+    if game and game.recognizer and game.recognizer.next_deadline is not None:
+        deadlines.append(game.recognizer.next_deadline)
+    deadline = min(deadlines, default=None)
+    if deadline is None:
+        return 1.0
+    return min(1.0, max(0.0, deadline - time.monotonic()))
 
 
 class Companion:
     def __init__(self, hardware: Hardware, store: GameStore, *, settle: float = 0.35,
                  sets: tuple[str, ...] = ("base",), public_url: str | None = None,
-                 record_trace: Path | None = None):
+                 record_trace: Path | None = None, computer: Thinking = Thinking()):
         self.mode = "sim" if hardware.sim is not None else "pi"
         self.public_url = public_url
         self._hw = hardware
@@ -63,8 +84,10 @@ class Companion:
         self._publisher = Publisher((None, *SEATS))
         self._hands = Hands(hardware.sim)
         self._traces = Traces(hardware.scanner, record_trace, settle)
-        self._thread = GameThread(self._tick, self._timeout, self._publish)
+        self._thread = GameThread(self._tick, lambda: wait_s(self._game, self._display), self._publish)
         self._scan: ScanLoop | None = None
+        self._opponent = Opponent(computer, current=lambda: self._game,
+                                  play_off_mat=self._play_off_mat, announce=self._display.announce)
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -77,6 +100,7 @@ class Companion:
         buttons.on_press = lambda name: self._thread.post(lambda: self._button(name, False))
         buttons.on_long_press = lambda name: self._thread.post(lambda: self._button(name, True))
         self._publish()
+        self._opponent.start(self._thread.post)
         self._thread.start()
         self._scan = ScanLoop(self._traces.scanner,
                               lambda occ, t: self._thread.post(lambda: self._mat(occ, t)))
@@ -87,6 +111,7 @@ class Companion:
         if self._scan is not None:
             self._scan.close()
         self._hw.buttons.on_press = self._hw.buttons.on_long_press = None
+        self._opponent.close()
         self._thread.stop()
         self._traces.stop()
         self._publisher.close()
@@ -99,17 +124,17 @@ class Companion:
     # -- what other threads may call -------------------------------------------------------
 
     def view(self, seat: str | None) -> dict[str, Any]:
-        self._check_seat(seat)
+        check_seat(seat)
         return self._publisher.view(seat)
 
     def subscribe(self, seat: str | None) -> Subscription:
-        self._check_seat(seat)
+        check_seat(seat)
         return self._publisher.subscribe(seat)
 
     def submit(self, seat: str | None, request: Any, timeout: float = 5.0) -> dict[str, Any]:
         """Run ``request`` on the game thread. Raises a :class:`~.errors.TableError` (or the
         referee's error) when it is refused; nothing has changed then."""
-        self._check_seat(seat)
+        check_seat(seat)
         if not isinstance(request, dict) or not isinstance(request.get("type"), str):
             raise BadRequest("a request is a JSON object with a \"type\"")
         return self._thread.call(lambda: self._request(seat, request), timeout)
@@ -122,7 +147,7 @@ class Companion:
     def join_url(self, seat: str) -> str:
         """The URL a seat's QR code holds: one use, replaced once used. Shown on the OLED, and
         on the simulation page; never sent to any other page."""
-        self._check_seat(seat)
+        check_seat(seat)
         return f"{(self.public_url or '').upper()}/J/{self._seats.token(seat)}"
 
     def redeem(self, token: str) -> dict[str, str]:
@@ -163,28 +188,14 @@ class Companion:
     def sim_button(self, name: str, long: bool = False) -> None:
         self._hands.button(name, long)
 
-    @staticmethod
-    def _check_seat(seat: str | None) -> None:
-        if seat is not None and seat not in SEATS:
-            raise NotFound(f"no seat {seat!r} (red or blue)")
-
     # -- the game thread: the mat, the buttons, the clock ------------------------------------
 
     def _tick(self) -> None:
         game = self._game
         if game is not None and game.recognizer is not None:
             self._recognized(game.recognizer.advance(time.monotonic()))
+        self._opponent.think(game)
         self._publish()
-
-    def _timeout(self) -> float:
-        game = self._game
-        deadlines = [t for t in (self._display.deadline(),) if t is not None]
-        if game and game.recognizer and game.recognizer.next_deadline is not None:
-            deadlines.append(game.recognizer.next_deadline)
-        deadline = min(deadlines, default=None)
-        if deadline is None:
-            return 1.0
-        return min(1.0, max(0.0, deadline - time.monotonic()))
 
     def _mat(self, occupancy: frozenset[int], t: float) -> None:
         self._occupancy = occupancy
@@ -209,6 +220,8 @@ class Companion:
                                          or game.recognizer.prompt is None):
             self._oled_page = (self._oled_page + 1) % 3     # game, Red's QR, Blue's QR
             return
+        if long and name in (LONG_PRESS_COMPUTER, LONG_PRESS_HINT):
+            return self._opponent.long_press(game, name == LONG_PRESS_HINT, self._sets, self._new_game)
         if long and name == LONG_PRESS_NEW_GAME:
             if game is None or game.status == "finished" or now < self._confirm_until:
                 self._confirm_until = 0.0
@@ -226,6 +239,8 @@ class Companion:
         for event in events:
             if "move" in event:
                 seat = game.referee.to_act()[0]
+                if not self._opponent.as_expected(game, seat, event["move"], self._enter_sync):
+                    return
                 try:
                     self._display.announce(outputs.announcements(game.play(self._store, seat, event["move"])))
                 except OnitamaError as exc:
@@ -254,6 +269,7 @@ class Companion:
                 game.wrong = tuple(parse_square(s) for s in event["mismatch"])
             elif "synced" in event:
                 game.wrong = ()
+        self._opponent.answer_for_expected(game, self._recognized)
 
     def _refused(self, game: GameSession, seat: str, exc: OnitamaError) -> None:
         if isinstance(exc, IllegalActionError) and exc.public_reason is None:
@@ -293,16 +309,22 @@ class Companion:
         game.check_step(seat, request.get("step"))
         if kind == "answer":
             return self._answer(game, seat, request)
+        if kind == "hint":
+            return self._opponent.hint_request(game, seat)
         if kind == "action":
             text = request.get("text")
             if not isinstance(text, str) or not text.strip() or len(text) > 200:
                 raise BadRequest("an action is its notation text")
-            self._display.announce(outputs.announcements(game.play(self._store, seat, text.strip())))
-            # Whatever the phone did (a Ninja took a pawn, a move made from the phone), the mat
-            # is checked against the game and the recognizer restarts from it.
-            self._enter_sync(game)
+            if self._opponent.remote_move(game, seat, text.strip()):
+                return {"ok": True, "on_mat": True}
+            self._play_off_mat(game, seat, text.strip())
             return {"ok": True}
         raise BadRequest(f"unknown request type {kind!r}")
+
+    def _play_off_mat(self, game: GameSession, seat: str, text: str) -> None:
+        """A step made off the mat (a phone, the computer): then the mat is checked against it."""
+        self._display.announce(outputs.announcements(game.play(self._store, seat, text)))
+        self._enter_sync(game)
 
     def _answer(self, game: GameSession, seat: str, request: dict[str, Any]) -> dict[str, Any]:
         card, takeback = request.get("card"), request.get("takeback") is True

@@ -23,6 +23,7 @@ from ..rules.referee import Event, Referee
 from ..rules.sealed import full_record, public_record
 from ..rules.variants import ClassicReferee
 from ..rules.ways import WAYS, Way, new_referee
+from .computer import Expected, Seating, Version, seating, version
 from .errors import BadRequest, Conflict, NotFound
 from .notices import Notices
 from .replay import rebuild
@@ -43,9 +44,26 @@ class GameSession:
     recognizer: Recognizer | None = None
     seq: int = 0                         # the next action's number in the save file
     wrong: tuple[int, ...] = ()          # squares the recognizer found out of step
+    expected: Expected | None = None     # a move the mat is asked to make (computer, remote)
+    thinking: Version | None = None      # the version the computer is thinking about
+    hint: tuple[str, dict[str, dict[str, str]]] | None = None   # (seat, grades) this turn
+    hint_asked: tuple[Version, str] | None = None   # a hint being computed: (version, seat)
+    hints_used: dict[str, int] | None = None
     unsaved: str | None = None           # why the last action could not be saved, until one is
     # Why the referee refused a seat's move on the mat, for that seat's phone alone.
     notices: Notices = field(default_factory=Notices)
+
+    @property
+    def seating(self) -> Seating:
+        return Seating.from_header(self.header)
+
+    @property
+    def version(self) -> Version:
+        """Changes with every saved action: a decision or hint made for another is stale."""
+        return version(self.id, self.seq)
+
+    def hints_left(self, seat: str) -> int:
+        return self.seating.hints - (self.hints_used or {}).get(seat, 0)
 
     @property
     def way(self) -> Way:
@@ -113,6 +131,7 @@ class GameSession:
             raise
         self.unsaved = None
         self.seq += 1
+        self.expected = self.hint = None
         if ref.result is not None:
             self.status = "finished"
             self.recognizer = None
@@ -221,6 +240,7 @@ def new_session(store: GameStore, request: dict[str, Any], default_sets: tuple[s
         raise BadRequest("wind_cards is a number from 0 to 5")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise BadRequest("seed is a whole number")
+    seats = seating(request, mode=variant)
     if fixed is not None:
         ref = _fixed_referee(WAYS[variant], fixed)
     else:
@@ -228,7 +248,7 @@ def new_session(store: GameStore, request: dict[str, Any], default_sets: tuple[s
     # Every referee keeps the seed and the start it was dealt (not declared on the base class).
     header = {"variant": variant, "sets": sets, "wind_cards": wind_cards,
               "seed": getattr(ref, "seed"), "start": format_position(getattr(ref, "start")),
-              "fixed": fixed is not None}
+              "fixed": fixed is not None, **seats.header()}
     hidden_seed = getattr(ref, "hidden_seed", None)
     if hidden_seed is not None:
         header["hidden_seed"] = hidden_seed

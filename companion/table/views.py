@@ -29,8 +29,22 @@ def view(game: GameSession | None, seat: str | None, *, occupancy: frozenset[int
             out["headline"] = headline(out, seat)
         return out
     ref = game.referee
+    seating = game.seating
+    expected = game.expected
     out["game"] = {"id": game.id, "variant": ref.mode, "sets": game.header.get("sets", []),
-                   "status": game.status}
+                   "status": game.status, "computer": dict(seating.computer),
+                   "remote": list(seating.remote), "hints": seating.hints,
+                   "thinking": game.thinking == game.version and expected is None
+                   and any(s in seating.computer for s in ref.to_act()),
+                   "expected": None if expected is None else
+                   {"seat": expected.seat, "by": expected.by, "text": expected.text}}
+    if seat is not None:
+        # A seat's own hints: nobody else's view says whether it asked, nor what it was told.
+        hint = game.hint
+        out["hints"] = {"left": game.hints_left(seat),
+                        "on": hint is not None and hint[0] == seat,
+                        "asking": hint is None and game.hint_asked == (game.version, seat),
+                        "grades": hint[1] if hint is not None and hint[0] == seat else None}
     out["table"] = ref.view(seat)
     if game.status == "sync" and not ref.log:
         fields = game.table()[1]
@@ -90,14 +104,34 @@ def _game_lines(game: GameSession | None, *, occupancy: frozenset[int], public_u
         return outputs.finished_lines(ref.result)
     if game.status == "sync":
         if not ref.log:
-            return outputs.setup_lines(game.table()[1])
+            return outputs.setup_lines(game.table()[1], game.seating.computer)
         missing, extra = game.sync_diff(occupancy)
         return outputs.mismatch_lines(len(missing), len(extra))
     if confirming:
         return outputs.CONFIRM_NEW_GAME
-    if game.recognizer is not None:
-        return tuple(game.recognizer.feedback().oled)
+    rec = game.recognizer
+    if rec is not None:
+        if rec.prompt is None and not game.wrong and not rec.feedback().pairs:
+            lines = _away_lines(game)
+            if lines is not None:
+                return lines
+        return tuple(rec.feedback().oled)
     return outputs.phone_turn_lines(ref.view(None).get("phase", "move"), ref.to_act())
+
+
+def _away_lines(game: GameSession) -> outputs.Lines | None:
+    """The mover is not at the mat: the move it asks for, or that it is still choosing."""
+    expected = game.expected
+    if expected is not None:
+        return outputs.expected_lines(expected.seat, expected.by, expected.move)
+    to_act = game.referee.to_act()
+    seating = game.seating
+    for seat in to_act:
+        if seat in seating.computer:
+            return outputs.thinking_lines(seat)
+        if seat in seating.remote:
+            return outputs.waiting_remote_lines(seat)
+    return None
 
 
 def asking(game: GameSession | None) -> bool:
@@ -130,6 +164,24 @@ def led_scene(game: GameSession | None, occupancy: frozenset[int]) -> outputs.Sc
     if game.status == "sync":
         missing, extra = game.sync_diff(occupancy)
         return outputs.sync_scene(game.table()[0], missing, extra)
-    if game.recognizer is None:
+    rec = game.recognizer
+    if rec is None:
         return {}
-    return outputs.reading_scene(game.recognizer.feedback())
+    feedback = rec.feedback()
+    scene = outputs.reading_scene(feedback)
+    if rec.prompt is not None or game.wrong or feedback.pairs:
+        return scene           # a question or a mat out of step comes first
+    expected = game.expected
+    if expected is not None:
+        # Over it, the last move's flash while it lasts.
+        flash = {sq: e for sq, e in scene.items() if feedback.scene.get(sq, None) is not None
+                 and feedback.scene[sq].effect == "flash"}
+        return {**outputs.expected_scene(expected.seat, expected.steps()), **flash}
+    hint = game.hint
+    lifted = rec.board.position.occupied() - rec.occupancy
+    if hint is not None and hint[0] in game.referee.to_act() and len(lifted) == 1:
+        # Only the asking seat's own lifted piece, on its own turn.
+        grades = hint[1].get(square_name(next(iter(lifted))))
+        if grades:
+            return outputs.hint_scene(scene, grades)
+    return scene

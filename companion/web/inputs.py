@@ -86,7 +86,8 @@ def new_game(body: Any) -> dict:
     ``variant`` is required. Left out, ``sets`` and ``wind_cards`` take the service's
     defaults (the configured card sets, the rulebook's standard two Wind Spirit cards).
     """
-    body = json_object(body, {"variant", "sets", "wind_cards", "cards", "seed"})
+    body = json_object(body, {"variant", "sets", "wind_cards", "cards", "seed", "computer",
+                              "remote", "hints"})
     request: dict[str, Any] = {"type": "new_game", "variant": _string(body, "variant")}
     if "sets" in body:
         request["sets"] = _names(body["sets"], "'sets'")
@@ -102,4 +103,11 @@ def new_game(body: Any) -> dict:
                             "side": _string(cards, "side")}
     if body.get("seed") is not None:
         request["seed"] = _integer(body, "seed", 0, 2**31 - 1)
+    if body.get("computer"):
+        computer = json_object(body["computer"], {"red", "blue"})
+        request["computer"] = {seat: _string(computer, seat) for seat in computer}
+    if body.get("remote"):
+        request["remote"] = _names(body["remote"], "'remote'")
+    if "hints" in body:
+        request["hints"] = _integer(body, "hints", 0, 99)
     return request

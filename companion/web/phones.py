@@ -162,8 +162,19 @@ def seat_action():
     text = body.get("text")
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
         raise BadInput(f"'text' must be an action's notation (at most {MAX_TEXT} characters)")
-    companion().submit(seat, {"type": "action", "text": text.strip(), "step": _step(body)})
-    return jsonify(ok=True, view=companion().view(seat))
+    answer = companion().submit(seat, {"type": "action", "text": text.strip(), "step": _step(body)})
+    # A remote seat's main-board move waits for hands at the mat: "on_mat" says so.
+    return jsonify(ok=True, on_mat=bool(answer.get("on_mat")), view=companion().view(seat))
+
+
+@phones.post("/seat/hint")
+def seat_hint():
+    """Ask for a hint on this seat's move on the mat: its lifted pawn's destinations are
+    coloured by how good they are (on the mat only, for this seat's own turn)."""
+    seat, _ = _seat()
+    body = json_object(json_body(), {"step"})
+    answer = companion().submit(seat, {"type": "hint", "step": _step(body)})
+    return jsonify(ok=True, left=answer["left"], view=companion().view(seat))
 
 
 @phones.post("/seat/answer")

@@ -14,6 +14,7 @@ from flask import Blueprint, Response, current_app, jsonify, render_template, re
 from companion.rules.cards import CARDS
 from companion.rules.variants import example_conditional_cards
 from companion.rules.ways import WAYS
+from companion.table.computer import LEVELS
 
 from . import guard, inputs
 from .inputs import BadInput
@@ -107,7 +108,7 @@ def card_patterns() -> dict:
 
 def page_context() -> dict:
     return {"mode": companion().mode, "cards": card_patterns(), "view": companion().view(None),
-            "ways": ways()}
+            "ways": ways(), "levels": LEVELS}
 
 
 @public.get("/api/ways")

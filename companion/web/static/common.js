@@ -310,6 +310,21 @@ export function setupForm(form, ways, currentView) {
       sets: [...form.querySelectorAll('input[name=sets]:checked')].map((i) => i.value),
       wind_cards: Number($('#ng-wind', form).value),
     };
+    // Who plays each seat: someone at the mat, someone on a phone away from it, the computer.
+    const computer = {};
+    const remote = [];
+    for (const seat of ['red', 'blue']) {
+      const who = $(`#ng-${seat}-player`, form).value;
+      if (who === 'remote') remote.push(seat);
+      else if (who.startsWith('computer:')) computer[seat] = who.slice('computer:'.length);
+    }
+    if (Object.keys(computer).length) body.computer = computer;
+    if (remote.length) body.remote = remote;
+    const hints = Number($('#ng-hints', form).value);
+    if (!Number.isInteger(hints) || hints < 0 || hints > 99) {
+      error.textContent = 'Hints: a whole number from 0 to 99.'; return;
+    }
+    body.hints = hints;
     const red = names_($('#ng-red', form).value);
     const blue = names_($('#ng-blue', form).value);
     const side = $('#ng-side', form).value.trim();

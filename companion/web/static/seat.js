@@ -47,7 +47,10 @@ function offered() {
   const none = { places: [], steps: [], lanterns: [], buttons: [] };
   if (!view.game || !myTurn(t) || lost) return none;
   const way = WAYS[view.game.variant];
-  const matMove = Boolean(way && way.mat_reads_moves) && (t.phase || 'move') === 'move'
+  // A seat played from a phone away from the table chooses its moves here; hands at the mat
+  // make them.
+  const remote = (view.game.remote || []).includes(SEAT);
+  const matMove = !remote && Boolean(way && way.mat_reads_moves) && (t.phase || 'move') === 'move'
     && hasPawns(t.position, SEAT);
   if (matMove) return none;
   const legal = t.legal || [];
@@ -107,6 +110,9 @@ function headline() {
     const ninjas = !s.ninjas ? '' : light ? ` Only the Shadow Master (${title(light === 'red' ? 'blue' : 'red')}) has Ninjas.`
       : ' Each player hides a Ninja on their phone.';
     return ['Set up the mat', `You take ${s[SEAT].join(' and ')}; ${s.side} goes beside the mat. ${title(s.first)} starts.${ninjas}`];
+  }
+  if (game.expected && game.expected.seat === SEAT && game.expected.by === 'remote') {
+    return ['Your move is on the mat', `Someone at the table makes ${game.expected.text} for you.`];
   }
   if (game.status === 'sync' && !view.setup && !myTurn(t)) {
     return ['Put the pawns back', 'Stand them as the game has them: the lit squares show where.'];
@@ -347,6 +353,23 @@ function showFacts() {
 }
 
 let overShown = false;
+
+// Hints: for this seat's own move on the mat; the lifted pawn's destinations light up by
+// how good they are. Nobody else's page shows whether this seat asked.
+function showHint() {
+  const t = table();
+  const hints = view.hints;
+  const way = view.game && WAYS[view.game.variant];
+  const remote = view.game && (view.game.remote || []).includes(SEAT);
+  const onMat = Boolean(t && way && way.mat_reads_moves && !remote && myTurn(t)
+    && (t.phase || 'move') === 'move' && hasPawns(t.position, SEAT) && !lost);
+  $('hint-box').hidden = !(hints && onMat && (hints.left > 0 || hints.on || hints.asking));
+  if (!hints) return;
+  $('hint-button').disabled = busy || hints.on || hints.asking || hints.left <= 0;
+  $('hint-line').textContent = hints.on ? 'Hint on: lift a pawn. Green: good, yellow: risky, red: losing.'
+    : hints.asking ? 'Thinking about your move…' : `${hints.left} hint${hints.left === 1 ? '' : 's'} left in this game.`;
+}
+
 function showOver() {
   const t = table();
   const over = Boolean(t && t.result);
@@ -418,6 +441,7 @@ function render() {
   showCards();
   showActions(offers);
   showFacts();
+  showHint();
   showOver();
   $('oled-lines').textContent = (view.oled || []).join('\n');
   $('mat-line').textContent = view.mat && view.mat.state === 'mismatch'
@@ -502,6 +526,7 @@ async function post(url, body) {
 }
 
 const act = (action) => post('/seat/action', { text: action.text });
+$('hint-button').addEventListener('click', () => post('/seat/hint', {}));
 const answer = (body) => post('/seat/answer', body);
 
 // -- the stream ---------------------------------------------------------------------------------

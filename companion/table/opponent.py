@@ -1,0 +1,222 @@
+"""The game thread's side of the computer and of hints.
+
+It asks the :class:`~.computer.Thinker` for a computer seat's step or for a hint, each for
+one version of the game, and takes the answers back on the game thread, dropping those made
+for a version that is gone. It keeps the mat to the expected move: a move read for a seat
+that is not at the mat is played only when it is the one asked for. Playing, announcing and
+putting the mat back in step stay with the service (``play_off_mat``, ``announce``).
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..ai.view import SeatView
+from . import outputs
+from .computer import (HINT_NODES, Chooser, Expected, Thinker, Version, board_move,
+                       default_hints, default_player, same_move)
+from .errors import BadRequest, Conflict, Forbidden
+from .session import GameSession
+
+log = logging.getLogger(__name__)
+
+HintTable = dict[str, dict[str, str]]
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """How the computer thinks: ``nodes`` per decision (None: each level's own budget; tests
+    and benchmarks set one), ``hint_nodes`` per hint, and the makers of its players and of
+    hint tables (tests give slow or scripted ones)."""
+    nodes: int | None = None
+    hint_nodes: int = HINT_NODES
+    players: Callable[[str, int, int | None], Chooser] = default_player
+    hints: Callable[[SeatView, int], HintTable] = default_hints
+
+
+class Opponent:
+    def __init__(self, thinking: Thinking, *, current: Callable[[], GameSession | None],
+                 play_off_mat: Callable[[GameSession, str, str], None],
+                 announce: Callable[[list[outputs.Show]], None]):
+        self._current = current
+        self._play_off_mat = play_off_mat
+        self._announce = announce
+        self._nodes = thinking.nodes
+        self._hint_nodes = thinking.hint_nodes
+        self._make_player = thinking.players
+        self._hint_table = thinking.hints
+        # One player per game and seat: it keeps what it learnt (its tables, its belief).
+        self._players: dict[tuple[int, str], Chooser] = {}
+        self._thinker: Thinker | None = None
+
+    def start(self, post: Callable[[Callable[[], object]], None]) -> None:
+        self._thinker = Thinker(post)
+
+    def close(self) -> None:
+        if self._thinker is not None:
+            self._thinker.close()
+
+    # -- the computer's steps --------------------------------------------------------------
+
+    def think(self, game: GameSession | None) -> None:
+        """When a computer seat is to act, ask it once for this version of the game. It
+        thinks on the thinker's thread from a copy of its seat's view."""
+        if game is None:
+            return
+        computer = game.seating.computer
+        if (game.status != "playing" or game.expected is not None or self._thinker is None
+                or game.thinking == game.version):
+            return
+        seat = next((s for s in game.referee.to_act() if s in computer), None)
+        if seat is None:
+            return
+        player = self._players.get((game.id, seat))
+        if player is None:
+            player = self._players[(game.id, seat)] = self._make_player(
+                computer[seat], int(game.header.get("seed") or 0), self._nodes)
+        data = copy.deepcopy(game.referee.view(seat))    # its only input
+        asked = game.thinking = game.version
+        self._thinker.submit(lambda: player.choose(SeatView.from_view(data)),
+                             lambda text: self._decided(asked, seat, text))
+
+    def _decided(self, asked: Version, seat: str, text: str) -> None:
+        """The computer's choice, back on the game thread: dropped when the game has moved
+        on since it was asked (a takeback, a new game)."""
+        game = self._current()
+        if game is None or game.version != asked or game.status == "finished":
+            log.info("a stale decision %r for %s was dropped", text, seat)
+            return
+        try:
+            move = board_move(game.referee, seat, text)
+        except BadRequest as exc:
+            log.error("the computer chose %r for %s: %s", text, seat, exc)
+            return
+        if move is not None and game.mat_turn():
+            game.expected = Expected(seat, text, move, "computer")
+            return
+        # A step the mat does not show (a Ninja, a Lantern, a pass, a move off the mat).
+        self._play_off_mat(game, seat, text)
+
+    # -- the mat and the expected move -----------------------------------------------------
+
+    def as_expected(self, game: GameSession, seat: str, move: str,
+                    enter_sync: Callable[[GameSession], None]) -> bool:
+        """A move read for a seat not at the mat must be the one it asked for. False: it is
+        not to be played; the mat is guided back to the game's position (``enter_sync``),
+        then the expected move shows again."""
+        expected = game.expected
+        seating = game.seating
+        if seat not in seating.computer and seat not in seating.remote:
+            return True
+        if expected is not None and same_move(expected, move, game.referee):
+            return True
+        if expected is not None:
+            self._announce([outputs.wrong_move_show(expected.seat, expected.by, expected.move)])
+        else:
+            self._announce([outputs.refused_show(f"{seat.title()} has not chosen yet")])
+        enter_sync(game)
+        return False
+
+    @staticmethod
+    def answer_for_expected(game: GameSession,
+                            recognized: Callable[[list[dict[str, Any]]], None]) -> None:
+        """The mat cannot tell which card made the expected move: the move names it (the
+        recognizer's events go to ``recognized``)."""
+        rec, expected = game.recognizer, game.expected
+        if rec is None or expected is None or game.status != "playing":
+            return
+        prompt = rec.prompt
+        if prompt is None or prompt["seat"] != expected.seat or expected.move.card not in prompt["choose"]:
+            return
+        recognized(rec.answer(time.monotonic(), expected.seat, expected.move.card))
+
+    @staticmethod
+    def remote_move(game: GameSession, seat: str, text: str) -> bool:
+        """A remote seat's phone sent ``text``: True when it is a main-board move, now the one
+        the mat waits for (someone at the table makes it; it is played when they have)."""
+        if seat in game.seating.computer:
+            raise Forbidden("the computer plays this seat")
+        if seat not in game.seating.remote or not game.mat_turn():
+            return False
+        if seat not in game.referee.to_act():
+            raise Conflict(f"it is not {seat}'s turn")
+        move = board_move(game.referee, seat, text)
+        if move is None:
+            return False
+        game.expected = Expected(seat, text, move, "remote")
+        return True
+
+    # -- hints -----------------------------------------------------------------------------
+
+    def ask_hint(self, game: GameSession, seat: str) -> bool:
+        """Start a hint for ``seat``'s move on the mat; False when none may be given now. A
+        seat played from afar gets none: its hint would light up for its opponents."""
+        if (seat in game.seating.remote or seat in game.seating.computer
+                or game.status != "playing" or not game.mat_turn()
+                or tuple(game.referee.to_act()) != (seat,) or game.hints_left(seat) <= 0
+                or self._thinker is None):
+            return False
+        if game.hint_asked == (game.version, seat):
+            return True                                   # already on its way
+        used = dict(game.hints_used or {})
+        used[seat] = used.get(seat, 0) + 1
+        game.hints_used = used
+        asked = game.version
+        game.hint_asked = (asked, seat)
+        data = copy.deepcopy(game.referee.view(seat))    # only what the asking seat may know
+        nodes = self._hint_nodes
+        self._announce([outputs.hint_asked_show(seat, game.hints_left(seat))])
+        self._thinker.submit(lambda: self._hint_table(SeatView.from_view(data), nodes),
+                             lambda grades: self._hinted(asked, seat, grades))
+        return True
+
+    def hint_request(self, game: GameSession, seat: str) -> dict[str, Any]:
+        """A phone asks for a hint (see :meth:`ask_hint`); refused with the reason."""
+        if seat in game.seating.computer:
+            raise Forbidden("the computer plays this seat")
+        if not (game.hint is not None and game.hint[0] == seat) and not self.ask_hint(game, seat):
+            raise Conflict("no hint now: hints are for your own move on the mat, on your turn, "
+                           "and only as many as the game allows")
+        return {"ok": True, "left": game.hints_left(seat)}
+
+    def long_press(self, game: GameSession | None, hint: bool, sets: tuple[str, ...],
+                   new_game: Callable[[dict[str, Any]], object]) -> None:
+        """Hold A: a hint for the seat to move at the mat. Hold B: a new game that seats the
+        computer (:func:`computer_cycle`), dealt by ``new_game``, if one is to be dealt."""
+        if not hint:
+            request = computer_cycle(game, sets)
+            if request is not None:
+                new_game(request)
+        elif game is not None and game.recognizer is not None:
+            if not self.ask_hint(game, game.referee.to_act()[0]):
+                self._announce([outputs.NO_HINT_SHOW])
+
+    def _hinted(self, asked: Version, seat: str, grades: HintTable) -> None:
+        game = self._current()
+        if game is not None and game.version == asked:
+            game.hint = (seat, grades)
+
+
+def computer_cycle(game: GameSession | None, sets: tuple[str, ...]) -> dict[str, Any] | None:
+    """Hold B before a base game's first move: the request of a new game where the computer
+    plays Blue, then Red, then nobody; the same deal again, so no pawn moves. None during a
+    game."""
+    if game is not None and game.status != "finished" and game.referee.log:
+        return None
+    request: dict[str, Any] = {"type": "new_game", "variant": "base", "sets": list(sets)}
+    nxt: str | None = "blue"
+    if game is not None and game.status != "finished" and game.referee.mode == "base":
+        nxt = {(): "blue", ("blue",): "red"}.get(tuple(game.seating.computer))
+        request.update({k: game.header[k] for k in ("sets", "seed") if k in game.header})
+        if game.header.get("fixed"):
+            fields = game.table()[1]
+            request["cards"] = {"red": fields[2].split(","), "blue": fields[3].split(","),
+                                "side": fields[4]}
+    if nxt is not None:
+        request["computer"] = {nxt: "medium"}
+    return request

@@ -1,0 +1,281 @@
+"""The computer at the table: whole games against a scripted human on the simulated mat,
+its moves shown on the mat and committed only when the mat matches them, thinking off the
+game thread, a seat played from a phone away from the table, and hints."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+from companion.ai.view import SeatView
+from companion.rules.actions import parse_action
+from companion.rules.moves import Move
+from companion.rules.position import board_pieces
+from companion.rules.squares import parse_square
+from companion.rules.ways import WAYS
+from companion.table import outputs
+from companion.table.opponent import Thinking
+from companion.table.errors import BadRequest, Conflict, Forbidden
+
+from computer_helpers import make_on_mat, play_game, set_up
+from sim_table import sim_companion
+from waiting import wait_for
+
+FAST = {"computer": Thinking(nodes=300, hint_nodes=300), "settle": 0.05}
+
+
+@pytest.fixture
+def fast_table(tmp_path):
+    with sim_companion(tmp_path / "games.db", public_url=None, **FAST) as t:
+        yield t.companion, t.hardware
+
+
+@pytest.mark.parametrize("variant, computer", [("base", "blue"), ("wind", "red"),
+                                               ("shadow", "blue"), ("shadow", "red"),
+                                               ("light", "red"), ("light", "blue"),
+                                               ("seven", "blue"), ("knowledge", "red")])
+def test_the_computer_plays_whole_games_against_a_human_at_the_mat(fast_table, variant, computer):
+    companion, hw = fast_table
+    human = "red" if computer == "blue" else "blue"
+    companion.submit(None, {"type": "new_game", "variant": variant, "seed": 11,
+                            "computer": {computer: "medium"}})
+    set_up(companion, hw)
+    result, shown = play_game(companion, hw, human, random.Random(f"{variant}{computer}"))
+    # Against random moves, even at a few hundred nodes a move, the computer wins.
+    assert result["winner"] == computer
+    # Its moves were made on the mat by hand, as shown; in Way of the Light the Shadow
+    # Master (Blue) has no pawns on the mat: all its steps are hidden, made by the table.
+    # The variants the mat does not read are played on the phones: the computer's moves too,
+    # and the mat is then brought in step by the lights.
+    assert (shown > 0) == (WAYS[variant].mat_reads_moves and (variant != "light" or computer == "red"))
+    game = companion.view(None)["game"]
+    saved = next(g for g in companion.games() if g["id"] == game["id"])
+    assert saved["header"]["computer"] == {computer: "medium"}
+
+
+def expected_move(companion) -> Move:
+    move = parse_action(wait_for(lambda: companion.view(None)["game"]["expected"])["text"])
+    assert isinstance(move, Move)
+    return move
+
+
+def first_human_move(companion, hw, seat: str = "red") -> None:
+    """``seat`` makes a move no other card reaches, on the mat."""
+    log = len(companion.view(None)["table"]["log"])
+    legal = companion.view(seat)["table"]["legal"]
+    pairs = [(a["from"], a["to"]) for a in legal]
+    action = next(a for a in legal if pairs.count((a["from"], a["to"])) == 1)
+    make_on_mat(hw, companion.view(None)["table"]["position"], parse_action(action["text"]))
+    wait_for(lambda: len(companion.view(None)["table"]["log"]) > log)
+
+
+def test_the_computers_move_blinks_and_a_wrong_one_is_guided_back_not_played(fast_table):
+    companion, hw = fast_table
+    companion.submit(None, {"type": "new_game", "variant": "base", "seed": 4,
+                            "computer": {"blue": "medium"}})
+    set_up(companion, hw)
+    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    first_human_move(companion, hw)
+    move = expected_move(companion)
+    view = companion.view(None)
+    assert view["oled"][0] == f"Computer: {outputs.move_words(move)}"
+    # The e-board convention: its from and to squares blink alternately in Blue's colour.
+    blue = outputs.PALETTE["blue"]
+    scene = outputs.expected_scene("blue", [(move.from_sq, move.to_sq)])
+    assert scene[move.from_sq].colour == scene[move.to_sq].colour == blue
+    assert scene[move.from_sq].phase != scene[move.to_sq].phase
+    wait_for(lambda: {parse_square(s) for s in companion.sim_state()["leds"]} <= {move.from_sq, move.to_sq}
+             and companion.sim_state()["leds"])
+    # Hands make another legal move for Blue: it is not played, and the mat says how to undo it.
+    log = list(view["table"]["log"])
+    other = next(a for a in companion.view("blue")["table"]["legal"]
+                 if (parse_square(a["from"]), parse_square(a["to"])) != (move.from_sq, move.to_sq)
+                 and a["from"] != a["to"] and parse_square(a["to"]) not in board_pieces(view["table"]["position"]))
+    wrong = parse_action(other["text"])
+    make_on_mat(hw, view["table"]["position"], wrong)
+    wait_for(lambda: companion.view(None)["mat"]["state"] == "mismatch")
+    mat = companion.view(None)["mat"]
+    assert {parse_square(s) for s in mat["wrong"]} == {wrong.from_sq, wrong.to_sq}
+    assert companion.view(None)["table"]["log"] == log               # nothing committed
+    # The wrong pawn's square and the square it left light up (one blinks: seen both lit).
+    wait_for(lambda: {parse_square(s) for s in companion.sim_state()["leds"]}
+             == {wrong.from_sq, wrong.to_sq})
+    # Put back: the move asked for shows again; made, it is played.
+    hw.sim.lift(wrong.to_sq)
+    hw.sim.place(wrong.from_sq)
+    wait_for(lambda: companion.view(None)["game"]["status"] == "playing"
+             and companion.view(None)["game"]["expected"])
+    make_on_mat(hw, view["table"]["position"], move)
+    wait_for(lambda: len(companion.view(None)["table"]["log"]) == len(log) + 1)
+    assert companion.view(None)["game"]["expected"] is None
+
+
+class SlowPlayer:
+    """A computer that thinks until told to stop, then plays its first legal board move."""
+
+    def __init__(self):
+        self.release = threading.Event()
+        self.asked: list[SeatView] = []
+        self.lock = threading.Lock()
+
+    def choose(self, view: SeatView) -> str:
+        with self.lock:
+            self.asked.append(view)
+        assert self.release.wait(30)
+        return next(a for a in view.legal if not a.endswith("pass"))
+
+
+def test_thinking_never_blocks_the_mat_or_the_phones_and_a_stale_decision_is_dropped(tmp_path):
+    slow = SlowPlayer()
+    with sim_companion(tmp_path / "games.db", public_url=None, settle=0.05,
+                       computer=Thinking(players=lambda *_: slow)) as t:
+        companion, hw = t.companion, t.hardware
+        companion.submit(None, {"type": "new_game", "variant": "base", "seed": 4,
+                                "computer": {"blue": "easy"}})
+        set_up(companion, hw)
+        wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+        start = companion.view(None)["table"]["position"]
+        first_human_move(companion, hw)
+        wait_for(lambda: slow.asked)
+        assert companion.view(None)["game"]["thinking"] is True
+        # While it thinks: a phone's request is answered (refused: it is not Red's turn)...
+        with pytest.raises(Conflict):
+            companion.submit("red", {"type": "hint"}, timeout=2)
+        # ... and the mat is read: Red takes the move back.
+        red_move = parse_action(companion.view(None)["table"]["log"][0])
+        hw.sim.lift(red_move.to_sq)
+        hw.sim.place(red_move.from_sq)
+        wait_for(lambda: companion.view(None)["table"]["log"] == [], timeout=3)
+        assert companion.view(None)["table"]["position"] == start
+        # The decision made for the position before the takeback arrives late: dropped.
+        slow.release.set()
+        first_human_move(companion, hw)
+        wait_for(lambda: len(slow.asked) == 2)
+        expected = wait_for(lambda: companion.view(None)["game"]["expected"])
+        assert expected["text"] in slow.asked[1].legal
+        assert len(companion.view(None)["table"]["log"]) == 1
+
+
+def test_a_remote_seat_plays_from_its_phone_and_the_mat_shows_its_move(fast_table):
+    companion, hw = fast_table
+    companion.submit(None, {"type": "new_game", "variant": "base", "seed": 4, "remote": ["blue"]})
+    set_up(companion, hw)
+    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    first_human_move(companion, hw)
+    legal = companion.view("blue")["table"]["legal"]
+    action = legal[-1]
+    answer = companion.submit("blue", {"type": "action", "text": action["text"]})
+    assert answer == {"ok": True, "on_mat": True}
+    assert len(companion.view(None)["table"]["log"]) == 1        # not played yet
+    move = parse_action(action["text"])
+    wait_for(lambda: companion.view(None)["oled"][0] == f"Blue (phone): {outputs.move_words(move)}")
+    make_on_mat(hw, companion.view(None)["table"]["position"], move)
+    wait_for(lambda: len(companion.view(None)["table"]["log"]) == 2)
+    assert companion.view(None)["table"]["log"][1] == action["text"]
+    with pytest.raises(BadRequest):
+        companion.submit("red", {"type": "new_game", "variant": "base", "remote": ["green"]})
+
+
+def test_set_up_options_are_checked(fast_table):
+    companion, _ = fast_table
+    for bad in ({"computer": {"blue": "godlike"}}, {"computer": ["blue"]},
+                {"computer": {"blue": "easy"}, "remote": ["blue"]}, {"hints": -1},
+                {"hints": True}, {"variant": "simultaneous", "computer": {"red": "easy"}}):
+        with pytest.raises(BadRequest):
+            companion.submit(None, {"type": "new_game", "variant": "base", **bad})
+    assert companion.view(None)["game"] is None
+
+
+def test_phones_cannot_act_for_the_computer(fast_table):
+    companion, hw = fast_table
+    companion.submit(None, {"type": "new_game", "variant": "base", "seed": 4,
+                            "computer": {"red": "easy"}})
+    set_up(companion, hw)
+    expected_move(companion)
+    with pytest.raises(Forbidden):
+        companion.submit("red", {"type": "action", "text": companion.view(None)["game"]["expected"]["text"]})
+    with pytest.raises(Forbidden):
+        companion.submit("red", {"type": "hint"})
+
+
+def hold(companion, hw, name: str) -> None:
+    """A long press, and the button let go again."""
+    companion.sim_button(name, long=True)
+    time.sleep(hw.sim.pinmap.buttons.long_press_s + 0.3)
+
+
+def test_holding_b_at_set_up_seats_the_computer(fast_table):
+    companion, hw = fast_table
+    hold(companion, hw, "B")
+    wait_for(lambda: companion.view(None)["game"])
+    assert companion.view(None)["game"]["computer"] == {"blue": "medium"}
+    assert companion.view(None)["oled"][0] == "Set up: Blue computer"
+    position = companion.view(None)["table"]["position"]
+    hold(companion, hw, "B")
+    wait_for(lambda: companion.view(None)["game"]["computer"] == {"red": "medium"})
+    assert companion.view(None)["table"]["position"] == position     # the same deal
+    hold(companion, hw, "B")
+    wait_for(lambda: companion.view(None)["game"]["computer"] == {})
+
+
+def hues(leds: dict[str, list[int]]) -> dict[str, tuple[int, ...]]:
+    """The lit squares' colours at full brightness (the strip dims them all alike)."""
+    return {sq: tuple(round(c * 255 / max(rgb)) for c in rgb) for sq, rgb in leds.items() if max(rgb)}
+
+
+def hint_on(companion, seat):
+    return wait_for(lambda: companion.view(seat)["hints"]["on"] and companion.view(seat)["hints"])
+
+
+def test_a_hint_colours_the_lifted_pawns_destinations_for_the_asking_seat_only(tmp_path):
+    calls: list[SeatView] = []
+
+    def graded(view: SeatView, nodes: int) -> dict[str, dict[str, str]]:
+        calls.append(view)
+        table: dict[str, dict[str, str]] = {}
+        for i, a in enumerate(view.legal):
+            table.setdefault(a.split()[1][:2], {})[a.split()[1][2:4]] = ("good", "risky", "losing")[i % 3]
+        return table
+
+    with sim_companion(tmp_path / "games.db", public_url=None, settle=0.05,
+                       computer=Thinking(hints=graded)) as t:
+        companion, hw = t.companion, t.hardware
+        companion.submit(None, {"type": "new_game", "variant": "base", "seed": 4, "hints": 1})
+        set_up(companion, hw)
+        wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+        with pytest.raises(Conflict):
+            companion.submit("blue", {"type": "hint"})                 # not Blue's turn
+        assert companion.submit("red", {"type": "hint"}) == {"ok": True, "left": 0}
+        hints = hint_on(companion, "red")
+        assert calls[0].seat == "red" and len(calls) == 1
+        assert "hints" not in companion.view(None) and companion.view("blue")["hints"]["grades"] is None
+        frm, grades = next(iter(hints["grades"].items()))
+        hw.sim.lift(parse_square(frm))
+        want = {sq: outputs.HINT_COLOURS[g] for sq, g in grades.items()}
+        wait_for(lambda: hues(companion.sim_state()["leds"]) == want,
+                 message=lambda: f"{companion.sim_state()['leds']} != {want}")
+        hw.sim.place(parse_square(frm))
+        # The turn passes: the hint is gone, and Red's only hint is used.
+        first_human_move(companion, hw)
+        assert companion.view("red")["hints"] == {"left": 0, "on": False, "asking": False, "grades": None}
+        first_human_move(companion, hw, "blue")
+        with pytest.raises(Conflict):
+            companion.submit("red", {"type": "hint"})
+
+
+def test_a_hint_by_holding_a_at_the_mat_uses_the_real_search(fast_table):
+    companion, hw = fast_table
+    companion.submit(None, {"type": "new_game", "variant": "base", "seed": 4})
+    set_up(companion, hw)
+    wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    companion.sim_button("A", long=True)
+    hints = hint_on(companion, "red")
+    legal = {(a["from"], a["to"]) for a in companion.view("red")["table"]["legal"]}
+    graded = {(frm, to) for frm, row in hints["grades"].items() for to in row}
+    assert graded == legal
+    assert set(g for row in hints["grades"].values() for g in row.values()) <= set(outputs.HINT_COLOURS)
+    assert companion.view("red")["hints"]["left"] == 2
+

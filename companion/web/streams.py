@@ -25,6 +25,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Iterator, Mapping
+from typing import Any
 
 from flask import Response, has_request_context, request
 
@@ -42,27 +43,36 @@ def event(name: str, data: object) -> str:
     return f"event: {name}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
 
 
-def since(held: list[str] | None, view: dict) -> tuple[dict, list[str] | None]:
-    """``view`` as sent to a page that holds the move log ``held`` (None: the page holds
-    none, so it gets the whole view), and the log the page holds after it.
+# The lists of a view that grow by a turn at a time: the move log and the moves in words.
+GROWING = ("log", "moves")
 
-    The log is most of a long game's view (14 kB at turn 1000), and all but the newest turn
-    is already on the page: the table's ``log`` is replaced by ``log_since: {"from": n,
-    "turns": [...]}``, the page keeping its first ``n`` turns and adding ``turns`` (a
-    takeback sends ``n`` one less and no turn)."""
+
+def since(held: dict[str, list[Any]] | None, view: dict[str, Any]
+          ) -> tuple[dict[str, Any], dict[str, list[Any]] | None]:
+    """``view`` as sent to a page that holds the lists ``held`` (None: the page holds none,
+    so it gets the whole view), and the lists the page holds after it.
+
+    The move log, and the same moves in players' words, are most of a long game's view
+    (14 kB of log at turn 1000), and all but the newest turn is already on the page: each
+    such list ``key`` of the table is replaced by ``<key>_since: {"from": n, "turns": [...]}``,
+    the page keeping its first ``n`` entries and adding ``turns`` (a takeback sends ``n`` one
+    less and no turn)."""
     table = view.get("table")
     if not isinstance(table, dict) or "log" not in table:
         return view, None
-    log = table["log"]
+    lists = {key: table[key] for key in GROWING if isinstance(table.get(key), list)}
     if held is None:
-        return view, log
-    n = 0
-    for a, b in zip(held, log):
-        if a != b:
-            break
-        n += 1
-    rest = {k: v for k, v in table.items() if k != "log"}
-    return {**view, "table": {**rest, "log_since": {"from": n, "turns": log[n:]}}}, log
+        return view, lists
+    out = {k: v for k, v in table.items() if k not in lists}
+    for key, now in lists.items():
+        before = held.get(key, [])
+        n = 0
+        for a, b in zip(before, now):
+            if a != b:
+                break
+            n += 1
+        out[f"{key}_since"] = {"from": n, "turns": now[n:]}
+    return {**view, "table": out}, lists
 
 
 def oled_key(companion) -> str:

@@ -35,11 +35,11 @@ def test_since_keeps_what_the_page_has_and_handles_a_takeback():
     def view(log):
         return {"game": {"id": 1}, "table": {"log": log, "to_act": ["red"]}}
     sent, held = since(None, view(["a", "b"]))
-    assert sent == view(["a", "b"]) and held == ["a", "b"]
+    assert sent == view(["a", "b"]) and held == {"log": ["a", "b"]}
     sent, held = since(held, view(["a", "b", "c"]))
     assert sent["table"] == {"to_act": ["red"], "log_since": {"from": 2, "turns": ["c"]}}
     sent, held = since(held, view(["a", "b"]))                  # a takeback
-    assert sent["table"]["log_since"] == {"from": 2, "turns": []} and held == ["a", "b"]
+    assert sent["table"]["log_since"] == {"from": 2, "turns": []} and held == {"log": ["a", "b"]}
     sent, held = since(held, view(["a", "x"]))                  # a takeback, then another move
     assert sent["table"]["log_since"] == {"from": 1, "turns": ["x"]}
     sent, held = since(held, {"game": None, "table": None})     # no game any more
@@ -49,3 +49,19 @@ def test_since_keeps_what_the_page_has_and_handles_a_takeback():
     _, held = since(None, view(log))
     sent, _ = since(held, view(log + ["Crab a1a2"]))
     assert len(json.dumps(sent)) < 200
+
+
+def test_the_moves_in_words_are_sent_since_the_last_view_too():
+    # The moves in players' words grow a turn at a time like the log: a stream sent them all
+    # again with every view (17.7 kB per event at turn 200).
+    def view(n):
+        log = [f"Tiger c1c{k % 3 + 2}" for k in range(n)]
+        words = [{"n": k + 1, "seat": "red", "text": t, "words": f"Red: Tiger, {t}"}
+                 for k, t in enumerate(log)]
+        return {"game": {"id": 1}, "table": {"log": log, "moves": words}}
+    first, held = since(None, view(1000))
+    assert first == view(1000)
+    sent, held = since(held, view(1001))
+    assert "moves" not in sent["table"] and sent["table"]["moves_since"]["from"] == 1000
+    assert len(json.dumps(sent)) < 300
+    assert held == {"log": view(1001)["table"]["log"], "moves": view(1001)["table"]["moves"]}

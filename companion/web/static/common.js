@@ -39,25 +39,31 @@ export async function postJSON(url, body) {
   return data;
 }
 
+// The lists of a view that grow by a turn at a time: the move log and the moves in words.
+const GROWING = ['log', 'moves'];
+
 // A view from a stream, whole again: after the first view of a connection the server sends
-// the move log as the turns since its last view (`log_since`: keep `from` turns, add
-// `turns`). `held` is the log this page holds; returns the view with its whole log.
+// each growing list as the entries since its last view (`log_since`, `moves_since`: keep
+// `from` entries, add `turns`). `held` holds this page's lists; returns the whole view.
 export function withLog(held, view) {
   const table = view && view.table;
-  if (!table || !table.log_since) return view;
-  const { from, turns } = table.log_since;
-  const log = (held || []).slice(0, from).concat(turns);
-  const whole = { ...table, log };
-  delete whole.log_since;
+  if (!table) return view;
+  const whole = { ...table };
+  for (const key of GROWING) {
+    const delta = table[`${key}_since`];
+    if (!delta) continue;
+    whole[key] = ((held && held[key]) || []).slice(0, delta.from).concat(delta.turns);
+    delete whole[`${key}_since`];
+  }
   return { ...view, table: whole };
 }
 
-// The stream's views, each with its whole log (see withLog).
+// The stream's views, each with its whole lists (see withLog).
 export function viewHandler(show) {
   let held = null;
   return (view) => {
     const whole = withLog(held, view);
-    held = whole && whole.table ? whole.table.log : null;
+    held = whole && whole.table ? Object.fromEntries(GROWING.map((k) => [k, whole.table[k]])) : null;
     show(whole);
   };
 }

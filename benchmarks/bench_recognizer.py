@@ -30,7 +30,7 @@ from pathlib import Path
 # The trace generator is a test tool (tests/support), not part of the shipped package.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
 from tracegen import CATEGORIES, Score, generate_game
-from companion.mat.tracetool import replay
+from companion.tracetool import replay
 
 
 def score(job: tuple[str, list[int]]) -> Score:

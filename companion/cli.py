@@ -19,7 +19,7 @@ EXTERNAL = {
     "serve": ("companion.serve", "run the companion service (on the Pi: the systemd unit)"),
     "sim": ("companion.serve:main_sim", "the desktop simulation: the companion on simulated hardware"),
     "selftest": ("firmware.selftest", "test the mat's hardware (LEDs, switches, OLED, buttons)"),
-    "trace": ("companion.mat.tracetool", "replay a mat trace and print what the companion understood"),
+    "trace": ("companion.tracetool", "replay a mat trace and print what the companion understood"),
     "selfplay": ("companion.rules.selfplay", "play random legal games and report as JSON lines"),
     "bestmove": ("companion.ai.cli:bestmove", "the computer's move in a position"),
     "match": ("companion.ai.cli:match", "play games between computer levels, one JSON line per game"),

@@ -1,7 +1,7 @@
 """The layers point one way, checked on the source (an AST walk of every import, the ones
 inside functions too), and the web layer loads no driver.
 
-    rules  <- mat  <- table  <- web        cli.py and serve.py on top wire them
+    rules  <- mat  <- table  <- web        cli.py, serve.py and tracetool.py on top wire them
     rules  <- ai   <- table                the computer player knows only the rules
     firmware (drivers) <- table            firmware knows only companion.rules.squares
 """
@@ -27,10 +27,6 @@ ALLOWED = {
     "firmware": ("companion.rules.squares",),
 }
 PROJECT = ("companion", "firmware")
-# Known exceptions, each with its reason. The ``trace`` command replays a recording through
-# the scan loop's own debounce on the simulated pins: a tool that wires mat and firmware, so
-# it belongs on top next to cli.py; it stays in mat/ until the recognizer's issue moves it.
-EXCEPTIONS = {("companion.mat.tracetool", "firmware")}
 
 
 def module_name(path: Path) -> str:
@@ -74,8 +70,6 @@ def violations(module: str, imported: list[str]) -> list[str]:
             continue
         target = layer_of(name) or name
         if target == layer or name.startswith(layer + "."):
-            continue
-        if (module, name.split(".")[0]) in EXCEPTIONS:
             continue
         if not any(name == ok or name.startswith(ok + ".") for ok in ALLOWED[layer]):
             out.append(f"{module} imports {name}")

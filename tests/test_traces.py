@@ -13,7 +13,7 @@ import pytest
 
 from tracegen import CATEGORIES, Score, generate_game
 from companion.mat.tracerecord import TraceRecorder
-from companion.mat.tracetool import parse_trace, replay
+from companion.tracetool import parse_trace, replay
 
 TRACES = Path(__file__).parent / "traces"
 CORPUS = sorted(p for p in TRACES.glob("*.jsonl") if not p.name.endswith(".expected.jsonl"))

@@ -139,7 +139,7 @@ def test_a_new_game_from_the_buttons(table):
 
 
 def test_record_trace_replays_to_the_same_moves(tmp_path, capsys):
-    from companion.mat.tracetool import main as trace_main
+    from companion.tracetool import main as trace_main
     with sim_companion(tmp_path / "games.db", public_url=None,
                        record_trace=tmp_path / "mat.jsonl") as table:
         companion, hw = table.companion, table.hardware

@@ -24,11 +24,11 @@ from firmware.matrix import MatrixScanner
 from firmware.pinmap import PinMap, PinMapError, load_pinmap
 from firmware.sim_mat import SimMat
 
-from ..rules.errors import OnitamaError
-from ..rules.position import parse_position
-from .recognizer import CLEAR_S, MAX_SETTLE_S, SETTLE_S, Recognizer
-from ..rules.squares import parse_square
-from .tracerecord import RecordingScanner, TraceRecorder
+from .rules.errors import OnitamaError
+from .rules.position import parse_position
+from .mat.recognizer import CLEAR_S, MAX_SETTLE_S, SETTLE_S, Recognizer
+from .rules.squares import parse_square
+from .mat.tracerecord import RecordingScanner, TraceRecorder
 
 VARIANTS = ("base", "wind")
 BUTTONS = ("A", "B", "C")

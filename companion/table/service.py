@@ -32,6 +32,7 @@ from . import outputs, views
 from .display import Display
 from .errors import BadRequest, Conflict, Forbidden, NotFound
 from .hands import Hands
+from .network import Hotspot
 from .publisher import Publisher, Subscription
 from .seats import Seats
 from .session import GameSession, new_session, public_games, record, resume_unfinished
@@ -47,7 +48,7 @@ CONFIRM_S = 5.0       # a second long press within this time abandons a running 
 class Companion:
     def __init__(self, hardware: Hardware, store: GameStore, *, settle: float = 0.35,
                  sets: tuple[str, ...] = ("base",), public_url: str | None = None,
-                 record_trace: Path | None = None):
+                 record_trace: Path | None = None, wifi: Hotspot | None = None):
         self.mode = "sim" if hardware.sim is not None else "pi"
         self.public_url = public_url
         self._hw = hardware
@@ -57,8 +58,9 @@ class Companion:
         self._game: GameSession | None = None
         self._occupancy: frozenset[int] = frozenset()
         self._confirm_until = 0.0
-        self._oled_page = 0                     # 0: the game; 1, 2: Red's, Blue's join code
-        self._display = Display(hardware)
+        self._oled_page = 0                     # views.oled_pages: the game, Wi-Fi, join codes
+        self.wifi_qr = views.wifi_qr(wifi)      # (network name, WIFI: payload) or None
+        self._display = Display(hardware, self.wifi_qr)
         self._seats = Seats()
         self._publisher = Publisher((None, *SEATS))
         self._hands = Hands(hardware.sim)
@@ -150,7 +152,6 @@ class Companion:
         return record(self._store, game_id)
 
     # The simulated mat: a person's hands on the simulated switches and buttons.
-
     def sim_state(self) -> dict[str, Any]:
         return self._hands.state()
 
@@ -206,7 +207,8 @@ class Companion:
             return
         if name == "C" and not long and (game is None or game.recognizer is None
                                          or game.recognizer.prompt is None):
-            self._oled_page = (self._oled_page + 1) % 3     # game, Red's QR, Blue's QR
+            self._oled_page = views.next_page(self._oled_page, self._display.shown,
+                                              wifi=self.wifi_qr is not None)
             return
         if long and name == LONG_PRESS_NEW_GAME:
             if game is None or game.status == "finished" or now < self._confirm_until:

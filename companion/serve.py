@@ -18,9 +18,12 @@ import webbrowser
 from pathlib import Path
 
 from .table.config import Config, ConfigError, default_state, load_config
+from .table.network import HOTSPOT_ADDRESS, Hotspot, MdnsAnnouncer, local_addresses
 from .table.service import Companion
 from .table.store import open_store
 
+
+log = logging.getLogger(__name__)
 
 
 def _parser(sim: bool) -> argparse.ArgumentParser:
@@ -56,6 +59,27 @@ def _public_url(config: Config, host: str, port: int) -> str:
     return f"http://{address}:{port}"
 
 
+def _hotspot(config: Config) -> Hotspot | None:
+    """The table's own Wi-Fi, when this Pi is its access point (the OLED and pages show it)."""
+    if not (config.hotspot and config.ssid and config.wifi_password):
+        return None
+    return Hotspot(config.ssid, config.wifi_password, config.wifi_interface)
+
+
+def _announce(config: Config, port: int) -> MdnsAnnouncer | None:
+    """``onitama.local`` on mDNS, when configured. The table works without a name to type:
+    a failure is logged, never fatal."""
+    if not config.announce_mdns:
+        return None
+    announcer = MdnsAnnouncer(port, [HOTSPOT_ADDRESS] if config.hotspot else local_addresses())
+    try:
+        announcer.start()
+    except Exception:
+        log.exception("could not announce onitama.local on mDNS; the table page is at its address")
+        return None
+    return announcer
+
+
 def run(argv: list[str], sim: bool) -> int:
     args = _parser(sim).parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -63,8 +87,12 @@ def run(argv: list[str], sim: bool) -> int:
     try:
         config = load_config(args.config, Config(hardware="sim" if sim else "pi",
                                                  host="127.0.0.1" if sim else "0.0.0.0"))
+        wifi = _hotspot(config)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except ValueError as exc:       # a Wi-Fi name or password WPA2 cannot use (network.Hotspot)
+        print(f"error: {args.config}: [network] {exc}", file=sys.stderr)
         return 2
     if sim:
         config = config.with_(hardware="sim")
@@ -94,11 +122,14 @@ def run(argv: list[str], sim: bool) -> int:
         return 0
     hardware = make_hardware(config.hardware, pinmap)
     companion = Companion(hardware, store, settle=config.settle, sets=config.sets,
-                          record_trace=Path(args.record_trace) if args.record_trace else None)
+                          record_trace=Path(args.record_trace) if args.record_trace else None,
+                          wifi=wifi)
     app = create_app(companion)
     server = Server(app, config.host, config.port)
+    announcer: MdnsAnnouncer | None = None
     try:
         server.start()
+        announcer = _announce(config, server.port)
         companion.public_url = _public_url(config, server.host, server.port)
         companion.start()
         url = companion.public_url
@@ -116,6 +147,11 @@ def run(argv: list[str], sim: bool) -> int:
             webbrowser.open(f"{url}/sim")
         stop.wait()
     finally:
+        if announcer is not None:
+            try:
+                announcer.stop()
+            except Exception:
+                log.exception("mDNS: the goodbye failed")
         server.stop()
         companion.close()
         hardware.close()

@@ -14,14 +14,17 @@ from collections.abc import Callable
 from firmware import screens
 from firmware.hardware import Hardware
 
+from ..rules.referee import SEATS
 from . import outputs, views
 from .seats import Seats
 from .session import GameSession
 
 
 class Display:
-    def __init__(self, hardware: Hardware):
+    def __init__(self, hardware: Hardware, wifi: tuple[str, str] | None = None):
         self._hw = hardware
+        self._wifi = wifi                     # (network name, WIFI: payload): the table's own
+        self.shown: str | None = None         # the QR code on the OLED: "wifi", a seat, None
         self._shows: list[outputs.Show] = []
         self._key: tuple[object, ...] | None = None
         self._scene: tuple[object, ...] | None = None
@@ -49,27 +52,33 @@ class Display:
     def update(self, game: GameSession | None, *, occupancy: frozenset[int], seats: Seats,
                page: int, game_lines: Callable[[], outputs.Lines],
                join_url: Callable[[str], str]) -> None:
-        """Draw what the table shows now: a takeover question, an announcement, a join code
-        (``page``, or a game with secrets waiting for a phone), else ``game_lines()``."""
+        """Draw what the table shows now: a takeover question, an announcement, the Wi-Fi or
+        a join code (``page``, or a game with secrets waiting for phones), else ``game_lines()``."""
         show = self._current_show()
-        join_seat = views.join_seat(game, page, seats.free_seat())
+        target = views.join_seat(game, page, seats.free_seat(), wifi=self._wifi is not None,
+                                 joined=any(seats.held().values()))
         # A takeover waits while the mat asks a question: A and B answer what is shown.
         waiting = None if views.asking(game) else seats.waiting()
         if waiting is not None:
             lines = outputs.takeover_lines(waiting.seat)
         elif show is not None:
             lines = show.lines
-        elif join_seat is not None:
-            lines = outputs.join_lines(join_seat)
+        elif target == "wifi" and self._wifi is not None:
+            lines = outputs.wifi_lines(self._wifi[0])
+        elif target is not None:
+            lines = outputs.join_lines(target)
         else:
             lines = game_lines()
         lines = outputs.page_now(lines, time.monotonic())     # a text longer than the screen pages
-        key = (lines, seats.token(join_seat) if join_seat else None)
+        self.shown = target if show is None and waiting is None else None
+        key = (lines, seats.token(target) if target in SEATS else None)
         if key != self._key:
             self._key = key
             self.lines = lines
-            if join_seat and show is None and waiting is None:
-                self._image = screens.qr_screen(join_url(join_seat), outputs.join_caption(join_seat))
+            if self.shown == "wifi" and self._wifi is not None:
+                self._image = screens.wifi_screen(self._wifi[1], self._wifi[0])
+            elif self.shown is not None:
+                self._image = screens.qr_screen(join_url(self.shown), outputs.join_caption(self.shown))
             else:
                 self._image = screens.status_screen(lines[0], list(lines[1:]))
             self._hw.oled.display(self._image)

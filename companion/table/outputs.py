@@ -133,6 +133,11 @@ def join_lines(seat: str) -> Lines:
     return (f"{seat.title()} seat", "Scan to join", "C: next page")
 
 
+def wifi_lines(ssid: str) -> Lines:
+    """The Wi-Fi page's text (the picture others than the table get, and the pages' status)."""
+    return ("Wi-Fi", ssid, "Scan to join", "C: next page")
+
+
 def join_caption(seat: str) -> str:
     return f"{seat.title()} seat: scan to join"
 

@@ -34,6 +34,7 @@ from .display import Display
 from .errors import BadRequest, Conflict, Forbidden, NotFound
 from .hands import Hands
 from .opponent import Opponent, Thinking
+from .network import Hotspot
 from .publisher import Publisher, Subscription
 from .seats import Seats
 from .session import GameSession, new_session, public_games, record, resume_unfinished
@@ -68,7 +69,8 @@ def wait_s(game: GameSession | None, display: Display) -> float:
 class Companion:
     def __init__(self, hardware: Hardware, store: GameStore, *, settle: float = 0.35,
                  sets: tuple[str, ...] = ("base",), public_url: str | None = None,
-                 record_trace: Path | None = None, computer: Thinking = Thinking()):
+                 record_trace: Path | None = None, computer: Thinking = Thinking(),
+                 wifi: Hotspot | None = None):
         self.mode = "sim" if hardware.sim is not None else "pi"
         self.public_url = public_url
         self._hw = hardware
@@ -78,8 +80,9 @@ class Companion:
         self._game: GameSession | None = None
         self._occupancy: frozenset[int] = frozenset()
         self._confirm_until = 0.0
-        self._oled_page = 0                     # 0: the game; 1, 2: Red's, Blue's join code
-        self._display = Display(hardware)
+        self._oled_page = 0                     # views.oled_pages: the game, Wi-Fi, join codes
+        self.wifi_qr = views.wifi_qr(wifi)      # (network name, WIFI: payload) or None
+        self._display = Display(hardware, self.wifi_qr)
         self._seats = Seats()
         self._publisher = Publisher((None, *SEATS))
         self._hands = Hands(hardware.sim)
@@ -96,9 +99,8 @@ class Companion:
         self._game, set_aside = resume_unfinished(self._store)
         if set_aside is not None:
             self._display.announce([outputs.set_aside_show(set_aside)])
-        buttons = self._hw.buttons
-        buttons.on_press = lambda name: self._thread.post(lambda: self._button(name, False))
-        buttons.on_long_press = lambda name: self._thread.post(lambda: self._button(name, True))
+        self._hw.buttons.on_press = lambda name: self._thread.post(lambda: self._button(name, False))
+        self._hw.buttons.on_long_press = lambda name: self._thread.post(lambda: self._button(name, True))
         self._publish()
         self._opponent.start(self._thread.post)
         self._thread.start()
@@ -106,8 +108,7 @@ class Companion:
                               lambda occ, t: self._thread.post(lambda: self._mat(occ, t)))
 
     def close(self) -> None:
-        """Stop reading the mat and the buttons, then the game thread. Every confirmed action
-        is already on disk; the hardware (LEDs off, OLED blank) is closed by its owner."""
+        """Stop the mat, the buttons, the game thread; the hardware's owner closes it."""
         if self._scan is not None:
             self._scan.close()
         self._hw.buttons.on_press = self._hw.buttons.on_long_press = None
@@ -175,7 +176,6 @@ class Companion:
         return record(self._store, game_id)
 
     # The simulated mat: a person's hands on the simulated switches and buttons.
-
     def sim_state(self) -> dict[str, Any]:
         return self._hands.state()
 
@@ -218,7 +218,8 @@ class Companion:
             return
         if name == "C" and not long and (game is None or game.recognizer is None
                                          or game.recognizer.prompt is None):
-            self._oled_page = (self._oled_page + 1) % 3     # game, Red's QR, Blue's QR
+            self._oled_page = views.next_page(self._oled_page, self._display.shown,
+                                              wifi=self.wifi_qr is not None)
             return
         if long and name in (LONG_PRESS_COMPUTER, LONG_PRESS_HINT):
             return self._opponent.long_press(game, name == LONG_PRESS_HINT, self._sets, self._new_game)

@@ -14,6 +14,7 @@ from ..rules.squares import square_name
 from ..rules.ways import WAYS
 from . import outputs
 from .headlines import headline
+from .network import Hotspot, wifi_qr_payload
 from .session import GameSession
 
 
@@ -141,16 +142,39 @@ def asking(game: GameSession | None) -> bool:
     return game is not None and game.recognizer is not None and game.recognizer.prompt is not None
 
 
-def join_seat(game: GameSession | None, page: int, free_seat: str | None) -> str | None:
-    """The seat whose join code the OLED shows: the page chosen with C, or, while a game with
-    secrets waits for phones, the first seat without one."""
+def wifi_qr(wifi: Hotspot | None) -> tuple[str, str] | None:
+    """The table's own Wi-Fi as ``(network name, WIFI: payload)``, for the OLED and the pages;
+    None when the Pi joins an existing network."""
+    return None if wifi is None else (wifi.ssid, wifi_qr_payload(wifi.ssid, wifi.password))
+
+
+def oled_pages(wifi: bool) -> tuple[str | None, ...]:
+    """What button C pages through: the game (None), then, on the table's own Wi-Fi, its QR
+    code (a phone must be on the network before a join code can open), then each seat's code."""
+    return (None, *(("wifi",) if wifi else ()), *SEATS)
+
+
+def join_seat(game: GameSession | None, page: int, free_seat: str | None, *,
+              wifi: bool = False, joined: bool = True) -> str | None:
+    """The QR code the OLED shows: ``"wifi"``, a seat's join code, or None (the game). The
+    page chosen with C; or, while a game with secrets waits for phones, the Wi-Fi code until a
+    first phone holds a seat (``joined``), then the first seat without one."""
     if page:
-        return SEATS[page - 1]
+        return oled_pages(wifi)[page]
     # Only while nothing on the mat needs saying: set-up, a prompt or a mismatch come first.
     if (game is not None and game.status == "playing" and game.way.hidden
             and (game.recognizer is None or (game.recognizer.prompt is None and not game.wrong))):
-        return free_seat
+        return "wifi" if wifi and not joined and free_seat is not None else free_seat
     return None
+
+
+def next_page(page: int, shown: str | None, *, wifi: bool) -> int:
+    """The page button C turns to. From the Wi-Fi code shown while phones join, on to Red's
+    join code (the order stays Wi-Fi, Red, Blue); otherwise the next page, round."""
+    pages = oled_pages(wifi)
+    if page == 0 and shown == "wifi":
+        return pages.index("wifi") + 1
+    return (page + 1) % len(pages)
 
 
 def led_scene(game: GameSession | None, occupancy: frozenset[int]) -> outputs.Scene:

@@ -9,7 +9,10 @@ from functools import cache
 from typing import Any, Protocol
 from urllib.parse import urlencode
 
+import segno
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
+
+from markupsafe import Markup
 
 from companion.rules.cards import CARDS
 from companion.rules.variants import example_conditional_cards
@@ -34,6 +37,7 @@ class TableService(Protocol):
     Typed here so that the web layer never imports the service, nor the drivers below it."""
     mode: str
     public_url: str | None
+    wifi_qr: tuple[str, str] | None     # (network name, WIFI: payload): the table's own Wi-Fi
 
     @property
     def closed(self) -> bool: ...
@@ -106,9 +110,21 @@ def card_patterns() -> dict:
     return {c.name: c.as_dict() for c in cards}
 
 
+def wifi_svg() -> Markup | None:
+    """The table's own Wi-Fi as a QR code, when the Pi is the access point. Shown to everyone:
+    it is meant for everyone at the table, and only those already on that network reach the
+    pages (docs/web.md)."""
+    wifi = companion().wifi_qr
+    if wifi is None:
+        return None
+    return Markup(segno.make(wifi[1], error="L").svg_inline(scale=4, border=2, title=f"Wi-Fi {wifi[0]}"))
+
+
 def page_context() -> dict:
+    wifi = companion().wifi_qr
     return {"mode": companion().mode, "cards": card_patterns(), "view": companion().view(None),
-            "ways": ways(), "levels": LEVELS}
+            "ways": ways(), "levels": LEVELS, "wifi_svg": wifi_svg(),
+            "wifi_ssid": wifi[0] if wifi else None}
 
 
 @public.get("/api/ways")

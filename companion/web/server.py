@@ -118,7 +118,8 @@ class Server:
 
     @property
     def port(self) -> int:
-        return self._server.effective_port
+        # int(): waitress reports the bound port as a string (mDNS wants a number).
+        return int(self._server.effective_port)
 
     @property
     def url(self) -> str:

@@ -124,7 +124,7 @@ class Stream:
                 elif not line and data:
                     if name == "view":
                         with self._lock:
-                            self.latest = json.loads("\n".join(data))
+                            self.latest = _whole(self.latest, json.loads("\n".join(data)))
                     name, data = "", []
         except (OSError, ValueError, AttributeError):
             pass        # the stream ended (http.client drops its file when closed under a read)
@@ -135,6 +135,22 @@ class Stream:
 
     def close(self) -> None:
         self.response.close()
+
+
+def _whole(held: dict | None, view: dict) -> dict:
+    """A stream's view made whole again, as the pages do (common.js ``withLog``): after the
+    first view, the growing lists come as the entries since the last one. Which views a
+    stream delivers depends on timing, so only whole views can be compared between twins."""
+    table = view.get("table")
+    if not isinstance(table, dict):
+        return view
+    old = (held or {}).get("table") or {}
+    whole = dict(table)
+    for key in ("log", "moves"):
+        delta = whole.pop(f"{key}_since", None)
+        if delta is not None:
+            whole[key] = (old.get(key) or [])[:delta["from"]] + delta["turns"]
+    return {**view, "table": whole}
 
 
 def _bare(view: dict | None) -> dict | None:

@@ -304,7 +304,11 @@ export function setupForm(form, ways, currentView) {
   const windField = $('#ng-wind-field', form);
   const error = $('#ng-error', form);
   const takes = (option) => (byName[variant.value] || { options: [] }).options.includes(option);
-  const sync = () => { windField.hidden = !takes('wind_cards'); };
+  const about = $('#ng-about', form);
+  const sync = () => {
+    windField.hidden = !takes('wind_cards');
+    if (about) about.textContent = (byName[variant.value] || {}).description || '';
+  };
   variant.addEventListener('change', sync);
   sync();
   const names_ = (text) => text.split(',').map((t) => t.trim()).filter(Boolean);

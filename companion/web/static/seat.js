@@ -94,10 +94,14 @@ const DOING = {
 };
 
 function headline() {
-  // The companion writes what to do now (companion.table.headlines); older views do not.
-  if (view.headline) return [view.headline.title, view.headline.detail];
   const t = table();
   const game = view.game;
+  // A move chosen on this phone waits for hands at the table: that is what to know now.
+  if (game && game.expected && game.expected.seat === SEAT && game.expected.by === 'remote') {
+    return ['Your move is on the mat', `Someone at the table makes ${game.expected.text} for you.`];
+  }
+  // The companion writes what to do now (companion.table.headlines); older views do not.
+  if (view.headline) return [view.headline.title, view.headline.detail];
   if (!game) return ['No game yet', 'Deal one on the table page, or hold C on the companion.'];
   if (t && t.result) {
     const won = t.result.winner === SEAT;
@@ -110,9 +114,6 @@ function headline() {
     const ninjas = !s.ninjas ? '' : light ? ` Only the Shadow Master (${title(light === 'red' ? 'blue' : 'red')}) has Ninjas.`
       : ' Each player hides a Ninja on their phone.';
     return ['Set up the mat', `You take ${s[SEAT].join(' and ')}; ${s.side} goes beside the mat. ${title(s.first)} starts.${ninjas}`];
-  }
-  if (game.expected && game.expected.seat === SEAT && game.expected.by === 'remote') {
-    return ['Your move is on the mat', `Someone at the table makes ${game.expected.text} for you.`];
   }
   if (game.status === 'sync' && !view.setup && !myTurn(t)) {
     return ['Put the pawns back', 'Stand them as the game has them: the lit squares show where.'];

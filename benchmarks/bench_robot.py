@@ -5,8 +5,7 @@
 Each game is played through the running companion over HTTP as players do (the mat through
 the simulated switches, the phones through the seat pages' requests), with the four checks of
 ``tests/robot/table_robot.py``. Prints one line per way: games, failures, turns (min, mean,
-max), mat moves, phone steps, card questions, twin checks, moves the mat read with another
-card making the same squares without asking (a recognizer finding), seconds per game; then
+max), mat moves, phone steps, card questions, twin checks, seconds per game; then
 every failure's message. Exit status 1 if any game failed.
 """
 
@@ -34,7 +33,7 @@ def main() -> int:
     args = parser.parse_args()
     failures = []
     print(f"{'way':<13}{'games':>6}{'failed':>7}{'turns min/mean/max':>20}{'mat':>6}{'phone':>7}"
-          f"{'asked':>6}{'twin':>6}{'misread':>8}{'s/game':>8}")
+          f"{'asked':>6}{'twin':>6}{'s/game':>8}")
     for way in args.ways.split(","):
         reports, failed, started = [], 0, time.monotonic()
         for seed in range(args.first_seed, args.first_seed + args.games):
@@ -49,7 +48,6 @@ def main() -> int:
               f"{f'{min(turns)}/{statistics.mean(turns):.1f}/{max(turns)}':>20}"
               f"{sum(r.mat_moves for r in reports):>6}{sum(r.phone_steps for r in reports):>7}"
               f"{sum(r.questions for r in reports):>6}{sum(r.twin_checks for r in reports):>6}"
-              f"{sum(r.card_misreads for r in reports):>8}"
               f"{(time.monotonic() - started) / args.games:>8.2f}", flush=True)
     for line in failures:
         print(line)

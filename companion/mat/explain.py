@@ -50,6 +50,16 @@ def explain(occ: frozenset[int], turns: Turns, window: Window | None, evidence: 
     return [p for p, e in zip(plans, shown) if not any(e < o for o in shown)]
 
 
+def amended_then_replied(occ: frozenset[int], window: Window, evidence: Evidence) -> list[Plan]:
+    """The last move amended (or amended back) and the opponent's reply to it: the mat a
+    reply explains when nothing else does. Hands that fitted an amendment can be the
+    opponent's start (a student swapped by the Spirit stands where the Spirit's move could
+    have left it); the rest of the reply shows whose they were."""
+    return [((AMEND, a), (PLAY, m)) for a in window.readings for m in window.replies(a)
+            if m.occupancy == occ and evidence.has(window.needs[a], also=window.seen)
+            and evidence.shows_after(a, m)]
+
+
 def in_progress(occ: frozenset[int], base: frozenset[int], turns: Turns,
                 window: Window | None, firsts: list[Reading]) -> bool:
     """A mat part-way through something legal: only lifts, or differences all on squares

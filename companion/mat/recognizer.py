@@ -36,7 +36,8 @@ from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
 from .destinations import destinations, window_lights
 from .evidence import Evidence
-from .explain import AMEND, PLAY, Plan, Step, ended_by_lift, explain, in_progress, offered
+from .explain import AMEND, PLAY, Plan, Step, amended_then_replied, ended_by_lift, explain
+from .explain import in_progress, offered
 from .pairing import pair_up as pair_up
 from .prompts import allowed_answers, build_prompt, button_choice
 from .readings import Reading, read_move
@@ -274,6 +275,10 @@ class Recognizer:
             # through a turn says so (the OLED shows it), never nothing.
             if self._prompt is None and self._mismatch is None and not occ <= base:
                 self._say_waiting(t)
+            return
+        later = amended_then_replied(occ, self._window, self._evidence) if self._window else []
+        if later:
+            self._resolve(later, t)
             return
         # A turn the evidence shows, with pawns too many (a captured pawn set down aside):
         # those pawns are out of sync, and no square the game does not need is pointed to.

@@ -3,7 +3,7 @@ opponent starts, and the evidence each amendment must show on the mat."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..rules.board import Board
 from ..rules.cards import CardTable
@@ -35,12 +35,25 @@ class Window:
     needs: dict[Reading, frozenset[frozenset[int]]]  # evidence each amendment needs
     seen: frozenset[frozenset[int]]       # the evidence the move itself was read with
     extra: dict[Reading, frozenset[int]]  # squares it shows emptied that the move left full
+    cards: CardTable
+    _replies: dict[Reading, list[Reading]] = field(default_factory=dict)
 
     def amendments(self, occ: frozenset[int], evidence: Evidence) -> list[Reading]:
         """The amendments the mat ``occ`` shows, with the evidence each needs."""
         empty_now = frozenset(range(25)) - occ
         return [r for r in self.readings if r.occupancy == occ
                 and evidence.has(self.needs[r], empty_now=empty_now, also=self.seen)]
+
+    def replies(self, r: Reading) -> list[Reading]:
+        """The opponent's turns after the move amended into ``r``, as readings."""
+        found = self._replies.get(r)
+        if found is None:
+            board = Board(self.before, cards=self.cards)
+            board.push(move_of(r))
+            moves = [] if board.is_game_over() else list(board.legal_moves)
+            found = [read_move(board.position, m) for m in moves if not m.is_pass]
+            self._replies[r] = found
+        return found
 
     def closed_by(self, sq: int, position: Position, turn: str) -> bool:
         """Does lifting ``sq`` close the window: the opponent (``turn``) starts their own turn
@@ -74,4 +87,4 @@ def open_window(reading: Reading, before: Position, cards: CardTable,
         extra[r] = changed
     # Evidence from before the commit on squares the move itself used proves nothing new.
     seen = frozenset(g for g in seen if not g & reading.touched)
-    return Window(reading, before, before.turn, others, touched, needs, seen, extra)
+    return Window(reading, before, before.turn, others, touched, needs, seen, extra, cards)

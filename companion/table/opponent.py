@@ -22,6 +22,7 @@ from .computer import (HINT_NODES, Chooser, Expected, Thinker, Version, board_mo
                        default_hints, default_player, same_move)
 from .errors import BadRequest, Conflict, Forbidden
 from .session import GameSession
+from .store import GameStore, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -40,9 +41,10 @@ class Thinking:
 
 
 class Opponent:
-    def __init__(self, thinking: Thinking, *, current: Callable[[], GameSession | None],
+    def __init__(self, thinking: Thinking, store: GameStore, *, current: Callable[[], GameSession | None],
                  play_off_mat: Callable[[GameSession, str, str], None],
                  announce: Callable[[list[outputs.Show]], None]):
+        self._store = store
         self._current = current
         self._play_off_mat = play_off_mat
         self._announce = announce
@@ -165,6 +167,12 @@ class Opponent:
             return True                                   # already on its way
         used = dict(game.hints_used or {})
         used[seat] = used.get(seat, 0) + 1
+        try:
+            # On disk before it is given: a restart must not hand the hint back.
+            self._store.note_hints(game.id, seat, used[seat])
+        except StoreError as exc:
+            log.error("%s", exc)
+            return False
         game.hints_used = used
         asked = game.version
         game.hint_asked = (asked, seat)

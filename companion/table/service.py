@@ -89,7 +89,7 @@ class Companion:
         self._traces = Traces(hardware.scanner, record_trace, settle)
         self._thread = GameThread(self._tick, lambda: wait_s(self._game, self._display), self._publish)
         self._scan: ScanLoop | None = None
-        self._opponent = Opponent(computer, current=lambda: self._game,
+        self._opponent = Opponent(computer, store, current=lambda: self._game,
                                   play_off_mat=self._play_off_mat, announce=self._display.announce)
 
     # -- life cycle ------------------------------------------------------------------------

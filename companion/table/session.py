@@ -288,7 +288,7 @@ def resume_unfinished(store: GameStore) -> tuple[GameSession | None, int | None]
     if saved is None:
         return None, None
     try:
-        return resume(saved), None
+        game = resume(saved)
     except OnitamaError as exc:
         log.error("game %s cannot be resumed: %s", saved.id, exc)
         try:
@@ -296,6 +296,12 @@ def resume_unfinished(store: GameStore) -> tuple[GameSession | None, int | None]
         except StoreError as failure:
             log.error("%s", failure)
         return None, saved.id
+    try:
+        game.hints_used = store.hints_used(saved.id)
+    except StoreError as failure:
+        # The hints asked for cannot be read back: the game goes on, with its full allowance.
+        log.error("%s", failure)
+    return game, None
 
 
 def saved_game(store: GameStore, game_id: int) -> SavedGame:

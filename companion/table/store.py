@@ -49,6 +49,12 @@ CREATE TABLE IF NOT EXISTS actions (
     at REAL NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS hints (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seat TEXT NOT NULL,
+    used INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
 """
 # Added without a new schema number: an older companion reads and writes such a file as
 # before (it leaves ``variant`` empty, and the next open fills it in from the header).
@@ -175,6 +181,19 @@ class GameStore:
         with self._lock:
             self._write(f"game {game_id}'s result", "UPDATE games SET result=? WHERE id=?",
                         (json.dumps(result), game_id))
+
+    def note_hints(self, game_id: int, seat: str, used: int) -> None:
+        """``seat`` has asked for ``used`` hints in game ``game_id``: kept, so that a restart
+        does not give them back."""
+        with self._lock:
+            self._write(f"game {game_id}'s hints", "INSERT OR REPLACE INTO hints VALUES (?, ?, ?)",
+                        (game_id, seat, used))
+
+    def hints_used(self, game_id: int) -> dict[str, int]:
+        with self._lock:
+            rows = self._read(f"game {game_id}'s hints",
+                              "SELECT seat, used FROM hints WHERE game_id=?", (game_id,))
+        return {str(seat): int(used) for seat, used in rows}
 
     def set_aside(self, game_id: int, reason: str) -> None:
         """Mark an unfinished game that cannot be resumed, so that the table starts afresh

@@ -279,3 +279,21 @@ def test_a_hint_by_holding_a_at_the_mat_uses_the_real_search(fast_table):
     assert set(g for row in hints["grades"].values() for g in row.values()) <= set(outputs.HINT_COLOURS)
     assert companion.view("red")["hints"]["left"] == 2
 
+
+
+def test_the_hints_used_stay_used_after_a_restart(tmp_path):
+    """A power cut does not hand back a hint: the hints asked for are on disk with the game."""
+    with sim_companion(tmp_path / "games.db", public_url=None, **FAST) as t:
+        companion, hw = t.companion, t.hardware
+        companion.submit(None, {"type": "new_game", "variant": "base", "seed": 4, "hints": 2})
+        set_up(companion, hw)
+        wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+        assert companion.submit("red", {"type": "hint"})["left"] == 1
+        hint_on(companion, "red")
+        pawns = set(hw.sim.pawns)
+    with sim_companion(tmp_path / "games.db", public_url=None, **FAST) as t:
+        companion, hw = t.companion, t.hardware
+        hw.sim.set_pawns(pawns)
+        wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+        assert companion.view("red")["hints"]["left"] == 1
+        assert companion.submit("red", {"type": "hint"})["left"] == 0

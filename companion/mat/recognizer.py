@@ -464,7 +464,8 @@ class Recognizer:
             pos = self._board.position
             moving = lifting_own(pos, self._base - self._occ)
             scene = dict((not moving and window_lights(self._window, self._base, self._occ))
-                         or destinations(self._turns.readings, self._base, self._occ, self._slot))
+                         or destinations(self._turns.readings, self._base, self._occ, self._slot,
+                                         lambda r: self._evidence.has(r.midway_groups)))
             oled = play_oled(pos, self._announce[0] if self._announce else None, self._waiting)
         if self._flash is not None:
             for sq in self._flash[0]:

@@ -195,6 +195,8 @@ def test_a_turn_a_wind_spirit_card_could_go_on_from_is_committed_and_lights_the_
     scene = h.rec.feedback().scene
     assert scene == {parse_square("c4"): scene[parse_square("c4")]}
     assert scene[parse_square("c4")] == type(scene[parse_square("c4")])("cyan", "steady")  # Lion = A
+    h.lift("c3")        # the Spirit in the hand: still Lion's step alone, not Blue's cards
+    assert h.rec.feedback().scene == scene
 
 
 LION_ONLY = "bbBbb/5/2W2/5/rrRrr red Lion,Crane Tiger,Monkey Dragon"  # only Lion steps a1b2

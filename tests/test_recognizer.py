@@ -125,6 +125,7 @@ def test_mismatch_shows_the_way_back_then_syncs():
     assert h.kinds() == [(("mismatch", ["a1", "b3"]),)]
     fb = h.rec.feedback()
     assert fb.pairs == ((parse_square("b3"), parse_square("a1")),)
+    assert fb.stray == (parse_square("a1"), parse_square("b3"))   # one pawn: a1 to b3
     assert {light.effect for light in fb.scene.values()} == {"blink-fast"}
     led = cues(fb)
     assert led[parse_square("b3")].phase != led[parse_square("a1")].phase
@@ -321,7 +322,7 @@ def test_a_captured_pawn_set_down_aside_is_the_only_square_pointed_to():
     h = Hands(CAPTURE).lift("b1").lift("b3").place("b3").place("a4", dt=0.2).wait(1)
     assert h.kinds()[-1] == (("mismatch", ["a4"]),)
     fb = h.rec.feedback()
-    assert fb.pairs == () and set(fb.scene) == {parse_square("a4")}
+    assert fb.pairs == () and set(fb.scene) == {parse_square("a4")} and fb.stray is None
     assert fb.oled[1] == "take off the pawn on a4"
     h.lift("a4").wait(1)
     assert h.kinds()[-2:] == [(("move", "Tiger b1b3"),), (("synced", True),)]

@@ -186,6 +186,12 @@ def set_aside_show(game_id: int) -> Show:
                              "list of games)"), {})
 
 
+def stray_lines(short: str, frm: str, to: str) -> Lines:
+    """A pawn moved from ``frm`` to ``to`` where no turn allows: the rule it breaks, in short
+    (``companion.rules.describe.why_not``), and the way back."""
+    return ("Not allowed", short, f"move {to} back to {frm}", "or make a legal move")
+
+
 def refused_show(reason: str) -> Show:
     """The mat shows a move the referee refuses (a rule the mat cannot know)."""
     return Show(SHOW_S, ("Not allowed", *_wrapped(reason)[:BODY_LINES]), {})

@@ -340,6 +340,14 @@ def prompt_view(prompt: Mapping[str, Any], hand: list[str]) -> dict[str, Any]:
     if reply is not None:
         # "Whose step was it?": the other player may answer that the step was theirs (button
         # C at the mat when they have one card to name, or their phone).
-        out["reply"] = {"seat": reply["seat"], "choose": list(reply["choose"])}
+        out["reply"] = {"seat": reply["seat"], "choose": list(reply["choose"]),
+                        "buttons": _reply_buttons(prompt)}
         out["question"] += f"  or {reply['seat'].title()}: " + ", ".join(reply["choose"])
     return out
+
+
+def _reply_buttons(prompt: Mapping[str, Any]) -> dict[str, str]:
+    """Button C names the reply card, when there is one and no takeback is offered (the
+    recognizer's ``button_choice``)."""
+    choose = prompt["reply"]["choose"]
+    return {choose[0]: "C"} if len(choose) == 1 and "takeback" not in prompt else {}

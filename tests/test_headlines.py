@@ -52,3 +52,20 @@ def test_way_of_the_light_set_up_says_who_has_ninjas():
              "blue": ["Monkey", "Crane"], "side": "Tiger", "first": "red", "ninjas": True}
     detail = headline(seat_view(ref, "red", status="sync", setup=setup), "red")["detail"]
     assert "Only the Shadow Master (Blue) has Ninjas" in detail
+
+
+def test_both_seats_are_asked_whose_spirit_step_it_was():
+    from companion.rules.variants import ClassicReferee
+    ref = ClassicReferee("bbBbb/5/2W2/5/rrRrr red Lion,Mantis Tiger,Crane Dragon", "wind")
+    ref.act("red", "Mantis a1b2")
+    prompt = {"seat": "red", "choose": ["Lion"], "buttons": {"Lion": "A"},
+              "reply": {"seat": "blue", "choose": ["Tiger"], "buttons": {"Tiger": "C"}}}
+    mat = {"state": "prompt", "prompt": prompt, "wrong": [], "pairs": []}
+    for seat, other in (("red", "Blue"), ("blue", "Red")):
+        assert headline(seat_view(ref, seat, mat=mat), seat) == {
+            "title": "Whose step was it?",
+            "detail": f"If you moved the Spirit, name your card below; if {other} did, {other} answers."}
+    # A plain card question is for the asked seat alone.
+    del prompt["reply"]
+    assert headline(seat_view(ref, "red", mat=mat), "red")["title"] == "Which card?"
+    assert headline(seat_view(ref, "blue", mat=mat), "blue")["title"] == "Your turn"

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from companion.mat.feedback import PALETTE, cues
 from companion.mat.readings import read_move
 from companion.mat.recognizer import CLEAR_S, SETTLE_S, Recognizer, pair_up
+from companion.mat.scene import Light
 from companion.rules.squares import parse_square, square_distance
 from tests.strategies import games
 
@@ -124,6 +125,7 @@ def test_mismatch_shows_the_way_back_then_syncs():
     assert h.kinds() == [(("mismatch", ["a1", "b3"]),)]
     fb = h.rec.feedback()
     assert fb.pairs == ((parse_square("b3"), parse_square("a1")),)
+    assert fb.stray == (parse_square("a1"), parse_square("b3"))   # one pawn: a1 to b3
     assert {light.effect for light in fb.scene.values()} == {"blink-fast"}
     led = cues(fb)
     assert led[parse_square("b3")].phase != led[parse_square("a1")].phase
@@ -194,6 +196,35 @@ def test_a_turn_a_wind_spirit_card_could_go_on_from_is_committed_and_lights_the_
     scene = h.rec.feedback().scene
     assert scene == {parse_square("c4"): scene[parse_square("c4")]}
     assert scene[parse_square("c4")] == type(scene[parse_square("c4")])("cyan", "steady")  # Lion = A
+    h.lift("c3")        # the Spirit in the hand: still Lion's step alone, not Blue's cards
+    assert h.rec.feedback().scene == scene
+
+
+LION_ONLY = "bbBbb/5/2W2/5/rrRrr red Lion,Crane Tiger,Monkey Dragon"  # only Lion steps a1b2
+
+
+def test_a_wind_spirit_cards_spirit_step_lights_only_that_cards_spirit_destinations():
+    """Issue 11, defect 2: after the pawn step of a Wind Spirit card no other card's move is
+    lit (Crane's a1a2, nor b2 where the pawn stands), at rest nor with the Spirit lifted."""
+    only_c4 = {parse_square("c4"): Light("cyan", "steady")}   # Lion is card A: cyan
+    h = Hands(LION_ONLY).lift("a1").place("b2").wait(1)
+    assert moves(h) == [] and h.rec.waiting == "red"
+    assert h.rec.feedback().scene == only_c4
+    h.lift("c3")
+    assert h.rec.feedback().scene == only_c4
+    h.wait(1)
+    assert h.rec.feedback().scene == only_c4
+    h.place("c4").wait(1)
+    assert moves(h) == ["Lion a1b2 c3c4"]
+
+
+def test_a_pawn_lifted_for_a_wind_spirit_cards_capture_still_shows_all_its_destinations():
+    # Lion's pawn step a1b2 would capture: until the captured pawn is seen gone, the mat
+    # shows a pawn in the hand, not a Spirit step to make.
+    h = Hands("bbB1b/5/2W2/1b3/r1Rrr red Lion,Crane Tiger,Monkey Dragon").lift("a1")
+    assert set(h.rec.feedback().scene) == {parse_square("a2"), parse_square("b2")}
+    h.lift("b2").place("b2").wait(1)
+    assert h.rec.feedback().scene == {parse_square("c4"): Light("cyan", "steady")}
 
 
 def test_the_same_player_going_on_with_the_spirit_amends_the_turn():
@@ -291,7 +322,7 @@ def test_a_captured_pawn_set_down_aside_is_the_only_square_pointed_to():
     h = Hands(CAPTURE).lift("b1").lift("b3").place("b3").place("a4", dt=0.2).wait(1)
     assert h.kinds()[-1] == (("mismatch", ["a4"]),)
     fb = h.rec.feedback()
-    assert fb.pairs == () and set(fb.scene) == {parse_square("a4")}
+    assert fb.pairs == () and set(fb.scene) == {parse_square("a4")} and fb.stray is None
     assert fb.oled[1] == "take off the pawn on a4"
     h.lift("a4").wait(1)
     assert h.kinds()[-2:] == [(("move", "Tiger b1b3"),), (("synced", True),)]

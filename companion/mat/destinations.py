@@ -35,22 +35,37 @@ def window_lights(w: Window | None, base: frozenset[int], occ: frozenset[int]) -
     return _lights(reach)
 
 
-def destinations(readings: list[Reading], base: frozenset[int], occ: frozenset[int],
-                 slot: Callable[[str], int]) -> dict[int, Light]:
-    """Lights for a lifted piece (its legal first steps) or a Wind Spirit card half done
-    (the Spirit's steps), each coloured by the card that reaches it."""
-    lifted = base - occ
-    reach: dict[int, set[int]] = {}
+def spirit_steps(readings: list[Reading], occ: frozenset[int],
+                 shown: Callable[[Reading], bool]) -> list[Reading]:
+    """The Wind Spirit card turns the mat shows half done: their pawn step made (a capture's
+    captured pawn seen gone: ``shown``), the Spirit standing or in the hand."""
+    out = []
     for r in readings:
         m = move_of(r)
-        step: tuple[int | None, int | None]
-        if r.midway is not None and r.midway == occ and m.spirit_to is not None:
-            step = (m.spirit_from, m.spirit_to)
-        elif m.from_sq is not None:
-            step = (m.from_sq, m.to_sq)
-        else:
-            step = (m.spirit_from, m.spirit_to)
-        if step[0] in lifted or (r.midway == occ and step[0] == m.spirit_from):
+        if (r.midway is not None and m.spirit_from is not None and shown(r)
+                and occ in (r.midway, r.midway - {m.spirit_from})):
+            out.append(r)
+    return out
+
+
+def destinations(readings: list[Reading], base: frozenset[int], occ: frozenset[int],
+                 slot: Callable[[str], int], shown: Callable[[Reading], bool]) -> dict[int, Light]:
+    """Lights for a Wind Spirit card half done (only the Spirit's steps of that card: the
+    pawn has moved, no other card's move is still to be made) or else a lifted piece (its
+    legal first steps), each coloured by the card that reaches it."""
+    reach: dict[int, set[int]] = {}
+    halfway = spirit_steps(readings, occ, shown)
+    for r in halfway:
+        m = move_of(r)
+        assert m.spirit_to is not None, "a step's squares come in pairs"
+        reach.setdefault(m.spirit_to, set()).add(slot(m.card))
+    if halfway:
+        return _lights(reach)
+    lifted = base - occ
+    for r in readings:
+        m = move_of(r)
+        step = (m.from_sq, m.to_sq) if m.from_sq is not None else (m.spirit_from, m.spirit_to)
+        if step[0] in lifted:
             assert step[1] is not None, "a step's squares come in pairs"
             reach.setdefault(step[1], set()).add(slot(m.card))
     return _lights(reach)

@@ -42,7 +42,7 @@ from .pairing import pair_up as pair_up
 from .prompts import allowed_answers, build_prompt, button_choice
 from .readings import Reading, read_move
 from .scene import Feedback, Light
-from .scene import lifting_own, mismatch_view, outcome_view, play_oled, prompt_view
+from .scene import lifting_own, mismatch_view, outcome_view, play_oled, prompt_view, stray_step
 from .turns import Turns
 from .window import Window, move_of, open_window
 
@@ -449,9 +449,11 @@ class Recognizer:
 
     def feedback(self) -> Feedback:
         pairs: tuple[tuple[int, int], ...] = ()
+        stray = None
         outcome = self._board.outcome()
         if self._mismatch is not None:
             scene, pairs, oled = mismatch_view(self._mismatch, self._occ, self._base)
+            stray = stray_step(self._mismatch, self._occ, self._base)
         elif self._prompt is not None:
             touched = (sq for plans in self._options.values() for plan in plans
                        for _, reading in plan for sq in reading.touched)
@@ -464,9 +466,10 @@ class Recognizer:
             pos = self._board.position
             moving = lifting_own(pos, self._base - self._occ)
             scene = dict((not moving and window_lights(self._window, self._base, self._occ))
-                         or destinations(self._turns.readings, self._base, self._occ, self._slot))
+                         or destinations(self._turns.readings, self._base, self._occ, self._slot,
+                                         lambda r: self._evidence.has(r.midway_groups)))
             oled = play_oled(pos, self._announce[0] if self._announce else None, self._waiting)
         if self._flash is not None:
             for sq in self._flash[0]:
                 scene[sq] = Light("green", "flash")
-        return Feedback(scene, pairs, oled)
+        return Feedback(scene, pairs, oled, stray)

@@ -26,26 +26,48 @@ class Light:
 @dataclass(frozen=True)
 class Feedback:
     """What the mat should show now: lights per square, misplaced pawns paired with the
-    square each belongs on (from, to), and the OLED's lines."""
+    square each belongs on (from, to), and the OLED's lines. ``stray``: out of sync by one
+    pawn moved where no turn allows, the square it left and the one it stands on (the table
+    says which rule that breaks)."""
     scene: Mapping[int, Light]
     pairs: Pairs
     oled: tuple[str, ...]
+    stray: tuple[int, int] | None = None
+
+
+def misplaced(mismatch: frozenset[int], occ: frozenset[int],
+              base: frozenset[int]) -> tuple[frozenset[int], frozenset[int]]:
+    """The mat out of sync: the pawns standing where none belongs, and the squares missing
+    theirs."""
+    extra, missing = occ - base, base - occ
+    if mismatch <= extra and not mismatch & base:
+        # Pawns too many on a turn the mat shows: take them off, nothing else.
+        return mismatch, frozenset()
+    return extra, missing
+
+
+def stray_step(mismatch: frozenset[int], occ: frozenset[int],
+               base: frozenset[int]) -> tuple[int, int] | None:
+    """The one pawn a mat out of sync shows moved, (from, to): one square left empty and one
+    filled. Anything more (two pawns, a pawn too many or missing) has no single step to
+    explain, and a presence mat cannot tell a pawn set onto another from one in the hand."""
+    extra, missing = misplaced(mismatch, occ, base)
+    if len(extra) == 1 and len(missing) == 1:
+        return next(iter(missing)), next(iter(extra))
+    return None
 
 
 def mismatch_view(mismatch: frozenset[int], occ: frozenset[int],
                   base: frozenset[int]) -> tuple[dict[int, Light], Pairs, tuple[str, ...]]:
     """The mat out of sync: the wrong squares blink red, each misplaced pawn paired with the
     square it belongs on, and the OLED says what to do first."""
-    extra, missing = occ - base, base - occ
-    if mismatch <= extra and not mismatch & base:
-        # Pawns too many on a turn the mat shows: take them off, nothing else.
-        extra, missing = mismatch, frozenset()
+    extra, missing = misplaced(mismatch, occ, base)
     scene = {sq: Light("red", "blink-fast") for sq in extra | missing or mismatch}
     pairs = pair_up(extra, missing)
     hint = (f"move {square_name(pairs[0][0])} to {square_name(pairs[0][1])}" if pairs
             else f"take off the pawn on {square_name(min(extra))}" if extra and not missing
             else "fix the blinking squares")
-    return scene, pairs, ("Mat out of sync", hint, "or finish a legal move")
+    return scene, pairs, ("Mat out of sync", hint, "or make a legal move")
 
 
 def prompt_view(prompt: dict, touched: Iterable[int], must_pass: bool,

@@ -114,8 +114,14 @@ def headline(view: dict[str, Any], seat: str) -> dict[str, str]:
         return {"title": title, "detail": detail}
     if view.get("notice"):
         return {"title": "Not allowed", "detail": view["notice"][0].upper() + view["notice"][1:] + "."}
-    prompt = (view.get("mat") or {}).get("prompt")
-    if prompt and prompt.get("seat") == seat:
+    prompt = (view.get("mat") or {}).get("prompt") or {}
+    reply = prompt.get("reply")
+    if reply and seat in (prompt["seat"], reply["seat"]):
+        # The Spirit's step could be either player's: both seats are asked.
+        other = _other(seat).title()
+        return {"title": "Whose step was it?", "detail": f"If you moved the Spirit, name your "
+                f"card below; if {other} did, {other} answers."}
+    if prompt.get("seat") == seat:
         return {"title": "Which card?", "detail": "The mat cannot tell which card you used: answer below."}
     said = news(view, seat)
     if mine:

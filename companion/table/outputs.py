@@ -186,6 +186,12 @@ def set_aside_show(game_id: int) -> Show:
                              "list of games)"), {})
 
 
+def stray_lines(short: str, frm: str, to: str) -> Lines:
+    """A pawn moved from ``frm`` to ``to`` where no turn allows: the rule it breaks, in short
+    (``companion.rules.describe.why_not``), and the way back."""
+    return ("Not allowed", short, f"move {to} back to {frm}", "or make a legal move")
+
+
 def refused_show(reason: str) -> Show:
     """The mat shows a move the referee refuses (a rule the mat cannot know)."""
     return Show(SHOW_S, ("Not allowed", *_wrapped(reason)[:BODY_LINES]), {})
@@ -334,6 +340,14 @@ def prompt_view(prompt: Mapping[str, Any], hand: list[str]) -> dict[str, Any]:
     if reply is not None:
         # "Whose step was it?": the other player may answer that the step was theirs (button
         # C at the mat when they have one card to name, or their phone).
-        out["reply"] = {"seat": reply["seat"], "choose": list(reply["choose"])}
+        out["reply"] = {"seat": reply["seat"], "choose": list(reply["choose"]),
+                        "buttons": _reply_buttons(prompt)}
         out["question"] += f"  or {reply['seat'].title()}: " + ", ".join(reply["choose"])
     return out
+
+
+def _reply_buttons(prompt: Mapping[str, Any]) -> dict[str, str]:
+    """Button C names the reply card, when there is one and no takeback is offered (the
+    recognizer's ``button_choice``)."""
+    choose = prompt["reply"]["choose"]
+    return {choose[0]: "C"} if len(choose) == 1 and "takeback" not in prompt else {}

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..mat.recognizer import pair_up
+from ..mat.recognizer import Recognizer, pair_up
 from ..rules.cards import CARDS
+from ..rules.describe import Refusal, why_not
 from ..rules.referee import SEATS
 from ..rules.squares import square_name
 from ..rules.ways import WAYS
@@ -75,10 +76,26 @@ def _mat(game: GameSession, occupancy: frozenset[int]) -> dict[str, Any]:
         if state == "ok" and rec is not None and occupancy != rec.board.position.occupied():
             # A pawn is in a hand (or just put down): the move is being made.
             state = "moving"
-    return {"state": state,
-            "prompt": None if prompt is None else outputs.prompt_view(prompt, _hand(game, prompt["seat"])),
-            "wrong": sorted(square_name(s) for s in wrong),
-            "pairs": [[square_name(a), square_name(b)] for a, b in pairs]}
+    out = {"state": state,
+           "prompt": None if prompt is None else outputs.prompt_view(prompt, _hand(game, prompt["seat"])),
+           "wrong": sorted(square_name(s) for s in wrong),
+           "pairs": [[square_name(a), square_name(b)] for a, b in pairs]}
+    stray = stray_refusal(game, rec) if state == "mismatch" else None
+    if stray is not None:
+        out["reason"] = stray[0].long
+    return out
+
+
+def stray_refusal(game: GameSession, rec: Recognizer | None) -> tuple[Refusal, str, str] | None:
+    """The rule broken by the one pawn the mat out of sync shows moved, and its squares (from,
+    to); None when the mat shows anything else, or a card allows that step. Read from the
+    public position alone: the mat shows every pawn, and no hidden Ninja may be a reason."""
+    step = rec.feedback().stray if rec is not None else None
+    if step is None:
+        return None
+    frm, to = (square_name(sq) for sq in step)
+    refusal = why_not(" ".join(game.table()[1]), frm, to, game.referee.cards)
+    return None if refusal is None else (refusal, frm, to)
 
 
 def _hand(game: GameSession, seat: str) -> list[str]:
@@ -116,6 +133,9 @@ def _game_lines(game: GameSession | None, *, occupancy: frozenset[int], public_u
             lines = _away_lines(game)
             if lines is not None:
                 return lines
+        stray = stray_refusal(game, rec) if game.wrong else None
+        if stray is not None:
+            return outputs.stray_lines(stray[0].short, stray[1], stray[2])
         return tuple(rec.feedback().oled)
     return outputs.phone_turn_lines(ref.view(None).get("phase", "move"), ref.to_act())
 

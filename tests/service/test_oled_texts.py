@@ -12,7 +12,9 @@ from firmware import screens
 
 from companion.mat.recognizer import Recognizer
 from companion.rules.cards import CARDS
+from companion.rules.describe import why_not
 from companion.rules.referee import Event, Result
+from companion.rules.squares import square_name
 from companion.table import outputs
 
 LONGEST = sorted((c.name.replace(" ", "-") for c in CARDS), key=len)[-4:]
@@ -38,6 +40,7 @@ def pages():
         yield outputs.takeover_lines(seat)
         yield outputs.join_lines(seat)
     yield outputs.refused_show("Neither Rooster nor Elephant moves a student there").lines
+    yield from stray_lines()
     yield outputs.takeback_show("Elephant e1d2").lines
     for by, sq in (("red", "e5"), ("blue", "a1")):
         for event in (Event("strike", "", True, data={"by": by, "square": sq, "hit": True}),
@@ -48,6 +51,21 @@ def pages():
                       Event("lantern_answer", "", True, data={"by": by, "line": "file c", "answer": False})):
             for show in outputs.announcements([event]):
                 yield show.lines
+
+
+def stray_lines():
+    """A pawn moved where no turn allows: every kind of reason ``why_not`` gives, once each,
+    for either player to move (the longest card names in hand)."""
+    said = set()
+    for turn in ("red", "blue"):
+        pos = f"bbBbb/5/2W2/5/rrRrr {turn} {','.join(LONGEST[:2])} {','.join(LONGEST[2:])} Ox"
+        for frm, to in itertools.permutations(map(square_name, range(25)), 2):
+            refusal = why_not(pos, frm, to)
+            kind = refusal and refusal.short.removesuffix(frm)     # "No pawn on a2": one kind
+            if kind is not None and kind not in said:
+                said.add(kind)
+                yield outputs.stray_lines(refusal.short, frm, to)
+    assert len(said) == 5       # no pawn, Red's turn, Blue's turn, own pawn, no card
 
 
 @pytest.mark.parametrize("lines", list(pages()), ids=lambda lines: " / ".join(lines)[:40])

@@ -191,6 +191,31 @@ export function resultText(result) {
 
 const seatName = (seat) => (seat === 'red' ? 'Red' : 'Blue');
 
+const WAY = { stone: 'Way of the Stone', stream: 'Way of the Stream', ninjas: 'Every Ninja captured' };
+
+// A result as the banner says it: who won (or that nobody did), and how.
+export function resultWords(result) {
+  if (result.how === 'abandoned') return ['Game abandoned', 'It ended before anyone won.'];
+  if (!result.winner) return ['A draw', 'Nobody wins this one.'];
+  return [`${seatName(result.winner)} wins`, WAY[result.how] || result.how];
+}
+
+// The result banner of the table and simulation pages, once the game is over: "Red wins",
+// "Way of the Stone", and the way to the replay and the record.
+export function showResult(view) {
+  const box = $('#result');
+  const result = view.table && view.table.result;
+  box.hidden = !result;
+  if (!result) return;
+  const [head, how] = resultWords(result);
+  box.dataset.winner = result.winner || 'none';
+  box.setAttribute('aria-label', `${head}: ${how}`);
+  $('.result-head', box).textContent = head;
+  $('.result-how', box).textContent = how;
+  $('.result-replay', box).href = `/games/${view.game.id}/replay`;
+  $('.result-record', box).href = `/games/${view.game.id}/record.json`;
+}
+
 // The two status lines: what is happening, and what to do about it.
 export function statusLines(view, names) {
   const game = view.game;
@@ -224,6 +249,12 @@ export function setupText(view) {
   return lines;
 }
 
+// A mat out of sync by one pawn moved where no card allows: the rule it breaks (the view's
+// `reason`, read from the public position alone), before what to do about it.
+export function withReason(mat, text) {
+  return mat && mat.reason ? `${mat.reason} ${text}` : text;
+}
+
 // `unsaved`: the view's "Cannot save: storage full" (the last move was not played), said first.
 export function matText(mat, unsaved = null) {
   if (!mat) return '';
@@ -237,7 +268,7 @@ export function matText(mat, unsaved = null) {
       return mat.wrong.length ? `To lay out: ${squares(mat.wrong)}.` : 'The pawns are laid out.';
     case 'prompt': return 'The companion has a question.';
     case 'mismatch':
-      return `The mat does not match the game${moves ? `: move ${moves}` : `: check ${squares(mat.wrong)}`}.`;
+      return withReason(mat, `The mat does not match the game${moves ? `: move ${moves}` : `: check ${squares(mat.wrong)}`}.`);
     default: return '';
   }
 }

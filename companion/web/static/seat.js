@@ -5,7 +5,7 @@
 // secret move cannot be taken back; skip and pass buttons act at once.
 import {
   FILES, boardPieces, cardElement, element, lastTurnSquares, pawnElement, positionParts,
-  resultText, showLog, variantName, viewHandler, waysByName,
+  resultText, showLog, variantName, viewHandler, waysByName, withReason,
 } from './common.js';
 
 const data = JSON.parse(document.getElementById('boot').textContent);
@@ -119,8 +119,7 @@ function headline() {
     return ['Put the pawns back', 'Stand them as the game has them: the lit squares show where.'];
   }
   const phase = (t && t.phase) || 'move';
-  const prompt = view.mat && view.mat.prompt;
-  if (prompt && prompt.seat === SEAT) return ['Which card?', 'The companion needs your answer below.'];
+  if (askedHere(view.mat && view.mat.prompt)) return ['Which card?', 'The companion needs your answer below.'];
   if (myTurn(t)) {
     const offers = offered();
     if (phase === 'setup') {
@@ -309,22 +308,39 @@ function showLanternPicker(lanterns) {
   row('lantern-files', COLUMNS, 'File');
 }
 
+// The mat's question to this seat: its own (which card it used), or, when a Spirit step could
+// be either player's ("whose step was it?"), the reply side: the card this seat would have
+// moved the Spirit with. Either is answered with a card; the server takes the reply seat's.
+function askedHere(prompt) {
+  if (!prompt || lost) return null;
+  if (prompt.seat === SEAT) return prompt;
+  return prompt.reply && prompt.reply.seat === SEAT ? prompt.reply : null;
+}
+
+function questionText(prompt) {
+  if (!prompt.reply) return 'The mat cannot tell which card you used: which one?';
+  const other = title(prompt.seat === SEAT ? prompt.reply.seat : prompt.seat);
+  return `Did you move the Spirit? If so, which card did you use? If ${other} did, ${other} answers.`;
+}
+
+function cardButton(card, key) {
+  const b = button(card, () => answer({ card }), 'primary');
+  if (key) {
+    const tag = element('span', 'button-key', key);
+    tag.setAttribute('aria-hidden', 'true');
+    b.append(tag);
+  }
+  return b;
+}
+
 function showPrompt() {
   const prompt = view.mat && view.mat.prompt;
-  const mine = prompt && prompt.seat === SEAT && !lost;
-  $('prompt').hidden = !mine;
-  if (!mine) return;
-  $('prompt-question').textContent = 'The mat cannot tell which card you used: which one?';
-  const buttons = prompt.choose.map((card) => {
-    const b = button(card, () => answer({ card }), 'primary');
-    if (prompt.buttons[card]) {
-      const key = element('span', 'button-key', prompt.buttons[card]);
-      key.setAttribute('aria-hidden', 'true');
-      b.append(key);
-    }
-    return b;
-  });
-  if (prompt.takeback) buttons.push(button('Take the move back', () => answer({ takeback: true })));
+  const asked = askedHere(prompt);
+  $('prompt').hidden = !asked;
+  if (!asked) return;
+  $('prompt-question').textContent = questionText(prompt);
+  const buttons = asked.choose.map((card) => cardButton(card, (asked.buttons || {})[card]));
+  if (asked === prompt && prompt.takeback) buttons.push(button('Take the move back', () => answer({ takeback: true })));
   $('prompt-buttons').replaceChildren(...buttons);
 }
 
@@ -446,7 +462,7 @@ function render() {
   showOver();
   $('oled-lines').textContent = (view.oled || []).join('\n');
   $('mat-line').textContent = view.mat && view.mat.state === 'mismatch'
-    ? `The mat does not match the game: check ${view.mat.wrong.join(', ')}.` : '';
+    ? withReason(view.mat, `The mat does not match the game: check ${view.mat.wrong.join(', ')}.`) : '';
   showLog($('log'), t && t.log, t && t.moves);
   const wrong = (view.mat && view.mat.wrong) || [];
   $('board-legend').hidden = !wrong.length || Boolean(view.setup);

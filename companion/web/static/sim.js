@@ -9,7 +9,7 @@
 import {
   $, DRAW_ORDER, PAWN_NAMES, boardPieces, boot, element, lastTurnSquares, listen, matText,
   oledRefresher, pawnElement, postJSON, setupBoard, setupForm, setupText, showCards, showLog,
-  statusLines,
+  showResult, statusLines,
 } from './common.js';
 
 const data = boot();
@@ -237,6 +237,7 @@ function showView(next, first = false) {
   const [status, sub] = statusLines(view, data.names);
   $('#status').textContent = status;
   $('#substatus').textContent = sub;
+  showResult(view);
   showCards(view, data.cards);
   const setup = $('#setup');
   setup.hidden = !view.setup;

@@ -2,7 +2,7 @@
 import {
   $, DRAW_ORDER, PAWN_NAMES, boardPieces, boot, element, lastTurnSquares, listen, matText,
   oledRefresher, pawnElement, resultText, setupBoard, setupForm, setupText, showCards, showLog,
-  statusLines, variantName,
+  showResult, statusLines, variantName,
 } from './common.js';
 
 const data = boot();
@@ -66,6 +66,7 @@ function show(view) {
   const [status, sub] = statusLines(view, data.names);
   $('#status').textContent = status;
   $('#substatus').textContent = sub;
+  showResult(view);
   showBoard(view);
   showCards(view, data.cards);
   const setup = $('#setup');

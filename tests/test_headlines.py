@@ -69,3 +69,19 @@ def test_both_seats_are_asked_whose_spirit_step_it_was():
     del prompt["reply"]
     assert headline(seat_view(ref, "red", mat=mat), "red")["title"] == "Which card?"
     assert headline(seat_view(ref, "blue", mat=mat), "blue")["title"] == "Your turn"
+
+
+def test_news_then_a_question_reads_as_a_question():
+    ref = ShadowReferee("b1B1b/5/5/5/r1R1r red Boar,Crab Monkey,Crane Tiger", "shadow")
+    ref.act("red", "Nb1")
+    ref.act("blue", "Nd5")
+    ref.act("red", "Boar a1a2")
+    ref.act("red", "skip")
+    ref.act("blue", "Monkey a5b4")
+    ref.act("blue", "skip")
+    ref.act("blue", "L1")                      # Red's Ninja is on b1: found
+    ref.act("red", "Crab a2a3")
+    ref.act("red", "skip")
+    said = headline(seat_view(ref, "red"), "red")
+    assert ref.view("red")["phase"] == "lantern"
+    assert said["detail"] == "A Lantern? Search a rank or a file for the enemy Ninja, or go without."

@@ -146,7 +146,10 @@ def headline(view: dict[str, Any], seat: str) -> dict[str, str]:
         else:
             todo = ("Your turn", "Choose your move below.")
         if said:
-            return {"title": said, "detail": f"{todo[0]}: {todo[1][0].lower()}{todo[1][1:]}"}
+            # "A Lantern?" reads on as a question; a plain title leads into its detail.
+            detail = (f"{todo[0]} {todo[1]}" if todo[0][-1] in "?!"
+                      else f"{todo[0]}: {todo[1][0].lower()}{todo[1][1:]}")
+            return {"title": said, "detail": detail}
         return {"title": todo[0], "detail": todo[1]}
     others = [s for s in to_act if s != seat]
     if said:

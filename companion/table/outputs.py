@@ -110,6 +110,11 @@ def unsaved_lines(message: str, lines: Lines) -> Lines:
     return (f"{head}:", why, *lines[:3])
 
 
+def no_new_game_show(why: str) -> Show:
+    """A new game the disk refused (``why``: ``storage full``): the game on the mat goes on."""
+    return Show(SHOW_S, ("No new game:", "cannot save,", why), {})
+
+
 CONFIRM_NEW_GAME: Lines = ("New game?", "Hold C again to", "abandon this one")
 
 

@@ -37,7 +37,7 @@ from .opponent import Opponent, Thinking
 from .network import Hotspot
 from .publisher import Publisher, Subscription
 from .seats import Seats
-from .session import GameSession, new_session, public_games, record, resume_unfinished
+from .session import GameSession, public_games, replace_game, record, resume_unfinished
 from .store import GameStore, StoreUnavailable
 from .thread import GameThread
 from .tracing import Traces
@@ -342,11 +342,11 @@ class Companion:
         return {"ok": True}
 
     def _new_game(self, request: dict[str, Any]) -> dict[str, Any]:
-        old = self._game
-        session = new_session(self._store, request, self._sets)
-        if old is not None and old.status != "finished":
-            # The table asked for a new game: the old one stays in the list, unfinished.
-            self._store.finish(old.id, {"winner": None, "how": "abandoned"})
+        try:
+            session = replace_game(self._store, self._game, request, self._sets)
+        except StoreUnavailable as exc:     # said on the OLED too: a long press has no other answer
+            self._display.announce([outputs.no_new_game_show(exc.short)])
+            raise
         self._game = session
         self._enter_sync(session)
         return {"ok": True, "game": session.id}

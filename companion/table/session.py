@@ -255,6 +255,16 @@ def new_session(store: GameStore, request: dict[str, Any], default_sets: tuple[s
     return GameSession(store.new_game(header), header, ref)
 
 
+def replace_game(store: GameStore, old: GameSession | None, request: dict[str, Any],
+                 default_sets: tuple[str, ...]) -> GameSession:
+    """A new game for ``request``; the game it replaces, unless finished, stays in the list
+    as abandoned."""
+    session = new_session(store, request, default_sets)
+    if old is not None and old.status != "finished":
+        store.finish(old.id, {"winner": None, "how": "abandoned"})
+    return session
+
+
 def _fixed_referee(way: Way, fixed: Any) -> Referee:
     if "cards" not in way.options:
         raise BadRequest(f"fixed cards are for base and wind games, not {way.name}")

@@ -75,6 +75,9 @@ class GameThread:
                 elif item is not None:
                     item()  # type: ignore[operator]
                 self._tick()
+            except OnitamaError as exc:
+                # A refusal of something done at the mat (the outputs say why): not a bug.
+                log.warning("game thread: %s", exc)
             except Exception:
                 # Keep the table alive: log the bug and go on with the next event.
                 log.exception("game thread: %r failed", item)

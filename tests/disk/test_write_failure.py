@@ -2,6 +2,8 @@
 referee rolled it back but the recognizer kept it, the OLED and the mat disagreed, and the
 pawn put back was read as a takeback of the last confirmed move)."""
 
+import time
+
 from disk_faults import Disk
 from waiting import wait_for
 
@@ -88,6 +90,31 @@ def test_a_phone_action_the_disk_refuses_changes_nothing_and_says_why(tmp_path):
         companion.submit("red", {"type": "action", "text": "Tiger c1c3"})
         assert companion.view("red")["table"]["log"] == ["Tiger c1c3"]
         assert companion.view("red")["unsaved"] is None
+    finally:
+        companion.close()
+        hw.close()
+        store.close()
+
+
+def test_a_new_game_by_holding_c_on_a_full_disk_says_why_and_keeps_the_game(tmp_path):
+    disk = Disk()
+    store = GameStore(tmp_path / "games.db", connect=disk.connect)
+    hw = make_hardware("sim")
+    companion = Companion(hw, store, settle=0.2)
+    companion.start()
+    try:
+        companion.submit(None, {"type": "new_game", "variant": "base", "cards": FIXED})
+        hw.sim.set_pawns(START)
+        wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+        game = companion.view(None)["game"]["id"]
+        disk.full = True
+        companion.sim_button("C", long=True)
+        wait_for(lambda: companion.view(None)["oled"][0] == "New game?")
+        time.sleep(0.4)                           # the first hold's button is let go
+        companion.sim_button("C", long=True)      # the second hold confirms: abandon and deal
+        view = wait_for(lambda: (v := companion.view(None))["oled"][:3] ==
+                        ["No new game:", "cannot save,", "storage full"] and v)
+        assert view["game"]["id"] == game and view["game"]["status"] == "playing"
     finally:
         companion.close()
         hw.close()

@@ -20,15 +20,17 @@ def test_remove_your_student_after_a_ninja_took_it():
     assert headline(seat_view(ref, "red", status="sync", mat=mat), "red")["title"] == "Blue removes their student from b2"
 
 
-def test_a_lantern_that_found_your_ninja_and_a_strike():
+def found_by_a_lantern() -> ShadowReferee:
+    """Red to move, its Ninja on b1 just found by Blue's Lantern on rank 1."""
     ref = ShadowReferee("b1B1b/5/5/5/r1R1r red Boar,Crab Monkey,Crane Tiger", "shadow")
-    ref.act("red", "Nb1")
-    ref.act("blue", "Nd5")
-    ref.act("red", "Boar a1a2")
-    ref.act("red", "skip")
-    ref.act("blue", "Monkey a5b4")
-    ref.act("blue", "skip")
-    ref.act("blue", "L1")                      # Red's Ninja is on b1
+    for seat, action in (("red", "Nb1"), ("blue", "Nd5"), ("red", "Boar a1a2"), ("red", "skip"),
+                         ("blue", "Monkey a5b4"), ("blue", "skip"), ("blue", "L1")):
+        ref.act(seat, action)
+    return ref
+
+
+def test_a_lantern_that_found_your_ninja_and_a_strike():
+    ref = found_by_a_lantern()
     said = headline(seat_view(ref, "red"), "red")
     assert said["title"] == "Blue's Lantern found your Ninja (rank 1)"
     assert said["detail"] == "Your turn: make your move on the mat."
@@ -72,14 +74,7 @@ def test_both_seats_are_asked_whose_spirit_step_it_was():
 
 
 def test_news_then_a_question_reads_as_a_question():
-    ref = ShadowReferee("b1B1b/5/5/5/r1R1r red Boar,Crab Monkey,Crane Tiger", "shadow")
-    ref.act("red", "Nb1")
-    ref.act("blue", "Nd5")
-    ref.act("red", "Boar a1a2")
-    ref.act("red", "skip")
-    ref.act("blue", "Monkey a5b4")
-    ref.act("blue", "skip")
-    ref.act("blue", "L1")                      # Red's Ninja is on b1: found
+    ref = found_by_a_lantern()
     ref.act("red", "Crab a2a3")
     ref.act("red", "skip")
     said = headline(seat_view(ref, "red"), "red")

@@ -31,8 +31,9 @@ ISSUE_12 = {
     "wind_may_go_on_next_hand_answers", "wind_may_go_on_reply_asked", "fast_reply",
     "wrong_square_amended", "capture_aside_on_origin_wins", "takeback_capture_captured_first",
     "put_back_then_spirit_move",
-    # Found by the table robot: a Spirit swap's student moved on read as an amendment first.
-    "swap_read_as_amendment_then_reply",
+    # Found by the table robot: a Spirit swap's student moved on by a Wind Spirit card was read
+    # as the swap amended, and the Spirit's step then wedged the mat.
+    "swap_student_stepped_on_waits_for_the_spirit",
 }
 GAMES = 200
 FEW = 12   # games per category of hands in the default run

@@ -258,6 +258,14 @@ class Recognizer:
     def _rest(self, t: float) -> None:
         occ, base = self._occ, self._base
         plans = self._explain(occ)
+        if plans and self._reply_begun(occ, plans):
+            # The last move amended, or the opponent's Wind Spirit card half made (a swapped
+            # student stepped on where the Spirit could have gone): the Spirit's step, or
+            # the reply to the amendment, tells them apart.
+            if self._waiting != COLORS[self._board.position.turn]:
+                self._waiting = COLORS[self._board.position.turn]
+                self._emit(t, waiting={"seat": self._waiting})
+            return
         if plans:
             self._resolve(plans, t)
             return
@@ -284,6 +292,13 @@ class Recognizer:
         # those pawns are out of sync, and no square the game does not need is pointed to.
         shown = [r for r in self._turns.candidates() if r.occupancy < occ and self._evidence.shows(r)]
         self._report_mismatch(t, occ - shown[0].occupancy if shown else occ ^ base)
+
+    def _reply_begun(self, occ: frozenset[int], plans: list[Plan]) -> bool:
+        """Do the ``plans`` only amend the last move, on a mat that also shows the pawn step
+        of the opponent's Wind Spirit card?"""
+        return (all(len(p) == 1 and p[0][0] == AMEND for p in plans)
+                and any(r.midway == occ and self._evidence.has(r.midway_groups)
+                        for r in self._turns.readings))
 
     def _say_waiting(self, t: float) -> None:
         w = self._window

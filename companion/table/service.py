@@ -237,6 +237,7 @@ class Companion:
     def _recognized(self, events: list[dict[str, Any]]) -> None:
         game = self._game
         assert game is not None
+        moves = [event for event in events if "move" in event]  # a move and its reply: one batch
         for event in events:
             if "move" in event:
                 seat = game.referee.to_act()[0]
@@ -252,7 +253,7 @@ class Companion:
                     else:
                         self._refused(game, seat, exc)
                     return
-                if not game.in_step():
+                if event is moves[-1] and not game.in_step():
                     # The turn goes on off the mat (a Ninja step, a Lantern) or changed it.
                     self._enter_sync(game)
                     return
@@ -296,8 +297,7 @@ class Companion:
         kind = request["type"]
         if kind == "new_game":
             game = self._game
-            if (seat is None and self.mode == "pi" and game is not None
-                    and game.status != "finished"):
+            if seat is None and self.mode == "pi" and game is not None and game.status != "finished":
                 # Anyone on the network may watch, but only the players at the table end a
                 # game: by holding C on the companion twice.
                 raise Conflict("a game is being played: to end it, hold C on the companion twice")

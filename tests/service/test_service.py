@@ -168,6 +168,24 @@ def test_prompt_buttons_follow_the_hand_order(table):
     assert wait_for(lambda: companion.view(None)["table"]["log"]) == ["Horse c1c2"]
 
 
+def test_a_reply_made_before_the_card_question_is_answered_is_played_too(table):
+    # Red's a1a2 is Ox or Boar; Blue replies on the mat before Red answers. The answer commits
+    # both moves at once: the reply was dropped and the mat sent out of sync.
+    companion, hw, _ = table
+    playing(companion, hw, {"red": ["Ox", "Boar"], "blue": ["Horse", "Elephant"], "side": "Dragon"})
+    hw.sim.lift(0)
+    hw.sim.place(5)
+    wait_for(lambda: companion.view(None)["mat"]["prompt"])
+    hw.sim.lift(21)
+    hw.sim.place(16)
+    time.sleep(0.5)
+    assert companion.view(None)["table"]["log"] == []
+    hw.sim.tap("B", 0.1)
+    assert wait_for(lambda: len(companion.view(None)["table"]["log"]) == 2
+                    and companion.view(None)["table"]["log"]) == ["Boar a1a2", "Horse b5b4"]
+    assert companion.view(None)["game"]["status"] == "playing"
+
+
 def test_on_the_pi_a_spectator_cannot_end_a_running_game(tmp_path):
     # The Pi's hardware bundle without its simulated hands: the service runs in "pi" mode.
     with sim_companion(tmp_path / "games.db", public_url=None,

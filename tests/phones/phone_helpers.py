@@ -20,6 +20,7 @@ from companion.rules.squares import parse_square
 from companion.web import create_app
 from firmware.hardware import Hardware
 from sim_table import sim_companion
+from sse import sse_events
 from waiting import wait_for
 
 JSON = {"Content-Type": "application/json"}
@@ -122,19 +123,11 @@ class EventReader:
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
-        name, data = "", []
         try:
-            for raw in self.response:
-                line = raw.decode().rstrip("\n")
-                if line.startswith("event: "):
-                    name = line[7:]
-                elif line.startswith("data: "):
-                    data.append(line[6:])
-                elif not line and data:
-                    with self._changed:
-                        self.events.append((name, "\n".join(data)))
-                        self._changed.notify_all()
-                    name, data = "", []
+            for event in sse_events(self.response):
+                with self._changed:
+                    self.events.append(event)
+                    self._changed.notify_all()
         except (OSError, ValueError):
             pass   # closed by the test
 

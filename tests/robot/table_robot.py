@@ -44,6 +44,7 @@ from companion.table.service import Companion
 from companion.table.store import GameStore
 from companion.web import Server, create_app
 from firmware.hardware import make_hardware
+from sse import sse_events
 
 SEATS = ("red", "blue")
 # Every way of playing: (name, new-game request fields).
@@ -114,19 +115,11 @@ class Stream:
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
-        name, data = "", []
         try:
-            for raw in self.response:
-                line = raw.decode().rstrip("\n")
-                if line.startswith("event: "):
-                    name = line[7:]
-                elif line.startswith("data: "):
-                    data.append(line[6:])
-                elif not line and data:
-                    if name == "view":
-                        with self._lock:
-                            self.latest = _whole(self.latest, json.loads("\n".join(data)))
-                    name, data = "", []
+            for name, data in sse_events(self.response):
+                if name == "view":
+                    with self._lock:
+                        self.latest = _whole(self.latest, json.loads(data))
         except (OSError, ValueError, AttributeError):
             pass        # the stream ended (http.client drops its file when closed under a read)
 

@@ -224,6 +224,10 @@ class World:
     def record(self) -> dict:
         return self.table.json(f"/games/{self.game_id}/record.json")
 
+    def settled(self) -> None:
+        """Wait until the game thread has published all it has done (harness only)."""
+        self.companion._thread.call(lambda: None)
+
     def referee(self):
         """The referee, for the harness's twin bookkeeping only (never for a player's choice)."""
         return self.companion._game.referee
@@ -382,9 +386,12 @@ class Robot:
                                     f"{sorted(w.pawns())}: {exc}") from None
         self.until_read(w, seat, text, before)
         read = self.last_read(w)
+        # The move is read from the referee; the next choice is made from the views, which
+        # follow it once the game thread has published.
+        w.settled()
         if read is None or not (read == text or read.startswith(text + " ")):
             if (read is not None and _squares(read) == _squares(text)
-                    and w.public()["table"]["result"] is not None):
+                    and w.referee().result is not None):
                 # A winning move that both cards make: the table does not ask which card (the
                 # record keeps the first one asked about).
                 self.report.notes.append(f"{text} won as {read!r}")

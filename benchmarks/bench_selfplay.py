@@ -2,7 +2,7 @@
 
     python benchmarks/bench_selfplay.py [--games N] [--variant V,...]
 
-The leak check runs twin games beside the real one (see companion/selfplay.py), so it costs
+The leak check runs twin games beside the real one (see companion/rules/selfplay.py), so it costs
 a few times the bare game; players curious about balance can run selfplay --no-leak-check.
 """
 

@@ -31,7 +31,7 @@ def _parser(sim: bool) -> argparse.ArgumentParser:
         prog=f"onitama-companion {'sim' if sim else 'serve'}",
         description="the desktop simulation: the companion on simulated hardware" if sim else
         "the companion service (the Pi's systemd unit runs this)")
-    p.add_argument("--config", help="a TOML configuration file (see companion/config.py)")
+    p.add_argument("--config", help="a TOML configuration file (see companion/table/config.py)")
     p.add_argument("--state", help="the folder for saved games")
     p.add_argument("--host", help="the address to serve on")
     p.add_argument("--port", type=int, help="the port to serve on (0: any free port)")

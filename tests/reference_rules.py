@@ -1,5 +1,5 @@
 """A deliberately naive second implementation of the rules, written from the rulebooks and
-not from companion/engine.py, so property tests can compare the two move by move.
+not from companion/rules/engine.py, so property tests can compare the two move by move.
 
 It works on a dict of square -> piece letter and recomputes everything from the card
 patterns; slow and obvious on purpose.

@@ -2,7 +2,7 @@
 
 They sit under the project's one exception root (:class:`companion.rules.errors.OnitamaError`),
 next to the referee's own refusals. Only the web layer turns them into HTTP statuses
-(``companion.web.app``); the service knows nothing of HTTP.
+(``companion.web.errors``); the service knows nothing of HTTP.
 """
 
 from __future__ import annotations

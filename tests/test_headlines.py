@@ -80,3 +80,21 @@ def test_news_then_a_question_reads_as_a_question():
     said = headline(seat_view(ref, "red"), "red")
     assert ref.view("red")["phase"] == "lantern"
     assert said["detail"] == "A Lantern? Search a rank or a file for the enemy Ninja, or go without."
+
+
+def test_a_way_added_to_the_registry_is_told_where_its_moves_are_made(monkeypatch):
+    # Adding a way of playing is one registry entry plus its referee: the headline reads
+    # where the moves are made from the entry (mat_reads_moves), not from a list of names.
+    from dataclasses import replace
+
+    from companion.rules.variants import ClassicReferee
+    from companion.rules.ways import WAYS
+
+    for name, on_mat in (("mat-way", True), ("phone-way", False)):
+        monkeypatch.setitem(WAYS, name, replace(WAYS["base"], name=name, mat_reads_moves=on_mat))
+        ref = ClassicReferee("bbBbb/5/5/5/rrRrr red Boar,Crab Monkey,Crane Tiger", "base")
+        view = seat_view(ref, "red")
+        view["game"]["variant"] = name
+        assert headline(view, "red") == (
+            {"title": "Your turn", "detail": "Make your move on the mat."} if on_mat
+            else {"title": "Your turn", "detail": "Choose your move below."})

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..rules.position import board_pieces
 from ..rules.squares import square_name
+from ..rules.ways import WAYS
 
 HOW = {"stone": "capturing the master", "stream": "reaching the Temple Arch",
        "ninjas": "capturing both Ninjas", "draw": "agreement", "abandoned": "abandoning"}
@@ -24,6 +25,12 @@ PIECE = {"R": "master", "r": "student", "B": "master", "b": "student", "W": "Win
 
 def _other(seat: str) -> str:
     return "blue" if seat == "red" else "red"
+
+
+def _mat_reads_moves(variant: str) -> bool:
+    """The registry says where this way's moves are made (a new way is one entry there)."""
+    way = WAYS.get(variant)
+    return way is not None and way.mat_reads_moves
 
 
 def _has_pawns(position: str, seat: str) -> bool:
@@ -139,7 +146,7 @@ def headline(view: dict[str, Any], seat: str) -> dict[str, str]:
             todo = ("Choose your move", "Both players choose in secret; the mat shows both at once.")
         elif phase == "take":
             todo = ("Take a card", "Choose the card that replaces the one you played.")
-        elif game["variant"] in ("base", "wind", "shadow", "light") and _has_pawns(table["position"], seat):
+        elif _mat_reads_moves(game["variant"]) and _has_pawns(table["position"], seat):
             todo = ("Your turn", "Make your move on the mat.")
         elif table.get("light") and not _has_pawns(table["position"], seat):
             todo = ("Your turn", "Tap a Ninja, then where it goes.")

@@ -434,7 +434,11 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
         print(str(e), file=err)
         print("Fix the pin map and run the self-test again.", file=err)
         return 2
-    sim = SimMat(pinmap, dead_switches=dead, cut_wires=args.sim_cut) if args.sim else None
+    try:
+        sim = SimMat(pinmap, dead_switches=dead, cut_wires=args.sim_cut) if args.sim else None
+    except ValueError as e:     # a fault the board cannot have: the run would test nothing
+        print(f"selftest: {e}", file=err)
+        return 2
     try:
         hw = make_hardware("sim" if args.sim else "pi", pinmap, sim, scanner=args.scanner,
                            model=PiModel(args.sim_model) if args.sim_model else None)

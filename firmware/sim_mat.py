@@ -96,6 +96,10 @@ class SimMat:
         self.diodes = diodes
         self.dead_switches = frozenset(dead_switches)
         self.cut_wires = frozenset(cut_wires)
+        wires = {*pinmap.matrix.rows, *pinmap.matrix.columns, *pinmap.buttons.pins.values()}
+        if not self.cut_wires <= wires:
+            raise ValueError(f"GPIO{min(self.cut_wires - wires)} is no wire of this pin map (its rows, "
+                             f"columns and buttons: {', '.join(f'GPIO{g}' for g in sorted(wires))})")
         self._rows = pinmap.matrix.rows
         self._columns = pinmap.matrix.columns
         self.matrix_pins = frozenset(self._rows + self._columns)

@@ -81,6 +81,14 @@ def test_faults_need_the_simulation():
     assert code == 2 and "only make sense with --sim" in text
 
 
+def test_a_cut_wire_the_pin_map_does_not_have_is_refused():
+    # GPIO 99 is no wire of the board: cutting it would change nothing, and the run would
+    # report "All good" for a fault that was never made.
+    code, text = run_refused("--sim", "--sim-cut", "99")
+    assert code == 2
+    assert "GPIO99" in text and "GPIO23" in text      # names the bad one and the wires there are
+
+
 def test_on_a_pi_it_waits_for_the_person_and_asks_them(pinmap):
     """The Pi flow, with nothing verified by the program: a person presses the buttons, answers
     the LED question with A, puts pawns on a few squares and presses C to finish early."""

@@ -13,9 +13,7 @@ from companion.cli import main as cli
 from companion.report import build, redact_config, redact_log
 from companion.rules.squares import parse_square
 from companion.table.network import Hotspot, hotspot_section
-from companion.table.service import Companion
-from companion.table.store import GameStore
-from firmware.hardware import make_hardware
+from sim_table import sim_companion
 from waiting import wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,24 +33,15 @@ def installed(tmp_path):
                       + "\n# a key some later version may keep here\n# secret_key = \"f00dfeedcafe\"\n")
     state = tmp_path / "state"
     state.mkdir()
-    hw = make_hardware("sim")
-    store = GameStore(state / "games.db")
-    companion = Companion(hw, store, settle=0.2)
-    companion.public_url = "http://10.42.0.1:8080"
-    companion.start()
-    try:
+    with sim_companion(state / "games.db", public_url="http://10.42.0.1:8080") as table:
+        companion = table.companion
         joins = [companion.join_url("red"), companion.join_url("blue")]
-        companion.submit(None, {"type": "new_game", "variant": "shadow", "seed": 11})
-        hw.sim.set_pawns(SHADOW_START)
+        game_id = companion.submit(None, {"type": "new_game", "variant": "shadow", "seed": 11})["game"]
+        table.hardware.sim.set_pawns(SHADOW_START)
         wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
         companion.submit("red", {"type": "action", "text": "Nb1"})
         companion.submit("blue", {"type": "action", "text": "Nd5"})
-        game_id = store.games()[0]["id"]
         expected = companion.record(game_id)
-    finally:
-        companion.close()
-        hw.close()
-        store.close()
     log = tmp_path / "service.log"
     log.write_text(f"INFO table: http://10.42.0.1:8080/\nred seat:  {joins[0]}\nblue seat: {joins[1]}\n"
                    f"nmcli ... wifi-sec.psk {PASSWORD}\nphone joined, session=3f9a8c7d1e2b cookie: phone=eyJhbGciOi.x\n"

@@ -4,10 +4,9 @@ import os
 from contextlib import contextmanager
 from pathlib import Path
 
-from companion.table.service import Companion
 from companion.table.store import GameStore
 from companion.web import create_app
-from firmware.hardware import make_hardware
+from sim_table import sim_companion
 
 START = "bbBbb/5/5/5/rrRrr red Tiger,Crane Frog,Ox Dragon"
 
@@ -35,13 +34,5 @@ def fill(folder: Path) -> Path:
 def table(path, store: GameStore | None = None):
     """A started companion on simulated hardware over the save file ``path`` (or ``store``),
     and a test client of its web app."""
-    hardware = make_hardware("sim")
-    store = store or GameStore(path)
-    companion = Companion(hardware, store, settle=0.2)
-    companion.start()
-    try:
-        yield companion, create_app(companion, secret_key=b"test").test_client()
-    finally:
-        companion.close()
-        hardware.close()
-        store.close()
+    with sim_companion(path, public_url=None, store=store) as t:
+        yield t.companion, create_app(t.companion, secret_key=b"test").test_client()

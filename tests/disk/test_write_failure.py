@@ -8,9 +8,8 @@ import pytest
 from disk_faults import Disk
 from waiting import wait_for
 
-from companion.table.service import Companion
 from companion.table.store import GameStore
-from firmware.hardware import make_hardware
+from sim_table import sim_companion
 
 FIXED = {"red": ["Tiger", "Crab"], "blue": ["Monkey", "Crane"], "side": "Dragon"}
 START = frozenset(list(range(5)) + list(range(20, 25)))
@@ -27,18 +26,12 @@ def playing(tmp_path):
     """A base game in play on the simulated mat, saved through a disk that fills on demand."""
     disk = Disk()
     store = GameStore(tmp_path / "games.db", connect=disk.connect)
-    hw = make_hardware("sim")
-    companion = Companion(hw, store, settle=0.2)
-    companion.start()
-    try:
+    with sim_companion(tmp_path / "games.db", public_url=None, store=store) as table:
+        companion, hw = table.companion, table.hardware
         companion.submit(None, {"type": "new_game", "variant": "base", "cards": FIXED})
         hw.sim.set_pawns(START)
         wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
         yield companion, hw, disk
-    finally:
-        companion.close()
-        hw.close()
-        store.close()
 
 
 def test_a_move_the_disk_refuses_is_undone_everywhere_and_played_again_later(playing, tmp_path):

@@ -12,15 +12,14 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from contextlib import ExitStack
 
 from companion.mat.recognizer import CLEAR_S
-from companion.table.service import Companion
 from companion.rules.squares import parse_square
-from companion.table.store import GameStore
 from companion.web import Server, create_app
-from firmware.hardware import make_hardware
 
 from phone_helpers import SHADOW_START, HttpPhone, wait_for
+from sim_table import sim_companion
 
 TURNS = 8
 SEED = 11
@@ -61,15 +60,20 @@ def play(tmp_path, name: str, script: list[dict] | None = None):
     """Plays TURNS turns. Without ``script`` Red's Ninja never moves and the moves played are
     returned; with it, the same moves, Red's Ninja stepping whenever it may (onto squares the
     script never lands on, so no pawn meets it)."""
-    hardware = make_hardware("sim")
-    hardware = dataclasses.replace(hardware, oled=RecordingOled(hardware.oled))
-    store = GameStore(tmp_path / f"{name}.db")
-    companion = Companion(hardware, store, settle=0.2)
-    app = create_app(companion, secret_key=b"secrets")
-    server = Server(app, "127.0.0.1", 0).start()
+    oled: list[RecordingOled] = []
+    servers: list[Server] = []
+
+    def recording(hardware):
+        oled.append(RecordingOled(hardware.oled))
+        return dataclasses.replace(hardware, oled=oled[0])
+
+    stack = ExitStack()
     # The address the OLED shows: the same in both games (each server has a port of its own).
-    companion.public_url = "http://10.42.0.1:8000"
-    companion.start()
+    table = stack.enter_context(sim_companion(
+        tmp_path / f"{name}.db", public_url="http://10.42.0.1:8000", seen_as=recording,
+        before_start=lambda c: servers.append(Server(create_app(c, secret_key=b"secrets"), "127.0.0.1", 0).start())))
+    companion, hardware, server = table.companion, table.hardware, servers[0]
+    stack.callback(server.stop)          # first: the streams end before the companion closes
     red, blue, public = (HttpPhone(server.url) for _ in range(3))
     red.join(companion.join_url("red"))
     blue.join(companion.join_url("blue"))
@@ -149,14 +153,11 @@ def play(tmp_path, name: str, script: list[dict] | None = None):
             if companion.view(None)["game"]["status"] == "finished":
                 break
     finally:
-        server.stop()
-        companion.close()
-        hardware.close()
-        store.close()
+        stack.close()
         for stream in streams.values():
             stream.close()
     events = {who: [e for e in stream.events if e[0] != "oled"] for who, stream in streams.items()}
-    received["oled"] = hardware.oled.shown
+    received["oled"] = oled[0].shown
     return received, events, red_ninjas, moves
 
 

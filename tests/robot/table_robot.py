@@ -30,6 +30,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,9 +42,8 @@ from companion.rules.record import GameRecord, replay
 from companion.rules.selfplay import secret_alternatives
 from companion.rules.squares import square_name
 from companion.table.service import Companion
-from companion.table.store import GameStore
 from companion.web import Server, create_app
-from firmware.hardware import make_hardware
+from sim_table import sim_companion
 from sse import sse_events
 
 SEATS = ("red", "blue")
@@ -155,12 +155,10 @@ class World:
     """One companion on simulated hardware behind its web server, with two phones."""
 
     def __init__(self, state: Path, *, streams: bool = False):
-        self.hardware = make_hardware("sim")
-        self.store = GameStore(state / "games.db")
-        self.companion = Companion(self.hardware, self.store, settle=SETTLE_S)
-        self.server = Server(create_app(self.companion), "127.0.0.1", 0).start()
-        self.companion.public_url = self.server.url
-        self.companion.start()
+        self._stack = ExitStack()
+        sim = self._stack.enter_context(sim_companion(state / "games.db", public_url=None,
+                                                      settle=SETTLE_S, before_start=self._serve))
+        self.hardware, self.companion = sim.hardware, sim.companion
         self.table = Client(self.server.url)
         self.phones = {seat: Client(self.server.url) for seat in SEATS}
         self.streams: dict[str | None, Stream] = {}
@@ -171,9 +169,12 @@ class World:
         self.server.stop()               # ends the streams first: their readers see the end
         for stream in self.streams.values():
             stream.close()
-        self.companion.close()
-        self.hardware.close()
-        self.store.close()
+        self._stack.close()              # the companion, the hardware, the save file
+
+    def _serve(self, companion: Companion) -> None:
+        """Before the companion starts: its web server, whose address the join codes name."""
+        self.server = Server(create_app(companion), "127.0.0.1", 0).start()
+        companion.public_url = self.server.url
 
     # -- what players see ----------------------------------------------------------------
 

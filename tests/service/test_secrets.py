@@ -4,13 +4,12 @@ allow both. Everything the opponent's seat and the public receive (views, the st
 updates, the OLED, the LEDs) must be identical."""
 
 import time
+from contextlib import ExitStack
 
-from companion.table.service import Companion
 from companion.rules.squares import parse_square
-from companion.table.store import GameStore
-from firmware.hardware import make_hardware
 
 from service_helpers import wait_for
+from sim_table import sim_companion
 from test_shadow_table import SHADOW_START
 
 TURNS = 8
@@ -20,10 +19,9 @@ def play(tmp_path, name, script=None):
     """Play TURNS turns. Without ``script``, Red's Ninja never moves and the main-board moves
     played are returned; with it, the same main-board moves are played and Red's Ninja steps
     (to squares the script never lands on, so no pawn can meet it) whenever it may."""
-    hw = make_hardware("sim")
-    store = GameStore(tmp_path / f"{name}.db")
-    companion = Companion(hw, store, settle=0.2)
-    companion.start()
+    stack = ExitStack()
+    table = stack.enter_context(sim_companion(tmp_path / f"{name}.db", public_url=None))
+    companion, hw = table.companion, table.hardware
     streams = {seat: companion.subscribe(seat) for seat in (None, "blue")}
     received = {seat: [] for seat in streams}
     seen, moves, red_ninjas = [], [], []
@@ -89,7 +87,7 @@ def play(tmp_path, name, script=None):
     finally:
         for stream in streams.values():
             stream.close()
-        companion.close(), hw.close(), store.close()
+        stack.close()
     return seen, received, red_ninjas, moves
 
 

@@ -5,10 +5,8 @@ from __future__ import annotations
 import pytest
 
 from companion.rules.position import board_pieces
-from companion.table.service import Companion
-from companion.table.store import GameStore
 from companion.web import create_app
-from firmware.hardware import make_hardware
+from sim_table import sim_companion
 from waiting import wait_for
 
 # Way of the Shadow, seed 23, to Blue's win (tests/browser/test_phone_games.py).
@@ -20,14 +18,8 @@ SHADOW = [("red", "Nd1"), ("blue", "Nb5"), ("blue", "Ox c5c4"), ("blue", "Sb5b4"
 
 @pytest.fixture
 def site(tmp_path):
-    hardware = make_hardware("sim")
-    store = GameStore(tmp_path / "games.db")
-    companion = Companion(hardware, store, settle=0.2)
-    companion.start()
-    yield companion, create_app(companion).test_client()
-    companion.close()
-    hardware.close()
-    store.close()
+    with sim_companion(tmp_path / "games.db", public_url=None) as table:
+        yield table.companion, create_app(table.companion).test_client()
 
 
 def lay_out(companion):

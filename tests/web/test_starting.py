@@ -1,19 +1,17 @@
 """Start-up: a page asked for before the service's first view is a clear "starting" answer,
 never a 500 (issue 14: GET / answered 500 in 2 of 10 starts, the web server being up before
-the first view existed). Deterministic: the companion is built but not started."""
+the first view existed). Deterministic: the pages are asked while the companion is built but
+not yet started (``before_start``)."""
 
-from companion.table.service import Companion
-from companion.table.store import GameStore
 from companion.web import create_app
-from firmware.hardware import make_hardware
+from sim_table import sim_companion
 
 
 def test_pages_wait_for_the_first_view(tmp_path):
-    hardware = make_hardware("sim")
-    store = GameStore(tmp_path / "games.db")
-    companion = Companion(hardware, store, settle=0.2)
-    client = create_app(companion, secret_key=b"test").test_client()
-    try:
+    clients = []
+
+    def before_start(companion):
+        client = create_app(companion, secret_key=b"test").test_client()
         for path in ("/", "/sim", "/games"):
             response = client.get(path)
             assert response.status_code == 503, path
@@ -21,10 +19,9 @@ def test_pages_wait_for_the_first_view(tmp_path):
             assert response.headers["Retry-After"] == "1"
         response = client.get("/api/view")
         assert response.status_code == 503 and "starting" in response.get_json()["error"]
-        companion.start()
+        clients.append(client)
+
+    with sim_companion(tmp_path / "games.db", public_url=None, before_start=before_start):
+        assert clients, "the pages were never asked before the start"
         for path in ("/", "/sim", "/games", "/api/view"):
-            assert client.get(path).status_code == 200, path
-    finally:
-        companion.close()
-        hardware.close()
-        store.close()
+            assert clients[0].get(path).status_code == 200, path

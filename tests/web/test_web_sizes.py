@@ -19,17 +19,16 @@ import json
 import threading
 import time
 import urllib.request
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 
 import pytest
 
 from companion.rules.squares import parse_square
-from companion.table.service import Companion
-from companion.table.store import GameStore
 from companion.web import Server, create_app, padding
-from firmware.hardware import make_hardware
 
 from loadgame import HAND_S, SeatPhone, _distance, _pieces, wait_for
+from sim_table import sim_companion
 
 SEEDS = {"shadow": 11, "light": 12}
 SECRET = {"shadow": "red", "light": "blue"}          # the seat whose choices differ
@@ -87,12 +86,14 @@ class World:
     secret_sizes: list = field(default_factory=list)
 
     def __post_init__(self):
-        self.hardware = make_hardware("sim")
-        self.store = GameStore(self.tmp_path / f"{self.variant}-{self.index}.db")
-        self.companion = Companion(self.hardware, self.store, settle=0.2)
-        self.server = Server(create_app(self.companion, secret_key=b"twins"), "127.0.0.1", 0).start()
-        self.companion.public_url = "http://10.42.0.1:8000"   # the same in both worlds
-        self.companion.start()
+        self._stack = ExitStack()
+        servers = []
+        sim = self._stack.enter_context(sim_companion(
+            self.tmp_path / f"{self.variant}-{self.index}.db",
+            public_url="http://10.42.0.1:8000",                 # the same in both worlds
+            before_start=lambda c: servers.append(
+                Server(create_app(c, secret_key=b"twins"), "127.0.0.1", 0).start())))
+        self.hardware, self.companion, self.server = sim.hardware, sim.companion, servers[0]
         self.secret = SECRET[self.variant]
         self.other = "blue" if self.secret == "red" else "red"
         self.phones = {seat: SeatPhone(self.server.url) for seat in ("red", "blue")}
@@ -136,9 +137,7 @@ class World:
         self.server.stop()
         for stream in self.streams.values():
             stream.close()
-        self.companion.close()
-        self.hardware.close()
-        self.store.close()
+        self._stack.close()              # the companion, the hardware, the save file
 
 
 def main_move(worlds: list[World], mover: str) -> dict:

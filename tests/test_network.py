@@ -117,16 +117,44 @@ def test_without_the_option_nothing_changes():
     assert Config().hotspot is False and Config().announce_mdns is False
 
 
-def test_install_writes_the_credentials_once_then_keeps_them(tmp_path):
+@pytest.fixture
+def nmcli(monkeypatch):
+    """The commands the installer's network step runs, recorded instead of run."""
+    ran: list[list[str]] = []
+
+    def run(command, **kwargs):
+        ran.append(command)
+        return subprocess.CompletedProcess(command, 0, "", "")
+    monkeypatch.setattr("companion.table.network.subprocess.run", run)
+    return ran
+
+
+def test_install_writes_the_credentials_once_then_keeps_them(tmp_path, nmcli):
     path = tmp_path / "config.toml"
     path.write_text(PI_CONFIG.read_text())
-    assert main(["hotspot", "--config", str(path), "--dry-run"]) == 0
+    assert main(["hotspot", "--config", str(path)]) == 0
     first = load_config(path)
     assert first.hotspot and first.announce_mdns and first.ssid.startswith("Onitama-")
     # No router, no default route: the join codes must name the hotspot's own address.
     assert first.public_url == "http://10.42.0.1:8080"
-    assert main(["hotspot", "--config", str(path), "--dry-run"]) == 0
+    assert nmcli == hotspot_commands(Hotspot(first.ssid, first.wifi_password, first.wifi_interface))
+    assert main(["hotspot", "--config", str(path)]) == 0
     assert load_config(path) == first and path.read_text().count("[network]") == 1
+    assert nmcli[4:] == nmcli[:4]
+
+
+def test_a_dry_run_prints_the_commands_and_changes_nothing(tmp_path, nmcli, capsys):
+    # README step 8 offers --dry-run to see the commands: a maker on an existing network
+    # who tries it must keep that network (it wrote hotspot = true and the hotspot's
+    # public_url into the live configuration: the next start showed a Wi-Fi code for a
+    # network that does not exist and join codes to an address no phone could reach).
+    path = tmp_path / "config.toml"
+    path.write_text(PI_CONFIG.read_text())
+    assert main(["hotspot", "--config", str(path), "--dry-run"]) == 0
+    assert path.read_text() == PI_CONFIG.read_text() and nmcli == []
+    out = capsys.readouterr().out
+    assert "nmcli connection add type wifi ifname wlan0 con-name onitama-hotspot" in out
+    assert "nothing written" in out
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -138,10 +166,10 @@ def test_public_url_is_set_where_toml_reads_it(text, expected):
     assert with_public_url(text, "U") == expected
 
 
-def test_a_public_url_the_maker_set_is_kept(tmp_path):
+def test_a_public_url_the_maker_set_is_kept(tmp_path, nmcli):
     path = tmp_path / "config.toml"
     path.write_text('[web]\npublic_url = "http://table.example:9000"\n')
-    assert main(["hotspot", "--config", str(path), "--dry-run"]) == 0
+    assert main(["hotspot", "--config", str(path)]) == 0
     assert load_config(path).public_url == "http://table.example:9000"
 
 

@@ -187,13 +187,17 @@ def _hotspot(config_path: Path, dry_run: bool) -> int:
         print(f"hotspot: keeping the network {hotspot.ssid!r} from {config_path}")
     else:
         hotspot = new_credentials()
-        with config_path.open("a", encoding="utf-8") as f:
-            f.write(hotspot_section(hotspot))
-        print(f"hotspot: new network {hotspot.ssid!r}, written to {config_path}")
+        if not dry_run:     # a dry run only shows: the Pi stays on the network it joined
+            with config_path.open("a", encoding="utf-8") as f:
+                f.write(hotspot_section(hotspot))
+        print(f"hotspot: new network {hotspot.ssid!r}, "
+              + ("nothing written (--dry-run)" if dry_run else f"written to {config_path}"))
     if config.public_url is None:
         url = f"http://{HOTSPOT_ADDRESS}:{config.port}"
-        config_path.write_text(with_public_url(config_path.read_text(encoding="utf-8"), url), encoding="utf-8")
-        print(f"hotspot: the join codes point to {url} (web.public_url)")
+        if not dry_run:
+            config_path.write_text(with_public_url(config_path.read_text(encoding="utf-8"), url),
+                                   encoding="utf-8")
+        print(f"hotspot: the join codes {'would ' if dry_run else ''}point to {url} (web.public_url)")
     for command in hotspot_commands(hotspot):
         shown = shlex.join(command).replace(shlex.quote(hotspot.password), "'<password>'")
         print(f"  {shown}")
@@ -212,7 +216,8 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("hotspot", help="generate the network's name and password once, then run nmcli")
     p.add_argument("--config", required=True, type=Path, help="the companion's config.toml")
-    p.add_argument("--dry-run", action="store_true", help="print the nmcli commands, run nothing")
+    p.add_argument("--dry-run", action="store_true",
+                   help="print the nmcli commands; run nothing and write nothing")
     args = parser.parse_args(argv)
     return _hotspot(args.config, args.dry_run)
 

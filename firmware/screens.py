@@ -172,12 +172,13 @@ def pattern_screen() -> Image.Image:
     return image
 
 
-def wifi_screen(payload: str, ssid: str) -> Image.Image:
-    """The table's own Wi-Fi as a QR code phone cameras join from, the network's name beside.
+def wifi_screen(payload: str, caption: str) -> Image.Image:
+    """The table's own Wi-Fi as a QR code phone cameras join from, ``caption`` beside (its
+    wording is the table's: ``companion.table.outputs.wifi_caption``).
 
     ``payload`` is the ``WIFI:T:WPA;S:...;P:...;;`` text (``companion.table.network.
     wifi_qr_payload``); the firmware only draws it. A generated network (``Onitama-XXXX`` and a
     12-character password, 42 bytes) fits a version 3 code (29 modules, 62 px); a name and
     password longer than about 50 bytes together do not fit the panel and raise ValueError.
     """
-    return qr_screen(payload, f"Scan to join Wi-Fi {ssid}")
+    return qr_screen(payload, caption)

@@ -17,6 +17,7 @@ from companion.table.config import Config, ConfigError, load_config
 from companion.table.network import (Hotspot, MdnsAnnouncer, hotspot_commands,
                                      hotspot_section, main, new_credentials, wifi_qr_payload,
                                      with_public_url)
+from companion.table.outputs import wifi_caption
 from firmware.screens import wifi_screen
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,7 +52,7 @@ def test_generated_credentials_differ_and_fit_the_oled():
         hotspot = new_credentials()
         assert re.fullmatch(r"Onitama-[A-Z2-9]{4}", hotspot.ssid) and len(hotspot.password) == 12
         seen.add(hotspot.password)
-        wifi_screen(wifi_qr_payload(hotspot.ssid, hotspot.password), hotspot.ssid)  # raises if too big
+        wifi_screen(wifi_qr_payload(hotspot.ssid, hotspot.password), wifi_caption(hotspot.ssid))  # raises if too big
     assert len(seen) == 300
 
 
@@ -97,7 +98,7 @@ def test_any_name_and_password_read_back(ssid, password):
 
 @pytest.mark.parametrize("ssid, password", [("Onitama-7KQD", "rM5fTU5vmQSR"), ('Bob\'s "Go";Club', 'a:b,c\\d;e')])
 def test_a_phone_camera_reads_the_oled_code(ssid, password):
-    image = wifi_screen(wifi_qr_payload(ssid, password), ssid)
+    image = wifi_screen(wifi_qr_payload(ssid, password), wifi_caption(ssid))
     assert image.size == (128, 64) and image.mode == "1"
     # As a camera sees the panel: enlarged, lit pixels light.
     found = zxingcpp.read_barcodes(image.convert("L").resize((512, 256), 0))
@@ -107,7 +108,7 @@ def test_a_phone_camera_reads_the_oled_code(ssid, password):
 
 def test_a_payload_too_big_for_the_panel_is_refused():
     with pytest.raises(ValueError, match="too big"):
-        wifi_screen(wifi_qr_payload("x" * 32, "y" * 63), "x" * 32)
+        wifi_screen(wifi_qr_payload("x" * 32, "y" * 63), wifi_caption("x" * 32))
 
 
 # -- the configuration ------------------------------------------------------------------------

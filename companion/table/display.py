@@ -76,7 +76,7 @@ class Display:
             self._key = key
             self.lines = lines
             if self.shown == "wifi" and self._wifi is not None:
-                self._image = screens.wifi_screen(self._wifi[1], self._wifi[0])
+                self._image = screens.wifi_screen(self._wifi[1], outputs.wifi_caption(self._wifi[0]))
             elif self.shown is not None:
                 self._image = screens.qr_screen(join_url(self.shown), outputs.join_caption(self.shown))
             else:

@@ -147,6 +147,10 @@ def join_caption(seat: str) -> str:
     return f"{seat.title()} seat: scan to join"
 
 
+def wifi_caption(ssid: str) -> str:
+    return f"Scan to join Wi-Fi {ssid}"
+
+
 def move_words(move: Move) -> str:
     """``Tiger, c1 → c3`` (and the Spirit's step of a Wind Spirit card, or a Spirit move)."""
     steps = []

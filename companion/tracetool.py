@@ -28,9 +28,11 @@ from .rules.errors import OnitamaError
 from .rules.position import parse_position
 from .mat.recognizer import CLEAR_S, MAX_SETTLE_S, SETTLE_S, Recognizer
 from .rules.squares import parse_square
+from .rules.ways import WAYS
 from .mat.tracerecord import RecordingScanner, TraceRecorder
 
-VARIANTS = ("base", "wind")
+# The ways of playing whose main-board moves the mat reads: what --record-trace records.
+VARIANTS = tuple(name for name, way in WAYS.items() if way.mat_reads_moves)
 BUTTONS = ("A", "B", "C")
 
 
@@ -57,7 +59,8 @@ def parse_trace(lines: Iterable[str]) -> tuple[dict, list[dict]]:
                 raise TraceError(f"line {number}: the first line must be "
                                  '{"trace": 1, "position": "...", "variant": "..."}')
             if obj.get("variant", "base") not in VARIANTS:
-                raise TraceError(f"line {number}: unknown variant {obj.get('variant')!r}")
+                raise TraceError(f"line {number}: unknown variant {obj.get('variant')!r} "
+                                 f"(the mat reads {', '.join(VARIANTS)})")
             parse_position(obj["position"])
             header = obj
             continue

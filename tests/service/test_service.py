@@ -196,3 +196,33 @@ def test_on_the_pi_a_spectator_cannot_end_a_running_game(tmp_path):
         with pytest.raises(Conflict, match="hold C"):
             new_base(companion)
         assert companion.submit("red", {"type": "new_game", "variant": "base", "cards": FIXED})["ok"]
+
+
+def test_a_way_of_the_shadow_game_recorded_with_record_trace_replays(tmp_path, capsys):
+    # serve --record-trace records every game whose moves the mat reads, and report bundles
+    # the trace; the trace tool took only the names base and wind (a list of its own), so a
+    # Shadow game's trace was refused: "unknown variant 'shadow'".
+    from companion.rules.squares import parse_square
+    from companion.tracetool import main as trace_main
+    from test_shadow_table import SHADOW_START
+    with sim_companion(tmp_path / "games.db", public_url=None,
+                       record_trace=tmp_path / "mat.jsonl") as table:
+        companion, hw = table.companion, table.hardware
+        companion.submit(None, {"type": "new_game", "variant": "shadow", "seed": 11})
+        hw.sim.set_pawns(SHADOW_START)
+        wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+        companion.submit("red", {"type": "action", "text": "Nb1"})
+        companion.submit("blue", {"type": "action", "text": "Nd5"})
+        wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+        legal = [a for a in companion.view("red")["table"]["legal"] if a["kind"] == "move"]
+        move = next(a for a in legal if parse_square(a["to"]) not in hw.sim.pawns and
+                    sum((m["from"], m["to"]) == (a["from"], a["to"]) for m in legal) == 1)
+        hw.sim.lift(parse_square(move["from"]))
+        hw.sim.place(parse_square(move["to"]))
+        wait_for(lambda: companion.view(None)["table"]["phase"] == "ninja")   # the move is played
+        time.sleep(0.2)     # the recording goes on past the commit (see the base game's test)
+    traces = sorted(tmp_path.glob("mat*.jsonl"))
+    assert traces and '"variant": "shadow"' in traces[0].read_text().splitlines()[0]
+    assert all(trace_main([str(trace)]) == 0 for trace in traces), capsys.readouterr().err
+    printed = [line for line in capsys.readouterr().out.splitlines() if '"move"' in line]
+    assert len(printed) == 1 and f'"{move["text"]}"' in printed[0]

@@ -70,6 +70,16 @@ class Seats:
         with self._lock:
             return next((seat for seat, sid in self._holders.items() if sid == session), None)
 
+    def check(self, kind: str, seat: str | None, session: object) -> str:
+        """Game thread, with the request it guards: may ``seat`` make a ``kind`` request? A
+        phone's request carries its ``session``, which must still hold the seat (a takeover
+        allowed since the web thread looked refuses it). Returns the seat."""
+        if seat is None:
+            raise Forbidden(f"{kind!r} needs a seat")
+        if session is not None and self.seat_of(session if isinstance(session, str) else None) != seat:
+            raise Forbidden("this phone no longer holds the seat: it was taken over")
+        return seat
+
     def redeem(self, token: str) -> dict[str, str]:
         """Game thread: ``{"seat", "session"}`` when the seat was free, or ``{"seat", "pending"}``
         when another phone holds it and the table must allow it."""

@@ -31,7 +31,7 @@ from ..rules.referee import SEATS
 from ..rules.squares import parse_square
 from . import outputs, views
 from .display import Display
-from .errors import BadRequest, Conflict, Forbidden, NotFound
+from .errors import BadRequest, Conflict, NotFound
 from .hands import Hands
 from .opponent import Opponent, Thinking
 from .network import Hotspot
@@ -303,8 +303,7 @@ class Companion:
                 raise Conflict("a game is being played: to end it, hold C on the companion twice")
             return self._new_game(request)
         game = self._game
-        if seat is None:
-            raise Forbidden(f"{kind!r} needs a seat")
+        seat = self._seats.check(kind, seat, request.get("session"))
         if game is None or game.status == "finished":
             raise Conflict("no game is being played")
         game.check_step(seat, request.get("step"))

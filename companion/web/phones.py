@@ -157,12 +157,13 @@ def _while_held(events, held):
 
 @phones.post("/seat/action")
 def seat_action():
-    seat, _ = _seat()
+    seat, sid = _seat()
     body = json_object(json_body(), {"text", "step"})
     text = body.get("text")
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
         raise BadInput(f"'text' must be an action's notation (at most {MAX_TEXT} characters)")
-    answer = companion().submit(seat, {"type": "action", "text": text.strip(), "step": _step(body)})
+    answer = companion().submit(seat, {"type": "action", "text": text.strip(), "step": _step(body),
+                                       "session": sid})
     # A remote seat's main-board move waits for hands at the mat: "on_mat" says so.
     return jsonify(ok=True, on_mat=bool(answer.get("on_mat")), view=companion().view(seat))
 
@@ -171,15 +172,15 @@ def seat_action():
 def seat_hint():
     """Ask for a hint on this seat's move on the mat: its lifted pawn's destinations are
     coloured by how good they are (on the mat only, for this seat's own turn)."""
-    seat, _ = _seat()
+    seat, sid = _seat()
     body = json_object(json_body(), {"step"})
-    answer = companion().submit(seat, {"type": "hint", "step": _step(body)})
+    answer = companion().submit(seat, {"type": "hint", "step": _step(body), "session": sid})
     return jsonify(ok=True, left=answer["left"], view=companion().view(seat))
 
 
 @phones.post("/seat/answer")
 def seat_answer():
-    seat, _ = _seat()
+    seat, sid = _seat()
     body = json_object(json_body(), {"card", "takeback", "step"})
     if ("card" in body) == ("takeback" in body):
         raise BadInput("an answer is {\"card\": name} or {\"takeback\": true}")
@@ -187,7 +188,7 @@ def seat_answer():
         raise BadInput("'card' must be a card's name")
     if "takeback" in body and body["takeback"] is not True:
         raise BadInput("'takeback' can only be true")
-    request_ = {"type": "answer", "step": _step(body),
+    request_ = {"type": "answer", "step": _step(body), "session": sid,
                 **({"card": body["card"]} if "card" in body else {"takeback": True})}
     companion().submit(seat, request_)
     return jsonify(ok=True, view=companion().view(seat))

@@ -12,7 +12,7 @@ import pytest
 from companion.rules.squares import parse_square
 from companion.table.store import GameStore
 
-from phone_helpers import JSON, act, everything, join, shadow_game, step, wait_for, table  # noqa: F401 (fixture)
+from phone_helpers import JSON, act, everything, join, shadow_game, step, token_path, wait_for, table  # noqa: F401 (fixture)
 
 
 @pytest.fixture
@@ -188,3 +188,26 @@ def test_no_record_before_a_game(table):
     phone = table.phone()
     join(phone, table.companion, "red")
     assert phone.get("/seat/record").status_code == 404
+
+
+def test_an_action_from_a_phone_whose_seat_is_taken_over_on_the_way_is_refused(table, seats, monkeypatch):
+    """The phone's seat is checked where the action runs, on the game thread: a takeover
+    allowed after the web thread saw the seat held, before the action's turn, refuses it
+    (before, the old phone still placed Red's Ninja)."""
+    c, hw = table.companion, table.hardware
+    red, _ = seats
+    newcomer = table.phone()
+    submit = c.submit
+
+    def taken_over_first(*args, **kwargs):
+        assert newcomer.get(token_path(c, "red")).status_code == 202
+        hw.sim.tap("A", 0.1)
+        wait_for(lambda: newcomer.get("/join/pending").get_json()["state"] == "allowed")
+        return submit(*args, **kwargs)
+
+    monkeypatch.setattr(c, "submit", taken_over_first)
+    response = act(red, c, "red", "Nd1")
+    assert response.status_code == 403 and "no longer holds" in response.get_json()["error"]
+    monkeypatch.setattr(c, "submit", submit)
+    assert c.view("red")["table"]["own_ninjas"] == []
+    assert act(newcomer, c, "red", "Nd1").status_code == 200

@@ -32,8 +32,10 @@ def difference(a: bytes, b: bytes) -> str:
     return f"at byte {at}: {a[max(0, at - 80):at + 80]!r} != {b[max(0, at - 80):at + 80]!r}"
 
 
-def steady_oled(public: HttpPhone) -> bytes:
-    """The OLED picture once the OLED worker has drawn the newest screen (three equal reads)."""
+def steady_oled(public: HttpPhone, oled) -> bytes:
+    """The OLED picture once the OLED worker has sent the newest screen over the bus (on a
+    loaded machine it lags the views), read three times alike."""
+    assert oled.wait_shown(5.0), "the OLED worker never caught up"
     seen = [public.get("/oled.png")]
     while len(seen) < 3 or len(set(seen[-3:])) > 1:
         seen.append(public.get("/oled.png"))
@@ -87,7 +89,7 @@ def play(tmp_path, name: str, script: list[dict] | None = None):
         streams["blue"].wait_version(companion.view("blue")["version"])
         streams["public"].wait_version(companion.view(None)["version"])
         received["blue"].append(blue.get("/seat/view"))
-        received["public"].extend([public.get("/api/view"), steady_oled(public)])
+        received["public"].extend([public.get("/api/view"), steady_oled(public, oled[0])])
         red_ninjas.append(companion.view("red")["table"]["own_ninjas"])
 
     def send(phone, who, text):

@@ -73,10 +73,12 @@ TEMP_SEEN: set[str] = set()
 
 def temp_bytes() -> int:
     """Bytes in the regular files this process holds open under the temp folder, the save
-    file aside (the names are noted in TEMP_SEEN)."""
+    file and its own output aside (the names are noted in TEMP_SEEN)."""
     temp = tempfile.gettempdir()
     total = 0
     for fd in os.listdir("/proc/self/fd"):
+        if fd in ("0", "1", "2"):
+            continue          # the output redirected to a file in /tmp is not the server's
         try:
             target = os.readlink(f"/proc/self/fd/{fd}")
             if target.startswith(temp) and "games.db" not in target:

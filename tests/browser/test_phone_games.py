@@ -22,6 +22,7 @@ import time
 from playwright.sync_api import expect
 
 from companion.mat.recognizer import CLEAR_S
+from companion.web import padding
 
 from browser_fixtures import browser, page, site  # noqa: F401 (fixtures)
 from waiting import wait_for
@@ -57,6 +58,10 @@ class Phone:
         self.page.on("console", lambda msg: self.errors.append(msg.text) if msg.type == "error" else None)
         self.seat = seat
         self.shots = shots
+        # The size of every request body the page sends (seat.js pads them all: padding.py).
+        self.posts: list[tuple[str, int]] = []
+        self.page.on("request", lambda r: self.posts.append(
+            (r.url.rsplit("/", 1)[-1], len(r.post_data_buffer or b""))) if r.method == "POST" else None)
 
     def join(self, sim) -> None:
         url = sim.get_attribute(f'a[data-link="{self.seat}"]', "href")
@@ -77,6 +82,12 @@ class Phone:
     def close(self) -> None:
         self.context.close()
         assert not self.errors, f"errors on {self.seat}'s phone: {self.errors}"
+
+    def check_request_sizes(self) -> None:
+        """Placing, stepping, striking, searching, skipping, answering: every request the phone
+        sent has one size, so its length never tells a Ninja step from a skip."""
+        assert {"action", "answer"} & {name for name, _ in self.posts}, self.posts
+        assert {size for _, size in self.posts} == {padding.REQUEST_BUCKET}, self.posts
 
 
 def progress(companion) -> tuple:
@@ -223,6 +234,7 @@ def test_a_way_of_the_shadow_game_on_two_phones(browser, site, page, tmp_path):
     assert record["setup"] and not any("?" in turn for turn in record["turns"])
     assert record["header"]["result"] == {"winner": "blue", "how": "stone"}
     for phone in phones_.values():
+        phone.check_request_sizes()
         phone.close()
 
 
@@ -256,4 +268,5 @@ def test_a_way_of_the_light_game_with_the_shadow_master_on_the_phone(browser, si
     # The full record names every square the Shadow Master's Ninjas stepped to.
     assert record["kind"] == "full" and not any("?" in turn for turn in record["turns"])
     for phone in phones_.values():
+        phone.check_request_sizes()
         phone.close()

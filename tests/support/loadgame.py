@@ -122,6 +122,11 @@ def play_shadow(companion, sim, phones: dict[str, SeatPhone], *, seed: int = 5,
         frm, to = parse_square(move["from"]), parse_square(move["to"])
         if to in sim.pawns:
             sim.lift(to)
+            # Off the mat until the mat has seen it gone, and a moment more, as a hand is: a
+            # scan thread starved for ~0.15 s (a loaded machine) missed a fixed 0.15 s lift,
+            # and the capture was never read.
+            wait_for(lambda: companion.view(None)["mat"]["state"] != "ok",
+                     message=f"turn {turns}: the captured pawn on {move['to']} seen lifted")
             time.sleep(HAND_S)
         sim.lift(frm)
         sim.place(to)

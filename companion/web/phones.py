@@ -74,6 +74,12 @@ def _seat() -> tuple[str, str]:
     return seat, sid
 
 
+def _version(seat: str) -> int:
+    """The version of the seat's view that shows what a request did (published before the
+    request returned): the page's stream brings that view, so an answer does not carry it."""
+    return int(companion().view(seat)["version"])
+
+
 def _step(body: dict) -> str:
     """The step the request was meant for; the game thread compares it with the game's."""
     step = body.get("step")
@@ -165,7 +171,7 @@ def seat_action():
     answer = companion().submit(seat, {"type": "action", "text": text.strip(), "step": _step(body),
                                        "session": sid})
     # A remote seat's main-board move waits for hands at the mat: "on_mat" says so.
-    return jsonify(ok=True, on_mat=bool(answer.get("on_mat")), view=companion().view(seat))
+    return jsonify(ok=True, on_mat=bool(answer.get("on_mat")), version=_version(seat))
 
 
 @phones.post("/seat/hint")
@@ -175,7 +181,7 @@ def seat_hint():
     seat, sid = _seat()
     body = json_object(json_body(), {"step"})
     answer = companion().submit(seat, {"type": "hint", "step": _step(body), "session": sid})
-    return jsonify(ok=True, left=answer["left"], view=companion().view(seat))
+    return jsonify(ok=True, left=answer["left"], version=_version(seat))
 
 
 @phones.post("/seat/answer")
@@ -191,7 +197,7 @@ def seat_answer():
     request_ = {"type": "answer", "step": _step(body), "session": sid,
                 **({"card": body["card"]} if "card" in body else {"takeback": True})}
     companion().submit(seat, request_)
-    return jsonify(ok=True, view=companion().view(seat))
+    return jsonify(ok=True, version=_version(seat))
 
 
 @phones.get("/seat/record")

@@ -60,7 +60,9 @@ def test_a_remote_seat_sends_its_move_and_a_seat_asks_for_a_hint(site):
     text = companion.view("red")["table"]["legal"][0]["text"]
     answer = red.post("/seat/action", json={"text": text, "step": step(companion, "red")})
     assert answer.status_code == 200 and answer.get_json()["on_mat"] is True
-    assert answer.get_json()["view"]["game"]["expected"] == {"seat": "red", "by": "remote", "text": text}
+    shown = red.get("/seat/view").get_json()
+    assert answer.get_json()["version"] == shown["version"]
+    assert shown["game"]["expected"] == {"seat": "red", "by": "remote", "text": text}
     assert companion.view(None)["table"]["log"] == []
     # Blue, at the mat, may not ask for a hint on Red's turn; Red's hint is for the mat only.
     refused = blue.post("/seat/hint", json={"step": step(companion, "blue")})

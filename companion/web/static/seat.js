@@ -30,6 +30,8 @@ let view = data.view;
 let shownVersion = -1;
 let choice = { step: null, from: null, to: null, squares: [], line: null };
 let busy = false;
+let awaited = 0;         // the version an answered request was shown in, until the page has it
+let fallback = null;     // fetches that version itself if the stream does not bring it
 let source = null;
 let lost = false;
 
@@ -477,20 +479,37 @@ function show(next) {
   if (next.version === shownVersion) return;
   shownVersion = next.version;
   view = next;
-  render();
+  if (awaited && next.version >= awaited) settle(0);
+  else render();
 }
 
 // The page's own state changed (a request went out or came back): draw again even when the
-// view is the one already shown, since the controls depend on ``busy`` too. The stream often
-// brings the new view before the POST that caused it answers; an answer older than the view
-// shown is not taken.
-function settle(next) {
-  busy = false;
-  if (next && next.version > shownVersion) {
-    shownVersion = next.version;
-    view = next;
+// view is the one already shown, since the controls depend on ``busy`` too. An answer names
+// the version of the view that shows what it did (sending the view itself would grow with
+// the game): the stream often brings it before the answer; until it has, the page stays busy,
+// and a stream that does not bring it within a second is replaced by one whole view.
+function settle(version) {
+  clearTimeout(fallback);
+  if (version && version > shownVersion) {
+    awaited = version;
+    fallback = setTimeout(fetchView, 1000);
+    render();
+    return;
   }
+  awaited = 0;
+  busy = false;
   render();
+}
+
+async function fetchView() {
+  try {
+    const response = await fetch('/seat/view', { cache: 'no-store' });
+    if (response.ok) {
+      view = await response.json();
+      shownVersion = view.version;
+    }
+  } catch { /* the companion is unreachable: the stream's badge says so */ }
+  settle(0);
 }
 
 // -- choosing -----------------------------------------------------------------------------------
@@ -535,7 +554,7 @@ async function post(url, body) {
     let answer = null;
     try { answer = await response.json(); } catch { /* not JSON: say the status */ }
     if (!response.ok) throw new Error((answer && answer.error) || `${response.status} ${response.statusText}`);
-    settle(answer.view);
+    settle(answer.version);
   } catch (err) {
     $('action-error').textContent = `Not done: ${err.message}`;
     settle(null);

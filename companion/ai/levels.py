@@ -1,9 +1,10 @@
 """Levels of play. Each is a search budget (depth, seconds, nodes) and a deliberate
-imprecision: the four lower levels draw their move from a softmax over the root moves'
-scores, so they prefer good moves without always finding the best; ``strong``,
-``advanced`` and ``expert`` play the best move of a principal variation search on a fraction of ``hard``'s
-budget (their imprecision is their horizon). ``README.md`` ("The computer opponent") has
-the match results that calibrate them.
+imprecision: the six lower levels draw their move from a softmax over the root moves'
+scores, so they prefer good moves without always finding the best (``keen`` at a low
+temperature, on an uncapped depth); ``strong``, ``advanced`` and ``expert`` play the best
+move of a principal variation search on a fraction of ``hard``'s budget (their imprecision
+is their horizon). ``README.md`` ("The computer opponent") has the match results that
+calibrate them.
 """
 
 from __future__ import annotations
@@ -49,7 +50,9 @@ LEVELS = {lv.name: lv for lv in (
     Level("easy", 3, 0.05, 3_000, 60.0),
     Level("casual", 3, 0.05, 3_000, 35.0),
     Level("medium", 3, 0.05, 3_000, 18.0),
-    Level("club", 4, 0.2, 10_000, 10.0),
+    Level("solid", 4, 0.1, 6_000, 14.0),
+    Level("club", 4, 0.2, 10_000, 6.0),
+    Level("keen", 64, 0.1, 6_000, 1.5),
     Level("strong", 64, 0.1, 8_000, 0.0),
     Level("advanced", 64, 0.15, 13_000, 0.0),
     Level("expert", 64, 0.25, 20_000, 0.0),

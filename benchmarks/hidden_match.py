@@ -24,12 +24,13 @@ from companion.rules.shadow import ShadowReferee
 
 
 class Cheat(HiddenPlayer):
-    """Benchmarks only: samples the truth, which ``self.truth()`` reads from the referee."""
+    """Benchmarks only: its one candidate placement is the truth, which ``self.truth()``
+    reads from the referee."""
 
     truth = None
 
-    def samples(self, view, belief, rng, k):
-        return [self.truth()] * max(1, k // 4)
+    def candidates(self, view, belief):
+        return [self.truth()] if belief.enemy_has_ninjas else []
 
 
 def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list):
@@ -61,6 +62,8 @@ def main() -> None:
     parser.add_argument("--nodes", type=int,
                         help="node budget per decision (default: the level's, without its clock, so a run repeats)")
     parser.add_argument("--seed", type=int, default=3000)
+    parser.add_argument("--seats", default="red,blue",
+                        help="the belief agent's seats in each deal (Way of the Light: red is Light)")
     args = parser.parse_args()
     if args.nodes is None:
         args.nodes = get_level(args.level).nodes
@@ -70,7 +73,7 @@ def main() -> None:
     started = time.time()
     for deal in range(args.deals):
         seed = args.seed + deal
-        for belief_seat in ("red", "blue"):
+        for belief_seat in args.seats.split(","):
             # Way of the Light: the belief agent plays Light in one game, Shadow in the other.
             ref = ShadowReferee.deal(args.mode, seed=seed, light="red")
             box = [ref, None]

@@ -1,13 +1,23 @@
 """Playing Way of the Shadow and Way of the Light without peeking.
 
 The seat's view gives the public board and its own Ninjas; :class:`~companion.ai.belief.Belief`
-gives the enemy's possible Ninja placements. The player samples placements from the belief
-(determinizations), searches each sampled world with full information for a few turns, and
-plays the action whose average score is best (with the level's imprecision on those
-averages). A strike that misses in a sampled world costs the reveal of the striking Ninja.
-Lanterns are spent on the line that best splits the belief; Ninjas start on a square drawn
-at random. Every random choice is seeded by the seed and the seat's view only, so two games
-that look the same to the seat get the same decisions.
+gives the enemy's possible Ninja placements. The player searches sampled worlds
+(determinizations): every placement of the belief when there are few, else as many different
+ones drawn at random as the level's budget allows. Each world is searched with full
+information for a few turns; each action's scores are averaged over the worlds, with the
+share of placements from which an enemy Ninja could take the seat's master counted exactly
+over the whole belief (:class:`Strata`), and the level's imprecision on those averages. A
+strike that misses in a sampled world costs the reveal of the striking Ninja. The enemy's
+reply to the seat's action does not see the seat's hidden Ninjas: it is chosen by what the
+public record tells the enemy of them (:class:`EnemyEye`), so it takes one only by the odds.
+Lanterns are spent on the line that best splits the belief when a Ninja may be near the
+master; Ninjas start on a square drawn at random. Every random choice is seeded by the seed
+and the seat's view only, so two games that look the same to the seat get the same
+decisions.
+
+The benchmarks' baseline (``uniform``) runs the same search on placements drawn uniformly
+over the squares without pawns, learns nothing from the record (Lantern answers included)
+and lets the enemy see its Ninjas in every world, as plain determinization does.
 """
 
 from __future__ import annotations

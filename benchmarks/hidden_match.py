@@ -4,13 +4,19 @@ the enemy's Ninjas are.
     nice -n 10 python benchmarks/hidden_match.py --mode shadow --opponent uniform --deals 50
 
 ``uniform``: the enemy's hidden Ninjas on random squares without pawns (revealed ones where
-they stand), nothing learnt from the record (what onitama.app's later commits do).
+they stand), nothing learnt from the record (what onitama.app's later commits do), and the
+enemy's replies see its own Ninjas (plain determinization).
 ``cheat``: the opponent sees the true squares (the gap the belief leaves). Each deal is played
-twice with the seats swapped (in Way of the Light: Light and Shadow swapped).
+twice with the seats swapped (in Way of the Light: Light and Shadow swapped). Both sides get
+the level's node budget without its clock, so a run repeats exactly.
+
+The tally by side: in Way of the Light only the Light Master has hidden pieces against it
+(the Shadow Master sees the whole board), so "belief as Light" is the Light Master's score
+with the belief agent playing it, and 100 % minus "belief as Shadow" the Light Master's score
+with the baseline playing it; in Way of the Shadow, the belief agent moving first or second.
 """
 
 import argparse
-import random
 import time
 
 from ai_common import elo

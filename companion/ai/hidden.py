@@ -487,21 +487,13 @@ class EnemyEye:
     def __init__(self, view: SeatView):
         self.belief = Belief.held_by_enemy(view)
         self._odds: dict[tuple[str, int | None], list[float]] = {}
-        self._places: dict[tuple[str, int | None], list[tuple[int, ...]]] = {}
-
-    def places(self, card: str, shown: int | None) -> list[tuple[int, ...]]:
-        """The enemy's candidate placements of the seat's Ninjas after its turn."""
-        found = self._places.get((card, shown))
-        if found is None:
-            found = self._places[(card, shown)] = sorted(self.belief.after_enemy_turn(card, shown))
-        return found
 
     def odds(self, card: str, shown: int | None, own_pawns: int) -> list[float]:
         """After the seat's turn with ``card`` (a Ninja of it ``shown`` on that square, or
         none): a Ninja never shares a square with its own side's pawn."""
         base = self._odds.get((card, shown))
         if base is None:
-            places = self.places(card, shown)
+            places = self.belief.after_enemy_turn(card, shown)
             counts = [0] * 25
             for p in places:
                 for sq in p:

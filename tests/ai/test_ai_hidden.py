@@ -146,9 +146,6 @@ class _KnowingEye(EnemyEye):
     def __init__(self, squares):
         self.squares = tuple(sorted(squares))
 
-    def places(self, card, shown):
-        return [self.squares]
-
     def odds(self, card, shown, own_pawns):
         return [1.0 if sq in self.squares else 0.0 for sq in range(25)]
 

@@ -24,6 +24,7 @@ from companion.ai.agent import Player
 from companion.ai.levels import NAMES
 from companion.ai.search import Limits, Searcher, search_state
 from companion.ai.view import SeatView
+from companion.rules.shadow import ShadowReferee
 from companion.rules.ways import new_referee
 
 
@@ -41,6 +42,39 @@ def sample_views(count: int, seed: int = 11):
         if ref.result is None:
             out.append(SeatView.from_view(ref.view(ref.to_act()[0])))
     return out
+
+
+def hidden_views(count: int, seed: int = 11) -> list[SeatView]:
+    """Seats to move in seeded random Way of the Shadow and Way of the Light games (both
+    sides of the Light), where the computer searches sampled worlds."""
+    rng = random.Random(seed)
+    out = []
+    game = 0
+    while len(out) < count:
+        game += 1
+        ref = ShadowReferee.deal(("shadow", "light")[game % 2], seed=seed * 100 + game,
+                                 light=("red", "blue")[game // 2 % 2])
+        target = rng.randrange(2, 30)
+        while ref.result is None and len(ref.log) < target:
+            seat = ref.to_act()[0]
+            ref.act(seat, rng.choice(ref.legal_actions(seat)))
+        if ref.result is None and ref.state.phase == "move":
+            out.append(SeatView.from_view(ref.view(ref.to_act()[0])))
+    return out
+
+
+def think_table(views: list[SeatView], names: tuple[str, ...], pi_factor: float) -> None:
+    print("| level | median s here | max s here | est. median s on the Pi | est. max s on the Pi |")
+    print("|---|---|---|---|---|")
+    for name in names:
+        times = []
+        player = Player(name, seed=1)
+        for view in views:
+            started = time.perf_counter()
+            player.choose(view)
+            times.append(time.perf_counter() - started)
+        med, worst = statistics.median(times), max(times)
+        print(f"| {name} | {med:.3f} | {worst:.3f} | {med * pi_factor:.2f} | {worst * pi_factor:.2f} |")
 
 
 def main() -> None:
@@ -66,17 +100,10 @@ def main() -> None:
           f"Pi Zero 2 W taken as {args.pi_factor:g}x slower: {leaves / best / args.pi_factor:,.0f} leaves/s, "
           f"search about {rate / args.pi_factor:,.0f} nodes/s")
 
-    print(f"\n| level | median s here | max s here | est. median s on the Pi | est. max s on the Pi |")
-    print("|---|---|---|---|---|")
-    for name in NAMES:
-        times = []
-        player = Player(name, seed=1)
-        for view in views:
-            started = time.perf_counter()
-            player.choose(view)
-            times.append(time.perf_counter() - started)
-        med, worst = statistics.median(times), max(times)
-        print(f"| {name} | {med:.3f} | {worst:.3f} | {med * args.pi_factor:.2f} | {worst * args.pi_factor:.2f} |")
+    print()
+    think_table(views, NAMES, args.pi_factor)
+    print(f"\nWay of the Shadow and Way of the Light ({args.positions} seats to move, sampled worlds):")
+    think_table(hidden_views(args.positions), NAMES, args.pi_factor)
     print("\n(hard stops at its 0.5 s budget; on the Pi it would be given the same seconds and "
           "search about a tenth of the nodes)")
 

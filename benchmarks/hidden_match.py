@@ -4,31 +4,39 @@ the enemy's Ninjas are.
     nice -n 10 python benchmarks/hidden_match.py --mode shadow --opponent uniform --deals 50
 
 ``uniform``: the enemy's hidden Ninjas on random squares without pawns (revealed ones where
-they stand), nothing learnt from the record (what onitama.app's later commits do).
+they stand), nothing learnt from the record (what onitama.app's later commits do), and the
+enemy's replies see its own Ninjas (plain determinization).
 ``cheat``: the opponent sees the true squares (the gap the belief leaves). Each deal is played
-twice with the seats swapped (in Way of the Light: Light and Shadow swapped).
+twice with the seats swapped (in Way of the Light: Light and Shadow swapped). Both sides get
+the level's node budget without its clock, so a run repeats exactly.
+
+The tally by side: in Way of the Light only the Light Master has hidden pieces against it
+(the Shadow Master sees the whole board), so "belief as Light" is the Light Master's score
+with the belief agent playing it, and 100 % minus "belief as Shadow" the Light Master's score
+with the baseline playing it; in Way of the Shadow, the belief agent moving first or second.
 """
 
 import argparse
-import random
 import time
 
 from ai_common import elo
 
 from companion.ai.agent import Player
 from companion.ai.hidden import HiddenPlayer
+from companion.ai.levels import level as get_level
 from companion.ai.view import SeatView
 from companion.rules.position import COLORS
 from companion.rules.shadow import ShadowReferee
 
 
 class Cheat(HiddenPlayer):
-    """Benchmarks only: samples the truth, which ``self.truth()`` reads from the referee."""
+    """Benchmarks only: its one candidate placement is the truth, which ``self.truth()``
+    reads from the referee."""
 
     truth = None
 
-    def samples(self, view, belief, rng, k):
-        return [self.truth()] * max(1, k // 4)
+    def candidates(self, view, belief):
+        return [self.truth()] if belief.enemy_has_ninjas else []
 
 
 def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list):
@@ -42,21 +50,36 @@ def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list):
     return player
 
 
+def side_name(mode: str, belief_seat: str, ref: ShadowReferee) -> str:
+    """The belief agent's side for the per-side tally: in Way of the Light, Light or Shadow
+    (only the Light Master has hidden Ninjas against it); in Way of the Shadow, whether it
+    moved first."""
+    if mode == "light":
+        return "Light" if belief_seat == "red" else "Shadow"
+    return "first" if COLORS[ref.start.turn] == belief_seat else "second"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mode", choices=("shadow", "light"), default="shadow")
     parser.add_argument("--opponent", choices=("uniform", "cheat"), default="uniform")
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--level", default="medium")
-    parser.add_argument("--nodes", type=int, help="node budget per decision (default: the level's)")
+    parser.add_argument("--nodes", type=int,
+                        help="node budget per decision (default: the level's, without its clock, so a run repeats)")
     parser.add_argument("--seed", type=int, default=3000)
+    parser.add_argument("--seats", default="red,blue",
+                        help="the belief agent's seats in each deal (Way of the Light: red is Light)")
     args = parser.parse_args()
+    if args.nodes is None:
+        args.nodes = get_level(args.level).nodes
     points = 0.0
     games = 0
+    by_side: dict[str, list[float]] = {}    # side -> [points, games]
     started = time.time()
     for deal in range(args.deals):
         seed = args.seed + deal
-        for belief_seat in ("red", "blue"):
+        for belief_seat in args.seats.split(","):
             # Way of the Light: the belief agent plays Light in one game, Shadow in the other.
             ref = ShadowReferee.deal(args.mode, seed=seed, light="red")
             box = [ref, None]
@@ -68,8 +91,12 @@ def main() -> None:
                 box[1] = seat
                 ref.act(seat, agents[seat].choose(SeatView.from_view(ref.view(seat))))
             winner = None if ref.result is None else ref.result.winner
-            points += 1.0 if winner == belief_seat else 0.5 if winner is None else 0.0
+            got = 1.0 if winner == belief_seat else 0.5 if winner is None else 0.0
+            points += got
             games += 1
+            tally = by_side.setdefault(side_name(args.mode, belief_seat, ref), [0.0, 0])
+            tally[0] += got
+            tally[1] += 1
             print(f"{args.mode} seed {seed} belief as {belief_seat}: winner {winner} "
                   f"({'unfinished' if ref.result is None else ref.result.how}) in {len(ref.log)} plies",
                   flush=True)
@@ -77,6 +104,9 @@ def main() -> None:
     print(f"\nbelief vs {args.opponent} in {args.mode} ({args.level}): {points:g}/{games} "
           f"({100 * points / games:.1f} %), Elo {d:+.0f} [{lo:+.0f}, {hi:+.0f}], "
           f"{(time.time() - started) / 60:.1f} min")
+    for side, (p, n) in sorted(by_side.items()):
+        d, lo, hi = elo(p, n)
+        print(f"  belief as {side}: {p:g}/{n} ({100 * p / n:.1f} %), Elo {d:+.0f} [{lo:+.0f}, {hi:+.0f}]")
 
 
 if __name__ == "__main__":

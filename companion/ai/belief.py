@@ -14,7 +14,7 @@ Shadow Master (at most 300 pairs), so the exact set is small.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from companion.rules.cards import CardTable
@@ -219,19 +219,22 @@ class Belief:
         square without pawns, not onto its fellow Ninja. ``must_move`` (the Shadow Master's
         turn): the placement stays as it was only if no Ninja could step with this card.
         ``capture``: the step may also have taken a pawn (the record of it is not in yet)."""
-        e = self.enemy
+        reach = self.engine.table(card)[self.enemy].student_mask
         pawns = self.board.all
         out = set()
         for p in self.placements:
             moved = False
             for n in p:
-                reach = self._reach(card, e, n)
                 others = sum(1 << s for s in p if s != n)
-                for u in range(25):
-                    if reach >> u & 1 and not others >> u & 1:
-                        moved = True
-                        if capture or not pawns >> u & 1:
-                            out.add(tuple(sorted(u if s == n else s for s in p)))
+                steps = reach[n] & ~others
+                moved = moved or steps != 0
+                if not capture:
+                    steps &= ~pawns
+                while steps:
+                    b = steps & -steps
+                    steps ^= b
+                    u = b.bit_length() - 1
+                    out.add(tuple(sorted(u if s == n else s for s in p)))
             if not must_move or not moved:
                 out.add(p)
         return out
@@ -277,6 +280,24 @@ class Belief:
             return
         for sq in info.revealed:
             self.placements = {p for p in self.placements if sq in p}
+
+    # -- the enemy's side of it -------------------------------------------------------------
+
+    @classmethod
+    def held_by_enemy(cls, view: SeatView, cards: CardTable | None = None) -> "Belief":
+        """What the enemy can know of this seat's own Ninjas: the same reading of the
+        public record, from the enemy's seat (its view shares every public field with this
+        one; the seat's own Ninja squares are left out)."""
+        enemy_seat = COLORS[1 - view.color]
+        return cls(replace(view, seat=enemy_seat, own_ninjas=(), legal=()), cards)
+
+    def after_enemy_turn(self, card: str, revealed: int | None = None) -> set[Placement]:
+        """The placements once the enemy's turn in progress ends with ``card``: its Ninja
+        stepped (Way of the Light: one of them, if any could) or not, or one stepped to
+        ``revealed`` where everyone saw it (a capture or a strike)."""
+        if revealed is not None:
+            return self._stepped_to(card, revealed)
+        return self._quiet(card, must_move=self.view.mode == "light")
 
     # -- questions -------------------------------------------------------------------------
 

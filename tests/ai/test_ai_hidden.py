@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 from companion.ai.agent import Player
 from companion.ai.belief import Belief
+from companion.ai.hidden import EnemyEye, HiddenPlayer, Rules
 from companion.ai.view import NinjaInfo, SeatView
-from companion.rules.actions import Lantern, Skip
+from companion.rules.actions import LANTERNS, Lantern, NinjaMove, Skip
 from companion.rules.position import COLORS
 from companion.rules.selfplay import secret_alternatives
 from companion.rules.shadow import ShadowReferee
@@ -46,13 +47,19 @@ def test_the_belief_holds_the_truth_over_many_games(mode, light, seed, computer)
 def _belief_holds_the_truth(mode, light, seed, computer):
     """Random games through the referee (one seat sometimes played by the computer, which
     strikes and spends Lanterns): at every step, for both seats, the enemy's true Ninja
-    placement is one the belief allows."""
+    placement is one the belief allows, and the seat's reading of what the enemy knows is
+    the enemy's own belief."""
     rng = random.Random(seed)
     ref = ShadowReferee.deal(mode, seed=seed, light=light)
     player = Player("easy", seed=seed, nodes=200)
     while ref.result is None and len(ref.log) < 80:
         for seat in ("red", "blue"):
             _check_belief(ref, seat)
+            # What a seat reads of the enemy's knowledge of its own Ninjas is the enemy's
+            # own belief (which holds the truth, checked from the enemy's seat).
+            other = "blue" if seat == "red" else "red"
+            held = Belief.held_by_enemy(SeatView.from_view(ref.view(seat)))
+            assert held.placements == Belief(SeatView.from_view(ref.view(other))).placements
         seat = rng.choice(ref.to_act())
         if seat == computer:
             ref.act(seat, player.choose(SeatView.from_view(ref.view(seat))))
@@ -131,6 +138,69 @@ def test_twin_worlds_get_identical_decisions():
                     if twin.view(computer) != world.view(computer) or twin.result is not None:
                         twin = None        # the worlds came apart in public: a new twin later
     assert compared > 50
+
+
+class _KnowingEye(EnemyEye):
+    """An enemy that knows where the seat's Ninjas are."""
+
+    def __init__(self, squares):
+        self.squares = tuple(sorted(squares))
+
+    def odds(self, card, shown, own_pawns):
+        return [1.0 if sq in self.squares else 0.0 for sq in range(25)]
+
+
+def test_a_blind_reply_that_knows_the_ninjas_is_the_seeing_reply():
+    """The Light Master's reply chosen by what it knows of the Shadow Master's Ninjas, when
+    it knows exactly where they are, is the reply of the full-information search: the blind
+    reply values the takes and the threats as the search does. With nothing known, it no
+    longer takes a Ninja on purpose."""
+    compared = differed = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        ref = ShadowReferee.deal("light", seed=seed, light="red")
+        while ref.result is None and len(ref.log) < 40:
+            seat = ref.to_act()[0]
+            if seat == "blue" and ref.state.phase == "move":
+                view = SeatView.from_view(ref.view(seat))
+                player = HiddenPlayer(Player("medium", seed=seed))
+                searcher = player.player.searcher(view)
+                rules = Rules("light", 0, searcher.engine, searcher.evaluate)
+                w = player.world(view, ())
+                for action in view.actions():
+                    seeing = player.score(rules, view, w, action, 1)
+                    after = [action.to if isinstance(action, NinjaMove) and sq == action.frm else sq
+                             for sq in view.own_ninjas]
+                    assert player.score(rules, view, w, action, 1, _KnowingEye(after)) == seeing
+                    nothing = _KnowingEye(())
+                    differed += player.score(rules, view, w, action, 1, nothing) != seeing
+                    compared += 1
+            ref.act(seat, rng.choice(ref.legal_actions(seat)))
+    assert compared > 100 and differed > 0
+
+
+class _Placements:
+    """A belief reduced to its placements (what choosing a Lantern reads)."""
+
+    def __init__(self, squares):
+        self.placements = {(sq,) for sq in squares}
+
+    def squares(self):
+        return {p[0] for p in self.placements}
+
+
+def test_a_lantern_is_spent_on_an_uneven_split_near_the_master():
+    """Five places (a1, b1, c1, a2, b2): no line splits them evenly, rank 1 splits them
+    3 to 2. With the master on c3 that search is worth a Lantern (the rule asked for an
+    exact half before, so Lanterns waited for tiny beliefs); with the master on e5, three
+    steps from every place, the Lantern is kept."""
+    belief = _Placements([0, 1, 2, 5, 6])
+    actions = [*LANTERNS, Skip()]
+    chosen = HiddenPlayer.lantern(belief, actions, 12)
+    assert isinstance(chosen, Lantern)
+    yes = sum(1 for p in belief.placements if p[0] in chosen.squares())
+    assert {yes, 5 - yes} == {2, 3}
+    assert HiddenPlayer.lantern(belief, actions, 24) == Skip()
 
 
 def test_a_pass_in_the_record_is_not_read_as_a_step():

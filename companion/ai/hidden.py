@@ -41,8 +41,8 @@ MISSED_STRIKE = 40                      # a strike that misses shows the Ninja t
 # Most worlds and turns searched per sampled world, by level; the level's node budget (or
 # clock) may stop it sooner (the worlds come in a random order, so those searched are a fair
 # draw).
-BUDGET = {"easy": (8, 1), "casual": (16, 2), "medium": (24, 2), "club": (32, 2), "strong": (32, 2),
-          "advanced": (40, 2), "expert": (48, 2), "hard": (48, 3)}
+BUDGET = {"easy": (8, 1), "casual": (16, 2), "medium": (24, 2), "solid": (28, 2), "club": (32, 2),
+          "keen": (32, 2), "strong": (32, 2), "advanced": (40, 2), "expert": (48, 2), "hard": (48, 3)}
 
 
 class World:

@@ -215,3 +215,9 @@ def test_a_pass_in_the_record_is_not_read_as_a_step():
     # Blue's Ninja started on b5 or d5 and may have stepped with Fox (its steps go to
     # Blue's right: from b5 to a5 (a pawn there), a4; from d5 to c5 (the master), c4).
     assert belief.placements == {(21,), (23,), (15,), (17,)}
+
+
+def test_every_level_has_a_hidden_information_budget():
+    from companion.ai.hidden import BUDGET
+    from companion.ai.levels import NAMES
+    assert set(BUDGET) == set(NAMES)

@@ -92,11 +92,12 @@ def finished_lines(result: Result) -> Lines:
 
 
 def setup_lines(fields: list[str], computer: Mapping[str, str] | None = None) -> Lines:
-    """The deal to lay out, from the public position string's five fields (the title names
-    the seat the computer plays, if any: hold B to change it in a base game's set-up)."""
-    title = "Set up" + "".join(f": {seat.title()} computer" for seat in sorted(computer or {}))
-    return (title, f"Red: {fields[2].replace(',', ', ')}", f"Blue: {fields[3].replace(',', ', ')}",
-            f"Side: {fields[4]}", f"{fields[1].title()} starts")
+    """The deal to lay out, from the public position string's five fields, after the seats
+    the computer plays, if any (hold B to change them in a base game's set-up). They are not
+    in the title: a deal that takes two pages adds "1/2" to it, and the seat was cut off."""
+    seats = [f"Computer: {', '.join(seat.title() for seat in sorted(computer))}"] if computer else []
+    return ("Set up", *seats, f"Red: {fields[2].replace(',', ', ')}",
+            f"Blue: {fields[3].replace(',', ', ')}", f"Side: {fields[4]}", f"{fields[1].title()} starts")
 
 
 def mismatch_lines(missing: int, extra: int) -> Lines:

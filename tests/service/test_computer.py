@@ -212,7 +212,8 @@ def test_holding_b_at_set_up_seats_the_computer(fast_table):
     hold(companion, hw, "B")
     wait_for(lambda: companion.view(None)["game"])
     assert companion.view(None)["game"]["computer"] == {"blue": "medium"}
-    assert companion.view(None)["oled"][0] == "Set up: Blue computer"
+    # On the first page, whatever the deal (a deal of long names takes two pages).
+    assert wait_for(lambda: companion.view(None)["oled"][1] == "Computer: Blue", timeout=12)
     position = companion.view(None)["table"]["position"]
     hold(companion, hw, "B")
     wait_for(lambda: companion.view(None)["game"]["computer"] == {"red": "medium"})

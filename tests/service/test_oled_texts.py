@@ -31,6 +31,7 @@ def pages():
             for side in (LONGEST[-1], f"{LONGEST[-1]},{LONGEST[-2]}"):
                 fields = ["5/5/5/5/5", first, ",".join(red), ",".join(blue), side]
                 yield from outputs.paged(outputs.setup_lines(fields))
+                yield from outputs.paged(outputs.setup_lines(fields, {"red": "hard", "blue": "hard"}))
     yield outputs.mismatch_lines(10, 10)
     yield outputs.CONFIRM_NEW_GAME
     for phase in ("setup", "ninja", "lantern", "commit", "move", "take"):

@@ -78,6 +78,7 @@ class Recognizer:
         self._passed: dict[Reading, None] = {}  # complete turns the mat showed, not at rest
         self._lifts: dict[int, tuple[float, int, tuple]] = {}  # sq -> (t, version, what it ends)
         self._version = 0                       # counts commits: a lift decided before is stale
+        self._held: frozenset[int] | None = None  # a mat whose amendment waits (_reply_begun)
         self._prompt: dict | None = None
         self._options: dict[str, list[Plan]] = {}
         self._mismatch: frozenset[int] | None = None
@@ -238,7 +239,10 @@ class Recognizer:
         ends: list = []
         board = self._board
         w = self._window
-        if not self._evaluated and self._prompt is None and not self._turns.must_pass:
+        # A mat judged at rest is decided, unless it held an amendment back: the opponent
+        # starting elsewhere shows the amendment was made.
+        if ((not self._evaluated or before == self._held) and self._prompt is None
+                and not self._turns.must_pass):
             plans = self._explain(before)
             if ended_by_lift(plans, sq, w, self._turns.readings, board.position.turn):
                 ends.append(("turn", tuple(plans)))
@@ -261,10 +265,9 @@ class Recognizer:
         if plans and self._reply_begun(occ, plans):
             # The last move amended, or the opponent's Wind Spirit card half made (a swapped
             # student stepped on where the Spirit could have gone): the Spirit's step, or
-            # the reply to the amendment, tells them apart.
-            if self._waiting != COLORS[self._board.position.turn]:
-                self._waiting = COLORS[self._board.position.turn]
-                self._emit(t, waiting={"seat": self._waiting})
+            # the opponent starting another turn elsewhere (_ends), tells them apart.
+            self._held = occ
+            self._say_waiting(t, COLORS[self._board.position.turn])
             return
         if plans:
             self._resolve(plans, t)
@@ -300,10 +303,11 @@ class Recognizer:
                 and any(r.midway == occ and self._evidence.has(r.midway_groups)
                         for r in self._turns.readings))
 
-    def _say_waiting(self, t: float) -> None:
+    def _say_waiting(self, t: float, seat: str | None = None) -> None:
         w = self._window
         differ = self._occ ^ self._base
-        seat = COLORS[w.mover] if w is not None and differ <= w.touched else self._board.turn
+        if seat is None:
+            seat = COLORS[w.mover] if w is not None and differ <= w.touched else self._board.turn
         if seat != self._waiting:
             self._waiting = seat
             self._emit(t, waiting={"seat": seat})
@@ -445,6 +449,7 @@ class Recognizer:
         self._prompt = None
         self._options = {}
         self._waiting = None
+        self._held = None
         self._base_since = None
         if forget:
             self._evidence.forget(t)

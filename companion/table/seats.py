@@ -70,13 +70,13 @@ class Seats:
         with self._lock:
             return next((seat for seat, sid in self._holders.items() if sid == session), None)
 
-    def check(self, kind: str, seat: str | None, session: object) -> str:
+    def check(self, kind: str, seat: str | None, session: str | None) -> str:
         """Game thread, with the request it guards: may ``seat`` make a ``kind`` request? A
         phone's request carries its ``session``, which must still hold the seat (a takeover
         allowed since the web thread looked refuses it). Returns the seat."""
         if seat is None:
             raise Forbidden(f"{kind!r} needs a seat")
-        if session is not None and self.seat_of(session if isinstance(session, str) else None) != seat:
+        if session is not None and self.seat_of(session) != seat:
             raise Forbidden("this phone no longer holds the seat: it was taken over")
         return seat
 

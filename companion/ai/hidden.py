@@ -9,7 +9,9 @@ share of placements from which an enemy Ninja could take the seat's master count
 over the whole belief (:class:`Strata`), and the level's imprecision on those averages. A
 strike that misses in a sampled world costs the reveal of the striking Ninja. The enemy's
 reply to the seat's action does not see the seat's hidden Ninjas: it is chosen by what the
-public record tells the enemy of them (:class:`EnemyEye`), so it takes one only by the odds.
+public record tells the enemy of them (:class:`EnemyEye`), so it takes one only by the odds,
+and it keeps its master from them only as well as that record allows, so a Ninja can lie in
+wait where the record says it is unlikely to be.
 Lanterns are spent on the line that best splits the belief when a Ninja may be near the
 master; Ninjas start on a square drawn at random. Every random choice is seeded by the seed
 and the seat's view only, so two games that look the same to the seat get the same
@@ -77,7 +79,8 @@ class Rules:
         # The enemy's reply to the seat's action, when the enemy cannot see the seat's hidden
         # Ninjas: (the seat's colour, for each square the odds that the enemy finds one of
         # them there, from what the public record tells it). None: the enemy sees them.
-        self.blind: tuple[int, list[float]] | None = None
+        self.blind: tuple[int, list[float], list[int]] | None = None
+        self._exposure: dict[tuple, tuple[list[int], float]] = {}
         self._reverse: dict[tuple[str, int], tuple[list[int], list[int]]] = {}
 
     def has_pawns(self, c: int) -> bool:
@@ -240,25 +243,31 @@ class Rules:
     def blind_reply(self, w: World, ply: int) -> int:
         """The enemy's last reply when it cannot see the seat's hidden Ninjas: it cannot aim
         at them (a pawn landing where one of them may stand takes it with the odds of
-        ``blind``), but the seat does not count on it stepping into their reach either (it
-        dodges the threats as if it saw them: its own search fears Ninjas everywhere). The
-        value is the chosen turn's real outcome in this world."""
+        ``blind``), and it dodges them only as well as the public record lets it: a reply
+        that leaves its master where one of the seat's Ninjas may reach it is worth to it
+        the share of its placements of them from which one can (it steps where that share
+        is small, which is where an ambush pays). The value is the chosen turn's real
+        outcome in this world."""
         assert self.blind is not None, "blind_reply needs the enemy's odds"
-        me, odds = self.blind
+        me, odds, seen_by = self.blind
         e = w.turn
         mine = w.ninjas[me]
         chosen, best = None, -WIN * 2.0
         for child in self.turns(w):
             self.nodes += 1
-            seen = child
-            if child.ninjas[me] != mine:        # what it took there it did not know of
-                ninjas = list(child.ninjas)
-                ninjas[me] = mine
-                seen = World(child.pawns, child.masters, tuple(ninjas), child.hands, child.side, child.turn)
+            ninjas = list(child.ninjas)
+            ninjas[me] = mine
+            seen = World(child.pawns, child.masters, tuple(ninjas), child.hands, child.side, child.turn)
             won = self.winner(seen)
             value: float = (WIN if won == e else -WIN) if won is not None else -self.evaluate(seen)
-            if won is None and self.wins_next(child):
-                value = -WIN
+            if won is None:
+                ninjas[me] = 0          # what the enemy sees of the seat's threats
+                if self.wins_next(World(child.pawns, child.masters, tuple(ninjas), child.hands,
+                                        child.side, child.turn)):
+                    value = -WIN
+                else:
+                    exposed = self.exposure(child, me, seen_by)
+                    value += exposed * (-WIN - value)
             landed = seen.pawns[e] & ~w.pawns[e]
             p = odds[landed.bit_length() - 1] if landed and won is None else 0.0
             if p > 0 and value > -WIN:
@@ -268,6 +277,27 @@ class Rules:
                 chosen, best = child, value
         assert chosen is not None, "a side always has a turn (a pass at worst)"
         return -self.negamax(chosen, 0, -WIN * 2, WIN * 2, ply + 1)
+
+    def exposure(self, w: World, me: int, seen_by: list[int]) -> float:
+        """The share of the enemy's placements of the seat's Ninjas (``seen_by``, masks)
+        from which one of them takes the enemy's master next, the seat to move in ``w``."""
+        e = 1 - me
+        m = w.masters[e]
+        if m < 0 or not seen_by:
+            return 0.0
+        # Keyed by the list itself (kept alive in the entry, so its id is not reused): the
+        # enemy's placements differ with the seat's card and what it showed.
+        key = (id(seen_by), m, w.hands[me], w.pawns[e])
+        entry = self._exposure.get(key)
+        if entry is None:
+            attack = 0
+            for card in w.hands[me]:
+                attack |= self.reverse(card, me)[0][m]
+            attack &= ~w.pawns[e]
+            entry = self._exposure[key] = (
+                seen_by, sum(1 for pm in seen_by if pm & attack) / len(seen_by) if attack else 0.0)
+        found = entry[1]
+        return found
 
     def negamax(self, w: World, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
@@ -440,7 +470,8 @@ class HiddenPlayer:
         def reply(after: World, card: str, shown: int | None = None) -> int:
             """``after``: the seat's turn done with ``card``; ``shown``: where a Ninja of
             the seat stands in everyone's sight (its capture or strike)."""
-            rules.blind = None if eye is None else (c, eye.odds(card, shown, after.pawns[c]))
+            rules.blind = None if eye is None else (c, eye.odds(card, shown, after.pawns[c]),
+                                                    eye.masks(card, shown, after.pawns[c]))
             return self._reply(rules, rules.exchange(after, c, card), c, depth)
 
         if isinstance(action, Move):
@@ -487,6 +518,7 @@ class EnemyEye:
     def __init__(self, view: SeatView):
         self.belief = Belief.held_by_enemy(view)
         self._odds: dict[tuple[str, int | None], list[float]] = {}
+        self._masks: dict[tuple[str, int | None, int], list[int]] = {}
 
     def odds(self, card: str, shown: int | None, own_pawns: int) -> list[float]:
         """After the seat's turn with ``card`` (a Ninja of it ``shown`` on that square, or
@@ -501,6 +533,15 @@ class EnemyEye:
             n = len(places) or 1
             base = self._odds[(card, shown)] = [k / n for k in counts]
         return [0.0 if own_pawns >> sq & 1 else base[sq] for sq in range(25)]
+
+    def masks(self, card: str, shown: int | None, own_pawns: int) -> list[int]:
+        """The same placements as masks, none on a square of the seat's pawns."""
+        key = (card, shown, own_pawns)
+        found = self._masks.get(key)
+        if found is None:
+            out = [sum(1 << sq for sq in p) for p in self.belief.after_enemy_turn(card, shown)]
+            found = self._masks[key] = [pm for pm in out if not pm & own_pawns]
+        return found
 
 
 class Strata:

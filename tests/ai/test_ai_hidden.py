@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from companion.ai.agent import Player
 from companion.ai.belief import Belief
 from companion.ai.hidden import EnemyEye, HiddenPlayer, Rules
+from companion.ai.search import WON
 from companion.ai.view import NinjaInfo, SeatView
 from companion.rules.actions import LANTERNS, Lantern, NinjaMove, Skip
 from companion.rules.position import COLORS
@@ -149,13 +150,17 @@ class _KnowingEye(EnemyEye):
     def odds(self, card, shown, own_pawns):
         return [1.0 if sq in self.squares else 0.0 for sq in range(25)]
 
+    def masks(self, card, shown, own_pawns):
+        return [sum(1 << sq for sq in self.squares)] if self.squares else []
+
 
 def test_a_blind_reply_that_knows_the_ninjas_is_the_seeing_reply():
     """The Light Master's reply chosen by what it knows of the Shadow Master's Ninjas, when
     it knows exactly where they are, is the reply of the full-information search: the blind
     reply values the takes and the threats as the search does. With nothing known, it no
-    longer takes a Ninja on purpose."""
-    compared = differed = 0
+    longer takes a Ninja on purpose, nor dodges one: a Ninja it does not know of can lie in
+    wait where its master steps, which the seeing reply never allows."""
+    compared = differed = ambushed = 0
     for seed in range(8):
         rng = random.Random(seed)
         ref = ShadowReferee.deal("light", seed=seed, light="red")
@@ -172,11 +177,12 @@ def test_a_blind_reply_that_knows_the_ninjas_is_the_seeing_reply():
                     after = [action.to if isinstance(action, NinjaMove) and sq == action.frm else sq
                              for sq in view.own_ninjas]
                     assert player.score(rules, view, w, action, 1, _KnowingEye(after)) == seeing
-                    nothing = _KnowingEye(())
-                    differed += player.score(rules, view, w, action, 1, nothing) != seeing
+                    blind = player.score(rules, view, w, action, 1, _KnowingEye(()))
+                    differed += blind != seeing
+                    ambushed += blind >= WON > seeing
                     compared += 1
             ref.act(seat, rng.choice(ref.legal_actions(seat)))
-    assert compared > 100 and differed > 0
+    assert compared > 100 and differed > 0 and ambushed > 0
 
 
 class _Placements:

@@ -21,7 +21,7 @@ import time
 from bench_perft import every_leaf_rate
 
 from companion.ai.agent import Player
-from companion.ai.levels import NAMES
+from companion.ai.levels import NAMES, level as get_level
 from companion.ai.search import Limits, Searcher, search_state
 from companion.ai.view import SeatView
 from companion.rules.shadow import ShadowReferee
@@ -104,8 +104,8 @@ def main() -> None:
     think_table(views, NAMES, args.pi_factor)
     print(f"\nWay of the Shadow and Way of the Light ({args.positions} seats to move, sampled worlds):")
     think_table(hidden_views(args.positions), NAMES, args.pi_factor)
-    print("\n(hard stops at its 0.5 s budget; on the Pi it would be given the same seconds and "
-          "search about a tenth of the nodes)")
+    print(f"\n(hard stops at its {get_level('hard').seconds:g} s budget; on the Pi it would be given "
+          "the same seconds and search about a tenth of the nodes)")
 
 
 if __name__ == "__main__":

@@ -312,20 +312,24 @@ class Searcher:
 
     def _captures(self, st: tuple) -> list[tuple] | None:
         """The captures of ``st`` in the generator's order, or None when the mover has a
-        winning move; without building the quiet moves. Hands with Wind Spirit or
-        conditional cards go through the full generator."""
+        winning move; without building the quiet moves. Hands with conditional cards go
+        through the full generator."""
         own, opp, mo, mp, sp, color, ho, hp, _ = st
         tables = self.engine._tables
         roles = self.roles
+        spbit = (1 << sp) if sp >= 0 else 0
+        free = ~(own | spbit)
         goal = 1 << _GOAL[color]
-        if (own | ((1 << sp) if sp >= 0 else 0)) & goal:
+        if (own | spbit) & goal:
             goal = 0                       # the Temple Arch is blocked: no win by stream
         wins = (1 << mp) if mp >= 0 else 0
+        masters = wins | ((1 << mo) if mo >= 0 else 0)
         out: list[tuple] = []
         for slot, name in enumerate(ho):
             cm = (tables.get(name) or self.engine.table(name))[color]
-            if not cm.simple:
+            if cm.conditional:
                 return self._captures_slow(st)
+            wind = cm.wind
             role = roles[slot]
             m = own
             while m:
@@ -338,16 +342,34 @@ class Searcher:
                     reach = cm.master_mask[f]
                     if reach & (wins | goal):
                         return None
-                    if reach & opp:
-                        out.extend((slot, f, t, -1, -1, False) for t, tb in cm.master[f] if opp & tb)
+                    steps = cm.master[f]
                 else:
                     if role == MASTER_ONLY:
                         continue
                     reach = cm.student_mask[f]
-                    if reach & opp:
-                        if reach & wins:
-                            return None
-                        out.extend((slot, f, t, -1, -1, False) for t, tb in cm.student[f] if opp & tb)
+                    if reach & wins:
+                        return None
+                    steps = cm.student[f]
+                hits = reach & opp
+                if not hits:
+                    continue
+                if not wind:
+                    out.extend((slot, f, t, -1, -1, False) for t, tb in steps if hits & tb)
+                    continue
+                # A Wind Spirit card: after the capture the Spirit takes the bottom step
+                # where it can (not onto a master), as the generator orders them.
+                hits &= free
+                for t, tb in steps:
+                    if not hits & tb:
+                        continue
+                    after = masters ^ (b | tb) if f == mo else masters
+                    stepped = False
+                    for u, ub in cm.spirit[sp]:
+                        if not after & ub:
+                            out.append((slot, f, t, sp, u, False))
+                            stepped = True
+                    if not stepped:
+                        out.append((slot, f, t, -1, -1, False))
         return out
 
     def _captures_slow(self, st: tuple) -> list[tuple] | None:

@@ -45,11 +45,12 @@ def _targets(offsets: Offsets | None, color: int, sq: int) -> list[int]:
 class CardMoves:
     """One card's steps from every square, for one colour, precomputed."""
 
-    __slots__ = ("wind", "simple", "master", "student", "spirit", "master_mask", "student_mask",
+    __slots__ = ("wind", "simple", "conditional", "master", "student", "spirit", "master_mask", "student_mask",
                  "spirit_mask", "master_cond", "student_cond", "spirit_empty")
 
     wind: bool
     simple: bool
+    conditional: bool
     master: Steps
     student: Steps
     spirit: Steps
@@ -89,6 +90,7 @@ class CardMoves:
         # move-only offset moves it to an empty square only (no swap).
         self.spirit_empty = tuple(sum(1 << t for t in _targets(card.move_only, color, sq))
                                   if not self.wind else 0 for sq in range(25))
+        self.conditional = has_cond
         self.simple = not self.wind and not has_cond
 
 

@@ -71,6 +71,15 @@ def search_state(pos: Position, stacks: tuple[tuple[str, ...], tuple[str, ...]] 
     return st[:8] + (stacks if stacks is not None else (tuple(pos.side), ()),)
 
 
+def _union(masks: tuple[int, ...], first: int, bits: int) -> int:
+    """The union of ``masks[first + i]`` for every bit ``i`` set in ``bits``."""
+    out = 0
+    for i in range(5):
+        if bits >> i & 1:
+            out |= masks[first + i]
+    return out
+
+
 def mate_in(score: int) -> int | None:
     if abs(score) < WON:
         return None
@@ -95,6 +104,7 @@ class Searcher:
         self._deadline: float | None = None
         self._node_limit: int | None = None
         self._next_check = 0
+        self._reach_info_by_color: tuple[dict, dict] = ({}, {})
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -372,6 +382,47 @@ class Searcher:
                         out.append((slot, f, t, -1, -1, False))
         return out
 
+    def _reach_info(self, name: str, color: int) -> tuple[bool, tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        """What the capture check needs of card ``name``: whether it is conditional, its
+        master's reach, and for each rank, for each set of students on it (5 bits), the
+        squares they reach (the union of a whole army's reach in five lookups)."""
+        cm = (self.engine._tables.get(name) or self.engine.table(name))[color]
+        reach = cm.student_mask
+        rows = tuple(tuple(_union(reach, r * 5, bits) for bits in range(32)) for r in range(5))
+        found = self._reach_info_by_color[color][name] = (cm.conditional, cm.master_mask, rows)
+        return found
+
+    def _capture_check(self, st: tuple) -> bool | None:
+        """Whether the mover has a capture (None: it has a winning move), without listing
+        them: most quiescence nodes have none, or stop at the stand-pat score."""
+        own, opp, mo, mp, sp, color, ho, _, _ = st
+        known = self._reach_info_by_color[color]
+        roles = self.roles
+        goal = 1 << _GOAL[color]
+        if (own | ((1 << sp) if sp >= 0 else 0)) & goal:
+            goal = 0
+        wins = (1 << mp) if mp >= 0 else 0
+        students = own & ~(1 << mo) if mo >= 0 else own
+        hit = 0
+        for slot, name in enumerate(ho):
+            conditional, master_mask, rows = known.get(name) or self._reach_info(name, color)
+            if conditional:
+                captures = self._captures_slow(st)
+                return None if captures is None else bool(captures)
+            role = roles[slot]
+            if role != MASTER_ONLY and students:
+                reach = (rows[0][students & 31] | rows[1][students >> 5 & 31] | rows[2][students >> 10 & 31]
+                         | rows[3][students >> 15 & 31] | rows[4][students >> 20 & 31])
+                if reach & wins:
+                    return None
+                hit |= reach
+            if role != STUDENT_ONLY and mo >= 0:
+                reach = master_mask[mo]
+                if reach & (wins | goal):
+                    return None
+                hit |= reach
+        return bool(hit & opp)
+
     def _captures_slow(self, st: tuple) -> list[tuple] | None:
         opp = st[1]
         out = []
@@ -383,14 +434,16 @@ class Searcher:
         return out
 
     def _quiesce(self, st: tuple, h: int, alpha: int, beta: int, ply: int, qdepth: int) -> int:
-        captures = self._captures(st)
-        if captures is None:
+        can = self._capture_check(st)
+        if can is None:
             return WIN - ply - 1
         stand = self.evaluate(st)
-        if stand >= beta or qdepth <= 0:
+        if stand >= beta or qdepth <= 0 or not can:
             return stand
         if stand > alpha:
             alpha = stand
+        captures = self._captures(st)
+        assert captures, "the check found a capture and no win"
         mine = st[8][0]
         if len(mine) > 1:
             captures = [mv + (k,) for mv in captures for k in range(len(mine))]

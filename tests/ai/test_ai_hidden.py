@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from companion.ai.agent import Player
 from companion.ai.belief import Belief
-from companion.ai.hidden import EnemyEye, HiddenPlayer, Rules
+from companion.ai.hidden import EnemyEye, HiddenPlayer
+from companion.ai.worlds import Rules
 from companion.ai.search import WON
 from companion.ai.view import NinjaInfo, SeatView
 from companion.rules.actions import LANTERNS, Lantern, NinjaMove, Skip

@@ -49,7 +49,7 @@ def bestmove(argv: list[str]) -> int:
                                      description="the computer's move in a position")
     parser.add_argument("position", help="a position string (docs/positions.md)")
     parser.add_argument("--level", default="hard", help=f"one of {', '.join(NAMES)}")
-    parser.add_argument("--time", type=float, help="seconds to think (the hard level's default 0.65)")
+    parser.add_argument("--time", type=float, help="seconds to think (the hard level's default 0.5)")
     parser.add_argument("--nodes", type=int, help="a node budget instead of the clock (repeatable)")
     parser.add_argument("--seed", type=int, default=0, help="for the weaker levels' choice")
     args = parser.parse_args(argv)

@@ -56,7 +56,7 @@ LEVELS = {lv.name: lv for lv in (
     Level("strong", 64, 0.1, 8_000, 0.0),
     Level("advanced", 64, 0.15, 13_000, 0.0),
     Level("expert", 64, 0.35, 30_000, 0.0),
-    Level("hard", 64, 0.65, None, 0.0),
+    Level("hard", 64, 0.5, None, 0.0),
 )}
 NAMES = tuple(LEVELS)
 

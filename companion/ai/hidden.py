@@ -36,7 +36,7 @@ from companion.rules.position import COLORS
 from .belief import Belief
 from .search import WIN
 from .view import SeatView
-from .worlds import OutOfBudget, Rules, World
+from .worlds import OutOfBudget, Rules, Sighting, World
 
 MISSED_STRIKE = 40                      # a strike that misses shows the Ninja to the enemy
 # Most worlds and turns searched per sampled world, by level; the level's node budget (or
@@ -187,7 +187,7 @@ class HiddenPlayer:
             """``after``: the seat's turn done with ``card``; ``shown``: where a Ninja of
             the seat stands in everyone's sight (its capture or strike)."""
             rules.blind = None if eye is None else (c, eye.odds(card, shown, after.pawns[c]),
-                                                    eye.masks(card, shown, after.pawns[c]))
+                                                    eye.sighting(card, shown, after.pawns[c]))
             return self._reply(rules, rules.exchange(after, c, card), c, depth)
 
         if isinstance(action, Move):
@@ -229,34 +229,40 @@ class HiddenPlayer:
 class EnemyEye:
     """What the enemy can know of the seat's hidden Ninjas, read from the public record
     (:meth:`Belief.held_by_enemy`): for the end of the seat's turn, the odds per square
-    that one of them stands there."""
+    that one of them stands there, and the placements themselves."""
 
     def __init__(self, view: SeatView):
         self.belief = Belief.held_by_enemy(view)
+        self._places: dict[tuple[str, int | None], list[int]] = {}
         self._odds: dict[tuple[str, int | None], list[float]] = {}
-        self._masks: dict[tuple[str, int | None, int], list[int]] = {}
+        self._sightings: dict[tuple[str, int | None, int], Sighting] = {}
+
+    def _placements(self, card: str, shown: int | None) -> list[int]:
+        """After the seat's turn with ``card`` (a Ninja of it ``shown`` on that square, or
+        none): the enemy's placements of the seat's Ninjas, as masks."""
+        found = self._places.get((card, shown))
+        if found is None:
+            found = self._places[(card, shown)] = [
+                sum(1 << sq for sq in p) for p in self.belief.after_enemy_turn(card, shown)]
+        return found
 
     def odds(self, card: str, shown: int | None, own_pawns: int) -> list[float]:
-        """After the seat's turn with ``card`` (a Ninja of it ``shown`` on that square, or
-        none): a Ninja never shares a square with its own side's pawn."""
+        """A Ninja never shares a square with its own side's pawn."""
         base = self._odds.get((card, shown))
         if base is None:
-            places = self.belief.after_enemy_turn(card, shown)
-            counts = [0] * 25
-            for p in places:
-                for sq in p:
-                    counts[sq] += 1
+            places = self._placements(card, shown)
             n = len(places) or 1
-            base = self._odds[(card, shown)] = [k / n for k in counts]
+            base = self._odds[(card, shown)] = [sum(pm >> sq & 1 for pm in places) / n
+                                                for sq in range(25)]
         return [0.0 if own_pawns >> sq & 1 else base[sq] for sq in range(25)]
 
-    def masks(self, card: str, shown: int | None, own_pawns: int) -> list[int]:
-        """The same placements as masks, none on a square of the seat's pawns."""
+    def sighting(self, card: str, shown: int | None, own_pawns: int) -> Sighting:
+        """The placements, none on a square of the seat's pawns."""
         key = (card, shown, own_pawns)
-        found = self._masks.get(key)
+        found = self._sightings.get(key)
         if found is None:
-            out = [sum(1 << sq for sq in p) for p in self.belief.after_enemy_turn(card, shown)]
-            found = self._masks[key] = [pm for pm in out if not pm & own_pawns]
+            found = self._sightings[key] = Sighting(
+                [pm for pm in self._placements(card, shown) if not pm & own_pawns])
         return found
 
 

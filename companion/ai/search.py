@@ -327,10 +327,8 @@ class Searcher:
         own, opp, mo, mp, sp, color, ho, hp, _ = st
         tables = self.engine._tables
         roles = self.roles
-        spbit = (1 << sp) if sp >= 0 else 0
-        free = ~(own | spbit)
         goal = 1 << _GOAL[color]
-        if (own | spbit) & goal:
+        if (own | ((1 << sp) if sp >= 0 else 0)) & goal:
             goal = 0                       # the Temple Arch is blocked: no win by stream
         wins = (1 << mp) if mp >= 0 else 0
         masters = wins | ((1 << mo) if mo >= 0 else 0)
@@ -368,7 +366,6 @@ class Searcher:
                     continue
                 # A Wind Spirit card: after the capture the Spirit takes the bottom step
                 # where it can (not onto a master), as the generator orders them.
-                hits &= free
                 for t, tb in steps:
                     if not hits & tb:
                         continue

@@ -20,6 +20,7 @@ from .search import WIN
 
 NINJA = {"shadow": 130, "light": 170}   # a Ninja's worth, in hundredths of a student
 
+
 class World:
     """A full-information state of Light & Shadow for one sampled placement:
     ``pawns``, ``masters`` (``-2``: none, ``-1``: captured), ``ninjas`` (masks), ``hands``,
@@ -34,6 +35,26 @@ class World:
 
 class OutOfBudget(Exception):
     """The decision's time or node budget ran out inside a sampled world."""
+
+
+class Sighting:
+    """What the enemy can make of the seat's hidden Ninjas after one turn of the seat: its
+    placements of them (masks), from the public record, and the share of them that reach
+    a set of squares, counted once per set."""
+
+    __slots__ = ("masks", "_shares")
+
+    def __init__(self, masks: list[int]):
+        self.masks = masks
+        self._shares: dict[int, float] = {}
+
+    def share(self, squares: int) -> float:
+        found = self._shares.get(squares)
+        if found is None:
+            masks = self.masks
+            found = self._shares[squares] = (
+                sum(1 for pm in masks if pm & squares) / len(masks) if masks and squares else 0.0)
+        return found
 
 
 class Rules:
@@ -51,9 +72,9 @@ class Rules:
         self.max_nodes = max_nodes
         # The enemy's reply to the seat's action, when the enemy cannot see the seat's hidden
         # Ninjas: (the seat's colour, for each square the odds that the enemy finds one of
-        # them there, from what the public record tells it). None: the enemy sees them.
-        self.blind: tuple[int, list[float], list[int]] | None = None
-        self._exposure: dict[tuple, tuple[list[int], float]] = {}
+        # them there, and its placements of them, all from what the public record tells it).
+        # None: the enemy sees them.
+        self.blind: tuple[int, list[float], Sighting] | None = None
         self._reverse: dict[tuple[str, int], tuple[list[int], list[int]]] = {}
 
     def has_pawns(self, c: int) -> bool:
@@ -251,26 +272,16 @@ class Rules:
         assert chosen is not None, "a side always has a turn (a pass at worst)"
         return -self.negamax(chosen, 0, -WIN * 2, WIN * 2, ply + 1)
 
-    def exposure(self, w: World, me: int, seen_by: list[int]) -> float:
-        """The share of the enemy's placements of the seat's Ninjas (``seen_by``, masks)
-        from which one of them takes the enemy's master next, the seat to move in ``w``."""
-        e = 1 - me
-        m = w.masters[e]
-        if m < 0 or not seen_by:
+    def exposure(self, w: World, me: int, seen_by: Sighting) -> float:
+        """The share of the enemy's placements of the seat's Ninjas (``seen_by``) from which
+        one of them takes the enemy's master next, the seat to move in ``w``."""
+        m = w.masters[1 - me]
+        if m < 0:
             return 0.0
-        # Keyed by the list itself (kept alive in the entry, so its id is not reused): the
-        # enemy's placements differ with the seat's card and what it showed.
-        key = (id(seen_by), m, w.hands[me], w.pawns[e])
-        entry = self._exposure.get(key)
-        if entry is None:
-            attack = 0
-            for card in w.hands[me]:
-                attack |= self.reverse(card, me)[0][m]
-            attack &= ~w.pawns[e]
-            entry = self._exposure[key] = (
-                seen_by, sum(1 for pm in seen_by if pm & attack) / len(seen_by) if attack else 0.0)
-        found = entry[1]
-        return found
+        attack = 0
+        for card in w.hands[me]:
+            attack |= self.reverse(card, me)[0][m]
+        return seen_by.share(attack & ~w.pawns[1 - me])
 
     def negamax(self, w: World, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from companion.ai.agent import Player
 from companion.ai.belief import Belief
 from companion.ai.hidden import EnemyEye, HiddenPlayer
-from companion.ai.worlds import Rules
+from companion.ai.worlds import Rules, Sighting
 from companion.ai.search import WON
 from companion.ai.view import NinjaInfo, SeatView
 from companion.rules.actions import LANTERNS, Lantern, NinjaMove, Skip
@@ -151,8 +151,8 @@ class _KnowingEye(EnemyEye):
     def odds(self, card, shown, own_pawns):
         return [1.0 if sq in self.squares else 0.0 for sq in range(25)]
 
-    def masks(self, card, shown, own_pawns):
-        return [sum(1 << sq for sq in self.squares)] if self.squares else []
+    def sighting(self, card, shown, own_pawns):
+        return Sighting([sum(1 << sq for sq in self.squares)] if self.squares else [])
 
 
 def test_a_blind_reply_that_knows_the_ninjas_is_the_seeing_reply():

@@ -36,6 +36,7 @@ from ..rules.errors import OnitamaError
 from ..rules.moves import Move
 from ..rules.referee import SEATS, Referee
 from .errors import BadRequest
+from .logwords import bug
 
 log = logging.getLogger(__name__)
 
@@ -179,8 +180,8 @@ class Thinker:
             job, done = item
             try:
                 result = job()
-            except Exception:
-                log.exception("thinking failed: %r", job)
+            except Exception as exc:
+                bug(log, "thinking", exc)
                 continue
             if not self._stopped:
                 self._post(lambda: done(result))

@@ -91,12 +91,13 @@ class Opponent:
         on since it was asked (a takeback, a new game)."""
         game = self._current()
         if game is None or game.version != asked or game.status == "finished":
-            log.info("a stale decision %r for %s was dropped", text, seat)
+            # Not the decision itself: a hidden step (a Ninja's square) must not reach the log.
+            log.info("a stale decision for %s was dropped", seat)
             return
         try:
             move = board_move(game.referee, seat, text)
         except BadRequest as exc:
-            log.error("the computer chose %r for %s: %s", text, seat, exc)
+            log.error("the computer chose an action for %s that is not legal now", seat)
             return
         if move is not None and game.mat_turn():
             game.expected = Expected(seat, text, move, "computer")

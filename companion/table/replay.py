@@ -12,6 +12,7 @@ from ..rules.errors import OnitamaError
 from ..rules.position import parse_position
 from ..rules.variants import ClassicReferee
 from ..rules.ways import WAYS, AnyReferee, new_referee
+from .logwords import public_words
 
 
 class ReplayError(OnitamaError):
@@ -42,9 +43,12 @@ def rebuild(header: dict[str, Any], actions: Iterable[tuple[str | None, str]]) -
             if text == "takeback":
                 ref.undo()
             elif seat is None:
-                raise ReplayError(f"action {n} ({text!r}) has no seat")
+                raise ReplayError(f"action {n} has no seat")
             else:
                 ref.act(seat, text)
         except OnitamaError as exc:
+            if WAYS[ref.mode].hidden:
+                # Said in the log and the game list: not the hidden action, nor why it failed.
+                raise ReplayError(f"action {n} does not replay ({public_words(exc)})") from None
             raise ReplayError(f"action {n} ({text!r}) does not replay: {exc}") from None
     return ref

@@ -18,6 +18,7 @@ from typing import TypeVar
 
 from ..rules.errors import OnitamaError
 from .errors import Busy
+from .logwords import bug, public_words
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -77,10 +78,10 @@ class GameThread:
                 self._tick()
             except OnitamaError as exc:
                 # A refusal of something done at the mat (the outputs say why): not a bug.
-                log.warning("game thread: %s", exc)
-            except Exception:
+                log.warning("game thread: %s", public_words(exc))
+            except Exception as exc:
                 # Keep the table alive: log the bug and go on with the next event.
-                log.exception("game thread: %r failed", item)
+                bug(log, "game thread: an event", exc)
 
     def _answer(self, work: Callable[[], object], future: Future[object]) -> None:
         if not future.set_running_or_notify_cancel():
@@ -95,7 +96,7 @@ class GameThread:
         except Exception as exc:
             # A bug: fail this request now (the caller sees the error) rather than let it
             # wait for a result that will never come; the game thread goes on.
-            log.exception("request %r failed", work)
+            bug(log, "a request", exc)
             future.set_exception(exc)
         else:
             # Publish before answering: once a request returns, every view shows it.

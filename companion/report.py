@@ -29,6 +29,7 @@ import time
 import tomllib
 import zipfile
 from pathlib import Path
+from typing import Any
 
 from firmware.pimodel import read_model
 
@@ -44,6 +45,8 @@ _SECRET_KEY = re.compile(r"password|passphrase|secret|token|psk|cookie|key$", re
 # Join links (/j/<token>) and session or cookie values, as they may appear in a log.
 _LOG_SECRETS = [
     (re.compile(r"(/j/)[A-Za-z0-9_-]{6,}", re.IGNORECASE), r"\1" + REDACTED),
+    # The simulation's table link (``sim`` prints it on its terminal: /sim?table=SECRET).
+    (re.compile(r"([?&]table=)[^\s&#'\"]+", re.IGNORECASE), r"\1" + REDACTED),
     (re.compile(r"\b(session|cookie|token|secret|psk|password)(\W{1,3})[^\s,;'\"]+", re.IGNORECASE),
      r"\1\2" + REDACTED),
 ]
@@ -65,23 +68,94 @@ def versions() -> dict[str, str]:
 
 
 def redact_config(text: str) -> tuple[str, list[str]]:
-    """The configuration with every secret value replaced; also the secrets themselves (to cut
-    them out of the log too)."""
-    secrets_found = []
-    lines = []
+    """The configuration, read with a TOML parser and written out again with every secret
+    value replaced, whatever its form (a quoted key, an inline table, a multi-line string);
+    also the secrets themselves (to cut them out of the log too). Comments are left out: a
+    commented-out secret is still a secret (its value is cut out of the log all the same). A
+    file that does not parse is left out whole: only the parser's complaint goes in."""
+    try:
+        tree = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        # The parser's message names a line and column, never the text there.
+        return f"# config.toml does not parse ({exc}): left out, it may hold a secret\n", []
+    secrets_found: list[str] = []
+    redacted = _redact_tree(tree, secrets_found)
     for line in text.splitlines():
-        m = re.match(r"^(\s*#?\s*)([A-Za-z0-9_.-]+)(\s*=\s*)(.+)$", line)
-        if m and _SECRET_KEY.search(m.group(2)):
-            value = m.group(4).strip()
+        m = re.match(r"^\s*#\s*([A-Za-z0-9_.-]+)\s*=\s*(.+)$", line)
+        if m and _SECRET_KEY.search(m.group(1)):
+            value = m.group(2).strip()
             try:
                 secret = tomllib.loads(f"v = {value}")["v"]
             except tomllib.TOMLDecodeError:
                 secret = value
-            if isinstance(secret, str) and secret:
-                secrets_found.append(secret)
-            line = f"{m.group(1)}{m.group(2)}{m.group(3)}\"{REDACTED}\""
-        lines.append(line)
-    return "\n".join(lines) + "\n", secrets_found
+            _strings(secret, secrets_found)
+    return toml_text(redacted), secrets_found
+
+
+def _redact_tree(value: Any, found: list[str]) -> Any:
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            if _SECRET_KEY.search(key):
+                _strings(item, found)
+                out[key] = REDACTED
+            else:
+                out[key] = _redact_tree(item, found)
+        return out
+    if isinstance(value, list):
+        return [_redact_tree(item, found) for item in value]
+    return value
+
+
+def _strings(value: Any, found: list[str]) -> None:
+    """Every non-empty string in ``value`` (a secret may be a table or a list of them)."""
+    if isinstance(value, str):
+        if value:
+            found.append(value)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _strings(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _strings(item, found)
+
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def _key(key: str) -> str:
+    return key if _BARE_KEY.fullmatch(key) else json.dumps(key, ensure_ascii=False)
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)     # a JSON string is a TOML basic string
+    if isinstance(value, float) and value != value:
+        return "nan"
+    if isinstance(value, float) and value in (float("inf"), float("-inf")):
+        return "inf" if value > 0 else "-inf"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + "}"
+    return value.isoformat()            # the dates and times tomllib reads
+
+
+def toml_text(tree: dict[str, Any], path: tuple[str, ...] = ()) -> str:
+    """``tree`` as TOML: its values, then each sub-table under its own header."""
+    lines = [f"{_key(k)} = {_value(v)}" for k, v in tree.items() if not isinstance(v, dict)]
+    out = ""
+    if path and (lines or not any(isinstance(v, dict) for v in tree.values())):
+        out += "[" + ".".join(_key(p) for p in path) + "]\n"
+    out += "".join(line + "\n" for line in lines)
+    for key, value in tree.items():
+        if isinstance(value, dict):
+            out += ("\n" if out else "") + toml_text(value, (*path, key))
+    return out
 
 
 def redact_log(text: str, secrets: list[str]) -> str:

@@ -140,8 +140,9 @@ def run(argv: list[str], sim: bool) -> int:
             print(f"table link (another device as the table): {table_link(app, url)}", flush=True)
         # Each seat's join link works once (then the OLED shows the next); a phone on the same
         # network opens it, or scans the QR code on the OLED or the simulation page.
-        print(f"red seat:  {companion.join_url('red')}\nblue seat: {companion.join_url('blue')}",
-              flush=True)
+        for seat in ("red", "blue"):
+            if companion.joinable(seat):          # the computer's seat has no join link
+                print(f"{seat + ' seat:':<11}{companion.join_url(seat)}", flush=True)
         print(f"ready in {time.monotonic() - started:.2f} s", flush=True)
         if sim and not args.no_browser and (os.environ.get("DISPLAY") or sys.platform == "darwin"):
             webbrowser.open(f"{url}/sim")

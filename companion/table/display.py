@@ -55,8 +55,9 @@ class Display:
         """Draw what the table shows now: a takeover question, an announcement, the Wi-Fi or
         a join code (``page``, or a game with secrets waiting for phones), else ``game_lines()``."""
         show = self._current_show()
+        computer = frozenset(game.seating.computer) if game is not None else frozenset()
         target = views.join_seat(game, page, seats.free_seat(), wifi=self._wifi is not None,
-                                 joined=any(seats.held().values()))
+                                 joined=any(seats.held().values()), computer=computer)
         # A takeover waits while the mat asks a question: A and B answer what is shown.
         waiting = None if views.asking(game) else seats.waiting()
         if waiting is not None:

@@ -51,9 +51,34 @@ class Seats:
         self._tokens: dict[str, str] = {seat: mint() for seat in SEATS}
         self._holders: dict[str, str] = {}
         self._pending: dict[str, Takeover] = {}
+        # Seats the computer plays: no join code, no phone, no view served to anyone.
+        self._computer: frozenset[str] = frozenset()
+
+    def seat_computer(self, seats: frozenset[str]) -> None:
+        """Game thread, whenever the game may have changed: the computer plays ``seats``. A
+        phone holding one loses it, a takeover waiting for one ends, and the join code
+        shown before is worth nothing (a new one is made when a person may sit there again)."""
+        with self._lock:
+            if seats == self._computer:
+                return
+            for seat in seats ^ self._computer:
+                self._tokens[seat] = mint()
+            for seat in seats:
+                self._holders.pop(seat, None)
+            for entry in self._pending.values():
+                if entry.seat in seats and entry.state == "waiting":
+                    entry.state = "refused"
+            self._computer = seats
+
+    def joinable(self, seat: str) -> bool:
+        """Whether a phone may join ``seat`` (the computer's has no join code)."""
+        with self._lock:
+            return seat not in self._computer
 
     def token(self, seat: str) -> str:
         with self._lock:
+            if seat in self._computer:
+                raise Forbidden(f"the computer plays {seat}: its seat has no join code")
             return self._tokens[seat]
 
     def held(self) -> dict[str, bool]:
@@ -63,7 +88,8 @@ class Seats:
 
     def free_seat(self) -> str | None:
         with self._lock:
-            return next((seat for seat in SEATS if seat not in self._holders), None)
+            return next((seat for seat in SEATS if seat not in self._holders
+                         and seat not in self._computer), None)
 
     def seat_of(self, session: str | None) -> str | None:
         """The seat a phone's session holds now (None: none, or taken over since)."""
@@ -90,6 +116,8 @@ class Seats:
             raise Forbidden("this join code is unknown or was used already: scan the one "
                             "the companion shows now")
         with self._lock:
+            if seat in self._computer:      # its token was replaced: never reached, kept safe
+                raise Forbidden(f"the computer plays {seat}: its seat has no join code")
             self._tokens[seat] = mint()
             session = secrets.token_urlsafe(18)
             if seat not in self._holders:

@@ -147,9 +147,15 @@ class Companion:
 
     def join_url(self, seat: str) -> str:
         """The URL a seat's QR code holds: one use, replaced once used. Shown on the OLED, and
-        on the simulation page; never sent to any other page."""
+        on the simulation page; never sent to any other page. A seat the computer plays has
+        none (:class:`~.errors.Forbidden`)."""
         check_seat(seat)
         return f"{(self.public_url or '').upper()}/J/{self._seats.token(seat)}"
+
+    def joinable(self, seat: str) -> bool:
+        """Whether ``seat`` has a join code now (not while the computer plays it)."""
+        check_seat(seat)
+        return self._seats.joinable(seat)
 
     def redeem(self, token: str) -> dict[str, str]:
         """A phone scanned a join code. ``{"seat", "session"}`` when the seat was free, or
@@ -219,7 +225,8 @@ class Companion:
         if name == "C" and not long and (game is None or game.recognizer is None
                                          or game.recognizer.prompt is None):
             self._oled_page = views.next_page(self._oled_page, self._display.shown,
-                                              wifi=self.wifi_qr is not None)
+                                              wifi=self.wifi_qr is not None,
+                                              computer=frozenset(game.seating.computer) if game else frozenset())
             return
         if long and name in (LONG_PRESS_COMPUTER, LONG_PRESS_HINT):
             return self._opponent.long_press(game, name == LONG_PRESS_HINT, self._sets, self._new_game)
@@ -354,6 +361,7 @@ class Companion:
 
     def _publish(self) -> None:
         game = self._game
+        self._seats.seat_computer(frozenset(game.seating.computer) if game else frozenset())
         self._display.update(
             game, occupancy=self._occupancy, seats=self._seats, page=self._oled_page,
             join_url=self.join_url,

@@ -168,19 +168,22 @@ def wifi_qr(wifi: Hotspot | None) -> tuple[str, str] | None:
     return None if wifi is None else (wifi.ssid, wifi_qr_payload(wifi.ssid, wifi.password))
 
 
-def oled_pages(wifi: bool) -> tuple[str | None, ...]:
+def oled_pages(wifi: bool, computer: frozenset[str] = frozenset()) -> tuple[str | None, ...]:
     """What button C pages through: the game (None), then, on the table's own Wi-Fi, its QR
-    code (a phone must be on the network before a join code can open), then each seat's code."""
-    return (None, *(("wifi",) if wifi else ()), *SEATS)
+    code (a phone must be on the network before a join code can open), then the code of each
+    seat a person may take (not the ``computer``'s)."""
+    return (None, *(("wifi",) if wifi else ()), *(s for s in SEATS if s not in computer))
 
 
 def join_seat(game: GameSession | None, page: int, free_seat: str | None, *,
-              wifi: bool = False, joined: bool = True) -> str | None:
+              wifi: bool = False, joined: bool = True,
+              computer: frozenset[str] = frozenset()) -> str | None:
     """The QR code the OLED shows: ``"wifi"``, a seat's join code, or None (the game). The
     page chosen with C; or, while a game with secrets waits for phones, the Wi-Fi code until a
     first phone holds a seat (``joined``), then the first seat without one."""
     if page:
-        return oled_pages(wifi)[page]
+        pages = oled_pages(wifi, computer)
+        return pages[page] if page < len(pages) else None
     # Only while nothing on the mat needs saying: set-up, a prompt or a mismatch come first.
     if (game is not None and game.status == "playing" and game.way.hidden
             and (game.recognizer is None or (game.recognizer.prompt is None and not game.wrong))):
@@ -188,11 +191,12 @@ def join_seat(game: GameSession | None, page: int, free_seat: str | None, *,
     return None
 
 
-def next_page(page: int, shown: str | None, *, wifi: bool) -> int:
-    """The page button C turns to. From the Wi-Fi code shown while phones join, on to Red's
-    join code (the order stays Wi-Fi, Red, Blue); otherwise the next page, round."""
-    pages = oled_pages(wifi)
-    if page == 0 and shown == "wifi":
+def next_page(page: int, shown: str | None, *, wifi: bool,
+              computer: frozenset[str] = frozenset()) -> int:
+    """The page button C turns to. From the Wi-Fi code shown while phones join, on to the
+    first seat's join code (the order stays Wi-Fi, Red, Blue); otherwise the next page, round."""
+    pages = oled_pages(wifi, computer)
+    if page == 0 and shown == "wifi" and len(pages) > 2:
         return pages.index("wifi") + 1
     return (page + 1) % len(pages)
 

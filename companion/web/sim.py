@@ -32,8 +32,9 @@ def _only_in_simulation():
 
 
 def links(c, root: str) -> dict[str, str]:
-    """What each phone opens: a seat's join URL (it changes once used), the public page."""
-    return {**{seat: c.join_url(seat) for seat in SEATS}, "table": root + "/"}
+    """What each phone opens: a seat's join URL (it changes once used; the computer's seat has
+    none), the public page."""
+    return {**{seat: c.join_url(seat) for seat in SEATS if c.joinable(seat)}, "table": root + "/"}
 
 
 @sim.get("")

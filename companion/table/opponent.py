@@ -179,7 +179,9 @@ class Opponent:
         game.hint_asked = (asked, seat)
         data = copy.deepcopy(game.referee.view(seat))    # only what the asking seat may know
         nodes = self._hint_nodes
-        self._announce([outputs.hint_asked_show(seat, game.hints_left(seat))])
+        if not game.way.hidden:
+            # In a way with secrets the hint is the asking phone's alone: not a word at the table.
+            self._announce([outputs.hint_asked_show(seat, game.hints_left(seat))])
         self._thinker.submit(lambda: self._hint_table(SeatView.from_view(data), nodes),
                              lambda grades: self._hinted(asked, seat, grades))
         return True
@@ -195,12 +197,16 @@ class Opponent:
 
     def long_press(self, game: GameSession | None, hint: bool, sets: tuple[str, ...],
                    new_game: Callable[[dict[str, Any]], object]) -> None:
-        """Hold A: a hint for the seat to move at the mat. Hold B: a new game that seats the
-        computer (:func:`computer_cycle`), dealt by ``new_game``, if one is to be dealt."""
+        """Hold A: a hint for the seat to move at the mat, in a way with no secrets (in one
+        with secrets anyone at the table could press it, and the hint is the asking seat's
+        alone: it is asked on the phone). Hold B: a new game that seats the computer
+        (:func:`computer_cycle`), dealt by ``new_game``, if one is to be dealt."""
         if not hint:
             request = computer_cycle(game, sets)
             if request is not None:
                 new_game(request)
+        elif game is not None and game.way.hidden:
+            self._announce([outputs.HINT_ON_PHONE_SHOW])
         elif game is not None and game.recognizer is not None:
             if not self.ask_hint(game, game.referee.to_act()[0]):
                 self._announce([outputs.NO_HINT_SHOW])

@@ -188,6 +188,8 @@ def hint_asked_show(seat: str, left: int) -> Show:
 
 
 NO_HINT_SHOW = Show(SHOW_S, ("No hint", "none left, or not", "your move on the mat"), {})
+# Hold A in a way with secrets: a hint is the asking seat's own, shown on its phone alone.
+HINT_ON_PHONE_SHOW = Show(SHOW_S, ("No hint here", "ask for one on", "your phone"), {})
 
 
 def set_aside_show(game_id: int) -> Show:

@@ -227,7 +227,10 @@ def led_scene(game: GameSession | None, occupancy: frozenset[int]) -> outputs.Sc
         return {**outputs.expected_scene(expected.seat, expected.steps()), **flash}
     hint = game.hint
     lifted = rec.board.position.occupied() - rec.occupancy
-    if hint is not None and hint[0] in game.referee.to_act() and len(lifted) == 1:
+    # In a way with secrets a hint is graded from the asking seat's view (its own Ninja): the
+    # mat never shows it, its phone does.
+    if (hint is not None and not game.way.hidden and hint[0] in game.referee.to_act()
+            and len(lifted) == 1):
         # Only the asking seat's own lifted piece, on its own turn.
         grades = hint[1].get(square_name(next(iter(lifted))))
         if grades:

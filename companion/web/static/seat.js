@@ -161,6 +161,12 @@ function ninjaToken(colour, hidden) {
   return token;
 }
 
+// A hint in a way with secrets ({from: {to: grade}}): graded from this seat's own view, so it
+// shows here alone, never on the mat. Tap a pawn: its squares light by grade.
+const hintGrades = () => (view.hints && view.hints.on && view.hints.grades && view.game
+  && WAYS[view.game.variant] && WAYS[view.game.variant].hidden ? view.hints.grades : null);
+const HINT_MARKS = ['hint-good', 'hint-risky', 'hint-losing'];
+
 // The squares to light, by class: where a choice can start, where it can go, what is chosen.
 function highlights(offers) {
   const marks = new Map();
@@ -184,6 +190,14 @@ function highlights(offers) {
     if (choice.to) mark(choice.to, 'chosen');
   }
   if (choice.line) for (const s of lineSquares(choice.line)) mark(s, 'line');
+  const grades = hintGrades();
+  if (grades && !offers.steps.length && !offers.places.length) {
+    for (const from of Object.keys(grades)) mark(from, 'source');
+    if (grades[choice.from]) {
+      mark(choice.from, 'chosen');
+      for (const [to, grade] of Object.entries(grades[choice.from])) mark(to, `hint-${grade}`);
+    }
+  }
   return marks;
 }
 
@@ -207,7 +221,7 @@ function showBoard(offers) {
     }
     cell.replaceChildren(...content);
     const cls = marks.get(name) || new Set();
-    for (const c of ['source', 'target', 'strike', 'chosen', 'line']) cell.classList.toggle(c, cls.has(c));
+    for (const c of ['source', 'target', 'strike', 'chosen', 'line', ...HINT_MARKS]) cell.classList.toggle(c, cls.has(c));
     cell.classList.toggle('last', last.includes(name));
     cell.classList.toggle('wrong', wrong.has(name));
     cell.disabled = !(cls.has('source') || cls.has('target') || cls.has('strike') || cls.has('chosen'));
@@ -385,7 +399,7 @@ function showHint() {
   $('hint-box').hidden = !(hints && onMat && (hints.left > 0 || hints.on || hints.asking));
   if (!hints) return;
   $('hint-button').disabled = busy || hints.on || hints.asking || hints.left <= 0;
-  $('hint-line').textContent = hints.on ? 'Hint on: lift a pawn. Green: good, yellow: risky, red: losing.'
+  $('hint-line').textContent = hints.on ? `Hint on: ${hintGrades() ? 'tap a pawn on this board' : 'lift a pawn'}. Green: good, yellow: risky, red: losing.`
     : hints.asking ? 'Thinking about your move…' : `${hints.left} hint${hints.left === 1 ? '' : 's'} left in this game.`;
 }
 
@@ -529,6 +543,8 @@ function tapSquare(name) {
     } else if (offers.steps.some((a) => a.from === choice.from && a.to === name)) {
       choice.to = choice.to === name ? null : name;
     }
+  } else if (hintGrades() && hintGrades()[name]) {
+    choice.from = name;
   }
   render();
 }

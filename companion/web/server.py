@@ -16,6 +16,14 @@ and actions. What waitress leaves open, this module closes:
   closed at once); a request still incomplete after ``REQUEST_S`` is dropped (a trickled
   header keeps a socket "active" for ever otherwise); and a connection whose output has not
   moved for ``STALLED_S`` is closed, which ends a stream its client stopped reading.
+- The connection limit sheds instead of locking out. Waitress's own stops accepting at
+  ``connection_limit`` until connections time out (``channel_timeout``), so a few hundred
+  silent sockets from a few dozen addresses kept every phone out for a minute, again and
+  again. Here the server always accepts: at the limit, a new connection takes the place of
+  an idle one (:func:`shed_order`): first one that never sent a byte, then one whose request
+  is still arriving (nobody knows yet who sent it), then a keep-alive connection between
+  requests, longest idle first. A connection serving a request (a stream) is never shed, so
+  a seated phone and the table page always get a connection.
 
 ``Server.stop`` ends the streams first (they notice within half a second), lets the worker
 threads finish, then closes every connection from the server's own loop thread, so the
@@ -26,6 +34,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections import Counter
 from typing import Any
 
@@ -41,7 +50,7 @@ STALLED_S = 30        # the longest a client may leave our output unread
 LOOP_TIMEOUT_S = 0.2  # how often the socket loop checks whether it should stop
 
 LIMITS = {
-    "connection_limit": 400,         # above this waitress stops accepting: see PER_CLIENT
+    "connection_limit": 400,         # at this, an idle connection makes way (shed_order)
     "channel_timeout": 60,           # an idle keep-alive connection
     "cleanup_interval": 2,           # how often the timeouts above are checked
     "max_request_header_size": 16 * 1024,
@@ -54,8 +63,33 @@ LIMITS = {
 }
 
 
+def shed_order(channels: list[Any]) -> list[Any]:
+    """The connections that may make way for a new one, the first to go first: silent ones
+    (never a byte received), then half-sent requests, then idle keep-alive ones; oldest or
+    longest idle first within each. A connection with a request being served (a stream, a
+    page) or output still to send is not among them."""
+    def rank(ch: Any) -> tuple[int, float]:
+        if ch.last_activity == ch.creation_time:
+            return 0, ch.creation_time
+        return (1 if ch.request is not None else 2), ch.last_activity
+    idle = [ch for ch in channels if not ch.requests and not ch.total_outbufs_len
+            and not ch.will_close and ch.connected]
+    return sorted(idle, key=rank)
+
+
 class GuardedServer(TcpWSGIServer):
-    """Waitress's TCP server with a per-address connection cap and request and stall timeouts."""
+    """Waitress's TCP server with a per-address connection cap, request and stall timeouts,
+    and a connection limit that sheds idle connections rather than stop accepting."""
+
+    def readable(self) -> bool:
+        # Waitress's readable() stops accepting at the connection limit (see the module's
+        # doc): its housekeeping is kept, its gate replaced by shedding in handle_accept.
+        server: Any = self
+        now = time.time()
+        if now >= server.next_channel_cleanup:
+            server.next_channel_cleanup = now + server.adj.cleanup_interval
+            self.maintenance(now)
+        return bool(server.accepting)
 
     def channels(self) -> list[Any]:
         """The open connections. Any: waitress's stubs (types-waitress) type ``active_channels``
@@ -77,6 +111,13 @@ class GuardedServer(TcpWSGIServer):
             conn.close()
             return
         server: Any = self
+        channels = self.channels()
+        if len(channels) >= server.adj.connection_limit:
+            victims = shed_order(channels)
+            if not victims:
+                conn.close()              # every connection is serving a request: none idle
+                return
+            victims[0].handle_close()
         self.channel_class(self, conn, addr, self.adj, map=server._map)
 
     def maintenance(self, now: Any) -> None:     # a float (time.time()); the stubs say int

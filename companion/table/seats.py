@@ -1,9 +1,13 @@
 """The seats: one-time join codes, the phone session holding each seat, and takeovers.
 
 Each seat has a one-time join token (what its QR code holds). A phone that redeems it gets a
-session id; when another phone already holds the seat, the new one waits for the table to
-allow it (button A) or refuse it (B). Redeeming and deciding run on the game thread; any
-thread may ask which seat a session holds now, or how a takeover request stands.
+session id; when another phone already holds the seat, the new one waits until the seat's
+holder allows or refuses it from its own phone. A seat played at the mat may also be handed
+over by the table (button A allows, B refuses). A seat played from afar (remote) may not: the
+person at the table is its opponent. Only once its phone has been silent for
+``REMOTE_SILENT_S`` (lost, flat) does the table decide, and the phone is told why when it
+comes back. A seat the computer plays has no join code at all. Redeeming and deciding run on
+the game thread; any thread may ask which seat a session holds now, or how a takeover stands.
 """
 
 from __future__ import annotations
@@ -15,13 +19,16 @@ import time
 from dataclasses import dataclass
 
 from ..rules.referee import SEATS
-from .errors import Forbidden, NotFound
+from .errors import Conflict, Forbidden, NotFound
 
 PENDING_S = 60.0      # how long a phone may wait for the table to let it take a seat
 # The waiting page asks every second; a phone silent this long has gone away (closed the page,
 # walked off), and the table is no longer asked about it. It is asked again if it comes back.
 GONE_S = 6.0
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+# A remote seat's phone heard from within this (a request, or its open stream) still holds it
+# against the table: only its holder gives it away. Silent longer, the table may.
+REMOTE_SILENT_S = 120.0
 
 
 def mint() -> str:
@@ -53,6 +60,19 @@ class Seats:
         self._pending: dict[str, Takeover] = {}
         # Seats the computer plays: no join code, no phone, no view served to anyone.
         self._computer: frozenset[str] = frozenset()
+        self._remote: frozenset[str] = frozenset()    # seats played from a phone afar
+        self._seen: dict[str, float] = {}              # session -> when its phone was last heard
+        self._lost: dict[str, str] = {}                # session -> why it lost its seat
+
+    def seat_remote(self, seats: frozenset[str]) -> None:
+        """Game thread: ``seats`` are played from a phone away from the table."""
+        with self._lock:
+            self._remote = seats
+
+    def why_lost(self, session: str | None) -> str | None:
+        """Why this phone's session no longer holds a seat, if it held one."""
+        with self._lock:
+            return self._lost.get(session or "")
 
     def seat_computer(self, seats: frozenset[str]) -> None:
         """Game thread, whenever the game may have changed: the computer plays ``seats``. A
@@ -94,7 +114,10 @@ class Seats:
     def seat_of(self, session: str | None) -> str | None:
         """The seat a phone's session holds now (None: none, or taken over since)."""
         with self._lock:
-            return next((seat for seat, sid in self._holders.items() if sid == session), None)
+            seat = next((seat for seat, sid in self._holders.items() if sid == session), None)
+            if seat is not None and session is not None:
+                self._seen[session] = time.monotonic()      # its phone is there
+            return seat
 
     def check(self, kind: str, seat: str | None, session: str | None) -> str:
         """Game thread, with the request it guards: may ``seat`` make a ``kind`` request? A
@@ -122,6 +145,7 @@ class Seats:
             session = secrets.token_urlsafe(18)
             if seat not in self._holders:
                 self._holders[seat] = session
+                self._seen[session] = time.monotonic()
                 return {"seat": seat, "session": session}
             pending_id = secrets.token_urlsafe(12)
             now = time.monotonic()
@@ -143,23 +167,60 @@ class Seats:
     def waiting(self) -> Takeover | None:
         """The takeover the table is asked about now, if any."""
         with self._lock:
-            return self._waiting()
+            return self._waiting(by_table=True)
 
-    def _waiting(self) -> Takeover | None:
+    def asked(self, seat: str) -> bool:
+        """Whether a phone asks for ``seat`` now: its holder's page offers to give it up."""
+        with self._lock:
+            return any(e.seat == seat for e in self._asking())
+
+    def _asking(self) -> list[Takeover]:
         now = time.monotonic()
-        return next((e for e in self._pending.values() if e.state == "waiting" and now <= e.until
-                     and now - e.seen <= GONE_S), None)
+        return [e for e in self._pending.values() if e.state == "waiting" and now <= e.until
+                and now - e.seen <= GONE_S]
+
+    def _waiting(self, *, by_table: bool) -> Takeover | None:
+        """The takeover waiting for an answer; ``by_table``: one the table may give."""
+        return next((e for e in self._asking() if not by_table or self._table_decides(e.seat)), None)
+
+    def _table_decides(self, seat: str) -> bool:
+        if seat not in self._remote:
+            return True
+        holder = self._holders.get(seat)
+        return holder is None or time.monotonic() - self._seen.get(holder, 0.0) > REMOTE_SILENT_S
 
     def decide(self, allow: bool) -> bool:
-        """Game thread: the table's answer (A allows, B refuses) to the waiting takeover, checked
-        and applied at once. False when none is waiting (the press means something else)."""
+        """Game thread: the table's answer (A allows, B refuses) to the waiting takeover it may
+        decide, checked and applied at once. False when none is waiting (the press means
+        something else)."""
         with self._lock:
-            entry = self._waiting()
+            entry = self._waiting(by_table=True)
             if entry is None:
                 return False
-            if allow:
-                self._holders[entry.seat] = entry.new
-                entry.state, entry.session = "allowed", entry.new
-            else:
-                entry.state = "refused"
+            why = (f"the table gave the {entry.seat} seat to another phone: this one was silent "
+                   f"for more than {REMOTE_SILENT_S / 60:g} minutes" if entry.seat in self._remote
+                   else f"another phone took the {entry.seat} seat")
+            self._answer(entry, allow, why)
         return True
+
+    def consent(self, seat: str, session: str | None, allow: bool) -> None:
+        """Game thread: the seat's holder answers a phone asking for its seat from its own
+        page (``session`` None: the service itself, as in tests)."""
+        with self._lock:
+            if session is not None and self._holders.get(seat) != session:
+                raise Forbidden("this phone does not hold the seat")
+            entry = next((e for e in self._asking() if e.seat == seat), None)
+            if entry is None:
+                raise Conflict("no phone asks for this seat now")
+            self._answer(entry, allow, f"you gave the {seat} seat to another phone")
+
+    def _answer(self, entry: Takeover, allow: bool, why: str) -> None:
+        if allow:
+            old = self._holders.get(entry.seat)
+            if old is not None:
+                self._lost[old] = why
+            self._holders[entry.seat] = entry.new
+            self._seen[entry.new] = time.monotonic()
+            entry.state, entry.session = "allowed", entry.new
+        else:
+            entry.state = "refused"

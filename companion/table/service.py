@@ -172,6 +172,10 @@ class Companion:
         """The seat a phone's session holds now (None: none, or taken over since)."""
         return self._seats.seat_of(session)
 
+    def why_lost(self, session: str | None) -> str | None:
+        """Why a phone's session no longer holds the seat it held (told to that phone)."""
+        return self._seats.why_lost(session)
+
     def games(self, **query: Any) -> list[dict[str, Any]]:
         """A page of the saved games (see :func:`companion.table.session.public_games`)."""
         return public_games(self._store, **query)
@@ -311,6 +315,9 @@ class Companion:
             return self._new_game(request)
         game = self._game
         seat = self._seats.check(kind, seat, request.get("session"))
+        if kind == "handover":          # the seat's holder answers a phone asking for it
+            self._seats.consent(seat, request.get("session"), request.get("allow") is True)
+            return {"ok": True}
         if game is None or game.status == "finished":
             raise Conflict("no game is being played")
         game.check_step(seat, request.get("step"))
@@ -362,6 +369,7 @@ class Companion:
     def _publish(self) -> None:
         game = self._game
         self._seats.seat_computer(frozenset(game.seating.computer) if game else frozenset())
+        self._seats.seat_remote(frozenset(game.seating.remote) if game else frozenset())
         self._display.update(
             game, occupancy=self._occupancy, seats=self._seats, page=self._oled_page,
             join_url=self.join_url,
@@ -371,5 +379,6 @@ class Companion:
         seats = self._seats.held()
         self._publisher.publish({seat: views.view(game, seat, occupancy=self._occupancy,
                                                   oled=self._display.lines, seats=seats,
-                                                  notice=game.notices.get(seat) if game else None)
+                                                  notice=game.notices.get(seat) if game else None,
+                                                  asked=seat is not None and self._seats.asked(seat))
                                  for seat in (None, *SEATS)})

@@ -20,12 +20,16 @@ from .session import GameSession
 
 
 def view(game: GameSession | None, seat: str | None, *, occupancy: frozenset[int],
-         oled: outputs.Lines, seats: dict[str, bool], notice: str | None = None) -> dict[str, Any]:
+         oled: outputs.Lines, seats: dict[str, bool], notice: str | None = None,
+         asked: bool = False) -> dict[str, Any]:
     """``seat``'s view (None: the public's). Only the referee's view of that seat goes in, and
-    ``notice``: a word for that seat alone (why the referee refused its move on the mat)."""
+    ``notice``: a word for that seat alone (why the referee refused its move on the mat);
+    ``asked``: another phone asks for this seat (its holder may give it up)."""
     out: dict[str, Any] = {"game": None, "setup": None, "table": None, "mat": None,
                            "oled": list(oled), "variants": list(WAYS), "sets": dict(CARDS.sets),
                            "seats": seats}
+    if seat is not None and asked:
+        out["takeover"] = True
     if game is None:
         if seat is not None:
             out["headline"] = headline(out, seat)

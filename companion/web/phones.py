@@ -70,7 +70,9 @@ def _seat() -> tuple[str, str]:
     """The seat this phone holds now, and its session id; 403 for none."""
     seat, sid = _held_seat(), _session_id()
     if seat is None or sid is None:
-        raise BadInput("this phone holds no seat: scan the seat's code on the companion", 403)
+        why = companion().why_lost(sid)
+        raise BadInput(f"this phone holds no seat{f' ({why})' if why else ''}: scan the seat's "
+                       "code on the companion", 403)
     return seat, sid
 
 
@@ -147,14 +149,15 @@ def seat_events():
     # The watched seat changes when another phone takes it over: that wakes the stream, which
     # then says so and ends (the page stops reconnecting; a reconnection would get 403).
     views = streams.views(c, seat, {"seat": lambda: c.seat_of(sid)})
-    return streams.response(_while_held(views, lambda: c.seat_of(sid) == seat))
+    return streams.response(_while_held(views, lambda: c.seat_of(sid) == seat,
+                                        lambda: c.why_lost(sid)))
 
 
-def _while_held(events, held):
+def _while_held(events, held, why):
     try:
         for chunk in events:
             if not held():
-                yield event("left", {"reason": "another phone took this seat"})
+                yield event("left", {"reason": why() or "another phone took this seat"})
                 return
             yield chunk
     finally:
@@ -182,6 +185,18 @@ def seat_hint():
     body = json_object(json_body(), {"step"})
     answer = companion().submit(seat, {"type": "hint", "step": _step(body), "session": sid})
     return jsonify(ok=True, left=answer["left"], version=_version(seat))
+
+
+@phones.post("/seat/handover")
+def seat_handover():
+    """Another phone asks for this seat (the view says ``takeover``): give it (``allow``) or
+    keep it. A seat played from afar changes hands only so, unless this phone falls silent."""
+    seat, sid = _seat()
+    body = json_object(json_body(), {"allow", "step"})    # the page names its step: unused
+    if not isinstance(body.get("allow"), bool):
+        raise BadInput("'allow' must be true or false")
+    companion().submit(seat, {"type": "handover", "allow": body["allow"], "session": sid})
+    return jsonify(ok=True, version=_version(seat))
 
 
 @phones.post("/seat/answer")

@@ -475,6 +475,7 @@ function render() {
   showActions(offers);
   showFacts();
   showHint();
+  $('takeover-box').hidden = !view.takeover || Boolean(lost);
   showOver();
   $('oled-lines').textContent = (view.oled || []).join('\n');
   $('mat-line').textContent = view.mat && view.mat.state === 'mismatch'
@@ -579,6 +580,10 @@ async function post(url, body) {
 
 const act = (action) => post('/seat/action', { text: action.text });
 $('hint-button').addEventListener('click', () => post('/seat/hint', {}));
+// Another phone asks for this seat: only its holder gives it away (a remote seat's opponent
+// sits at the table).
+$('handover-keep').addEventListener('click', () => post('/seat/handover', { allow: false }));
+$('handover-give').addEventListener('click', () => post('/seat/handover', { allow: true }));
 const answer = (body) => post('/seat/answer', body);
 
 // -- the stream ---------------------------------------------------------------------------------
@@ -603,7 +608,7 @@ function connect() {
   source.addEventListener('open', () => badge(''));
   const onView = viewHandler(show);   // each connection starts from a whole view
   source.addEventListener('view', (e) => onView(JSON.parse(e.data)));
-  source.addEventListener('left', () => loseSeat('Another phone has taken this seat. Scan the code on the companion to take it back.'));
+  source.addEventListener('left', (e) => loseSeat(`This phone lost the seat (${JSON.parse(e.data).reason}). Scan the code on the companion to take it back.`));
   source.addEventListener('error', () => {
     badge('Connection lost, reconnecting…');
     // The browser retries a dropped stream itself, but not a refused one: find out why.

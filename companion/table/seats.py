@@ -17,9 +17,13 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..rules.referee import SEATS
-from .errors import Conflict, Forbidden, NotFound
+from .errors import BadRequest, Conflict, Forbidden, NotFound
+
+if TYPE_CHECKING:
+    from .thread import GameThread
 
 PENDING_S = 60.0      # how long a phone may wait for the table to let it take a seat
 # The waiting page asks every second; a phone silent this long has gone away (closed the page,
@@ -224,3 +228,48 @@ class Seats:
             entry.state, entry.session = "allowed", entry.new
         else:
             entry.state = "refused"
+
+
+class SeatDoors:
+    """The seats as other threads ask about them (the web layer): join codes, redeeming one,
+    a takeover's state, the seat a phone holds. Mixed into the service, which sets these."""
+
+    _seats: Seats
+    _thread: "GameThread"
+    public_url: str | None
+
+    def join_url(self, seat: str) -> str:
+        """The URL a seat's QR code holds: one use, replaced once used. Shown on the OLED, and
+        on the simulation page; never sent to any other page. A seat the computer plays has
+        none (:class:`~.errors.Forbidden`)."""
+        _check_seat(seat)
+        return f"{(self.public_url or '').upper()}/J/{self._seats.token(seat)}"
+
+    def joinable(self, seat: str) -> bool:
+        """Whether ``seat`` has a join code now (not while the computer plays it)."""
+        _check_seat(seat)
+        return self._seats.joinable(seat)
+
+    def redeem(self, token: str) -> dict[str, str]:
+        """A phone scanned a join code. ``{"seat", "session"}`` when the seat was free, or
+        ``{"seat", "pending"}`` when another phone holds it and the table must allow it."""
+        if not isinstance(token, str):
+            raise BadRequest("a join token is text")
+        return self._thread.call(lambda: self._seats.redeem(token.strip().upper()))
+
+    def pending(self, pending_id: str) -> dict[str, str | None]:
+        """``{"state": "waiting" | "allowed" | "refused" | "expired", "seat", "session"}``."""
+        return self._seats.pending(pending_id)
+
+    def seat_of(self, session: str | None) -> str | None:
+        """The seat a phone's session holds now (None: none, or taken over since)."""
+        return self._seats.seat_of(session)
+
+    def why_lost(self, session: str | None) -> str | None:
+        """Why a phone's session no longer holds the seat it held (told to that phone)."""
+        return self._seats.why_lost(session)
+
+
+def _check_seat(seat: str) -> None:
+    if seat not in SEATS:
+        raise NotFound(f"no seat {seat!r} (red or blue)")

@@ -36,7 +36,7 @@ from .hands import Hands
 from .opponent import Opponent, Thinking
 from .network import Hotspot
 from .publisher import Publisher, Subscription
-from .seats import Seats
+from .seats import SeatDoors, Seats
 from .session import GameSession, public_games, replace_game, record, resume_unfinished
 from .store import GameStore, StoreUnavailable
 from .thread import GameThread
@@ -66,7 +66,7 @@ def wait_s(game: GameSession | None, display: Display) -> float:
     return min(1.0, max(0.0, deadline - time.monotonic()))
 
 
-class Companion:
+class Companion(SeatDoors):
     def __init__(self, hardware: Hardware, store: GameStore, *, settle: float = 0.35,
                  sets: tuple[str, ...] = ("base",), public_url: str | None = None,
                  record_trace: Path | None = None, computer: Thinking = Thinking(),
@@ -144,37 +144,6 @@ class Companion:
         """The OLED as a picture. A join code leaves the table only for the table itself (the
         simulation's own page): anyone else gets its text lines (see Display.png)."""
         return self._display.png(for_table=for_table)
-
-    def join_url(self, seat: str) -> str:
-        """The URL a seat's QR code holds: one use, replaced once used. Shown on the OLED, and
-        on the simulation page; never sent to any other page. A seat the computer plays has
-        none (:class:`~.errors.Forbidden`)."""
-        check_seat(seat)
-        return f"{(self.public_url or '').upper()}/J/{self._seats.token(seat)}"
-
-    def joinable(self, seat: str) -> bool:
-        """Whether ``seat`` has a join code now (not while the computer plays it)."""
-        check_seat(seat)
-        return self._seats.joinable(seat)
-
-    def redeem(self, token: str) -> dict[str, str]:
-        """A phone scanned a join code. ``{"seat", "session"}`` when the seat was free, or
-        ``{"seat", "pending"}`` when another phone holds it and the table must allow it."""
-        if not isinstance(token, str):
-            raise BadRequest("a join token is text")
-        return self._thread.call(lambda: self._seats.redeem(token.strip().upper()))
-
-    def pending(self, pending_id: str) -> dict[str, str | None]:
-        """``{"state": "waiting" | "allowed" | "refused" | "expired", "seat", "session"}``."""
-        return self._seats.pending(pending_id)
-
-    def seat_of(self, session: str | None) -> str | None:
-        """The seat a phone's session holds now (None: none, or taken over since)."""
-        return self._seats.seat_of(session)
-
-    def why_lost(self, session: str | None) -> str | None:
-        """Why a phone's session no longer holds the seat it held (told to that phone)."""
-        return self._seats.why_lost(session)
 
     def games(self, **query: Any) -> list[dict[str, Any]]:
         """A page of the saved games (see :func:`companion.table.session.public_games`)."""

@@ -17,7 +17,7 @@ from firmware.hardware import Hardware
 from ..rules.referee import SEATS
 from . import outputs, views
 from .seats import Seats
-from .session import GameSession
+from .publicgame import PublicGame
 
 
 class Display:
@@ -49,7 +49,7 @@ class Display:
             self._shows.pop(0)
         return None
 
-    def update(self, game: GameSession | None, *, occupancy: frozenset[int], seats: Seats,
+    def update(self, game: PublicGame | None, *, occupancy: frozenset[int], seats: Seats,
                page: int, game_lines: Callable[[], outputs.Lines],
                join_url: Callable[[str], str]) -> None:
         """Draw what the table shows now: a takeover question, an announcement, the Wi-Fi or

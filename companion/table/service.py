@@ -346,8 +346,9 @@ class Companion(SeatDoors):
                                                 public_url=self.public_url,
                                                 confirming=time.monotonic() < self._confirm_until))
         seats = self._seats.held()
-        self._publisher.publish({seat: views.view(game, seat, occupancy=self._occupancy,
-                                                  oled=self._display.lines, seats=seats,
-                                                  notice=game.notices.get(seat) if game else None,
-                                                  asked=seat is not None and self._seats.asked(seat))
-                                 for seat in (None, *SEATS)})
+        parts = {seat: views.seat_part(game, seat, notice=game.notices.get(seat) if game else None,
+                                       asked=self._seats.asked(seat)) for seat in SEATS}
+        self._publisher.publish({audience: views.view(game, None if audience is None else parts[audience],
+                                                      occupancy=self._occupancy,
+                                                      oled=self._display.lines, seats=seats)
+                                 for audience in (None, *SEATS)})

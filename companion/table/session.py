@@ -66,6 +66,17 @@ class GameSession:
         return self.seating.hints - (self.hints_used or {}).get(seat, 0)
 
     @property
+    def mat_hint(self) -> tuple[str, dict[str, dict[str, str]]] | None:
+        """The hint the mat may show: none in a way with secrets, where a hint is graded from
+        the asking seat's view (its hidden Ninja) and shows on its phone alone."""
+        return None if self.way.hidden else self.hint
+
+    @property
+    def sets(self) -> list[str]:
+        """The card sets dealt from (the header's public part)."""
+        return list(self.header.get("sets", []))
+
+    @property
     def way(self) -> Way:
         return WAYS[self.referee.mode]
 

@@ -1,6 +1,8 @@
 """What each audience sees, and what the OLED and the LEDs show for the game, computed from
 one game's session and the mat's occupancy. Pure functions: the game thread calls them and
-publishes the results; the wording lives in :mod:`companion.table.outputs`.
+publishes the results; the wording lives in :mod:`companion.table.outputs`. Everything public
+(the OLED, the LEDs, the public view) is computed from the game's public side
+(:class:`~.publicgame.PublicGame`); a seat's view adds its own :class:`~.publicgame.SeatPart`.
 """
 
 from __future__ import annotations
@@ -16,19 +18,34 @@ from ..rules.ways import WAYS
 from . import outputs
 from .headlines import headline
 from .network import Hotspot, wifi_qr_payload
+from .publicgame import PublicGame, SeatPart
 from .session import GameSession
 
 
-def view(game: GameSession | None, seat: str | None, *, occupancy: frozenset[int],
-         oled: outputs.Lines, seats: dict[str, bool], notice: str | None = None,
-         asked: bool = False) -> dict[str, Any]:
-    """``seat``'s view (None: the public's). Only the referee's view of that seat goes in, and
-    ``notice``: a word for that seat alone (why the referee refused its move on the mat);
-    ``asked``: another phone asks for this seat (its holder may give it up)."""
+def seat_part(game: GameSession | None, seat: str, *, notice: str | None = None,
+              asked: bool = False) -> SeatPart:
+    """What ``seat``'s view adds to the public one: only the referee's view of that seat, its
+    own hints (nobody else's view says whether it asked, nor what it was told), ``notice``: a
+    word for it alone (why the referee refused its move on the mat), and ``asked``: another
+    phone asks for this seat (its holder may give it up)."""
+    if game is None:
+        return SeatPart(seat, {}, None, notice, asked)
+    hint = game.hint
+    hints = {"left": game.hints_left(seat), "on": hint is not None and hint[0] == seat,
+             "asking": hint is None and game.hint_asked == (game.version, seat),
+             "grades": hint[1] if hint is not None and hint[0] == seat else None}
+    return SeatPart(seat, game.referee.view(seat), hints, notice, asked)
+
+
+def view(game: PublicGame | None, part: SeatPart | None, *, occupancy: frozenset[int],
+         oled: outputs.Lines, seats: dict[str, bool]) -> dict[str, Any]:
+    """The public's view (``part`` None), or a seat's: the public one with the seat's own
+    ``part`` in it. Built from the game's public side alone (:class:`PublicGame`)."""
+    seat = None if part is None else part.seat
     out: dict[str, Any] = {"game": None, "setup": None, "table": None, "mat": None,
                            "oled": list(oled), "variants": list(WAYS), "sets": dict(CARDS.sets),
                            "seats": seats}
-    if seat is not None and asked:
+    if part is not None and part.asked:
         out["takeover"] = True
     if game is None:
         if seat is not None:
@@ -37,41 +54,37 @@ def view(game: GameSession | None, seat: str | None, *, occupancy: frozenset[int
     ref = game.referee
     seating = game.seating
     expected = game.expected
-    out["game"] = {"id": game.id, "variant": ref.mode, "sets": game.header.get("sets", []),
+    out["game"] = {"id": game.id, "variant": ref.mode, "sets": game.sets,
                    "status": game.status, "computer": dict(seating.computer),
                    "remote": list(seating.remote), "hints": seating.hints,
                    "thinking": game.thinking == game.version and expected is None
                    and any(s in seating.computer for s in ref.to_act()),
                    "expected": None if expected is None else
                    {"seat": expected.seat, "by": expected.by, "text": expected.text}}
-    if seat is not None:
-        # A seat's own hints: nobody else's view says whether it asked, nor what it was told.
-        hint = game.hint
-        out["hints"] = {"left": game.hints_left(seat),
-                        "on": hint is not None and hint[0] == seat,
-                        "asking": hint is None and game.hint_asked == (game.version, seat),
-                        "grades": hint[1] if hint is not None and hint[0] == seat else None}
-    out["table"] = ref.view(seat)
-    if game.status == "sync" and not ref.log:
+    if part is not None:
+        out["hints"] = part.hints
+    public_table = ref.view()
+    out["table"] = public_table if part is None else part.table
+    if game.status == "sync" and not public_table["log"]:
         fields = game.table()[1]
         out["setup"] = {"board": " ".join(fields), "red": fields[2].split(","),
                         "blue": fields[3].split(","), "side": fields[4], "first": fields[1],
                         "ninjas": game.way.ninjas}
     out["mat"] = _mat(game, occupancy)
     out["unsaved"] = game.unsaved
-    if seat is not None:
-        if notice:
-            out["notice"] = notice
-        out["headline"] = headline(out, seat)
+    if part is not None:
+        if part.notice:
+            out["notice"] = part.notice
+        out["headline"] = headline(out, part.seat)
     return out
 
 
-def _mat(game: GameSession, occupancy: frozenset[int]) -> dict[str, Any]:
+def _mat(game: PublicGame, occupancy: frozenset[int]) -> dict[str, Any]:
     rec = game.recognizer
     prompt = rec.prompt if rec is not None else None
     if game.status == "sync":
         missing, extra = game.sync_diff(occupancy)
-        state = "setup" if not game.referee.log else "mismatch"
+        state = "setup" if not game.referee.view()["log"] else "mismatch"
         wrong, pairs = missing | extra, pair_up(extra, missing)
     else:
         wrong = frozenset(game.wrong)
@@ -90,7 +103,7 @@ def _mat(game: GameSession, occupancy: frozenset[int]) -> dict[str, Any]:
     return out
 
 
-def stray_refusal(game: GameSession, rec: Recognizer | None) -> tuple[Refusal, str, str] | None:
+def stray_refusal(game: PublicGame, rec: Recognizer | None) -> tuple[Refusal, str, str] | None:
     """The rule broken by the one pawn the mat out of sync shows moved, and its squares (from,
     to); None when the mat shows anything else, or a card allows that step. Read from the
     public position alone: the mat shows every pawn, and no hidden Ninja may be a reason."""
@@ -102,11 +115,11 @@ def stray_refusal(game: GameSession, rec: Recognizer | None) -> tuple[Refusal, s
     return None if refusal is None else (refusal, frm, to)
 
 
-def _hand(game: GameSession, seat: str) -> list[str]:
+def _hand(game: PublicGame, seat: str) -> list[str]:
     return game.table()[1][2 if seat == "red" else 3].split(",")
 
 
-def oled_lines(game: GameSession | None, *, occupancy: frozenset[int], public_url: str | None,
+def oled_lines(game: PublicGame | None, *, occupancy: frozenset[int], public_url: str | None,
                confirming: bool) -> outputs.Lines:
     """What the OLED says about the game, when no announcement or join code is shown; first
     of all that the last action could not be saved, until one is."""
@@ -116,7 +129,7 @@ def oled_lines(game: GameSession | None, *, occupancy: frozenset[int], public_ur
     return lines
 
 
-def _game_lines(game: GameSession | None, *, occupancy: frozenset[int], public_url: str | None,
+def _game_lines(game: PublicGame | None, *, occupancy: frozenset[int], public_url: str | None,
                 confirming: bool) -> outputs.Lines:
     if game is None:
         return outputs.idle_lines(public_url)
@@ -125,7 +138,7 @@ def _game_lines(game: GameSession | None, *, occupancy: frozenset[int], public_u
         assert ref.result is not None
         return outputs.finished_lines(ref.result)
     if game.status == "sync":
-        if not ref.log:
+        if not ref.view()["log"]:
             return outputs.setup_lines(game.table()[1], game.seating.computer)
         missing, extra = game.sync_diff(occupancy)
         return outputs.mismatch_lines(len(missing), len(extra))
@@ -144,7 +157,7 @@ def _game_lines(game: GameSession | None, *, occupancy: frozenset[int], public_u
     return outputs.phone_turn_lines(ref.view(None).get("phase", "move"), ref.to_act())
 
 
-def _away_lines(game: GameSession) -> outputs.Lines | None:
+def _away_lines(game: PublicGame) -> outputs.Lines | None:
     """The mover is not at the mat: the move it asks for, or that it is still choosing."""
     expected = game.expected
     if expected is not None:
@@ -159,7 +172,7 @@ def _away_lines(game: GameSession) -> outputs.Lines | None:
     return None
 
 
-def asking(game: GameSession | None) -> bool:
+def asking(game: PublicGame | None) -> bool:
     """Whether the mat asks a question on the buttons now (which card, a take-back). A and B
     answer it, and only it: a takeover request waits, off the OLED, until it is answered, so a
     press always answers what the OLED shows."""
@@ -179,7 +192,7 @@ def oled_pages(wifi: bool, computer: frozenset[str] = frozenset()) -> tuple[str 
     return (None, *(("wifi",) if wifi else ()), *(s for s in SEATS if s not in computer))
 
 
-def join_seat(game: GameSession | None, page: int, free_seat: str | None, *,
+def join_seat(game: PublicGame | None, page: int, free_seat: str | None, *,
               wifi: bool = False, joined: bool = True,
               computer: frozenset[str] = frozenset()) -> str | None:
     """The QR code the OLED shows: ``"wifi"``, a seat's join code, or None (the game). The
@@ -205,7 +218,7 @@ def next_page(page: int, shown: str | None, *, wifi: bool,
     return (page + 1) % len(pages)
 
 
-def led_scene(game: GameSession | None, occupancy: frozenset[int]) -> outputs.Scene:
+def led_scene(game: PublicGame | None, occupancy: frozenset[int]) -> outputs.Scene:
     if game is None:
         return {}
     if game.status == "finished":
@@ -229,12 +242,11 @@ def led_scene(game: GameSession | None, occupancy: frozenset[int]) -> outputs.Sc
         flash = {sq: e for sq, e in scene.items() if feedback.scene.get(sq, None) is not None
                  and feedback.scene[sq].effect == "flash"}
         return {**outputs.expected_scene(expected.seat, expected.steps()), **flash}
-    hint = game.hint
-    lifted = rec.board.position.occupied() - rec.occupancy
     # In a way with secrets a hint is graded from the asking seat's view (its own Ninja): the
-    # mat never shows it, its phone does.
-    if (hint is not None and not game.way.hidden and hint[0] in game.referee.to_act()
-            and len(lifted) == 1):
+    # mat never shows it (``mat_hint`` is None there), its phone does.
+    hint = game.mat_hint
+    lifted = rec.board.position.occupied() - rec.occupancy
+    if hint is not None and hint[0] in game.referee.to_act() and len(lifted) == 1:
         # Only the asking seat's own lifted piece, on its own turn.
         grades = hint[1].get(square_name(next(iter(lifted))))
         if grades:

@@ -1,12 +1,17 @@
-"""Benchmark: the table robot's long run, many whole random games of every way of playing.
+"""Benchmark: the table robot's long run, many whole random games of every way of playing and
+every kind of seat.
 
-    python benchmarks/bench_robot.py [--games 50] [--ways base,shadow] [--no-streams]
+    python benchmarks/bench_robot.py [--games 50] [--ways base,shadow] [--seatings mat,remote,computer] [--no-streams]
 
 Each game is played through the running companion over HTTP as players do (the mat through
-the simulated switches, the phones through the seat pages' requests), with the four checks of
-``tests/robot/table_robot.py``. Prints one line per way: games, failures, turns (min, mean,
-max), mat moves, phone steps, card questions, twin checks, seconds per game; then
-every failure's message. Exit status 1 if any game failed.
+the simulated switches, the phones through the seat pages' requests), with the checks of
+``tests/robot/table_robot.py`` and ``robot_checks.py``. A way whose moves the mat reads is
+also played with one seat on a phone away from the table (``remote``) and with one played by
+the computer (``computer``, its moves made on the mat, a wrong one first now and then).
+Prints one line per way and seating: games, failures, turns (min, mean, max), mat moves,
+phone steps, card questions, twin checks, the computer's moves made on the mat (and wrong
+ones refused), hints given (and refused at the mat), strangers at a seat's code, report zips
+compared, seconds per game; then every failure's message. Exit status 1 if any game failed.
 """
 
 from __future__ import annotations
@@ -21,7 +26,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "robot"), str(ROOT / "tests" / "support")]
 
-from table_robot import WAYS, play  # noqa: E402
+from table_robot import WAYS, play, seatings  # noqa: E402
+
+COLUMNS = (("games", 6), ("failed", 7), ("turns min/mean/max", 20), ("mat", 6), ("phone", 7),
+           ("asked", 6), ("twin", 6), ("comp/wrong", 11), ("hints/no", 9), ("strangers", 10),
+           ("zips", 5), ("s/game", 8))
 
 
 def main() -> int:
@@ -29,26 +38,32 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--first-seed", type=int, default=100)
     parser.add_argument("--ways", default=",".join(name for name, _ in WAYS))
+    parser.add_argument("--seatings", default="mat,remote,computer")
     parser.add_argument("--no-streams", action="store_true")
     args = parser.parse_args()
     failures = []
-    print(f"{'way':<13}{'games':>6}{'failed':>7}{'turns min/mean/max':>20}{'mat':>6}{'phone':>7}"
-          f"{'asked':>6}{'twin':>6}{'s/game':>8}")
+    print(f"{'way':<13}{'seating':<10}" + "".join(f"{name:>{width}}" for name, width in COLUMNS))
     for way in args.ways.split(","):
-        reports, failed, started = [], 0, time.monotonic()
-        for seed in range(args.first_seed, args.first_seed + args.games):
-            with tempfile.TemporaryDirectory() as state:
-                try:
-                    reports.append(play(Path(state), way, seed, streams=not args.no_streams))
-                except AssertionError as exc:
-                    failed += 1
-                    failures.append(f"{way} seed {seed}: {type(exc).__name__}: {str(exc)[:400]}")
-        turns = [r.turns for r in reports] or [0]
-        print(f"{way:<13}{args.games:>6}{failed:>7}"
-              f"{f'{min(turns)}/{statistics.mean(turns):.1f}/{max(turns)}':>20}"
-              f"{sum(r.mat_moves for r in reports):>6}{sum(r.phone_steps for r in reports):>7}"
-              f"{sum(r.questions for r in reports):>6}{sum(r.twin_checks for r in reports):>6}"
-              f"{(time.monotonic() - started) / args.games:>8.2f}", flush=True)
+        for seating in (s for s in seatings(way) if s in args.seatings.split(",")):
+            reports, failed, started = [], 0, time.monotonic()
+            for seed in range(args.first_seed, args.first_seed + args.games):
+                with tempfile.TemporaryDirectory() as state:
+                    try:
+                        reports.append(play(Path(state), way, seed, streams=not args.no_streams,
+                                            seating=seating))
+                    except AssertionError as exc:
+                        failed += 1
+                        failures.append(f"{way} {seating} seed {seed}: {type(exc).__name__}: {str(exc)[:400]}")
+            turns = [r.turns for r in reports] or [0]
+            total = {k: sum(getattr(r, k) for r in reports) for k in (
+                "mat_moves", "phone_steps", "questions", "twin_checks", "computer_moves", "wrong_moves",
+                "hints", "refused", "intrusions", "reports")}
+            cells = [args.games, failed, f"{min(turns)}/{statistics.mean(turns):.1f}/{max(turns)}",
+                     total["mat_moves"], total["phone_steps"], total["questions"], total["twin_checks"],
+                     f"{total['computer_moves']}/{total['wrong_moves']}", f"{total['hints']}/{total['refused']}",
+                     total["intrusions"], total["reports"], f"{(time.monotonic() - started) / args.games:.2f}"]
+            print(f"{way:<13}{seating:<10}" + "".join(f"{str(c):>{w}}" for c, (_, w) in zip(cells, COLUMNS)),
+                  flush=True)
     for line in failures:
         print(line)
     return 1 if failures else 0

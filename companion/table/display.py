@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from firmware import screens
 from firmware.hardware import Hardware
@@ -32,7 +33,9 @@ class Display:
         self._image = screens.status_screen(outputs.STARTING[0], list(outputs.STARTING[1:]))
 
     def announce(self, shows: list[outputs.Show]) -> None:
-        self._shows += shows
+        # Copies: a show keeps the time it ends, and the same constant (NO_HINT_SHOW) may be
+        # announced again once that time has passed.
+        self._shows += [replace(show, until=0.0) for show in shows]
 
     def deadline(self) -> float | None:
         """When the announcement on show ends, if one is."""

@@ -21,6 +21,8 @@ CLICK_MS = 6000
 
 
 class BrowserRobot(Robot):
+    hints_asked = intruders = False     # the table robot's HTTP run covers those
+
     def __init__(self, world: World, way: str, seed: int, browser):
         super().__init__(world, None, way, seed)
         self.browser = browser

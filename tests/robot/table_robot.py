@@ -41,8 +41,12 @@ from companion.rules.position import board_pieces
 from companion.rules.record import GameRecord, replay
 from companion.rules.selfplay import secret_alternatives
 from companion.rules.squares import square_name
+from companion.table.opponent import Thinking
 from companion.table.service import Companion
 from companion.web import Server, create_app
+from robot_checks import Checker, SecretScan
+from seat_kinds import KINDS, MAT, SEATINGS, seating_request
+from seat_play import SeatPlay
 from sim_table import sim_companion
 from sse import sse_events
 
@@ -59,6 +63,8 @@ HOLD_S = CLEAR_S + 0.1   # a lifted pawn is held off long enough to be seen gone
 AMEND_GRACE_S = 1.0      # a read move is amended within this (the settle time, many times over)
 STEP_S = 4.0             # whoever must act has made progress within this, or the table is stuck
 MAX_TURNS = 300
+# The computer's budget in the robot's worlds: a few hundred nodes, so that it decides at once.
+ROBOT_THINKING = Thinking(nodes=200, hint_nodes=200)
 
 
 class Stuck(AssertionError):
@@ -156,8 +162,10 @@ class World:
 
     def __init__(self, state: Path, *, streams: bool = False):
         self._stack = ExitStack()
+        self.state = state
         sim = self._stack.enter_context(sim_companion(state / "games.db", public_url=None,
-                                                      settle=SETTLE_S, before_start=self._serve))
+                                                      settle=SETTLE_S, before_start=self._serve,
+                                                      computer=ROBOT_THINKING))
         self.hardware, self.companion = sim.hardware, sim.companion
         self.table = Client(self.server.url)
         self.phones = {seat: Client(self.server.url) for seat in SEATS}
@@ -173,7 +181,8 @@ class World:
 
     def _serve(self, companion: Companion) -> None:
         """Before the companion starts: its web server, whose address the join codes name."""
-        self.server = Server(create_app(companion), "127.0.0.1", 0).start()
+        self.server_app = create_app(companion)
+        self.server = Server(self.server_app, "127.0.0.1", 0).start()
         companion.public_url = self.server.url
 
     # -- what players see ----------------------------------------------------------------
@@ -193,8 +202,8 @@ class World:
                # The animator's scene: the LED frames are drawn from it (their blink phase
                # depends only on the clock).
                "leds": repr(self.companion._display._scene)}
-        if observer is not None:
-            out["seat"] = _bare(self.seat(observer))
+        if observer is not None and self.companion.joinable(observer):
+            out["seat"] = _bare(self.seat(observer))        # the computer's is served to nobody
         for audience, stream in self.streams.items():
             if audience is None or audience == observer:
                 out[f"stream-{audience}"] = _bare(stream.view())
@@ -206,12 +215,13 @@ class World:
         answer = self.table.json("/api/new-game", {**request, "seed": seed})
         self.game_id = answer["game"]
         for seat, phone in self.phones.items():
-            if not self.public()["seats"][seat]:
+            if not self.public()["seats"][seat] and self.companion.joinable(seat):
                 status, _ = phone.request("/J/" + self.companion.join_url(seat).rsplit("/J/", 1)[1])
                 assert status == 200, f"{seat}'s phone could not join: {status}"
         if self.want_streams and not self.streams:
             self.streams = {None: Stream(self.table, "/events"),
-                            **{seat: Stream(phone, "/seat/events") for seat, phone in self.phones.items()}}
+                            **{seat: Stream(phone, "/seat/events") for seat, phone in self.phones.items()
+                               if self.companion.joinable(seat)}}
 
     def lift(self, square: str) -> None:
         self.table.json("/sim/lift", {"square": square})
@@ -219,8 +229,8 @@ class World:
     def place(self, square: str) -> None:
         self.table.json("/sim/place", {"square": square})
 
-    def button(self, name: str) -> None:
-        self.table.json("/sim/button", {"button": name})
+    def button(self, name: str, long: bool = False) -> None:
+        self.table.json("/sim/button", {"button": name, "long": long})
 
     def record(self) -> dict:
         return self.table.json(f"/games/{self.game_id}/record.json")
@@ -276,22 +286,38 @@ class GameReport:
     phone_steps: int = 0
     questions: int = 0
     twin_checks: int = 0
+    seating: str = MAT
+    computer_moves: int = 0      # moves the hands made on the mat for the computer
+    wrong_moves: int = 0         # wrong ones made first, refused and guided back
+    hints: int = 0               # hints given (asked on the phone or at the mat)
+    refused: int = 0             # hints asked at the mat in a way with secrets: none spent
+    intrusions: int = 0          # strangers at a seat's code, buttons pressed for them
+    reports: int = 0             # report zips built and compared
     notes: list[str] = field(default_factory=list)
 
 
-class Robot:
-    """Plays one game of ``way`` in ``world`` (and its ``twin``, if any) with ``seed``."""
+class Robot(SeatPlay):
+    """Plays one game of ``way`` in ``world`` (and its ``twin``, if any) with ``seed``, its
+    seats sat as ``seating`` says (``seat_kinds.SEATINGS``); ``checkers`` run at every step."""
 
-    def __init__(self, world: World, twin: World | None, way: str, seed: int):
+    def __init__(self, world: World, twin: World | None, way: str, seed: int, seating: str = MAT,
+                 checkers: list[Checker] | None = None):
         self.world, self.twin = world, twin
         self.way, self.request = way, dict(dict(WAYS)[way])
         self.request.setdefault("variant", way)
         self.variant = self.request["variant"]
-        self.rng = random.Random(f"{way}-{seed}")
+        self.rng = random.Random(f"{way}-{seed}" + ("" if seating == MAT else f"-{seating}"))
         self.seed = seed
-        self.report = GameReport(way, seed)
+        self.report = GameReport(way, seed, seating=seating)
         self.hidden = self.rng.choice(SEATS)       # the seat whose secrets differ in the twin
         self.observer = next(s for s in SEATS if s != self.hidden)
+        # The other kind of seat: the observer's (the computer's secrets are the same in both
+        # worlds, since it sees the same; the hidden seat is always a person's).
+        self.kinds = {seat: KINDS[MAT]() for seat in SEATS}
+        if seating != MAT:
+            self.kinds[self.observer] = KINDS[seating]()
+            self.request.update(seating_request(seating, self.observer))
+        self.checkers: list[Checker] = [SecretScan(report_at=2 + self.rng.randrange(4)), *(checkers or [])]
 
     # -- the game ---------------------------------------------------------------------------
 
@@ -304,6 +330,8 @@ class Robot:
                 if w is not None:
                     self.set_mat(w)
             self.check_twin()
+            for checker in self.checkers:
+                checker.step(self)
             view = self.world.public()
             table = view["table"]
             if table["result"] is not None:
@@ -312,6 +340,7 @@ class Robot:
                 raise Stuck(f"{self.way} seed {self.seed}: no end after {MAX_TURNS} turns")
             seat = self.rng.choice(table["to_act"])
             self.act(seat)
+            self.maybe_intrude()
         self.finish()
         return self.report
 
@@ -323,6 +352,11 @@ class Robot:
         return w.seat(seat)
 
     def act(self, seat: str) -> None:
+        self.kinds[seat].act(self, seat)
+
+    def act_at_mat(self, seat: str, from_afar: bool = False) -> None:
+        """A person's step: a main-board move on the mat (sent from the phone first, for a seat
+        played from afar), anything else on the phone."""
         view = self.seat_view(self.world, seat)
         t = view["table"]
         legal = t["legal"]
@@ -333,8 +367,10 @@ class Robot:
             legal = [a for a in legal if self.twin_step(seat, a["text"]) is not None] or legal
         if mat_turn(view, seat):
             action = self.choose(legal, view, seat)
-            self.twin_follows(seat, action["text"], lambda w, text: self.mat_move(w, seat, text))
-            self.mat_move(self.world, seat, action["text"])
+            self.maybe_hint(seat, action["text"], from_afar)
+            move = self.remote_move if from_afar else self.mat_move
+            self.twin_follows(seat, action["text"], lambda w, text: move(w, seat, text))
+            move(self.world, seat, action["text"])
             self.report.mat_moves += 1
         else:
             action = self.choose(legal, view, seat)
@@ -373,6 +409,7 @@ class Robot:
 
     def mat_move(self, w: World, seat: str, text: str) -> None:
         before = progress(w.public())
+        self._logged = len(w.referee().log)
         card, *steps = text.split()
         self.emptied: dict[str, float] = {}
         if steps == ["pass"]:
@@ -400,11 +437,14 @@ class Robot:
             raise Stuck(f"{self.way} seed {self.seed}: {seat} made {text} on the mat, "
                         f"the companion read {read!r}")
 
-    @staticmethod
-    def last_read(w: World) -> str | None:
+    def last_read(self, w: World) -> str | None:
         """The main-board move the referee took last (harness only: the turn in progress of
-        a Light & Shadow game is not in any view yet)."""
+        a Light & Shadow game is not in any view yet): the first turn since the move began,
+        when the computer has already replied to it."""
         ref = w.referee()
+        begun = getattr(self, "_logged", None)
+        if begun is not None and len(ref.log) > begun + 1:
+            return ref.log[begun].full
         in_progress = getattr(ref.state, "public", ())
         if in_progress:
             return str(in_progress[0])
@@ -557,6 +597,37 @@ class Robot:
             if square not in pawns and square in want:
                 w.place(square)
 
+    # -- for the seats' kinds and the checkers (seat_play.py, robot_checks.py) -------------------
+
+    step_of = staticmethod(step_key)
+    progress_of = staticmethod(progress)
+
+    def wait(self, predicate, timeout: float, what):
+        return wait_until(predicate, timeout,
+                          lambda: f"{self.way} seed {self.seed}: {what() if callable(what) else what}")
+
+    def stuck(self, what: str) -> Stuck:
+        return Stuck(f"{self.way} ({self.report.seating}) seed {self.seed}: {what}")
+
+    def leak(self, what: str) -> Leak:
+        return Leak(f"{self.way} ({self.report.seating}) seed {self.seed}: {what}")
+
+    def compare_twins(self, when: str) -> None:
+        """The twins show the other seat, the public and the table the same things now."""
+        if self.twin is None:
+            return
+        # Each world's computer replies on its own, after its own thinking: wait for both.
+        patience = 15.0 if any(k.kind == "computer" for k in self.kinds.values()) else 1.5
+        try:
+            wait_until(lambda: self.world.outputs(self.observer) == self.twin.outputs(self.observer),
+                       patience, "")
+        except Stuck:
+            a, b = self.world.outputs(self.observer), self.twin.outputs(self.observer)
+            diff = [k for k in a if a[k] != b.get(k)]
+            raise self.leak(f"{when}, {self.observer} and the public see a difference in {diff}: "
+                            f"{_show(a, b, diff)}") from None
+        self.report.twin_checks += 1
+
     # -- the twin -----------------------------------------------------------------------------
 
     def twin_follows(self, seat: str, text: str, do) -> None:
@@ -620,15 +691,7 @@ class Robot:
             # The screens come down at the end: every Ninja is shown, in both worlds.
             assert self.twin.public()["table"]["result"] == over, "the twin game ended otherwise"
             return
-        try:
-            wait_until(lambda: self.world.outputs(self.observer) == self.twin.outputs(self.observer),
-                       1.5, "")
-        except Stuck:
-            a, b = self.world.outputs(self.observer), self.twin.outputs(self.observer)
-            diff = [k for k in a if a[k] != b.get(k)]
-            raise Leak(f"{self.way} seed {self.seed}: {self.observer} and the public see a "
-                       f"difference in {diff}: {_show(a, b, diff)}") from None
-        self.report.twin_checks += 1
+        self.compare_twins("after the step")
 
     # -- the end ------------------------------------------------------------------------------
 
@@ -646,6 +709,8 @@ class Robot:
         else:
             got = sealed.replay(record).result.as_dict()
         assert got == result, f"the record replays to {got}, the game ended {result}"
+        for checker in self.checkers:
+            checker.finish(self)
         if self.twin is not None:
             self.twin.close()
             self.twin = None
@@ -663,26 +728,46 @@ def _sq(name: str) -> int:
 def _show(a: dict, b: dict, keys: list[str]) -> str:
     parts = []
     for k in keys:
-        x, y = a[k], b.get(k)
-        if isinstance(x, dict) and isinstance(y, dict):
-            sub = {kk: (x.get(kk), y.get(kk)) for kk in set(x) | set(y) if x.get(kk) != y.get(kk)}
-            parts.append(f"{k}: {str(sub)[:600]}")
-        else:
-            parts.append(f"{k}: differs")
+        parts += [f"{path}: {x!r:.200} != {y!r:.200}" for path, x, y in _differences(a[k], b.get(k), k)][:4]
     return "; ".join(parts)
 
 
-def play(state: Path, way: str, seed: int, *, twins: bool = True, streams: bool = False) -> GameReport:
-    """One game of ``way`` in fresh worlds under ``state``."""
+def _differences(x, y, path: str):
+    """The innermost places where two views differ: (path, one, the other)."""
+    if isinstance(x, dict) and isinstance(y, dict):
+        for key in sorted(set(x) | set(y), key=str):
+            if x.get(key) != y.get(key):
+                yield from _differences(x.get(key), y.get(key), f"{path}.{key}")
+    elif isinstance(x, list) and isinstance(y, list) and len(x) == len(y):
+        for i, (p, q) in enumerate(zip(x, y)):
+            if p != q:
+                yield from _differences(p, q, f"{path}[{i}]")
+    else:
+        yield path, x, y
+
+
+def seatings(way: str) -> list[str]:
+    """The seatings a way is played with: a remote seat and the computer where the mat reads
+    the moves (the computer plays no simultaneous game)."""
+    variant = dict(dict(WAYS)[way]).get("variant", way)
+    return list(SEATINGS) if variant in MAT_VARIANTS else [MAT]
+
+
+def play(state: Path, way: str, seed: int, *, twins: bool = True, streams: bool = False,
+         seating: str = MAT, checkers: list[Checker] | None = None) -> GameReport:
+    """One game of ``way`` in fresh worlds under ``state``, its seats sat as ``seating`` says."""
     world = World(_fresh(state, "a"), streams=streams)
     twin = None
     variant = dict(dict(WAYS)[way]).get("variant", way)
     if twins and variant in HIDDEN:
         twin = World(_fresh(state, "b"), streams=streams)
-    robot = Robot(world, twin, way, seed)
+    robot = Robot(world, twin, way, seed, seating, checkers)
     try:
         return robot.play()
     finally:
+        for checker in robot.checkers:
+            if isinstance(checker, SecretScan):
+                checker.close()
         if robot.twin is not None:
             robot.twin.close()
         world.close()

@@ -22,3 +22,16 @@ def test_random_games_played_as_players_do(tmp_path, way):
             assert report.mat_moves > 0           # the mat read the main-board moves
         else:
             assert report.phone_steps > 0
+
+
+# Every kind of seat (seat_kinds.py) in a way with secrets and in the base game: a remote
+# phone, the computer (its moves made on the mat, wrong ones first now and then), with hints
+# asked on the phone and at the mat, strangers at the seats' codes, and the log and the
+# report zip scanned for secrets and compared between the twins.
+@pytest.mark.parametrize("way, seating, seed", [("shadow", "remote", 1), ("shadow", "computer", 1),
+                                                ("light", "computer", 2), ("base", "computer", 1)])
+def test_every_kind_of_seat(tmp_path, way, seating, seed):
+    report = play(tmp_path, way, seed, streams=True, seating=seating)
+    assert report.winner in ("red", "blue", None) and report.how and report.turns > 0
+    if seating == "computer" and way != "light":
+        assert report.computer_moves > 0           # made on the mat where the table showed it

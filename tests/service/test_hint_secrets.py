@@ -77,3 +77,15 @@ def test_holding_a_at_the_table_spends_no_hint_in_a_way_with_secrets(tmp_path):
         assert said[1:] == ["ask for one on", "your phone"]
         # The seat asks from its phone: then it is spent.
         assert companion.submit("red", {"type": "hint"})["left"] == 2
+
+
+def test_the_same_announcement_shows_again(tmp_path):
+    """Found by the table robot: a second "No hint" (a constant Show) never showed, since the
+    first had kept the time it ended."""
+    show = outputs.Show(0.2, ("Once more", "and again"), {})
+    with sim_companion(tmp_path / "a.db", **FAST) as t:
+        companion = t.companion
+        for _ in range(2):
+            companion._thread.call(lambda: companion._display.announce([show]))
+            wait_for(lambda: companion.view(None)["oled"] == list(show.lines), timeout=2)
+            wait_for(lambda: companion.view(None)["oled"] != list(show.lines), timeout=2)

@@ -196,14 +196,17 @@ class World:
     def pawns(self) -> set[str]:
         return set(self.table.json("/sim/state")["pawns"])
 
-    def outputs(self, observer: str | None) -> dict:
-        """Everything ``observer`` (a seat, or None: only the public) and the table receive."""
+    def outputs(self, observer: str | None, hidden: str | None = None) -> dict:
+        """Everything ``observer`` (a seat, or None: only the public) and the table receive;
+        and what the network sees of the ``hidden`` seat's phone: the size of its view."""
         out = {"public": _bare(self.public()), "oled": self.table.request("/oled.png")[1],
                # The animator's scene: the LED frames are drawn from it (their blink phase
                # depends only on the clock).
                "leds": repr(self.companion._display._scene)}
         if observer is not None and self.companion.joinable(observer):
             out["seat"] = _bare(self.seat(observer))        # the computer's is served to nobody
+        if hidden is not None and self.companion.joinable(hidden):
+            out["network"] = len(self.phones[hidden].request("/seat/view")[1])
         for audience, stream in self.streams.items():
             if audience is None or audience == observer:
                 out[f"stream-{audience}"] = _bare(stream.view())
@@ -619,10 +622,10 @@ class Robot(SeatPlay):
         # Each world's computer replies on its own, after its own thinking: wait for both.
         patience = 15.0 if any(k.kind == "computer" for k in self.kinds.values()) else 1.5
         try:
-            wait_until(lambda: self.world.outputs(self.observer) == self.twin.outputs(self.observer),
-                       patience, "")
+            wait_until(lambda: self.world.outputs(self.observer, self.hidden)
+                       == self.twin.outputs(self.observer, self.hidden), patience, "")
         except Stuck:
-            a, b = self.world.outputs(self.observer), self.twin.outputs(self.observer)
+            a, b = self.world.outputs(self.observer, self.hidden), self.twin.outputs(self.observer, self.hidden)
             diff = [k for k in a if a[k] != b.get(k)]
             raise self.leak(f"{when}, {self.observer} and the public see a difference in {diff}: "
                             f"{_show(a, b, diff)}") from None

@@ -39,9 +39,7 @@ class Hands:
         sim = self._mat()
         if name not in sim.pinmap.buttons.pins:
             raise BadRequest(f"no button {name!r} (A, B or C)")
-        # Held well past the long press's threshold: the buttons' thread stamps the release
-        # when it gets to run, and on a busy machine that may be a few tenths late.
-        hold = sim.pinmap.buttons.long_press_s + 0.5 if long else 0.08
+        hold = sim.pinmap.buttons.long_press_s + 0.2 if long else 0.08
         sim.press(name)
         threading.Timer(hold, sim.release, (name,)).start()
 

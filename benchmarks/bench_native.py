@@ -12,7 +12,8 @@
 3. ``--games N``: ``hard`` on the native core against ``hard`` on the Python search at
    ``--seconds`` a move each, colours alternating, random base deals; the score and its Elo.
 
-The load average is printed before and after: the machine is shared.
+The load average is printed before and after: the machine is shared, so the rates are given
+per second of the clock and per second of CPU time the process had.
 """
 
 from __future__ import annotations
@@ -44,13 +45,17 @@ def load() -> str:
 def rates(positions: int, nodes: int, native_nodes: int) -> None:
     views = sample_views(positions)
     for name, make, budget in (("python", Searcher, nodes), ("native", NativeSearcher, native_nodes)):
-        total = seconds = 0.0
+        total = seconds = cpu = 0.0
         for view in views:
-            result = make().search(search_state(view.board()), Limits(nodes=budget))
+            searcher = make()
+            started = time.process_time()
+            result = searcher.search(search_state(view.board()), Limits(nodes=budget))
+            cpu += time.process_time() - started
             total += result.nodes
             seconds += result.seconds
-        print(f"{name}: {total:,.0f} nodes in {seconds:.2f} s = {total / seconds:,.0f} nodes/s "
-              f"({len(views)} positions, {budget:,} nodes each)", flush=True)
+        print(f"{name}: {total:,.0f} nodes in {seconds:.2f} s = {total / seconds:,.0f} nodes/s; "
+              f"{total / cpu:,.0f} nodes per CPU second ({len(views)} positions, {budget:,} nodes each)",
+              flush=True)
 
 
 def agreement(count: int, nodes: int) -> None:

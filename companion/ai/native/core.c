@@ -14,8 +14,8 @@
  * each, stored +1 so that -1 is 0), then the wins flag. Equal moves have equal codes.
  */
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "core.h"
@@ -88,25 +88,38 @@ struct core_ctx {
 
 /* -- the table ------------------------------------------------------------------------- */
 
+/* The context and the table come straight from the kernel (zeroed, and given back whole on
+ * free): through malloc, a freed block of this size stays in the process's heap, and the
+ * service's memory crept up game after game. */
+static void *map(size_t bytes) {
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+static size_t tt_bytes(const core_ctx *c) { return (size_t)(c->tt_mask + 1) * sizeof(tt_entry); }
+
 core_ctx *core_new(int64_t tt_limit) {
-    core_ctx *c = calloc(1, sizeof(core_ctx));
+    core_ctx *c = map(sizeof(core_ctx));
     if (!c) return NULL;
     uint64_t size = 1024;
     while (size < (uint64_t)tt_limit * 2) size <<= 1;    /* at most half full: short probes */
-    c->tt = calloc(size, sizeof(tt_entry));
-    if (!c->tt) { free(c); return NULL; }
     c->tt_mask = size - 1;
+    c->tt = map(tt_bytes(c));
+    if (!c->tt) { munmap(c, sizeof(core_ctx)); return NULL; }
     c->tt_limit = tt_limit;
     return c;
 }
 
 void core_free(core_ctx *c) {
-    if (c) { free(c->tt); free(c); }
+    if (c) {
+        munmap(c->tt, tt_bytes(c));
+        munmap(c, sizeof(core_ctx));
+    }
 }
 
 int64_t core_tt_size(core_ctx *c) { return c->tt_count; }
 
-int64_t core_tt_bytes(core_ctx *c) { return (int64_t)((c->tt_mask + 1) * sizeof(tt_entry)); }
+int64_t core_tt_bytes(core_ctx *c) { return (int64_t)tt_bytes(c); }
 
 static tt_entry *tt_find(core_ctx *c, uint64_t key) {
     uint64_t i = key & c->tt_mask;
@@ -122,7 +135,7 @@ static void tt_store(core_ctx *c, uint64_t key, int depth, int flag, int score, 
     if ((e->info >> 25) == 0) {
         /* search.py: a new key when the table holds its limit clears it first. */
         if (c->tt_count >= c->tt_limit) {
-            memset(c->tt, 0, (c->tt_mask + 1) * sizeof(tt_entry));
+            memset(c->tt, 0, tt_bytes(c));
             c->tt_count = 0;
             e = tt_find(c, key);
         }
@@ -144,7 +157,7 @@ int core_tt_get(core_ctx *c, uint64_t key, int32_t *out) {
 }
 
 void core_tt_clear(core_ctx *c) {
-    memset(c->tt, 0, (c->tt_mask + 1) * sizeof(tt_entry));
+    memset(c->tt, 0, tt_bytes(c));
     c->tt_count = 0;
 }
 

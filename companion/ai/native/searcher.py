@@ -52,11 +52,16 @@ def available() -> bool:
 
 
 def new_searcher(cards: CardTable = CARDS, roles: tuple[int, ...] = (ANY, ANY),
-                 weights: Weights = Weights(), *, native: bool | None = None) -> Searcher:
+                 weights: Weights = Weights(), *, native: bool | None = None,
+                 repeatable: bool = False) -> Searcher:
     """A searcher for the levels: the native one when the core is built (``native=None``)
-    and covers this hand layout, else the Python one. ``native=False`` forces Python."""
+    and covers this hand layout, else the Python one. ``native=False`` forces Python.
+    ``repeatable`` (a search at a node budget): the native table gets the Python table's
+    size, so that both cores play the same moves all game (a table cleared at another
+    time gives other searches); on a clock the native table takes its own, larger, size."""
     if native is not False and roles == (ANY, ANY) and available():
-        return NativeSearcher(cards, roles, weights)
+        return NativeSearcher(cards, roles, weights,
+                              native_tt_limit=budget().tt_entries if repeatable else None)
     if native:
         raise RuntimeError("the native search core is not built (python -m companion.ai.native.build)")
     return Searcher(cards, roles, weights)

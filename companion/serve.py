@@ -101,6 +101,7 @@ def run(argv: list[str], sim: bool) -> int:
 
     # Imported here so that `onitama-companion perft` and friends start without them.
     from firmware.hardware import make_hardware
+    from companion.ai.memory import for_model, set_budget
     from firmware.pinmap import PinMapError, load_pinmap
     from companion.web.app import create_app
     from companion.web.guard import table_link
@@ -121,6 +122,8 @@ def run(argv: list[str], sim: bool) -> int:
     if store is None:
         return 0
     hardware = make_hardware(config.hardware, pinmap)
+    # The computer's tables sized for this board's memory (companion/ai/memory.py).
+    set_budget(for_model(hardware.model.name if hardware.model else None))
     companion = Companion(hardware, store, settle=config.settle, sets=config.sets,
                           record_trace=Path(args.record_trace) if args.record_trace else None,
                           wifi=wifi)

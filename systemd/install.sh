@@ -35,7 +35,8 @@ fi
 
 echo "== system packages"
 apt-get update -qq
-# python3-lgpio is gpiozero's pin back-end on Bookworm; gcc and the headers build rpi-ws281x.
+# python3-lgpio is gpiozero's pin back-end on Bookworm; gcc and the headers build rpi-ws281x
+# and the computer's native search core.
 # Raspberry Pi OS has python3-lgpio; plain Debian does not: there the venv gets lgpio from PyPI.
 packages=(python3-venv python3-dev gcc swig)
 LGPIO_FROM_PYPI=yes
@@ -85,6 +86,9 @@ echo "== program"
 if [ "$LGPIO_FROM_PYPI" = yes ]; then
     "$PREFIX/venv/bin/pip" install --quiet "lgpio>=0.2.2"
 fi
+# The computer's native search core (gcc and python3-dev above), built into the installed
+# package (from /, so that the source tree is not on the path); without it, the Python search.
+(cd / && "$PREFIX/venv/bin/python" -m companion.ai.native.build) || echo "   the computer uses the Python search"
 
 echo "== configuration"
 install -d -m 0755 "$CONF"

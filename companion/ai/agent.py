@@ -19,6 +19,7 @@ from companion.rules.variants import engine_move
 
 from .evaluate import Weights
 from .levels import Level, level as get_level
+from .native import new_searcher
 from .search import Limits, Result, Searcher, search_state
 from .view import SeatView, ViewError
 
@@ -36,11 +37,15 @@ class UnsupportedMode(ViewError):
 
 class Player:
     """One computer seat for one game. ``seed`` makes its choices repeatable (with a node
-    budget); ``seconds``/``nodes`` override the level's budget."""
+    budget); ``seconds``/``nodes`` override the level's budget. ``native``: the native search
+    core where it is built (None), or the Python search (False); both choose the same moves
+    at a node budget (every level's but ``hard``'s, which the native core spends on a deeper
+    search)."""
 
     def __init__(self, level: str | Level = "medium", *, seed: int = 0, seconds: float | None = None,
-                 nodes: int | None = None, weights: Weights = Weights()):
+                 nodes: int | None = None, weights: Weights = Weights(), native: bool | None = None):
         self.level = get_level(level)
+        self.native = native
         self.seconds = seconds
         self.nodes = nodes
         self.weights = weights
@@ -58,7 +63,8 @@ class Player:
         key = (view.mode, roles)
         found = self._searchers.get(key)
         if found is None:
-            found = self._searchers[key] = Searcher(view.cards(), roles, self.weights)
+            found = self._searchers[key] = new_searcher(view.cards(), roles, self.weights, native=self.native,
+                                                        repeatable=self.limits().nodes is not None)
         return found
 
     def rng(self, view: SeatView) -> random.Random:

@@ -13,6 +13,8 @@ from dataclasses import asdict, dataclass, fields
 from companion.rules.engine import Engine
 from companion.rules.position import TEMPLE
 
+from .memory import budget
+
 # A square's distance from the board's edge, 0 (edge) to 2 (c3).
 _CENTRE = tuple(min(sq % 5, 4 - sq % 5, sq // 5, 4 - sq // 5) for sq in range(25))
 
@@ -47,14 +49,36 @@ def _reach(mask: int) -> int:
 
 
 class Evaluator:
-    def __init__(self, engine: Engine, weights: Weights = Weights()):
+    def __init__(self, engine: Engine, weights: Weights = Weights(), *, limit: int | None = None):
         self.engine = engine
         self.w = weights
         self._tables: dict[tuple, _Entry] = {}
+        self.limit = limit if limit is not None else budget().eval_tables     # cached tables at most
 
     def tables(self, color: int, hand: tuple[str, ...], nxt: str | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """(student table, master table) for ``color`` holding ``hand`` and taking ``nxt``."""
         student, master, _ = self._entry(color, hand, nxt)
+        return student, master
+
+    def card_terms(self, name: str, color: int, pct: int) -> tuple[list[int], list[int]]:
+        """What card ``name`` held by ``color`` adds to each square, at ``pct`` percent:
+        (for a student, for the master)."""
+        w = self.w
+        cm = self.engine.table(name)[color]
+        return ([w.reach * _reach(cm.student_mask[sq]) * pct // 100 for sq in range(25)],
+                [w.master_reach * _reach(cm.master_mask[sq]) * pct // 100 for sq in range(25)])
+
+    def base_terms(self, color: int) -> tuple[list[int], list[int]]:
+        """What each square is worth to ``color`` whatever the cards: (a student's advance
+        and centrality, the master's nearness to the enemy Temple Arch)."""
+        w = self.w
+        goal = TEMPLE[color ^ 1]
+        student, master = [], []
+        for sq in range(25):
+            forward = sq // 5 if color == 0 else 4 - sq // 5
+            student.append(w.advance * min(forward, 2) + w.centre * _CENTRE[sq])
+            dist = max(abs(sq % 5 - goal % 5), abs(sq // 5 - goal // 5))
+            master.append(w.temple * (4 - dist))
         return student, master
 
     def _entry(self, color: int, hand: tuple[str, ...], nxt: str | None) -> _Entry:
@@ -62,34 +86,30 @@ class Evaluator:
         got = self._tables.get(key)
         if got is not None:
             return got
-        w = self.w
         roles = self.engine.roles
-        student = [0] * 25
-        master = [0] * 25
+        student, master = self.base_terms(color)
         cards = [(name, 100, roles[i]) for i, name in enumerate(hand)]
         if nxt is not None:
-            cards.append((nxt, w.next_card, 0))
+            cards.append((nxt, self.w.next_card, 0))
         for name, pct, role in cards:
-            cm = self.engine.table(name)[color]
+            s_terms, m_terms = self.card_terms(name, color, pct)
             for sq in range(25):
                 if role != 1:      # not a master-only column
-                    student[sq] += w.reach * _reach(cm.student_mask[sq]) * pct // 100
+                    student[sq] += s_terms[sq]
                 if role != 2:      # not a student-only column
-                    master[sq] += w.master_reach * _reach(cm.master_mask[sq]) * pct // 100
-        goal = TEMPLE[color ^ 1]
-        for sq in range(25):
-            forward = sq // 5 if color == 0 else 4 - sq // 5
-            student[sq] += w.advance * min(forward, 2) + w.centre * _CENTRE[sq]
-            dist = max(abs(sq % 5 - goal % 5), abs(sq // 5 - goal // 5))
-            master[sq] += w.temple * (4 - dist)
+                    master[sq] += m_terms[sq]
         # The students' part also as five rank tables (each set of students on a rank, 5
         # bits, summed): a whole army scored in five lookups.
         ranks = tuple(tuple(sum(student[r * 5 + i] for i in range(5) if bits >> i & 1) for bits in range(32))
                       for r in range(5))
-        got = self._tables[key] = (tuple(student), tuple(master), ranks)
-        if len(self._tables) > 20000:
+        if len(self._tables) >= self.limit:
             self._tables.clear()
+        got = self._tables[key] = (tuple(student), tuple(master), ranks)
         return got
+
+    def cached(self) -> int:
+        """How many tables the cache holds now."""
+        return len(self._tables)
 
     def __call__(self, st: tuple) -> int:
         own, opp, mo, mp, sp, color, ho, hp, (mine, theirs) = st

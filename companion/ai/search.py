@@ -21,6 +21,7 @@ from companion.rules.engine import _GOAL, ANY, MASTER_ONLY, STUDENT_ONLY, Engine
 from companion.rules.position import Position
 
 from .evaluate import Evaluator, Weights
+from .memory import budget
 from .zobrist import STACK, Zobrist
 
 WIN = 100_000           # a win by the move n plies from the root scores WIN - n
@@ -28,12 +29,11 @@ WON = WIN - 1000        # scores beyond this are forced results
 INF = 1_000_000
 EXACT, LOWER, UPPER = 0, 1, 2
 QDEPTH = 6              # captures looked at beyond the horizon
-TT_LIMIT = 1_500_000    # entries before the table is cleared
 CHECK_EVERY = 1024      # nodes between clock checks
 
 
 class _Stop(Exception):
-    """Time or node budget used up: unwind to the root."""
+    """Time or node budget used up, or a stop asked for: unwind to the root."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,16 +89,21 @@ def mate_in(score: int) -> int | None:
 
 class Searcher:
     """One search engine for one card table and hand layout; keeps its transposition table
-    and history between moves of a game."""
+    and history between moves of a game. The table holds at most ``tt_limit`` entries
+    (``memory.budget()`` by default): a new key when it is full clears it first."""
 
     def __init__(self, cards: CardTable = CARDS, roles: tuple[int, ...] = (ANY, ANY),
-                 weights: Weights = Weights(), *, zobrist: Zobrist | None = None):
+                 weights: Weights = Weights(), *, zobrist: Zobrist | None = None,
+                 tt_limit: int | None = None):
         self.engine = Engine(cards, roles)
         self.roles = roles
         self.cards = cards
+        self.weights = weights
         self.z = zobrist or Zobrist()
         self.evaluate = Evaluator(self.engine, weights)
         self.tt: dict[int, tuple] = {}
+        self.tt_limit = tt_limit if tt_limit is not None else budget().tt_entries
+        self._stop_asked = False
         self.history = [0] * 2800
         self.nodes = 0
         self._deadline: float | None = None
@@ -181,9 +186,8 @@ class Searcher:
         self._deadline = None if limits.seconds is None else started + limits.seconds
         self._node_limit = limits.nodes
         self._next_check = CHECK_EVERY if limits.nodes is None else min(CHECK_EVERY, limits.nodes)
-        if len(self.tt) > TT_LIMIT:
-            self.tt.clear()
-        self.history = [v >> 2 for v in self.history]
+        self._stop_asked = False
+        self._age_history()
         h = self.key(st)
         moves = self.moves(st)
         if Engine.position(st[:8] + ((),)).winner() is not None or not moves:
@@ -212,6 +216,23 @@ class Searcher:
         best.nodes = self.nodes
         best.seconds = time.perf_counter() - started
         return best
+
+    def request_stop(self) -> None:
+        """Stop the search running now (from another thread) within a few thousand nodes:
+        it returns the last iteration it completed."""
+        self._stop_asked = True
+
+    def _age_history(self) -> None:
+        self.history = [v >> 2 for v in self.history]
+
+    def _store(self, h: int, entry: tuple) -> None:
+        tt = self.tt
+        if len(tt) >= self.tt_limit and h not in tt:
+            tt.clear()
+        tt[h] = entry
+
+    def _tt_get(self, h: int) -> tuple | None:
+        return self.tt.get(h)
 
     def _root(self, st: tuple, h: int, order: list[tuple], depth: int, all_scores: bool,
               margin: int | None = None):
@@ -242,13 +263,15 @@ class Searcher:
                 best_score, best_move = score, mv
                 if score > alpha:
                     alpha = score
-        self.tt[h] = (depth, EXACT, best_score, best_move)
+        self._store(h, (depth, EXACT, best_score, best_move))
         return best_score, best_move, scores
 
     def _check(self) -> None:
         if self._node_limit is not None and self.nodes >= self._node_limit:
             raise _Stop
         if self._deadline is not None and time.perf_counter() >= self._deadline:
+            raise _Stop
+        if self._stop_asked:
             raise _Stop
         self._next_check = self.nodes + (CHECK_EVERY if self._node_limit is None
                                          else min(CHECK_EVERY, self._node_limit - self.nodes))
@@ -259,8 +282,7 @@ class Searcher:
             self._check()
         if depth <= 0:
             return self._quiesce(st, h, alpha, beta, ply, QDEPTH)
-        tt = self.tt
-        entry = tt.get(h)
+        entry = self.tt.get(h)
         tt_move = None
         if entry is not None:
             e_depth, flag, score, tt_move = entry
@@ -274,7 +296,7 @@ class Searcher:
         moves = self.engine.moves(st) if len(st[8][0]) < 2 else self.moves(st)
         for mv in moves:
             if mv[5]:
-                tt[h] = (99, EXACT, WIN - 1, mv)     # stored relative to this node
+                self._store(h, (99, EXACT, WIN - 1, mv))     # stored relative to this node
                 return WIN - ply - 1
         color = st[5]
         opp = st[1]
@@ -317,7 +339,7 @@ class Searcher:
                         break
         stored = best + ply if best >= WON else best - ply if best <= -WON else best
         flag = LOWER if best >= beta else UPPER if best <= alpha0 else EXACT
-        tt[h] = (depth, flag, stored, best_move)
+        self._store(h, (depth, flag, stored, best_move))
         return best
 
     def _captures(self, st: tuple) -> list[tuple] | None:
@@ -466,7 +488,7 @@ class Searcher:
             if move[5]:
                 break
             st, h = self.make(st, h, move)
-            entry = self.tt.get(h)
+            entry = self._tt_get(h)
             if entry is None or h in seen or entry[3] not in self.moves(st):
                 break
             seen.add(h)

@@ -79,6 +79,8 @@ class Opponent:
             return
         player = self._players.get((game.id, seat))
         if player is None:
+            # Only this game's players stay: each holds its search tables (up to tens of MB).
+            self._players = {key: p for key, p in self._players.items() if key[0] == game.id}
             player = self._players[(game.id, seat)] = self._make_player(
                 computer[seat], int(game.header.get("seed") or 0), self._nodes)
         data = copy.deepcopy(game.referee.view(seat))    # its only input

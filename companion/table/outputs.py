@@ -17,9 +17,9 @@ from firmware.animation import Blink, Effect, Pulse, Steady, Urgency, sweep
 
 from ..mat.feedback import PALETTE, Cue, cues
 from ..mat.recognizer import Feedback
-from ..rules.moves import Move
 from ..rules.referee import Event, Result
-from ..rules.squares import parse_square, square_name
+from ..rules.squares import parse_square
+from .instructions import ExpectedWords
 
 SHOW_S = 4.0          # how long an announcement holds the OLED and its squares
 SWEEP_S = 2.0         # a Lantern's sweep along its line, before the answer shows
@@ -71,12 +71,13 @@ def _wrapped(line: str) -> list[str]:
 
 def paged(lines: Lines) -> list[Lines]:
     """``lines`` (a title, then the text) as screens that fit: long lines broken between
-    words, and more than four lines spread over pages, each titled ``1/2``, ``2/2``."""
+    words, and more than four lines spread over pages, each titled ``p1/2``, ``p2/2``."""
     title, body = lines[0], [part for line in lines[1:] for part in _wrapped(line)]
     if len(body) <= BODY_LINES:
         return [(title, *body)]
     chunks = [body[i:i + BODY_LINES] for i in range(0, len(body), BODY_LINES)]
-    return [(screens.fit(f"{title} {n}/{len(chunks)}", screens.COLUMNS), *chunk)
+    # "page 1/2" would not fit; "p1/2" does not read as a count of anything ("Hint for Red 1/2").
+    return [(screens.fit(f"{title} p{n}/{len(chunks)}", screens.COLUMNS), *chunk)
             for n, chunk in enumerate(chunks, 1)]
 
 
@@ -94,7 +95,7 @@ def finished_lines(result: Result) -> Lines:
 def setup_lines(fields: list[str], computer: Mapping[str, str] | None = None) -> Lines:
     """The deal to lay out, from the public position string's five fields, after the seats
     the computer plays, if any (hold B to change them in a base game's set-up). They are not
-    in the title: a deal that takes two pages adds "1/2" to it, and the seat was cut off."""
+    in the title: a deal that takes two pages adds "p1/2" to it, and the seat was cut off."""
     seats = [f"Computer: {', '.join(seat.title() for seat in sorted(computer))}"] if computer else []
     return ("Set up", *seats, f"Red: {fields[2].replace(',', ', ')}",
             f"Blue: {fields[3].replace(',', ', ')}", f"Side: {fields[4]}", f"{fields[1].title()} starts")
@@ -152,20 +153,23 @@ def wifi_caption(ssid: str) -> str:
     return f"Scan to join Wi-Fi {ssid}"
 
 
-def move_words(move: Move) -> str:
-    """``Tiger, c1 → c3`` (and the Spirit's step of a Wind Spirit card, or a Spirit move)."""
-    steps = []
-    if move.from_sq is not None and move.to_sq is not None:
-        steps.append(f"{square_name(move.from_sq)} → {square_name(move.to_sq)}")
-    if move.spirit_from is not None and move.spirit_to is not None:
-        steps.append(f"Spirit {square_name(move.spirit_from)} → {square_name(move.spirit_to)}")
-    return ", ".join([move.card, *steps])
+def expected_lines(words: ExpectedWords) -> Lines:
+    """A move the mat is asked to make for the computer or for a player on a phone: the
+    sentence every screen says (``companion.table.instructions``), cut for the OLED."""
+    return (words.head, f"{words.whom}:", *_phrases(words.move))
 
 
-def expected_lines(seat: str, by: str, move: Move) -> Lines:
-    """A move the mat is asked to make for the computer or for a player on a phone."""
-    who = "Computer" if by == "computer" else f"{seat.title()} (phone)"
-    return (f"{who}: {move_words(move)}", f"Move it for {seat.title()}", "on the blinking squares")
+def _phrases(text: str) -> list[str]:
+    """``Ox, b4 to b3, takes a student`` in lines broken only between its phrases (a square
+    never parts from its "to"), as many phrases a line as fit."""
+    out: list[str] = []
+    for part in text.split(", "):
+        if out and len(f"{out[-1]} {part},") <= screens.COLUMNS:
+            out[-1] = f"{out[-1]} {part},"
+        else:
+            out.append(f"{part},")
+    out[-1] = out[-1].removesuffix(",")
+    return out
 
 
 def thinking_lines(seat: str) -> Lines:
@@ -176,15 +180,16 @@ def waiting_remote_lines(seat: str) -> Lines:
     return (f"{seat.title()} plays", "on their phone", "waiting for the move")
 
 
-def wrong_move_show(seat: str, by: str, move: Move) -> Show:
+def wrong_move_show(words: ExpectedWords) -> Show:
     """The mat showed another move than the one asked for: it is not played."""
-    who = "the computer's" if by == "computer" else f"{seat.title()}'s"
-    return Show(SHOW_S, ("Not that move", f"Put it back: make {who}", move_words(move)), {})
+    return Show(SHOW_S, ("Not that move", "Put it back, then", f"{words.whom}:", *_phrases(words.move)), {})
 
 
 def hint_asked_show(seat: str, left: int) -> Show:
-    return Show(SHOW_S, (f"Hint for {seat.title()}", "Lift a pawn: green good,",
-                         "yellow risky, red losing", f"{left} hint{'s' * (left != 1)} left"), {})
+    """One screen, broken between phrases: the count of hints left is in the title, apart
+    from any page counter."""
+    return Show(SHOW_S, (f"{seat.title()} hint, {left} left", "Lift a pawn, then:",
+                         "green = good move", "yellow = risky", "red = losing"), {})
 
 
 NO_HINT_SHOW = Show(SHOW_S, ("No hint", "none left, or not", "your move on the mat"), {})
@@ -302,14 +307,17 @@ def reading_scene(feedback: Feedback) -> Scene:
     return {sq: effect(cue) for sq, cue in cues(feedback).items()}
 
 
-def expected_scene(seat: str, steps: Iterable[tuple[int, int]]) -> Scene:
-    """The e-board convention for a move to make on the mat: its from and to squares blink
-    alternately, the piece's step in the seat's colour, a Spirit's step in white."""
+def expected_scene(seat: str, steps: Iterable[tuple[int, int]],
+                   captures: Iterable[int] = ()) -> Scene:
+    """A move to make on the mat for someone (docs/recognizer.md): the piece to lift breathes
+    (pulse) and where it goes blinks, the pawn's step in the seat's colour, a Spirit's step in
+    white; a destination that ``captures`` blinks amber (take that pawn off)."""
     scene: Scene = {}
+    taken = set(captures)
     for i, (frm, to) in enumerate(steps):
         rgb = PALETTE[seat] if i == 0 else PALETTE["white"]
-        scene[frm] = Blink(rgb, Urgency.NORMAL, 0.0)
-        scene[to] = Blink(rgb, Urgency.NORMAL, 0.5)
+        scene[frm] = Pulse(rgb, Urgency.NORMAL)
+        scene[to] = Blink(PALETTE["amber"] if to in taken else rgb, Urgency.NORMAL)
     return scene
 
 

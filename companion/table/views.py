@@ -14,7 +14,9 @@ from ..rules.referee import SEATS
 from ..rules.squares import square_name
 from ..rules.ways import WAYS
 from . import outputs
-from .headlines import headline
+from .computer import Expected
+from .headlines import headline, sync_words
+from .instructions import ExpectedWords, expected_words
 from .network import Hotspot, wifi_qr_payload
 from .session import GameSession
 
@@ -39,7 +41,8 @@ def view(game: GameSession | None, seat: str | None, *, occupancy: frozenset[int
                    "thinking": game.thinking == game.version and expected is None
                    and any(s in seating.computer for s in ref.to_act()),
                    "expected": None if expected is None else
-                   {"seat": expected.seat, "by": expected.by, "text": expected.text}}
+                   {"seat": expected.seat, "by": expected.by, "text": expected.text,
+                    "words": said_expected(game, expected).move}}
     if seat is not None:
         # A seat's own hints: nobody else's view says whether it asked, nor what it was told.
         hint = game.hint
@@ -48,13 +51,15 @@ def view(game: GameSession | None, seat: str | None, *, occupancy: frozenset[int
                         "asking": hint is None and game.hint_asked == (game.version, seat),
                         "grades": hint[1] if hint is not None and hint[0] == seat else None}
     out["table"] = ref.view(seat)
-    if game.status == "sync" and not ref.log:
+    if game.setting_up:
         fields = game.table()[1]
         out["setup"] = {"board": " ".join(fields), "red": fields[2].split(","),
                         "blue": fields[3].split(","), "side": fields[4], "first": fields[1],
                         "ninjas": game.way.ninjas}
     out["mat"] = _mat(game, occupancy)
     out["unsaved"] = game.unsaved
+    if seat is None:
+        out["instruction"] = public_instruction(game, out)
     if seat is not None:
         if notice:
             out["notice"] = notice
@@ -67,7 +72,7 @@ def _mat(game: GameSession, occupancy: frozenset[int]) -> dict[str, Any]:
     prompt = rec.prompt if rec is not None else None
     if game.status == "sync":
         missing, extra = game.sync_diff(occupancy)
-        state = "setup" if not game.referee.log else "mismatch"
+        state = "setup" if game.setting_up else "mismatch"
         wrong, pairs = missing | extra, pair_up(extra, missing)
     else:
         wrong = frozenset(game.wrong)
@@ -121,7 +126,7 @@ def _game_lines(game: GameSession | None, *, occupancy: frozenset[int], public_u
         assert ref.result is not None
         return outputs.finished_lines(ref.result)
     if game.status == "sync":
-        if not ref.log:
+        if game.setting_up:
             return outputs.setup_lines(game.table()[1], game.seating.computer)
         missing, extra = game.sync_diff(occupancy)
         return outputs.mismatch_lines(len(missing), len(extra))
@@ -144,7 +149,7 @@ def _away_lines(game: GameSession) -> outputs.Lines | None:
     """The mover is not at the mat: the move it asks for, or that it is still choosing."""
     expected = game.expected
     if expected is not None:
-        return outputs.expected_lines(expected.seat, expected.by, expected.move)
+        return outputs.expected_lines(said_expected(game, expected))
     to_act = game.referee.to_act()
     seating = game.seating
     for seat in to_act:
@@ -153,6 +158,30 @@ def _away_lines(game: GameSession) -> outputs.Lines | None:
         if seat in seating.remote:
             return outputs.waiting_remote_lines(seat)
     return None
+
+
+def public_instruction(game: GameSession, view: dict[str, Any]) -> dict[str, str] | None:
+    """What the people at the table must do, for the table and simulation pages, when it is
+    more than "X to play": a move to make for someone, or the mat to set right."""
+    if game.expected is not None and game.status == "playing":
+        return said_expected(game, game.expected).public()
+    if game.status == "sync" and not game.setting_up:
+        title, detail = sync_words(view, None)
+        return {"title": title, "detail": detail}
+    return None
+
+
+def said_expected(game: GameSession, expected: Expected) -> ExpectedWords:
+    """The expected move's instruction, in the words every screen uses."""
+    return expected_words(expected, " ".join(game.table()[1]))
+
+
+def _captures(game: GameSession, expected: Expected) -> list[int]:
+    """The expected move's destination, when a pawn of the other seat stands there."""
+    pieces, to = game.table()[0], expected.move.to_sq
+    mine = "Rr" if expected.seat == "red" else "Bb"
+    there = pieces.get(to) if to is not None else None
+    return [to] if to is not None and there is not None and there not in mine and there != "W" else []
 
 
 def asking(game: GameSession | None) -> bool:
@@ -220,7 +249,8 @@ def led_scene(game: GameSession | None, occupancy: frozenset[int]) -> outputs.Sc
         # Over it, the last move's flash while it lasts.
         flash = {sq: e for sq, e in scene.items() if feedback.scene.get(sq, None) is not None
                  and feedback.scene[sq].effect == "flash"}
-        return {**outputs.expected_scene(expected.seat, expected.steps()), **flash}
+        return {**outputs.expected_scene(expected.seat, expected.steps(), _captures(game, expected)),
+                **flash}
     hint = game.hint
     lifted = rec.board.position.occupied() - rec.occupancy
     if hint is not None and hint[0] in game.referee.to_act() and len(lifted) == 1:

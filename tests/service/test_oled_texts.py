@@ -16,6 +16,7 @@ from companion.rules.describe import why_not
 from companion.rules.referee import Event, Result
 from companion.rules.squares import square_name
 from companion.table import outputs
+from companion.table.instructions import ExpectedWords, move_words
 
 LONGEST = sorted((c.name.replace(" ", "-") for c in CARDS), key=len)[-4:]
 
@@ -42,6 +43,7 @@ def pages():
         yield outputs.join_lines(seat)
     yield outputs.refused_show("Neither Rooster nor Elephant moves a student there").lines
     yield from stray_lines()
+    yield from expected_pages()
     yield outputs.takeback_show("Elephant e1d2").lines
     for by, sq in (("red", "e5"), ("blue", "a1")):
         for event in (Event("strike", "", True, data={"by": by, "square": sq, "hit": True}),
@@ -52,6 +54,26 @@ def pages():
                       Event("lantern_answer", "", True, data={"by": by, "line": "file c", "answer": False})):
             for show in outputs.announcements([event]):
                 yield show.lines
+
+
+def expected_pages():
+    """A move made on the mat for the computer or a seat on a phone, asked and refused: the
+    longest card names, a capture, a Wind Spirit card's two steps with a swap."""
+    position = "bb2b/2B2/1rW2/5/rrR1r {} {} {} Ox"
+    for seat, by in itertools.product(("red", "blue"), ("computer", "remote")):
+        hand = ",".join(LONGEST[:2]) if seat == "red" else ",".join(LONGEST[2:])
+        pos = position.format(seat, hand if seat == "red" else "Ox,Boar", hand if seat == "blue" else "Ox,Boar")
+        texts = [f"{LONGEST[-1]} c2c4", f"{LONGEST[-1]} b3c4", "Wind-Spirit-card b3c4 c3a4"] if seat == "red" \
+            else [f"{LONGEST[-1]} c4b3", "Wind-Spirit-card c4b3 c3e1"]
+        for text in texts:
+            words = ExpectedWords(seat, by, move_words(seat, text, pos))
+            yield from outputs.paged(outputs.expected_lines(words))
+            yield from outputs.paged(outputs.wrong_move_show(words).lines)
+        yield outputs.thinking_lines(seat)
+        yield outputs.waiting_remote_lines(seat)
+        for left in (0, 1, 99):
+            yield outputs.hint_asked_show(seat, left).lines
+    yield outputs.NO_HINT_SHOW.lines
 
 
 def stray_lines():
@@ -74,3 +96,20 @@ def test_every_screen_text_fits_the_oled(lines):
     assert 1 <= len(lines) <= 5, lines
     for line in lines:
         assert len(line) <= screens.COLUMNS, f"{line!r} is cut on the OLED"
+        missing = [ch for ch in line if not has_glyph(ch)]
+        assert not missing, f"{line!r}: the OLED's font has no {missing} (drawn as '?')"
+
+
+def has_glyph(ch: str) -> bool:
+    """The OLED's bitmap font draws ``ch`` (a space, or a character with lit pixels)."""
+    if ch == " ":
+        return True
+    try:
+        ch.encode("latin-1")
+    except UnicodeEncodeError:
+        return False
+    return screens.font().getmask(ch).getbbox() is not None
+
+
+def test_the_glyph_check_knows_what_the_font_lacks():
+    assert has_glyph("a") and has_glyph("é") and not has_glyph("\u2192") and not has_glyph("\x85")

@@ -223,6 +223,9 @@ export function statusLines(view, names) {
   const variant = variantName(names, game.variant);
   const table = view.table || {};
   if (view.setup) return [`Set up: ${variant}`, 'Take the cards and stand the pawns as shown.'];
+  // What the people at the table must do, worded by the companion (companion.table.instructions):
+  // a move to make for the computer or a seat away, a pawn to set right.
+  if (view.instruction) return [view.instruction.title, view.instruction.detail];
   if (game.status === 'sync') return ['Put the pawns back', 'Stand them as the game has them: the lit squares show where.'];
   if (table.result) return [resultText(table.result), `${variant}, ${table.log.length} turns`];
   const acting = (table.to_act || []).map(seatName);

@@ -98,10 +98,6 @@ const DOING = {
 function headline() {
   const t = table();
   const game = view.game;
-  // A move chosen on this phone waits for hands at the table: that is what to know now.
-  if (game && game.expected && game.expected.seat === SEAT && game.expected.by === 'remote') {
-    return ['Your move is on the mat', `Someone at the table makes ${game.expected.text} for you.`];
-  }
   // The companion writes what to do now (companion.table.headlines); older views do not.
   if (view.headline) return [view.headline.title, view.headline.detail];
   if (!game) return ['No game yet', 'Deal one on the table page, or hold C on the companion.'];

@@ -1,0 +1,68 @@
+"""Who must do what next, in words: the one home of the instructions the table gives about a
+move made on the mat for someone who is not at it (the computer, or a player on a phone away
+from the table).
+
+The OLED, the table and simulation pages and every phone say the same sentence, cut
+differently: ``Make Blue's move for the computer: Ox, b4 to b3, takes a student``. Moves are
+in players' words (``companion.rules.describe``), with "to" where the move lists draw an arrow:
+the OLED's font has no arrow, and one sentence must read the same everywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules.describe import ARROW, turn_words
+from .computer import Expected
+
+
+def move_words(seat: str, text: str, position: str) -> str:
+    """``Ox, b4 to b3, takes a student``: the move ``text`` (notation) that ``seat`` makes from
+    the public ``position``, in players' words, without the seat's name."""
+    words = turn_words(seat, text, position)
+    return words.split(": ", 1)[-1].replace(f" {ARROW} ", " to ")
+
+
+@dataclass(frozen=True)
+class ExpectedWords:
+    """A move the mat waits for, said for the people at the table."""
+    seat: str           # whose move it is
+    by: str             # "computer" or "remote"
+    move: str           # the move in words
+
+    @property
+    def head(self) -> str:
+        return f"Make {self.seat.title()}'s move"
+
+    @property
+    def whom(self) -> str:
+        return "for the computer" if self.by == "computer" else f"from {self.seat.title()}'s phone"
+
+    @property
+    def sentence(self) -> str:
+        """``Make Blue's move for the computer: Ox, b4 to b3``."""
+        return f"{self.head} {self.whom}: {self.move}"
+
+    # How the mat shows it (docs/recognizer.md, the table's LED rows).
+    LIGHTS = ("The pawn to lift breathes in its colour; where it goes blinks "
+              "(amber: a capture, take that pawn off).")
+
+    def for_seat(self, seat: str) -> dict[str, str]:
+        """A phone's headline: the seat whose move it is was away from the table; anyone
+        else's phone is at the table, where the move is made."""
+        if seat == self.seat and self.by == "remote":
+            return {"title": "Your move is on the mat",
+                    "detail": f"Someone at the table makes it for you: {self.move}. "
+                              "Until then you may send another move."}
+        return {"title": self.head, "detail": f"{self.whom[0].upper()}{self.whom[1:]}: "
+                                              f"{self.move}. {self.LIGHTS}"}
+
+    def public(self) -> dict[str, str]:
+        """The table page's and the simulation page's two status lines."""
+        return {"title": self.head, "detail": f"{self.whom[0].upper()}{self.whom[1:]}: "
+                                              f"{self.move}. {self.LIGHTS}"}
+
+
+def expected_words(expected: Expected, position: str) -> ExpectedWords:
+    """The words for a :class:`~.computer.Expected` move (``seat``, ``by``, ``text``)."""
+    return ExpectedWords(expected.seat, expected.by, move_words(expected.seat, expected.text, position))

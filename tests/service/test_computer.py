@@ -348,3 +348,34 @@ def test_the_hints_used_stay_used_after_a_restart(tmp_path):
         wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
         assert companion.view("red")["hints"]["left"] == 1
         assert companion.submit("red", {"type": "hint"})["left"] == 0
+
+
+def test_a_capture_made_for_a_remote_seat_is_said_and_lit_amber(fast_table):
+    """Blue plays from afar and takes a pawn: every screen says so, and its destination
+    blinks amber (take that pawn off) while the pawn to lift breathes blue."""
+    companion, hw = fast_table
+    rng = random.Random(5)
+    companion.submit(None, {"type": "new_game", "variant": "base", "seed": 4, "remote": ["blue"]})
+    set_up(companion, hw)
+    for _ in range(40):
+        wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+        first_human_move(companion, hw)
+        position = companion.view(None)["table"]["position"]
+        pieces = board_pieces(position)
+        legal = [a for a in companion.view("blue")["table"]["legal"] if a.get("to")]
+        captures = [a for a in legal if pieces.get(parse_square(a["to"]), "") in "rR" and
+                    pieces.get(parse_square(a["to"]))]
+        action = captures[0] if captures else rng.choice(legal)
+        companion.submit("blue", {"type": "action", "text": action["text"]})
+        if captures:
+            break
+        make_on_mat(hw, position, parse_action(action["text"]))
+        wait_for(lambda: companion.view(None)["game"]["expected"] is None)
+    assert captures, "no capture came up"
+    view = companion.view(None)
+    assert ", takes a" in view["instruction"]["detail"] or ", takes the master" in view["instruction"]["detail"]
+    assert "takes" in " ".join(view["oled"])
+    seen: dict[str, set] = {action["from"]: set(), action["to"]: set()}
+    wait_for(lambda: [seen[sq].add(tuple(companion.sim_state()["leds"].get(sq, (0, 0, 0))))
+                      for sq in seen] and any(c[0] > 0 and c[1] > 0 and c[2] == 0 for c in seen[action["to"]])
+             and any(c[2] > 0 and c[0] == 0 for c in seen[action["from"]]))

@@ -183,6 +183,20 @@ function highlights(offers) {
   return marks;
 }
 
+// The move the mat waits for (made for the computer or a seat away from the table), as the
+// mat lights it: from squares and to squares, a to square holding the other seat's pawn taken.
+function expectedSquares(game, pieces) {
+  const none = { from: [], to: [], take: [], colour: '#fff' };
+  const expected = game && game.expected;
+  if (!expected || view.setup || game.status !== 'playing') return none;
+  const squares = expected.text.match(/[a-e][1-5]/g) || [];
+  const from = squares.filter((_, i) => i % 2 === 0);
+  const to = squares.filter((_, i) => i % 2 === 1);
+  const theirs = expected.seat === 'red' ? 'bB' : 'rR';
+  const take = to.slice(0, 1).filter((s) => pieces.has(s) && theirs.includes(pieces.get(s)));
+  return { from, to, take, colour: `var(--${expected.seat})` };
+}
+
 function showBoard(offers) {
   const t = table();
   const text = view.setup ? view.setup.board.split(' ')[0] : t && t.position.split(' ')[0];
@@ -191,6 +205,8 @@ function showBoard(offers) {
   const marks = highlights(offers);
   const last = view.setup ? [] : lastTurnSquares(t && t.log);
   const wrong = new Set((view.mat && view.mat.wrong) || []);
+  const expect = expectedSquares(view.game, pieces);
+  board.style.setProperty('--expect', expect.colour);
   for (const [name, cell] of squares) {
     const kind = pieces.get(name);
     const here = ninjas.get(name) || [];
@@ -206,12 +222,17 @@ function showBoard(offers) {
     for (const c of ['source', 'target', 'strike', 'chosen', 'line']) cell.classList.toggle(c, cls.has(c));
     cell.classList.toggle('last', last.includes(name));
     cell.classList.toggle('wrong', wrong.has(name));
+    cell.classList.toggle('expect-from', expect.from.includes(name));
+    cell.classList.toggle('expect-to', expect.to.includes(name));
+    cell.classList.toggle('expect-take', expect.take.includes(name));
     cell.disabled = !(cls.has('source') || cls.has('target') || cls.has('strike') || cls.has('chosen'));
     const words = [name];
     if (kind) words.push(PAWN_NAMES[kind] || kind);
     for (const n of here) words.push(n.hidden ? 'your hidden Ninja' : `${title(n.colour)}'s Ninja`);
     if (cls.has('target') || cls.has('strike')) words.push('you may go here');
     if (cls.has('chosen')) words.push('chosen');
+    if (expect.from.includes(name)) words.push('lift this piece');
+    if (expect.to.includes(name)) words.push(expect.take.includes(name) ? 'it goes here, taking the pawn' : 'it goes here');
     cell.setAttribute('aria-label', words.join(', '));
   }
 }

@@ -1,0 +1,95 @@
+"""Every seat knows what to do (issue 23), in Debian's Chromium at 390x844 and 1400x900:
+
+- a move chosen on a remote seat's phone: its confirm button is on screen without scrolling,
+  and once sent every screen says the one sentence of companion/table/instructions.py: the
+  remote phone "Your move is on the mat", the phone at the table and the table and simulation
+  pages "Make Blue's move from Blue's phone: Boar, a5 to a4", the phone's board marking the
+  pawn to lift and where it goes;
+- Way of the Shadow: "Hide on d1" is on screen without scrolling; square names are legible.
+
+Screenshots go to ``ONITAMA_SHOTS`` (a folder), if set, else to the test's tmp_path.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from browser_fixtures import browser, page, site  # noqa: F401 (fixtures)
+from test_table_ready_pages import Phones, lay_out, shots
+from waiting import wait_for
+
+BASE = {"red": ["Tiger", "Crab"], "blue": ["Boar", "Ox"], "side": "Goose"}   # Blue starts
+SIZES = {"phone": (390, 844), "desktop": (1400, 900)}
+
+
+def in_view(tab, locator) -> None:
+    """``locator`` is whole on screen with the page scrolled to the top."""
+    tab.evaluate("window.scrollTo(0, 0)")
+    box = locator.bounding_box()
+    height = tab.viewport_size["height"]
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height, box
+
+
+def test_a_remote_seats_move_is_confirmed_on_screen_and_every_screen_says_who_makes_it(
+        browser, site, page, tmp_path):
+    url, companion = site
+    folder = shots(tmp_path)
+    companion.submit(None, {"type": "new_game", "variant": "base", "cards": BASE, "remote": ["blue"]})
+    phones = Phones(browser, url, companion)
+    try:
+        lay_out(companion)
+        blue, red = phones.pages["blue"], phones.pages["red"]
+        expect(blue.locator("#headline")).to_have_text("Your turn")
+        expect(blue.locator("#subline")).to_have_text(
+            "Choose your move below: someone at the table makes it on the mat.")
+        expect(red.locator("#subline")).to_have_text(
+            "Blue is choosing on their phone: then make their move on the mat.")
+        blue.locator('#board .square[data-square="a5"]').click()
+        blue.locator('#board .square[data-square="a4"]').click()
+        confirm = blue.get_by_role("button", name="Boar: a5 → a4")
+        in_view(blue, confirm)
+        blue.screenshot(path=str(folder / "remote-confirm-phone.png"))
+        confirm.click()
+        wait_for(lambda: companion.view(None)["game"]["expected"])
+        sentence = "Make Blue's move"
+        expect(blue.locator("#headline")).to_have_text("Your move is on the mat")
+        expect(blue.locator("#subline")).to_contain_text("Someone at the table makes it for you: Boar, a5 to a4.")
+        expect(red.locator("#headline")).to_have_text(sentence)
+        expect(red.locator("#subline")).to_contain_text("From Blue's phone: Boar, a5 to a4.")
+        expect(red.locator('#board .square[data-square="a5"]')).to_have_class(
+            re.compile(r"\bexpect-from\b"))
+        expect(red.locator('#board .square[data-square="a4"]')).to_have_class(
+            re.compile(r"\bexpect-to\b"))
+        blue.screenshot(path=str(folder / "remote-waiting-phone.png"))
+        red.screenshot(path=str(folder / "at-table-make-move-phone.png"))
+        for where in ("/", "/sim"):
+            for name, (width, height) in SIZES.items():
+                page.set_viewport_size({"width": width, "height": height})
+                page.goto(url + where)
+                expect(page.locator("#status")).to_have_text(sentence)
+                expect(page.locator("#substatus")).to_contain_text("From Blue's phone: Boar, a5 to a4.")
+                page.screenshot(path=str(folder / f"expected-{where.strip('/') or 'table'}-{name}.png"))
+        assert companion.view(None)["oled"][:3] == [sentence, "from Blue's phone:", "Boar, a5 to a4"]
+    finally:
+        phones.close()
+
+
+def test_the_ninjas_hiding_place_is_confirmed_on_screen(browser, site, page, tmp_path):
+    url, companion = site
+    folder = shots(tmp_path)
+    companion.submit(None, {"type": "new_game", "variant": "shadow", "seed": 23})
+    phones = Phones(browser, url, companion)
+    try:
+        lay_out(companion)
+        red = phones.pages["red"]
+        expect(red.locator("#headline")).to_have_text("Hide your Ninja")
+        red.locator('#board .square[data-square="d1"]').click()
+        in_view(red, red.get_by_role("button", name="Hide on d1"))
+        # The squares' names are legible: 12 px or more (they were 10.4 px).
+        size = red.locator("#board .coord").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+        assert size >= 12, size
+        red.screenshot(path=str(folder / "hide-confirm-phone.png"))
+    finally:
+        phones.close()

@@ -5,16 +5,20 @@
   remote phone "Your move is on the mat", the phone at the table and the table and simulation
   pages "Make Blue's move from Blue's phone: Boar, a5 to a4", the phone's board marking the
   pawn to lift and where it goes;
-- Way of the Shadow: "Hide on d1" is on screen without scrolling; square names are legible.
+- Way of the Shadow: "Hide on d1" is on screen without scrolling; square names are legible;
+- a ninth onlooker, past the public streams' cap, follows the game by polling and says so.
 
 Screenshots go to ``ONITAMA_SHOTS`` (a folder), if set, else to the test's tmp_path.
 """
 
 from __future__ import annotations
 
+import http.client
 import re
 
 from playwright.sync_api import expect
+
+from companion.web.streams import MAX_SHARED
 
 from browser_fixtures import browser, page, site  # noqa: F401 (fixtures)
 from test_table_ready_pages import Phones, lay_out, shots
@@ -93,3 +97,38 @@ def test_the_ninjas_hiding_place_is_confirmed_on_screen(browser, site, page, tmp
         red.screenshot(path=str(folder / "hide-confirm-phone.png"))
     finally:
         phones.close()
+
+
+def test_an_onlooker_past_the_streams_cap_follows_the_game_and_says_how(browser, site, tmp_path):
+    """Eight public streams are open: the ninth table page is refused a stream (503), which a
+    browser never retries. It follows the game by asking for the view, and says so."""
+    url, companion = site
+    folder = shots(tmp_path)
+    companion.submit(None, {"type": "new_game", "variant": "base", "cards": BASE})
+    lay_out(companion)
+    host, port = url.split("://", 1)[1].split(":")
+    held = []
+    try:
+        for _ in range(MAX_SHARED):
+            conn = http.client.HTTPConnection(host, int(port), timeout=10)
+            conn.request("GET", "/events")
+            response = conn.getresponse()
+            assert response.status == 200
+            held.append(conn)
+        # Its own tab: the browser itself logs the refused stream (503) on the console.
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(url + "/")
+        expect(page.locator("#connection")).to_have_text(
+            "Many are watching: this page asks for the game every 2 s instead of a live feed.")
+        expect(page.locator("#status")).to_have_text("Blue to play")
+        page.screenshot(path=str(folder / "ninth-onlooker-phone.png"))
+        companion.submit("blue", {"type": "action", "text": "Boar a5a4"})
+        expect(page.locator("#status")).to_have_text("Move the pawn on a5 to a4", timeout=6000)
+        context.close()
+        assert not errors
+    finally:
+        for conn in held:
+            conn.close()

@@ -68,21 +68,58 @@ export function viewHandler(show) {
   };
 }
 
+const POLL_MS = 2000;          // a page past the streams' cap asks for the view this often
+const STREAM_AGAIN_MS = 30000; // ... and tries for a live stream again this often
+
 // An event stream; the browser reconnects by itself and the server sends a full snapshot on
-// every connection, so nothing is lost while the badge says so.
-export function listen(url, handlers) {
-  const source = new EventSource(url);
+// every connection, so nothing is lost while the badge says so. A stream refused outright (the
+// public pages share 8: a ninth is answered 503) is never retried by the browser: with
+// ``poll`` (the view's URL) the page then follows the game by asking for the view, says so, and
+// tries for a stream again now and then.
+export function listen(url, handlers, { poll = null } = {}) {
   const badge = document.getElementById('connection');
-  source.addEventListener('open', () => { badge.hidden = true; });
-  source.addEventListener('error', () => {
-    badge.hidden = false;
-    badge.textContent = 'Connection lost, reconnecting…';
-  });
-  for (const [name, handle] of Object.entries(handlers)) {
-    const handler = name === 'view' ? viewHandler(handle) : handle;
-    source.addEventListener(name, (e) => handler(JSON.parse(e.data)));
-  }
-  return source;
+  const say = (text, polling = false) => {
+    badge.hidden = !text;
+    badge.textContent = text || '';
+    badge.classList.toggle('polling', polling);
+  };
+  const handle = Object.fromEntries(Object.entries(handlers).map(
+    ([name, fn]) => [name, name === 'view' ? viewHandler(fn) : fn]));
+  let polling = null;
+  const pollOnce = async () => {
+    try {
+      const response = await fetch(poll, { cache: 'no-store' });
+      if (!response.ok) throw new Error(String(response.status));
+      const view = await response.json();
+      handle.view(view);
+      if (handle.oled) handle.oled(JSON.stringify(view.oled || []));
+      say('Many are watching: this page asks for the game every 2 s instead of a live feed.', true);
+    } catch {
+      say('Connection lost, retrying…');
+    }
+  };
+  const connect = () => {
+    const source = new EventSource(url);
+    source.addEventListener('open', () => {
+      say('');
+      if (polling !== null) { clearInterval(polling); polling = null; }
+    });
+    source.addEventListener('error', () => {
+      if (source.readyState !== EventSource.CLOSED || !poll) {
+        say('Connection lost, reconnecting…');
+        return;
+      }
+      if (polling === null) {
+        pollOnce();
+        polling = setInterval(pollOnce, POLL_MS);
+      }
+      setTimeout(connect, STREAM_AGAIN_MS);
+    });
+    for (const name of Object.keys(handle)) {
+      source.addEventListener(name, (e) => handle[name](JSON.parse(e.data)));
+    }
+  };
+  connect();
 }
 
 // `bbBbb/5/2W2/5/rrRrr` -> Map{square name -> pawn letter}.

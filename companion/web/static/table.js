@@ -86,4 +86,4 @@ function show(view) {
 
 setupForm($('#new-game'), data.ways, () => current);
 show(data.view);
-listen('/events', { view: show, oled: refreshOled });
+listen('/events', { view: show, oled: refreshOled }, { poll: '/api/view' });

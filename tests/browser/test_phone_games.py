@@ -206,6 +206,7 @@ def test_a_way_of_the_shadow_game_on_two_phones(browser, site, page, tmp_path):
             red.shot("ninja-step")
             red.press("Ninja to c2")
             wait_for(lambda: companion.view("red")["table"]["own_ninjas"] == ["c2"])
+            red.page.locator("#shadow-facts li", has_text=re.compile(r"^Your Ninja: free, hidden on c2$")).wait_for()
             assert blue.page.locator(".ninja-red").count() == 0
             continue
         if seat == "red" and text.startswith("L"):
@@ -218,8 +219,8 @@ def test_a_way_of_the_shadow_game_on_two_phones(browser, site, page, tmp_path):
             mat_move(page, phone, companion, text)
             if text == "Tiger c4c2":
                 # Blue's master landed on Red's hidden Ninja: everyone is told.
-                red.page.locator("#shadow-facts", has_text="Your Ninja: 0 of 1 free").wait_for()
-                blue.page.locator("#shadow-facts", has_text="Red's Ninja: 0 of 1 free").wait_for()
+                red.page.locator("#shadow-facts", has_text="Your Ninja: captured").wait_for()
+                blue.page.locator("#shadow-facts", has_text="Red's Ninja: captured").wait_for()
                 red.shot("ninja-captured")
         else:
             phone_step(phone, companion, text)

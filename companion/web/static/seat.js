@@ -372,9 +372,12 @@ function showFacts() {
   for (const [colour, n] of Object.entries(t.ninjas)) {
     const mine = colour === SEAT;
     const count = n.alive + n.captured;
-    let text = `${mine ? 'Your' : `${title(colour)}'s`} Ninja${count > 1 ? 's' : ''}: ${n.alive} of ${count} free`;
+    // "1 of 1 free" said nothing a player would say: one Ninja is free or captured.
+    const whose = mine ? 'Your' : `${title(colour)}'s`;
+    let text = count > 1 ? `${whose} Ninjas: ${n.alive} of ${count} free`
+      : `${whose} Ninja: ${n.alive ? 'free' : 'captured'}`;
     if (n.revealed.length) text += `, seen on ${n.revealed.join(', ')}`;
-    if (mine && t.own_ninjas && t.own_ninjas.length) text += ` (hidden on ${t.own_ninjas.join(', ')})`;
+    if (mine && t.own_ninjas && t.own_ninjas.length) text += `, hidden on ${t.own_ninjas.join(', ')}`;
     facts.push(text);
   }
   for (const [colour, left] of Object.entries(t.lanterns || {})) {

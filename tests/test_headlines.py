@@ -98,3 +98,9 @@ def test_a_way_added_to_the_registry_is_told_where_its_moves_are_made(monkeypatc
         assert headline(view, "red") == (
             {"title": "Your turn", "detail": "Make your move on the mat."} if on_mat
             else {"title": "Your turn", "detail": "Choose your move below."})
+
+
+def test_the_shadow_master_hides_two_ninjas_and_everyone_says_so():
+    ref = ShadowReferee("5/5/5/5/r1R1r blue Boar,Crab Monkey,Crane Tiger", "light", light="red")
+    assert headline(seat_view(ref, "blue"), "blue")["title"] == "Hide your Ninjas"
+    assert headline(seat_view(ref, "red"), "red") == {"title": "Blue's turn", "detail": "Blue is hiding their Ninjas."}

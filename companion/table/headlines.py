@@ -182,4 +182,7 @@ def _doing(game: dict[str, Any], other: str, phase: str) -> str:
         return f"The computer is choosing {name}'s move: then make it on the mat."
     if other in (game.get("remote") or ()) and phase == "move":
         return f"{name} is choosing on their phone: then make their move on the mat."
+    if phase == "setup" and game.get("variant") == "light":
+        return f"{name} is hiding their Ninjas."      # the Shadow Master of the Way of the Light
     return f"{name} {DOING.get(phase, 'is playing')}."
+

@@ -120,11 +120,12 @@ def no_new_game_show(why: str) -> Show:
 CONFIRM_NEW_GAME: Lines = ("New game?", "Hold C again to", "abandon this one")
 
 
-def phone_turn_lines(phase: str, to_act: Iterable[str]) -> Lines:
-    """A step the phones play (a Ninja, a Lantern, a commitment, a move made off the mat)."""
+def phone_turn_lines(phase: str, to_act: Iterable[str], ninjas: int = 1) -> Lines:
+    """A step the phones play (a Ninja, a Lantern, a commitment, a move made off the mat);
+    ``ninjas``: how many each seat hides at set-up (the Shadow Master of Way of the Light: 2)."""
     seats = list(to_act)
     who = "Both" if len(seats) > 1 else " and ".join(s.title() for s in seats)
-    return {"setup": (f"{who}: place", "your Ninja on", "your phone"),
+    return {"setup": (f"{who}: place", f"your Ninja{'s' * (ninjas > 1)} on", "your phone"),
             "ninja": (f"{who}: move your", "Ninja or skip,", "on your phone"),
             "lantern": (f"{who}: a Lantern", "or skip,", "on your phone"),
             "commit": (f"{who}: choose", "your move on", "your phone")}.get(

@@ -142,7 +142,8 @@ def _game_lines(game: GameSession | None, *, occupancy: frozenset[int], public_u
         if stray is not None:
             return outputs.stray_lines(stray[0].short, stray[1], stray[2])
         return tuple(rec.feedback().oled)
-    return outputs.phone_turn_lines(ref.view(None).get("phase", "move"), ref.to_act())
+    return outputs.phone_turn_lines(ref.view(None).get("phase", "move"), ref.to_act(),
+                                    ninjas=2 if ref.mode == "light" else 1)
 
 
 def _away_lines(game: GameSession) -> outputs.Lines | None:

@@ -38,6 +38,7 @@ def pages():
     for phase in ("setup", "ninja", "lantern", "commit", "move", "take"):
         for to_act in (["red"], ["blue"], ["red", "blue"]):
             yield outputs.phone_turn_lines(phase, to_act)
+            yield outputs.phone_turn_lines(phase, to_act, ninjas=2)
     for seat in ("red", "blue"):
         yield outputs.takeover_lines(seat)
         yield outputs.join_lines(seat)
@@ -113,3 +114,8 @@ def has_glyph(ch: str) -> bool:
 
 def test_the_glyph_check_knows_what_the_font_lacks():
     assert has_glyph("a") and has_glyph("é") and not has_glyph("\u2192") and not has_glyph("\x85")
+
+
+def test_the_shadow_master_is_asked_for_both_ninjas():
+    assert outputs.phone_turn_lines("setup", ["blue"], ninjas=2)[1] == "your Ninjas on"
+    assert outputs.phone_turn_lines("setup", ["red", "blue"])[1] == "your Ninja on"

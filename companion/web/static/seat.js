@@ -92,7 +92,7 @@ const lineSquares = (text) => (/^L[1-5]$/.test(text)
 
 const DOING = {
   move: 'is making their move', ninja: 'may move their Ninja', lantern: 'may light a Lantern',
-  setup: 'is hiding their Ninja', commit: 'is choosing their move',
+  setup: 'is hiding their Ninja', commit: 'is choosing their move',   // (Light: see the server's headline)
 };
 
 function headline() {
@@ -122,7 +122,7 @@ function headline() {
     const offers = offered();
     if (phase === 'setup') {
       const n = offers.places.length ? offers.places[0].squares.length : 1;
-      return [`Hide your Ninja${n > 1 ? 's' : ''}`, `Tap ${n > 1 ? 'two lit squares' : 'a lit square'}, then confirm. Nobody else sees it.`];
+      return [`Hide your Ninja${n > 1 ? 's' : ''}`, `Tap ${n > 1 ? 'two lit squares' : 'a lit square'}, then confirm. Nobody else sees ${n > 1 ? 'them' : 'it'}.`];
     }
     if (phase === 'ninja') return ['Your Ninja', 'Move it with the card you played, strike, or leave it.'];
     if (phase === 'lantern') return ['A Lantern?', 'Search a rank or a file, or go without.'];

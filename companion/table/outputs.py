@@ -237,9 +237,10 @@ def _announcement(kind: str, data: Mapping[str, Any]) -> Show | None:
                     {parse_square(data["square"]): Blink(PALETTE[data["by"]], Urgency.NORMAL)})
     if kind == "ninja_capture":
         loser = "Blue" if data["by"] == "red" else "Red"
-        return Show(SHOW_S, (f"{data['by'].title()}'s Ninja strikes", f"{loser}: remove your",
-                             f"{data['captured']} on {data['square']}",
-                             f"Ninja now on {data['square']}"),
+        # Not "strikes": a Strike is another step, one that takes nothing from the mat.
+        return Show(SHOW_S, ("Ninja capture", f"{data['by'].title()}'s Ninja took the",
+                             f"{data['captured']} on {data['square']}:",
+                             f"{loser}, lift it off"),
                     {parse_square(data["square"]): Blink(PALETTE["amber"], Urgency.ERROR)})
     if kind == "ninja_captured":
         return Show(SHOW_S, ("Ninja captured!", f"{data['owner'].title()}'s Ninja",

@@ -119,3 +119,9 @@ def test_the_glyph_check_knows_what_the_font_lacks():
 def test_the_shadow_master_is_asked_for_both_ninjas():
     assert outputs.phone_turn_lines("setup", ["blue"], ninjas=2)[1] == "your Ninjas on"
     assert outputs.phone_turn_lines("setup", ["red", "blue"])[1] == "your Ninja on"
+
+
+def test_a_ninja_capture_is_not_called_a_strike():
+    event = Event("ninja_capture", "", True, data={"by": "blue", "square": "c2", "captured": "student"})
+    lines = outputs.announcements([event])[0].lines
+    assert lines == ("Ninja capture", "Blue's Ninja took the", "student on c2:", "Red, lift it off")

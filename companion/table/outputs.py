@@ -299,9 +299,10 @@ def winner_scene(board: str, result: Result) -> Scene:
     return {}
 
 
-def takeback_show(move: str) -> Show:
-    """The mat took the last move back (its pawns returned): said aloud on the OLED."""
-    return Show(SHOW_S, ("Move taken back", move, "Play again"), {})
+def takeback_show(seat: str, words: str) -> Show:
+    """The mat took ``seat``'s last move back (its pawns returned): said on the OLED in
+    players' words (``Elephant, b1 to c2``), not notation."""
+    return Show(SHOW_S, ("Move taken back", *_phrases(words), f"{seat.title()} plays again"), {})
 
 
 def reading_scene(feedback: Feedback) -> Scene:

@@ -263,7 +263,7 @@ class Companion:
                 except StoreUnavailable:
                     self._enter_sync(game)
                     return
-                self._display.announce([outputs.takeback_show(event["takeback"])])
+                self._display.announce([views.takeback_show(game, event["takeback"])])
             elif "prompt" in event and (answered := game.answer_a_win(time.monotonic())) is not None:
                 self._recognized(answered)
                 return

@@ -16,7 +16,7 @@ from ..rules.ways import WAYS
 from . import outputs
 from .computer import Expected
 from .headlines import headline, sync_words
-from .instructions import ExpectedWords, expected_words
+from .instructions import ExpectedWords, expected_words, move_words
 from .network import Hotspot, wifi_qr_payload
 from .session import GameSession
 
@@ -170,6 +170,13 @@ def public_instruction(game: GameSession, view: dict[str, Any]) -> dict[str, str
         title, detail = sync_words(view, None)
         return {"title": title, "detail": detail}
     return None
+
+
+def takeback_show(game: GameSession, text: str) -> outputs.Show:
+    """The move ``text`` was just taken back: its mover is to play again, from the position
+    it was made in."""
+    seat = game.referee.to_act()[0]
+    return outputs.takeback_show(seat, move_words(seat, text, " ".join(game.table()[1])))
 
 
 def said_expected(game: GameSession, expected: Expected) -> ExpectedWords:

@@ -132,3 +132,12 @@ def test_an_onlooker_past_the_streams_cap_follows_the_game_and_says_how(browser,
     finally:
         for conn in held:
             conn.close()
+
+
+def test_the_table_page_lists_moves_in_players_words(site, page):
+    url, companion = site
+    companion.submit(None, {"type": "new_game", "variant": "base", "cards": BASE})
+    lay_out(companion)
+    companion.submit("blue", {"type": "action", "text": "Boar a5a4"})
+    page.goto(url + "/")
+    expect(page.locator("#log li")).to_have_text(["Blue: Boar, a5 → a4"])

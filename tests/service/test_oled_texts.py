@@ -45,7 +45,8 @@ def pages():
     yield outputs.refused_show("Neither Rooster nor Elephant moves a student there").lines
     yield from stray_lines()
     yield from expected_pages()
-    yield outputs.takeback_show("Elephant e1d2").lines
+    for seat in ("red", "blue"):
+        yield outputs.takeback_show(seat, f"{LONGEST[-1]}, e1 to d2, takes the master").lines
     for by, sq in (("red", "e5"), ("blue", "a1")):
         for event in (Event("strike", "", True, data={"by": by, "square": sq, "hit": True}),
                       Event("ninja_capture", "", True, data={"by": by, "square": sq, "captured": "student"}),

@@ -74,7 +74,7 @@ function show(view) {
   setup.replaceChildren(...setupText(view).map((line) => element('p', '', line)));
   const prompt = view.mat && view.mat.prompt;
   $('#mat-state').textContent = prompt ? prompt.question : matText(view.mat, view.unsaved);
-  showLog($('#log'), view.table && view.table.log);
+  showLog($('#log'), view.table && view.table.log, view.table && view.table.moves);
   $('#oled').alt = (view.oled || []).join(' / ');
   // The list changes when a game starts or ends, not with every move.
   const key = view.game ? `${view.game.id}:${view.game.status}` : 'none';

@@ -29,6 +29,7 @@ class Display:
         self._key: tuple[object, ...] | None = None
         self._scene: tuple[object, ...] | None = None
         self.lines: outputs.Lines = ()        # what the OLED says now (the views carry it)
+        self.takeover: str | None = None      # the seat a new phone asks for, on the OLED now
         self._image = screens.status_screen(outputs.STARTING[0], list(outputs.STARTING[1:]))
 
     def announce(self, shows: list[outputs.Show]) -> None:
@@ -59,6 +60,7 @@ class Display:
                                  joined=any(seats.held().values()))
         # A takeover waits while the mat asks a question: A and B answer what is shown.
         waiting = None if views.asking(game) else seats.waiting()
+        self.takeover = None if waiting is None else waiting.seat
         if waiting is not None:
             lines = outputs.takeover_lines(waiting.seat)
         elif show is not None:

@@ -133,7 +133,13 @@ def phone_turn_lines(phase: str, to_act: Iterable[str], ninjas: int = 1) -> Line
 
 
 def takeover_lines(seat: str) -> Lines:
-    return ("New phone for", f"the {seat} seat", "A: allow  B: refuse")
+    return ("New phone for", f"the {seat.title()} seat", "A: allow  B: refuse")
+
+
+def takeover_instruction(seat: str) -> dict[str, str]:
+    """The same question on the table and simulation pages."""
+    return {"title": f"A new phone asks for the {seat.title()} seat",
+            "detail": "On the companion: A lets it take the seat, B refuses."}
 
 
 def join_lines(seat: str) -> Lines:

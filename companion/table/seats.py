@@ -40,7 +40,7 @@ class Takeover:
     seat: str
     new: str                    # the session it gets if allowed
     until: float
-    state: str = "waiting"      # waiting | allowed | refused | expired
+    state: str = "waiting"      # waiting | allowed | refused | expired | withdrawn
     session: str | None = None
     seen: float = 0.0           # when the asking phone last asked how it stands
 
@@ -111,6 +111,16 @@ class Seats:
                 entry.state = "expired"
             entry.seen = now
             return {"state": entry.state, "session": entry.session, "seat": entry.seat}
+
+    def withdraw(self, pending_id: str) -> None:
+        """The asking phone gave up (its page closed, or "Stop asking"): the table is no
+        longer asked, at once rather than when the phone is missed (``GONE_S``)."""
+        with self._lock:
+            entry = self._pending.get(pending_id)
+            if entry is None:
+                raise NotFound("no such request to take a seat")
+            if entry.state == "waiting":
+                entry.state = "withdrawn"
 
     def waiting(self) -> Takeover | None:
         """The takeover the table is asked about now, if any."""

@@ -162,6 +162,10 @@ class Companion:
         """``{"state": "waiting" | "allowed" | "refused" | "expired", "seat", "session"}``."""
         return self._seats.pending(pending_id)
 
+    def withdraw(self, pending_id: str) -> None:
+        """The phone waiting for a held seat gave up: the OLED stops asking."""
+        self._thread.call(lambda: self._seats.withdraw(pending_id))
+
     def seat_of(self, session: str | None) -> str | None:
         """The seat a phone's session holds now (None: none, or taken over since)."""
         return self._seats.seat_of(session)
@@ -363,5 +367,6 @@ class Companion:
         seats = self._seats.held()
         self._publisher.publish({seat: views.view(game, seat, occupancy=self._occupancy,
                                                   oled=self._display.lines, seats=seats,
+                                                  takeover=self._display.takeover,
                                                   notice=game.notices.get(seat) if game else None)
                                  for seat in (None, *SEATS)})

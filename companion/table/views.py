@@ -22,12 +22,16 @@ from .session import GameSession
 
 
 def view(game: GameSession | None, seat: str | None, *, occupancy: frozenset[int],
-         oled: outputs.Lines, seats: dict[str, bool], notice: str | None = None) -> dict[str, Any]:
+         oled: outputs.Lines, seats: dict[str, bool], notice: str | None = None,
+         takeover: str | None = None) -> dict[str, Any]:
     """``seat``'s view (None: the public's). Only the referee's view of that seat goes in, and
-    ``notice``: a word for that seat alone (why the referee refused its move on the mat)."""
+    ``notice``: a word for that seat alone (why the referee refused its move on the mat);
+    ``takeover``: the seat a new phone asks for, while the OLED asks the table."""
     out: dict[str, Any] = {"game": None, "setup": None, "table": None, "mat": None,
                            "oled": list(oled), "variants": list(WAYS), "sets": dict(CARDS.sets),
                            "seats": seats}
+    if seat is None and takeover is not None:
+        out["instruction"] = outputs.takeover_instruction(takeover)
     if game is None:
         if seat is not None:
             out["headline"] = headline(out, seat)
@@ -58,7 +62,7 @@ def view(game: GameSession | None, seat: str | None, *, occupancy: frozenset[int
                         "ninjas": game.way.ninjas}
     out["mat"] = _mat(game, occupancy)
     out["unsaved"] = game.unsaved
-    if seat is None:
+    if seat is None and "instruction" not in out:
         out["instruction"] = public_instruction(game, out)
     if seat is not None:
         if notice:

@@ -256,13 +256,13 @@ export function showResult(view) {
 // The two status lines: what is happening, and what to do about it.
 export function statusLines(view, names) {
   const game = view.game;
+  // What the people at the table must do, worded by the companion (companion.table.views):
+  // a new phone's question, a move to make for the computer or a seat away, a pawn to set right.
+  if (view.instruction) return [view.instruction.title, view.instruction.detail];
   if (!game) return ['No game yet', 'Deal a new game, or hold C on the companion for a base game.'];
   const variant = variantName(names, game.variant);
   const table = view.table || {};
   if (view.setup) return [`Set up: ${variant}`, 'Take the cards and stand the pawns as shown.'];
-  // What the people at the table must do, worded by the companion (companion.table.instructions):
-  // a move to make for the computer or a seat away, a pawn to set right.
-  if (view.instruction) return [view.instruction.title, view.instruction.detail];
   if (game.status === 'sync') return ['Put the pawns back', 'Stand them as the game has them: the lit squares show where.'];
   if (table.result) return [resultText(table.result), `${variant}, ${table.log.length} turns`];
   const acting = (table.to_act || []).map(seatName);

@@ -64,7 +64,7 @@ class Display:
         if waiting is not None:
             lines = outputs.takeover_lines(waiting.seat)
         elif show is not None:
-            lines = show.lines
+            lines = outputs.with_next(show.lines, game_lines())
         elif target == "wifi" and self._wifi is not None:
             lines = outputs.wifi_lines(self._wifi[0])
         elif target is not None:

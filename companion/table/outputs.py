@@ -221,6 +221,16 @@ def refused_show(reason: str) -> Show:
 
 # -- announcements -----------------------------------------------------------------------
 
+def with_next(lines: Lines, game: Lines) -> Lines:
+    """An announcement holds the OLED for seconds while the game goes on: its last line says
+    what comes next (``Blue to move``, the first line of what the OLED says after it), when
+    that fits the screen and the announcement does not already end in an instruction."""
+    nxt = game[0] if game else ""
+    if not nxt or nxt in lines or len(lines) >= 1 + BODY_LINES or len(nxt) > screens.COLUMNS:
+        return lines
+    return (*lines, nxt)
+
+
 def line_squares(line: str) -> list[int]:
     """``"rank 3"`` or ``"file c"`` (a Lantern's line) -> its squares, in sweep order."""
     kind, name = line.split()

@@ -141,3 +141,26 @@ def test_the_table_page_lists_moves_in_players_words(site, page):
     companion.submit("blue", {"type": "action", "text": "Boar a5a4"})
     page.goto(url + "/")
     expect(page.locator("#log li")).to_have_text(["Blue: Boar, a5 → a4"])
+
+
+def test_abandoning_a_game_is_asked_on_the_page_not_in_a_dialog(site, page, tmp_path):
+    url, companion = site
+    companion.submit(None, {"type": "new_game", "variant": "base", "cards": BASE})
+    first = companion.view(None)["game"]["id"]
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(url + "/sim")
+    page.locator("#new-game-box").evaluate("e => e.open = true")
+    page.get_by_role("button", name="Deal a new game").click()
+    box = page.get_by_role("alertdialog")
+    expect(box).to_be_visible()
+    expect(box).to_contain_text("A game is being played. Abandon it and deal a new one?")
+    page.screenshot(path=str(shots(tmp_path) / "abandon-question-desktop.png"))
+    page.get_by_role("button", name="Keep playing").click()
+    expect(box).to_be_hidden()
+    assert companion.view(None)["game"]["id"] == first
+    page.get_by_role("button", name="Deal a new game").click()
+    page.get_by_role("button", name="Abandon it and deal").click()
+    wait_for(lambda: companion.view(None)["game"]["id"] != first)
+    assert dialogs == []

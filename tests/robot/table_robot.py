@@ -43,6 +43,7 @@ from companion.rules.selfplay import secret_alternatives
 from companion.rules.squares import square_name
 from companion.table.service import Companion
 from companion.web import Server, create_app
+from instructions import check as check_instructions
 from sim_table import sim_companion
 from sse import sse_events
 
@@ -300,6 +301,9 @@ class Robot:
             if w is not None:
                 self.deal(w)
         while True:
+            # Every screen names its person's next action; the LEDs light only what a legal
+            # continuation needs, all of it when a piece is lifted (tests/robot/instructions.py).
+            check_instructions(self.world, probe=self.twin is None, rng=self.rng)
             for w in (self.world, self.twin):
                 if w is not None:
                     self.set_mat(w)

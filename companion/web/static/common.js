@@ -411,18 +411,37 @@ export function setupForm(form, ways, currentView) {
     const side = $('#ng-side', form).value.trim();
     if (red.length || blue.length || side) body.cards = { red, blue, side };
     if (!body.sets.length) { error.textContent = 'Choose at least one card set.'; return; }
-    // A spectator's tap must not end the game on the table by accident.
+    // A spectator's tap must not end the game on the table by accident: the page asks in
+    // its own words (a browser's confirm() dialog blocks the page and its live view).
     const game = currentView().game;
-    if (game && game.status !== 'finished'
-        && !window.confirm('A game is being played. Abandon it and deal a new one?')) return;
+    if (game && game.status !== 'finished') {
+      pending = body;
+      confirmBox.hidden = false;
+      $('#ng-abandon', form).focus();
+      return;
+    }
+    deal(body);
+  });
+  let pending = null;
+  const confirmBox = $('#ng-confirm', form);
+  const deal = async (body) => {
     const button = $('button[type=submit]', form);
     button.disabled = true;
     try {
       await postJSON('/api/new-game', body);
     } catch (err) {
-      error.textContent = err.message;
+      $('#ng-error', form).textContent = err.message;
     } finally {
       button.disabled = false;
     }
+  };
+  $('#ng-abandon', form).addEventListener('click', () => {
+    confirmBox.hidden = true;
+    if (pending) deal(pending);
+    pending = null;
+  });
+  $('#ng-keep', form).addEventListener('click', () => {
+    confirmBox.hidden = true;
+    pending = null;
   });
 }

@@ -344,7 +344,11 @@ def record(store: GameStore, game_id: int) -> dict[str, Any]:
                              date=time.strftime("%Y-%m-%d", time.localtime(saved.created)))
         return classic.to_json()
     if ref.result is None:
-        return public_record(ref)
+        public = public_record(ref)
+        if saved.result is not None:
+            # Abandoned: over, though no rule ended it (its secrets stay kept).
+            public["header"] = {**public["header"], "result": saved.result}
+        return public
     full = full_record(ref)
     for key in HIDDEN_KEYS:
         if key in saved.header:

@@ -164,3 +164,21 @@ def test_abandoning_a_game_is_asked_on_the_page_not_in_a_dialog(site, page, tmp_
     page.get_by_role("button", name="Abandon it and deal").click()
     wait_for(lambda: companion.view(None)["game"]["id"] != first)
     assert dialogs == []
+
+
+def test_an_abandoned_light_games_replay_says_so_and_its_buttons_are_drawn(site, page, tmp_path):
+    url, companion = site
+    companion.submit(None, {"type": "new_game", "variant": "light", "seed": 12})
+    light = companion.view(None)["game"]["id"]
+    companion.submit(None, {"type": "new_game", "variant": "base", "cards": BASE})   # abandons it
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{url}/games/{light}/replay")
+    expect(page.locator("#replay-note")).to_have_text(
+        "This game was abandoned before its end: its hidden moves stay hidden, and only its "
+        "public turns are shown.")
+    for name in ("first", "prev", "next", "last"):
+        button = page.locator(f"#{name}")
+        assert button.inner_text().strip() == ""            # no font glyph to miss
+        box = button.locator(".glyph").bounding_box()
+        assert box is not None and box["width"] >= 10 and box["height"] >= 10, (name, box)
+    page.screenshot(path=str(shots(tmp_path) / "replay-abandoned-phone.png"))

@@ -303,7 +303,7 @@ class Robot:
         while True:
             # Every screen names its person's next action; the LEDs light only what a legal
             # continuation needs, all of it when a piece is lifted (tests/robot/instructions.py).
-            check_instructions(self.world, probe=self.twin is None, rng=self.rng)
+            check_instructions(self.world, probe=self.twin is None, seed=f"{self.way}-{self.seed}")
             for w in (self.world, self.twin):
                 if w is not None:
                     self.set_mat(w)

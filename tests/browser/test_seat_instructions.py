@@ -182,3 +182,19 @@ def test_an_abandoned_light_games_replay_says_so_and_its_buttons_are_drawn(site,
         box = button.locator(".glyph").bounding_box()
         assert box is not None and box["width"] >= 10 and box["height"] >= 10, (name, box)
     page.screenshot(path=str(shots(tmp_path) / "replay-abandoned-phone.png"))
+
+
+def test_a_ninja_seen_by_everyone_is_on_the_table_and_sim_pages(site, page, tmp_path):
+    url, companion = site
+    companion.submit(None, {"type": "new_game", "variant": "shadow", "seed": 23})
+    lay_out(companion)
+    for seat, text in [("red", "Nd1"), ("blue", "Nb5"), ("blue", "Ox c5c4"), ("blue", "Sb5b4")]:
+        companion.submit(seat, {"type": "action", "text": text})
+        lay_out(companion)
+    assert companion.view(None)["table"]["ninjas"]["blue"]["revealed"] == ["b4"]
+    for where, square in (("/", 'div.square[data-square="b4"]'), ("/sim", 'button.square[data-square="b4"]')):
+        page.set_viewport_size({"width": 1400, "height": 900})
+        page.goto(url + where)
+        expect(page.locator(f"{square} .ninja-seen.ninja-blue")).to_be_visible()
+        assert page.locator(".ninja-seen").count() == 1          # never a hidden one
+        page.screenshot(path=str(shots(tmp_path) / f"seen-ninja-{where.strip('/') or 'table'}-desktop.png"))

@@ -192,6 +192,23 @@ export function cardElement(name, patterns, { turned = false } = {}) {
 }
 
 // The board the set-up asks for (its position string's first field), or null.
+// The Ninjas everyone has seen (a Strike, a Lantern that found one): square -> [colours], from
+// the public view; a hidden Ninja is never in it.
+export function seenNinjas(view) {
+  const seen = new Map();
+  const ninjas = (view.table && view.table.ninjas) || {};
+  for (const [colour, n] of Object.entries(ninjas)) {
+    for (const square of n.revealed || []) seen.set(square, [...(seen.get(square) || []), colour]);
+  }
+  return seen;
+}
+
+export function seenNinjaElement(colour) {
+  const token = element('span', `ninja-seen ninja-${colour}`, 'N');
+  token.setAttribute('aria-hidden', 'true');
+  return token;
+}
+
 export function setupBoard(view) {
   return view.setup ? view.setup.board.split(' ')[0] : null;
 }

@@ -1,7 +1,7 @@
 // The public table page: the game as spectators see it, live from /events.
 import {
   $, DRAW_ORDER, PAWN_NAMES, boardPieces, boot, element, lastTurnSquares, listen, matText,
-  oledRefresher, pawnElement, resultText, setupBoard, setupForm, setupText, showCards, showLog,
+  oledRefresher, pawnElement, resultText, seenNinjaElement, seenNinjas, setupBoard, setupForm, setupText, showCards, showLog,
   showResult, statusLines, variantName,
 } from './common.js';
 
@@ -27,10 +27,13 @@ function showBoard(view) {
   const pieces = text ? boardPieces(text) : new Map();
   const last = view.setup ? [] : lastTurnSquares(view.table && view.table.log);
   const wrong = new Set((view.mat && view.mat.wrong) || []);
+  const seen = seenNinjas(view);
   const described = [];
   for (const [name, cell] of squares) {
     const kind = pieces.get(name);
-    cell.replaceChildren(...(kind ? [pawnElement(kind)] : []));
+    const ninjas = seen.get(name) || [];
+    cell.replaceChildren(...(kind ? [pawnElement(kind)] : []), ...ninjas.map(seenNinjaElement));
+    for (const colour of ninjas) described.push(`${colour === 'red' ? 'Red' : 'Blue'}'s Ninja seen on ${name}`);
     cell.classList.toggle('last-from', last.length > 0 && last[0] === name);
     cell.classList.toggle('last-to', last.length > 1 && last.slice(1).includes(name));
     cell.classList.toggle('wrong', wrong.has(name));

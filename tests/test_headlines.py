@@ -73,13 +73,14 @@ def test_both_seats_are_asked_whose_spirit_step_it_was():
     assert headline(seat_view(ref, "blue", mat=mat), "blue")["title"] == "Your turn"
 
 
-def test_news_then_a_question_reads_as_a_question():
+def test_a_question_after_old_news_reads_as_the_question():
+    # Issue 23: the news of Blue's last turn no longer heads Red's later steps.
     ref = found_by_a_lantern()
     ref.act("red", "Crab a2a3")
     ref.act("red", "skip")
     said = headline(seat_view(ref, "red"), "red")
     assert ref.view("red")["phase"] == "lantern"
-    assert said["detail"] == "A Lantern? Search a rank or a file for the enemy Ninja, or go without."
+    assert said == {"title": "A Lantern?", "detail": "Search a rank or a file for the enemy Ninja, or go without."}
 
 
 def test_a_way_added_to_the_registry_is_told_where_its_moves_are_made(monkeypatch):
@@ -104,3 +105,11 @@ def test_the_shadow_master_hides_two_ninjas_and_everyone_says_so():
     ref = ShadowReferee("5/5/5/5/r1R1r blue Boar,Crab Monkey,Crane Tiger", "light", light="red")
     assert headline(seat_view(ref, "blue"), "blue")["title"] == "Hide your Ninjas"
     assert headline(seat_view(ref, "red"), "red") == {"title": "Blue's turn", "detail": "Blue is hiding their Ninjas."}
+
+
+def test_old_news_leaves_the_headline_once_the_turn_goes_on():
+    ref = found_by_a_lantern()
+    assert headline(seat_view(ref, "red"), "red")["title"] == "Blue's Lantern found your Ninja (rank 1)"
+    ref.act("red", "Crab a2a3")
+    assert headline(seat_view(ref, "red"), "red")["title"] == "Your Ninja"
+    assert headline(seat_view(ref, "blue"), "blue")["title"] == "Red's turn"

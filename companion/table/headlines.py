@@ -136,7 +136,9 @@ def headline(view: dict[str, Any], seat: str) -> dict[str, str]:
     if expected and expected.get("words"):
         # A move made on the mat for the computer or a seat away from the table.
         return ExpectedWords(expected["seat"], expected["by"], expected["words"]).for_seat(seat)
-    said = news(view, seat)
+    # News leads only into the turn it changes: once the seat has taken a step of it (its
+    # move; now its Ninja or a Lantern), the step in hand is what to say.
+    said = news(view, seat) if (table.get("phase") or "move") == "move" else None
     if mine:
         phase = table.get("phase") or "move"
         legal = table.get("legal") or []

@@ -413,6 +413,8 @@ function showOver() {
   const t = table();
   const over = Boolean(t && t.result);
   $('over').hidden = !over;
+  // One result banner: the headline box would say the same above it.
+  document.querySelector('.turn-box').hidden = over;
   // The result banner is at the top: bring it into view once, as the game ends.
   if (over && !overShown) requestAnimationFrame(() => $('over').scrollIntoView({ block: 'start' }));
   overShown = over;

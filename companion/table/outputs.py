@@ -92,13 +92,23 @@ def finished_lines(result: Result) -> Lines:
     return (head, "Hold C: new game")
 
 
-def setup_lines(fields: list[str], computer: Mapping[str, str] | None = None) -> Lines:
+def setup_lines(fields: list[str], computer: Mapping[str, str] | None = None,
+                cycle: bool = False) -> Lines:
     """The deal to lay out, from the public position string's five fields, after the seats
     the computer plays, if any (hold B to change them in a base game's set-up). They are not
-    in the title: a deal that takes two pages adds "p1/2" to it, and the seat was cut off."""
+    in the title: a deal that takes two pages adds "p1/2" to it, and the seat was cut off.
+    ``cycle``: a base game, where holding B seats the computer (said under the seats)."""
     seats = [f"Computer: {', '.join(seat.title() for seat in sorted(computer))}"] if computer else []
-    return ("Set up", *seats, f"Red: {fields[2].replace(',', ', ')}",
+    hold = [f"Hold B: {hold_b(computer)}"] if cycle else []
+    return ("Set up", *seats, *hold, f"Red: {fields[2].replace(',', ', ')}",
             f"Blue: {fields[3].replace(',', ', ')}", f"Side: {fields[4]}", f"{fields[1].title()} starts")
+
+
+def hold_b(computer: Mapping[str, str] | None) -> str:
+    """What holding B does at a base game's set-up (``opponent.computer_cycle``): the computer
+    plays Blue, then Red, then nobody."""
+    seats = tuple(sorted(computer or ()))
+    return {(): "vs computer", ("blue",): "computer Red"}.get(seats, "no computer")
 
 
 def mismatch_lines(missing: int, extra: int) -> Lines:

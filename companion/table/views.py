@@ -64,6 +64,10 @@ def view(game: GameSession | None, seat: str | None, *, occupancy: frozenset[int
     out["unsaved"] = game.unsaved
     if seat is None and "instruction" not in out:
         out["instruction"] = public_instruction(game, out)
+    if seat is None and game.setting_up and ref.mode == "base":
+        # What a long press of B does now, for the simulation page's caption under B (the
+        # OLED says it on one of its pages).
+        out["buttons"] = {"B": f"hold: {outputs.hold_b(game.seating.computer)}"}
     if seat is not None:
         if notice:
             out["notice"] = notice
@@ -131,7 +135,8 @@ def _game_lines(game: GameSession | None, *, occupancy: frozenset[int], public_u
         return outputs.finished_lines(ref.result)
     if game.status == "sync":
         if game.setting_up:
-            return outputs.setup_lines(game.table()[1], game.seating.computer)
+            return outputs.setup_lines(game.table()[1], game.seating.computer,
+                                       cycle=game.referee.mode == "base")
         missing, extra = game.sync_diff(occupancy)
         return outputs.mismatch_lines(len(missing), len(extra))
     if confirming:

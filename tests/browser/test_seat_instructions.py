@@ -151,6 +151,8 @@ def test_abandoning_a_game_is_asked_on_the_page_not_in_a_dialog(site, page, tmp_
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(url + "/sim")
+    # At a base game's set-up, the caption under B says what holding it does.
+    expect(page.locator('.hw-button[data-button="B"] .hw-caption')).to_have_text("hold: vs computer")
     page.locator("#new-game-box").evaluate("e => e.open = true")
     page.get_by_role("button", name="Deal a new game").click()
     box = page.get_by_role("alertdialog")

@@ -33,6 +33,8 @@ def pages():
                 fields = ["5/5/5/5/5", first, ",".join(red), ",".join(blue), side]
                 yield from outputs.paged(outputs.setup_lines(fields))
                 yield from outputs.paged(outputs.setup_lines(fields, {"red": "hard", "blue": "hard"}))
+                for computer in ({}, {"blue": "medium"}, {"red": "medium"}):
+                    yield from outputs.paged(outputs.setup_lines(fields, computer, cycle=True))
     yield outputs.mismatch_lines(10, 10)
     yield outputs.CONFIRM_NEW_GAME
     for phase in ("setup", "ninja", "lantern", "commit", "move", "take"):

@@ -269,7 +269,7 @@ const BUTTON_HINT = /\b([ABC]): ([^:]+?)(?=\s+(?:Hold )?[ABC]:|$)/g;
 function showPrompt(prompt) {
   const box = $('#prompt');
   box.hidden = !prompt;
-  const answers = { A: '', B: '', C: '' };
+  const answers = { A: '', B: '', C: '', ...(view.buttons || {}) };
   for (const line of view.oled || []) {
     for (const [, button, meaning] of line.matchAll(BUTTON_HINT)) {
       answers[button] = line.slice(0, line.indexOf(`${button}:`)).trim().endsWith('Hold')

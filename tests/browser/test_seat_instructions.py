@@ -200,3 +200,39 @@ def test_a_ninja_seen_by_everyone_is_on_the_table_and_sim_pages(site, page, tmp_
         expect(page.locator(f"{square} .ninja-seen.ninja-blue")).to_be_visible()
         assert page.locator(".ninja-seen").count() == 1          # never a hidden one
         page.screenshot(path=str(shots(tmp_path) / f"seen-ninja-{where.strip('/') or 'table'}-desktop.png"))
+
+
+def test_a_chosen_ninja_square_is_switched_with_one_tap(browser, site, page, tmp_path):
+    """The Shadow Master hides two Ninjas: with both squares chosen, one tap elsewhere moves
+    the first chosen there (it used to start the choice over)."""
+    url, companion = site
+    companion.submit(None, {"type": "new_game", "variant": "light", "seed": 12})
+    phones = Phones(browser, url, companion)
+    try:
+        lay_out(companion)
+        blue = phones.pages["blue"]
+        expect(blue.locator("#headline")).to_have_text("Hide your Ninjas")
+        for square in ("a5", "b5"):
+            blue.locator(f'#board .square[data-square="{square}"]').click()
+        expect(blue.get_by_role("button", name="Hide on a5 and b5")).to_be_visible()
+        blue.locator('#board .square[data-square="d5"]').click()
+        expect(blue.get_by_role("button", name="Hide on b5 and d5")).to_be_visible()
+        in_view(blue, blue.get_by_role("button", name="Hide on b5 and d5"))
+        blue.screenshot(path=str(shots(tmp_path) / "light-hide-two-phone.png"))
+    finally:
+        phones.close()
+
+
+def test_a_chosen_hiding_place_in_the_way_of_the_shadow_is_switched_with_one_tap(browser, site, page):
+    url, companion = site
+    companion.submit(None, {"type": "new_game", "variant": "shadow", "seed": 23})
+    phones = Phones(browser, url, companion)
+    try:
+        lay_out(companion)
+        red = phones.pages["red"]
+        red.locator('#board .square[data-square="d1"]').click()
+        expect(red.get_by_role("button", name="Hide on d1")).to_be_visible()
+        red.locator('#board .square[data-square="b1"]').click()
+        expect(red.get_by_role("button", name="Hide on b1")).to_be_visible()
+    finally:
+        phones.close()

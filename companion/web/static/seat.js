@@ -166,7 +166,12 @@ function highlights(offers) {
   };
   if (offers.places.length) {
     const fits = offers.places.filter((a) => choice.squares.every((s) => a.squares.includes(s)));
-    for (const a of fits) for (const s of a.squares) mark(s, 'target');
+    // Every Ninja placed: a tap elsewhere moves the first chosen (tapSquare), so those squares
+    // stay open to a tap.
+    const rest = choice.squares.slice(1);
+    const full = choice.squares.length === offers.places[0].squares.length;
+    const moves = full ? offers.places.filter((a) => rest.every((s) => a.squares.includes(s))) : [];
+    for (const a of [...fits, ...moves]) for (const s of a.squares) mark(s, 'target');
     for (const s of choice.squares) mark(s, 'chosen');
   }
   if (offers.steps.length) {
@@ -542,7 +547,11 @@ function tapSquare(name) {
   if (offers.places.length) {
     const has = choice.squares.includes(name);
     const next = has ? choice.squares.filter((s) => s !== name) : [...choice.squares, name];
-    if (offers.places.some((a) => next.every((s) => a.squares.includes(s)))) choice.squares = next;
+    // A square tapped when every Ninja has one moves the first chosen there: one tap switches.
+    const moved = has ? next : [...choice.squares.slice(1), name];
+    const fits = (list) => offers.places.some((a) => list.every((s) => a.squares.includes(s)));
+    if (fits(next)) choice.squares = next;
+    else if (fits(moved)) choice.squares = moved;
     else if (offers.places.some((a) => a.squares.includes(name))) choice.squares = [name];
   } else if (offers.steps.length) {
     if (offers.steps.some((a) => a.from === name) && name !== choice.from) {

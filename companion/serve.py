@@ -130,6 +130,7 @@ def run(argv: list[str], sim: bool) -> int:
     try:
         server.start()
         announcer = _announce(config, server.port)
+        companion.mdns_name = None if announcer is None else "onitama.local"
         companion.public_url = _public_url(config, server.host, server.port)
         companion.start()
         url = companion.public_url

@@ -167,7 +167,10 @@ def join_caption(seat: str) -> str:
 
 
 def wifi_caption(ssid: str) -> str:
-    return f"Scan to join Wi-Fi {ssid}"
+    """Beside the QR code a line holds 10 characters: a longer name breaks after its hyphens
+    (``Onitama-`` / ``TEST``), not mid-word (``Onitama-TE`` / ``ST``)."""
+    name = ssid.replace("-", "- ") if len(ssid) > 10 else ssid
+    return f"Scan to join Wi-Fi {name}"
 
 
 def expected_lines(words: ExpectedWords) -> Lines:

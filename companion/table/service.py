@@ -73,6 +73,7 @@ class Companion:
                  wifi: Hotspot | None = None):
         self.mode = "sim" if hardware.sim is not None else "pi"
         self.public_url = public_url
+        self.mdns_name: str | None = None     # the name announced on mDNS, once it is (serve.py)
         self._hw = hardware
         self._store = store
         self._settle = settle

@@ -124,7 +124,8 @@ def page_context() -> dict:
     wifi = companion().wifi_qr
     return {"mode": companion().mode, "cards": card_patterns(), "view": companion().view(None),
             "ways": ways(), "levels": LEVELS, "wifi_svg": wifi_svg(),
-            "wifi_ssid": wifi[0] if wifi else None}
+            "wifi_ssid": wifi[0] if wifi else None, "mdns_name": companion().mdns_name,
+            "address": (companion().public_url or "").split("://", 1)[-1]}
 
 
 @public.get("/api/ways")

@@ -39,7 +39,7 @@ NOTATION = re.compile(r"\b[a-e][1-5][a-e][1-5]\b")      # a move's squares run t
 DOING = re.compile(r"\b(your turn|your move|make|move|take|put|lift|hide|choose|tap|remove|"
                    r"answer|name|press|set up|place|search|strike|which card|whose step|"
                    r"stand|give up|deal|hold|scan|a lantern\?|your ninja)\b", re.I)
-LIT_S = 0.5          # LEDs are sampled this long (a blink is dark half the time)
+LIFT_S = 1.0         # a lifted piece's destinations light within this (they are steady)
 
 
 class Unclear(AssertionError):
@@ -164,17 +164,10 @@ def _drawable(ch: str) -> bool:
 
 # -- the LEDs --------------------------------------------------------------------------------
 
-def _lit(world: Any, seconds: float = LIT_S) -> dict[str, tuple[int, int, int]]:
-    """The squares seen lit within ``seconds`` (the last colour each showed)."""
-    seen: dict[str, tuple[int, int, int]] = {}
-    end = time.monotonic() + seconds
-    while True:
-        for square, rgb in world.table.json("/sim/state")["leds"].items():
-            if any(rgb):
-                seen[square] = tuple(rgb)
-        if time.monotonic() > end:
-            return seen
-        time.sleep(0.03)
+def _lit(world: Any) -> dict[str, tuple[int, int, int]]:
+    """The squares lit now, and their colours."""
+    return {square: tuple(rgb) for square, rgb in world.table.json("/sim/state")["leds"].items()
+            if any(rgb)}
 
 
 def _steps(text: str) -> list[tuple[str, str]]:
@@ -216,6 +209,7 @@ def _last_turn(view: dict) -> set[str]:
 def _leds_at_rest(world: Any, view: dict, phones: dict[str, dict]) -> None:
     if view["mat"]["state"] == "moving":
         return                         # a hand is on the mat: the lifted piece's lights
+    # One look is enough: a square seen lit must be needed (a blink seen dark proves nothing).
     lit = _lit(world)
     after = world.public()
     if _key(after) != _key(view):
@@ -285,8 +279,9 @@ def _lift_probe(world: Any, view: dict, phones: dict[str, dict], rng: random.Ran
     dests = {to for a in legal for f, to in _steps(a["text"])[:1] if f == frm}
     world.lift(frm)
     try:
-        time.sleep(0.1)
-        lit = _lit(world, 0.4)
+        end = time.monotonic() + LIFT_S
+        while not dests <= set(lit := _lit(world)) and time.monotonic() < end:
+            time.sleep(0.02)
         flash = {sq for sq, rgb in lit.items() if rgb[1] > 0 and rgb[0] == 0 and rgb[2] == 0}
         shown = set(lit) - (flash & _last_turn(view)) - _named(view["oled"]) - _named(world.public()["oled"])
         if not dests <= set(lit):

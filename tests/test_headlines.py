@@ -113,3 +113,22 @@ def test_old_news_leaves_the_headline_once_the_turn_goes_on():
     ref.act("red", "Crab a2a3")
     assert headline(seat_view(ref, "red"), "red")["title"] == "Your Ninja"
     assert headline(seat_view(ref, "blue"), "blue")["title"] == "Red's turn"
+
+
+def test_the_pages_say_who_removes_a_student_a_ninja_took():
+    # Issue 23: /sim said "Put the pawns back"; the public view now says the task, in the
+    # words of Blue's phone.
+    from companion.rules.position import board_pieces
+    from companion.table import views
+    from companion.table.session import GameSession
+    ref = ShadowReferee("b1B1b/5/5/1b3/r1R1r red Boar,Crab Monkey,Crane Tiger", "shadow")
+    for seat, action in (("red", "Nb1"), ("blue", "Nd5"), ("red", "Boar a1a2")):
+        ref.act(seat, action)
+    before = frozenset(board_pieces(ref.view(None)["position"]))
+    ref.act("red", "Nb1b2")                   # Red's Ninja takes Blue's student on b2
+    game = GameSession(1, {"variant": "shadow"}, ref, status="sync", laid_out=True)
+    public = views.view(game, None, occupancy=before, oled=("Put pawns back",), seats={})
+    assert public["instruction"] == {"title": "Blue removes their student from b2",
+                                     "detail": "A Ninja took it."}
+    assert views.view(game, "blue", occupancy=before, oled=(), seats={})["headline"]["title"] == \
+        "Remove your student from b2"

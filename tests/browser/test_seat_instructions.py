@@ -74,6 +74,9 @@ def test_a_remote_seats_move_is_confirmed_on_screen_and_every_screen_says_who_ma
                 page.goto(url + where)
                 expect(page.locator("#status")).to_have_text(sentence)
                 expect(page.locator("#substatus")).to_contain_text("From Blue's phone: Boar, a5 to a4.")
+                if where == "/":         # the table page's board marks it as the phones do
+                    expect(page.locator('div.square[data-square="a5"]')).to_have_class(re.compile(r"\bexpect-from\b"))
+                    expect(page.locator('div.square[data-square="a4"]')).to_have_class(re.compile(r"\bexpect-to\b"))
                 page.screenshot(path=str(folder / f"expected-{where.strip('/') or 'table'}-{name}.png"))
         assert companion.view(None)["oled"][:3] == [sentence, "from Blue's phone:", "Boar, a5 to a4"]
     finally:

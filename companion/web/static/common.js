@@ -209,6 +209,21 @@ export function seenNinjaElement(colour) {
   return token;
 }
 
+// The move the mat waits for (made for the computer or a seat away from the table), as the
+// mat lights it: from squares and to squares, a to square holding the other seat's pawn taken.
+export function expectedSquares(view, pieces) {
+  const game = view.game;
+  const none = { from: [], to: [], take: [], colour: '#fff' };
+  const expected = game && game.expected;
+  if (!expected || view.setup || game.status !== 'playing') return none;
+  const squares = expected.text.match(/[a-e][1-5]/g) || [];
+  const from = squares.filter((_, i) => i % 2 === 0);
+  const to = squares.filter((_, i) => i % 2 === 1);
+  const theirs = expected.seat === 'red' ? 'bB' : 'rR';
+  const take = to.slice(0, 1).filter((s) => pieces.has(s) && theirs.includes(pieces.get(s)));
+  return { from, to, take, colour: `var(--${expected.seat})` };
+}
+
 export function setupBoard(view) {
   return view.setup ? view.setup.board.split(' ')[0] : null;
 }

@@ -5,7 +5,7 @@
 // secret move cannot be taken back; skip and pass buttons act at once.
 import {
   FILES, boardPieces, cardElement, element, lastTurnSquares, pawnElement, positionParts,
-  resultText, showLog, variantName, viewHandler, waysByName, withReason,
+  expectedSquares, resultText, showLog, variantName, viewHandler, waysByName, withReason,
 } from './common.js';
 
 const data = JSON.parse(document.getElementById('boot').textContent);
@@ -188,20 +188,6 @@ function highlights(offers) {
   return marks;
 }
 
-// The move the mat waits for (made for the computer or a seat away from the table), as the
-// mat lights it: from squares and to squares, a to square holding the other seat's pawn taken.
-function expectedSquares(game, pieces) {
-  const none = { from: [], to: [], take: [], colour: '#fff' };
-  const expected = game && game.expected;
-  if (!expected || view.setup || game.status !== 'playing') return none;
-  const squares = expected.text.match(/[a-e][1-5]/g) || [];
-  const from = squares.filter((_, i) => i % 2 === 0);
-  const to = squares.filter((_, i) => i % 2 === 1);
-  const theirs = expected.seat === 'red' ? 'bB' : 'rR';
-  const take = to.slice(0, 1).filter((s) => pieces.has(s) && theirs.includes(pieces.get(s)));
-  return { from, to, take, colour: `var(--${expected.seat})` };
-}
-
 function showBoard(offers) {
   const t = table();
   const text = view.setup ? view.setup.board.split(' ')[0] : t && t.position.split(' ')[0];
@@ -210,7 +196,7 @@ function showBoard(offers) {
   const marks = highlights(offers);
   const last = view.setup ? [] : lastTurnSquares(t && t.log);
   const wrong = new Set((view.mat && view.mat.wrong) || []);
-  const expect = expectedSquares(view.game, pieces);
+  const expect = expectedSquares(view, pieces);
   board.style.setProperty('--expect', expect.colour);
   for (const [name, cell] of squares) {
     const kind = pieces.get(name);

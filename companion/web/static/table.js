@@ -1,7 +1,7 @@
 // The public table page: the game as spectators see it, live from /events.
 import {
   $, DRAW_ORDER, PAWN_NAMES, boardPieces, boot, element, lastTurnSquares, listen, matText,
-  oledRefresher, pawnElement, resultText, seenNinjaElement, seenNinjas, setupBoard, setupForm, setupText, showCards, showLog,
+  expectedSquares, oledRefresher, pawnElement, resultText, seenNinjaElement, seenNinjas, setupBoard, setupForm, setupText, showCards, showLog,
   showResult, statusLines, variantName,
 } from './common.js';
 
@@ -28,6 +28,8 @@ function showBoard(view) {
   const last = view.setup ? [] : lastTurnSquares(view.table && view.table.log);
   const wrong = new Set((view.mat && view.mat.wrong) || []);
   const seen = seenNinjas(view);
+  const expect = expectedSquares(view, pieces);
+  board.style.setProperty('--expect', expect.colour);
   const described = [];
   for (const [name, cell] of squares) {
     const kind = pieces.get(name);
@@ -37,6 +39,9 @@ function showBoard(view) {
     cell.classList.toggle('last-from', last.length > 0 && last[0] === name);
     cell.classList.toggle('last-to', last.length > 1 && last.slice(1).includes(name));
     cell.classList.toggle('wrong', wrong.has(name));
+    cell.classList.toggle('expect-from', expect.from.includes(name));
+    cell.classList.toggle('expect-to', expect.to.includes(name));
+    cell.classList.toggle('expect-take', expect.take.includes(name));
     if (kind) described.push(`${PAWN_NAMES[kind]} on ${name}`);
   }
   board.setAttribute('aria-label', described.length ? `The board: ${described.join(', ')}` : 'The board is empty');

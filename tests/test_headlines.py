@@ -132,3 +132,15 @@ def test_the_pages_say_who_removes_a_student_a_ninja_took():
                                      "detail": "A Ninja took it."}
     assert views.view(game, "blue", occupancy=before, oled=(), seats={})["headline"]["title"] == \
         "Remove your student from b2"
+
+
+def test_the_pages_say_whose_turn_in_the_oleds_words_and_what_they_do():
+    from companion.table import outputs
+    say = outputs.turn_instruction
+    assert say(["red"], True, "move", computer={}, remote=()) == {
+        "title": "Red to move", "detail": "Red makes a move on the mat."}
+    assert say(["blue"], True, "move", computer={"blue": "easy"}, remote=())["title"] == "Computer thinking"
+    assert say(["blue"], True, "move", computer={}, remote=("blue",))["detail"] == \
+        "Blue is choosing on their phone: then make their move on the mat."
+    assert say(["red"], False, "lantern", computer={}, remote=()) == {
+        "title": "Red to play", "detail": "Red lights a Lantern or skips, on their phone."}

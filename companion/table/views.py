@@ -178,6 +178,10 @@ def public_instruction(game: GameSession, view: dict[str, Any]) -> dict[str, str
     if game.status == "sync" and not game.setting_up:
         title, detail = sync_words(view, None)
         return {"title": title, "detail": detail}
+    if game.status == "playing" and not (game.recognizer is not None and game.recognizer.prompt):
+        return outputs.turn_instruction(game.referee.to_act(), game.mat_turn(),
+                                        view["table"].get("phase") or "move",
+                                        computer=game.seating.computer, remote=game.seating.remote)
     return None
 
 

@@ -126,7 +126,7 @@ def test_an_onlooker_past_the_streams_cap_follows_the_game_and_says_how(browser,
         page.goto(url + "/")
         expect(page.locator("#connection")).to_have_text(
             "Many are watching: this page asks for the game every 2 s instead of a live feed.")
-        expect(page.locator("#status")).to_have_text("Blue to play")
+        expect(page.locator("#status")).to_have_text("Blue to move")
         page.screenshot(path=str(folder / "ninth-onlooker-phone.png"))
         companion.submit("blue", {"type": "action", "text": "Boar a5a4"})
         expect(page.locator("#status")).to_have_text("Move the pawn on a5 to a4", timeout=6000)

@@ -322,14 +322,16 @@ def effect(cue: Cue) -> Effect:
 
 
 def sync_scene(pieces: Mapping[int, str], missing: Iterable[int], extra: Iterable[int]) -> Scene:
-    """Setting up, or putting the mat back in step: where pawns go, and where none should be."""
+    """Setting up, or putting the mat back in step: where pawns go, and where none should be.
+    As for a move made for someone: a pawn to lift breathes (amber, never dark, so a glance
+    always finds it), a square to fill blinks in its pawn's colour."""
     scene: Scene = {}
     for sq in missing:
         piece = pieces[sq]
         colour = "red" if piece in "Rr" else "blue" if piece in "Bb" else "white"
-        scene[sq] = Pulse(PALETTE[colour])
+        scene[sq] = Blink(PALETTE[colour], Urgency.NORMAL)
     for sq in extra:
-        scene[sq] = Blink(PALETTE["amber"], Urgency.ERROR)
+        scene[sq] = Pulse(PALETTE["amber"], Urgency.NORMAL)
     return scene
 
 
@@ -352,10 +354,10 @@ def winner_scene(board: str, result: Result) -> Scene:
     return {}
 
 
-def takeback_show(seat: str, words: str) -> Show:
-    """The mat took ``seat``'s last move back (its pawns returned): said on the OLED in
-    players' words (``Elephant, b1 to c2``), not notation."""
-    return Show(SHOW_S, ("Move taken back", *_phrases(words), f"{seat.title()} plays again"), {})
+def takeback_show(words: str) -> Show:
+    """The mat took the last move back (its pawns returned): said on the OLED in players'
+    words (``Elephant, b1 to c2``), not notation."""
+    return Show(SHOW_S, ("Move taken back", *_phrases(words)), {})     # then "Red to move" (with_next)
 
 
 def reading_scene(feedback: Feedback) -> Scene:

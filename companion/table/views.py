@@ -189,7 +189,7 @@ def takeback_show(game: GameSession, text: str) -> outputs.Show:
     """The move ``text`` was just taken back: its mover is to play again, from the position
     it was made in."""
     seat = game.referee.to_act()[0]
-    return outputs.takeback_show(seat, move_words(seat, text, " ".join(game.table()[1])))
+    return outputs.takeback_show(move_words(seat, text, " ".join(game.table()[1])))
 
 
 def said_expected(game: GameSession, expected: Expected) -> ExpectedWords:

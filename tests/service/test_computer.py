@@ -147,8 +147,13 @@ def test_a_wrong_move_made_for_the_computer_on_move_one_is_no_set_up(fast_table)
     assert companion.view("blue")["headline"]["title"] == f"Move the pawn on {other['to']} to {other['from']}"
     wait_for(lambda: not companion.view(None)["oled"][0].startswith("Not that"))
     assert not companion.view(None)["oled"][0].startswith("Set up")
+    # Both lit: where the pawn goes, and the misplaced pawn itself, which is never dark (a
+    # glance at the mat found only the square to return to).
     lit = set()
     wait_for(lambda: lit.update(companion.sim_state()["leds"]) or lit >= {other["from"], other["to"]})
+    for _ in range(12):
+        assert other["to"] in companion.sim_state()["leds"]
+        time.sleep(0.05)
     hw.sim.lift(wrong.to_sq)
     hw.sim.place(wrong.from_sq)
     wait_for(lambda: companion.view(None)["game"]["status"] == "playing"

@@ -47,8 +47,8 @@ def pages():
     yield outputs.refused_show("Neither Rooster nor Elephant moves a student there").lines
     yield from stray_lines()
     yield from expected_pages()
-    for seat in ("red", "blue"):
-        yield outputs.takeback_show(seat, f"{LONGEST[-1]}, e1 to d2, takes the master").lines
+    yield outputs.with_next(outputs.takeback_show(f"{LONGEST[-1]}, e1 to d2, takes the master").lines,
+                            ("Blue to move", "A:Tiger  B:Crab"))
     for by, sq in (("red", "e5"), ("blue", "a1")):
         for event in (Event("strike", "", True, data={"by": by, "square": sq, "hit": True}),
                       Event("ninja_capture", "", True, data={"by": by, "square": sq, "captured": "student"}),
@@ -128,3 +128,13 @@ def test_a_ninja_capture_is_not_called_a_strike():
     event = Event("ninja_capture", "", True, data={"by": "blue", "square": "c2", "captured": "student"})
     lines = outputs.announcements([event])[0].lines
     assert lines == ("Ninja capture", "Blue's Ninja took the", "student on c2:", "Red, lift it off")
+
+
+def test_an_announcement_ends_with_what_comes_next():
+    """A Lantern's sweep holds the OLED while Blue is to move: the robot's checker found the
+    screen naming neither (``Lantern / Red searches / rank 3``)."""
+    show = outputs.announcements([Event("lantern", "", True, data={"by": "red", "line": "rank 3"})])[0]
+    assert outputs.with_next(show.lines, ("Blue to move", "A:Tiger  B:Crab")) == (
+        "Lantern", "Red searches", "rank 3", "Blue to move")
+    full = ("Ninja capture", "a", "b", "c", "d")
+    assert outputs.with_next(full, ("Blue to move",)) == full        # no room: left as it is

@@ -135,8 +135,7 @@ def test_the_pages_say_who_removes_a_student_a_ninja_took():
 
 
 def test_the_pages_say_whose_turn_in_the_oleds_words_and_what_they_do():
-    from companion.table import outputs
-    say = outputs.turn_instruction
+    from companion.table.instructions import turn_instruction as say
     assert say(["red"], True, "move", computer={}, remote=()) == {
         "title": "Red to move", "detail": "Red makes a move on the mat."}
     assert say(["blue"], True, "move", computer={"blue": "easy"}, remote=())["title"] == "Computer thinking"

@@ -142,38 +142,8 @@ def phone_turn_lines(phase: str, to_act: Iterable[str], ninjas: int = 1) -> Line
                 phase, (f"{who} to play", "on the phone"))
 
 
-PHONE_STEPS = {"setup": "hides their Ninja", "ninja": "moves their Ninja or skips",
-               "lantern": "lights a Lantern or skips", "commit": "chooses their move",
-               "take": "takes a card"}
-
-
-def turn_instruction(to_act: Iterable[str], at_mat: bool, phase: str, *,
-                     computer: Mapping[str, str], remote: Iterable[str]) -> dict[str, str]:
-    """Whose turn and what they do, for the table and simulation pages: the OLED's words
-    (``Red to move``, the recognizer's), then the step in full."""
-    seats = list(to_act)
-    who = "Both" if len(seats) > 1 else " and ".join(s.title() for s in seats) or "Nobody"
-    seat = seats[0] if len(seats) == 1 else None
-    if seat is not None and seat in computer:
-        return {"title": "Computer thinking", "detail": f"The computer is choosing {who}'s move: "
-                                                         "then make it on the mat."}
-    if at_mat and seat is not None and seat in set(remote):
-        return {"title": f"{who} to move", "detail": f"{who} is choosing on their phone: then "
-                                                      "make their move on the mat."}
-    if at_mat:
-        return {"title": f"{who} to move", "detail": f"{who} makes a move on the mat."}
-    step = PHONE_STEPS.get(phase, "plays")
-    return {"title": f"{who} to play", "detail": f"{who} {step}, on their phone."}
-
-
 def takeover_lines(seat: str) -> Lines:
     return ("New phone for", f"the {seat.title()} seat", "A: allow  B: refuse")
-
-
-def takeover_instruction(seat: str) -> dict[str, str]:
-    """The same question on the table and simulation pages."""
-    return {"title": f"A new phone asks for the {seat.title()} seat",
-            "detail": "On the companion: A lets it take the seat, B refuses."}
 
 
 def join_lines(seat: str) -> Lines:

@@ -100,27 +100,22 @@ class Seats:
             self._pending[pending_id] = Takeover(seat, session, now + PENDING_S, seen=now)
         return {"seat": seat, "pending": pending_id}
 
-    def pending(self, pending_id: str) -> dict[str, str | None]:
-        """``{"state": "waiting" | "allowed" | "refused" | "expired", "seat", "session"}``."""
+    def pending(self, pending_id: str, withdraw: bool = False) -> dict[str, str | None]:
+        """``{"state": "waiting" | "allowed" | "refused" | "expired" | "withdrawn", "seat",
+        "session"}``. ``withdraw``: the asking phone gave up ("Stop asking", or its page
+        closed): the table is no longer asked, at once rather than when the phone is missed
+        (``GONE_S``)."""
         with self._lock:
             entry = self._pending.get(pending_id)
             if entry is None:
                 raise NotFound("no such request to take a seat")
+            if withdraw and entry.state == "waiting":
+                entry.state = "withdrawn"
             now = time.monotonic()
             if entry.state == "waiting" and now > entry.until:
                 entry.state = "expired"
             entry.seen = now
             return {"state": entry.state, "session": entry.session, "seat": entry.seat}
-
-    def withdraw(self, pending_id: str) -> None:
-        """The asking phone gave up (its page closed, or "Stop asking"): the table is no
-        longer asked, at once rather than when the phone is missed (``GONE_S``)."""
-        with self._lock:
-            entry = self._pending.get(pending_id)
-            if entry is None:
-                raise NotFound("no such request to take a seat")
-            if entry.state == "waiting":
-                entry.state = "withdrawn"
 
     def waiting(self) -> Takeover | None:
         """The takeover the table is asked about now, if any."""

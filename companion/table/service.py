@@ -73,7 +73,6 @@ class Companion:
                  wifi: Hotspot | None = None):
         self.mode = "sim" if hardware.sim is not None else "pi"
         self.public_url = public_url
-        self.mdns_name: str | None = None     # the name announced on mDNS, once it is (serve.py)
         self._hw = hardware
         self._store = store
         self._settle = settle
@@ -159,13 +158,9 @@ class Companion:
             raise BadRequest("a join token is text")
         return self._thread.call(lambda: self._seats.redeem(token.strip().upper()))
 
-    def pending(self, pending_id: str) -> dict[str, str | None]:
-        """``{"state": "waiting" | "allowed" | "refused" | "expired", "seat", "session"}``."""
-        return self._seats.pending(pending_id)
-
-    def withdraw(self, pending_id: str) -> None:
-        """The phone waiting for a held seat gave up: the OLED stops asking."""
-        self._thread.call(lambda: self._seats.withdraw(pending_id))
+    def pending(self, pending_id: str, withdraw: bool = False) -> dict[str, str | None]:
+        """A takeover's state (``Seats.pending``); ``withdraw``: its phone gives up first."""
+        return self._seats.pending(pending_id, withdraw)
 
     def seat_of(self, session: str | None) -> str | None:
         """The seat a phone's session holds now (None: none, or taken over since)."""

@@ -16,7 +16,8 @@ from ..rules.ways import WAYS
 from . import outputs
 from .computer import Expected
 from .headlines import headline, sync_words
-from .instructions import ExpectedWords, expected_words, move_words
+from .instructions import (ExpectedWords, expected_words, move_words, takeover_instruction,
+                           turn_instruction)
 from .network import Hotspot, wifi_qr_payload
 from .session import GameSession
 
@@ -31,7 +32,7 @@ def view(game: GameSession | None, seat: str | None, *, occupancy: frozenset[int
                            "oled": list(oled), "variants": list(WAYS), "sets": dict(CARDS.sets),
                            "seats": seats}
     if seat is None and takeover is not None:
-        out["instruction"] = outputs.takeover_instruction(takeover)
+        out["instruction"] = takeover_instruction(takeover)
     if game is None:
         if seat is not None:
             out["headline"] = headline(out, seat)
@@ -179,7 +180,7 @@ def public_instruction(game: GameSession, view: dict[str, Any]) -> dict[str, str
         title, detail = sync_words(view, None)
         return {"title": title, "detail": detail}
     if game.status == "playing" and not (game.recognizer is not None and game.recognizer.prompt):
-        return outputs.turn_instruction(game.referee.to_act(), game.mat_turn(),
+        return turn_instruction(game.referee.to_act(), game.mat_turn(),
                                         view["table"].get("phase") or "move",
                                         computer=game.seating.computer, remote=game.seating.remote)
     return None

@@ -129,7 +129,7 @@ def join_cancel():
     pending_id = session.pop(PENDING, None)
     if not isinstance(pending_id, str):
         raise BadInput("this phone is not waiting for a seat", 404)
-    companion().withdraw(pending_id)
+    companion().pending(pending_id, withdraw=True)
     return jsonify(ok=True)
 
 

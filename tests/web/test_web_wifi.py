@@ -60,10 +60,11 @@ def test_the_pages_show_the_wifi_code_only_with_the_hotspot(wifi_client, path):
 
 def test_the_wifi_box_names_onitama_local_only_when_it_is_announced(tmp_path):
     with sim_companion(tmp_path / "games.db", wifi=WIFI, public_url="http://10.42.0.1:8000") as table:
-        client = create_app(table.companion, secret_key=b"test").test_client()
+        app = create_app(table.companion, secret_key=b"test")
+        client = app.test_client()
         page = client.get("/").get_data(as_text=True)
         assert "onitama.local" not in page and "<code>10.42.0.1:8000</code>" in page
-        table.companion.mdns_name = "onitama.local"          # serve.py, once announced
+        app.config["MDNS_NAME"] = "onitama.local"            # serve.py, once announced
         assert "<code>onitama.local</code>" in client.get("/").get_data(as_text=True)
 
 

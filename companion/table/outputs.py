@@ -19,7 +19,7 @@ from ..mat.feedback import PALETTE, Cue, cues
 from ..mat.recognizer import Feedback
 from ..rules.referee import Event, Result
 from ..rules.squares import parse_square
-from .instructions import ExpectedWords
+from .instructions import ExpectedWords, hold_b
 
 SHOW_S = 4.0          # how long an announcement holds the OLED and its squares
 SWEEP_S = 2.0         # a Lantern's sweep along its line, before the answer shows
@@ -104,14 +104,13 @@ def setup_lines(fields: list[str], computer: Mapping[str, str] | None = None,
             f"Blue: {fields[3].replace(',', ', ')}", f"Side: {fields[4]}", f"{fields[1].title()} starts")
 
 
-def hold_b(computer: Mapping[str, str] | None) -> str:
-    """What holding B does at a base game's set-up (``opponent.computer_cycle``): the computer
-    plays Blue, then Red, then nobody."""
-    seats = tuple(sorted(computer or ()))
-    return {(): "vs computer", ("blue",): "computer Red"}.get(seats, "no computer")
-
-
-def mismatch_lines(missing: int, extra: int) -> Lines:
+def mismatch_lines(missing: int, extra: int, pair: tuple[str, str] | None = None) -> Lines:
+    """The mat out of step with the game: the first pawn to move, in the pages' words
+    (``Move the pawn on a2 to a1``), else the counts."""
+    if pair is not None:
+        more = missing + extra - 2
+        return ("Put pawns back", f"Move the pawn on {pair[0]}", f"to {pair[1]}",
+                *((f"then {more} more square{'s' * (more != 1)}",) if more > 0 else ()))
     return ("Put pawns back", f"{missing} missing, {extra} extra", "Lit: where they go")
 
 

@@ -16,8 +16,8 @@ from ..rules.ways import WAYS
 from . import outputs
 from .computer import Expected
 from .headlines import headline, sync_words
-from .instructions import (ExpectedWords, expected_words, move_words, takeover_instruction,
-                           turn_instruction)
+from .instructions import (ExpectedWords, expected_words, hold_b, move_words,
+                           takeover_instruction, turn_instruction)
 from .network import Hotspot, wifi_qr_payload
 from .session import GameSession
 
@@ -68,7 +68,7 @@ def view(game: GameSession | None, seat: str | None, *, occupancy: frozenset[int
     if seat is None and game.setting_up and ref.mode == "base":
         # What a long press of B does now, for the simulation page's caption under B (the
         # OLED says it on one of its pages).
-        out["buttons"] = {"B": f"hold: {outputs.hold_b(game.seating.computer)}"}
+        out["buttons"] = {"B": f"hold: {hold_b(game.seating.computer)}"}
     if seat is not None:
         if notice:
             out["notice"] = notice
@@ -139,7 +139,9 @@ def _game_lines(game: GameSession | None, *, occupancy: frozenset[int], public_u
             return outputs.setup_lines(game.table()[1], game.seating.computer,
                                        cycle=game.referee.mode == "base")
         missing, extra = game.sync_diff(occupancy)
-        return outputs.mismatch_lines(len(missing), len(extra))
+        pairs = pair_up(extra, missing)
+        first = (square_name(pairs[0][0]), square_name(pairs[0][1])) if pairs else None
+        return outputs.mismatch_lines(len(missing), len(extra), first)
     if confirming:
         return outputs.CONFIRM_NEW_GAME
     rec = game.recognizer

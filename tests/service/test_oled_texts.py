@@ -36,6 +36,8 @@ def pages():
                 for computer in ({}, {"blue": "medium"}, {"red": "medium"}):
                     yield from outputs.paged(outputs.setup_lines(fields, computer, cycle=True))
     yield outputs.mismatch_lines(10, 10)
+    yield outputs.mismatch_lines(10, 10, ("a2", "a1"))
+    yield outputs.mismatch_lines(1, 1, ("a2", "a1"))
     yield outputs.CONFIRM_NEW_GAME
     for phase in ("setup", "ninja", "lantern", "commit", "move", "take"):
         for to_act in (["red"], ["blue"], ["red", "blue"]):

@@ -59,6 +59,8 @@ def test_a_remote_seats_move_is_confirmed_on_screen_and_every_screen_says_who_ma
         wait_for(lambda: companion.view(None)["game"]["expected"])
         sentence = "Make Blue's move"
         expect(blue.locator("#headline")).to_have_text("Your move is on the mat")
+        expect(blue.get_by_role("button", name="Boar: a5 → a4")).to_have_count(0)   # sent: no confirm box
+        expect(blue.locator("#action-hint")).to_have_text("To send another move instead, tap its piece.")
         expect(blue.locator("#subline")).to_contain_text("Someone at the table makes it for you: Boar, a5 to a4.")
         expect(red.locator("#headline")).to_have_text(sentence)
         expect(red.locator("#subline")).to_contain_text("From Blue's phone: Boar, a5 to a4.")

@@ -278,8 +278,10 @@ function showActions(offers) {
   }
   if (offers.steps.length) {
     const matching = offers.steps.filter((a) => a.from === choice.from && a.to === choice.to);
+    const sent = view.game && view.game.expected && view.game.expected.seat === SEAT;
     hint = matching.length ? 'Confirm your choice.'
-      : choice.from ? 'Tap a lit square.' : 'Tap the piece to move.';
+      : choice.from ? 'Tap a lit square.' : sent ? 'To send another move instead, tap its piece.'
+        : 'Tap the piece to move.';
     for (const a of matching) buttons.push(button(stepLabel(a), () => act(a), a.kind === 'strike' ? 'danger' : 'primary'));
   }
   const picker = $('lantern-picker');
@@ -571,6 +573,9 @@ async function post(url, body) {
     let answer = null;
     try { answer = await response.json(); } catch { /* not JSON: say the status */ }
     if (!response.ok) throw new Error((answer && answer.error) || `${response.status} ${response.statusText}`);
+    // A move sent from afar waits on the mat (the step is the same): the choice is made, so
+    // its confirm box goes; another move may still be chosen and sent.
+    if (answer.on_mat) choice = { step: choice.step, from: null, to: null, squares: [], line: null };
     settle(answer.version);
   } catch (err) {
     $('action-error').textContent = `Not done: ${err.message}`;

@@ -133,6 +133,7 @@ def run(argv: list[str], sim: bool) -> int:
     try:
         server.start()
         announcer = _announce(config, server.port)
+        app.config["MDNS_NAME"] = None if announcer is None else "onitama.local"    # the Wi-Fi box
         companion.public_url = _public_url(config, server.host, server.port)
         companion.start()
         url = companion.public_url

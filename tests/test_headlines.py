@@ -73,13 +73,14 @@ def test_both_seats_are_asked_whose_spirit_step_it_was():
     assert headline(seat_view(ref, "blue", mat=mat), "blue")["title"] == "Your turn"
 
 
-def test_news_then_a_question_reads_as_a_question():
+def test_a_question_after_old_news_reads_as_the_question():
+    # Issue 23: the news of Blue's last turn no longer heads Red's later steps.
     ref = found_by_a_lantern()
     ref.act("red", "Crab a2a3")
     ref.act("red", "skip")
     said = headline(seat_view(ref, "red"), "red")
     assert ref.view("red")["phase"] == "lantern"
-    assert said["detail"] == "A Lantern? Search a rank or a file for the enemy Ninja, or go without."
+    assert said == {"title": "A Lantern?", "detail": "Search a rank or a file for the enemy Ninja, or go without."}
 
 
 def test_a_way_added_to_the_registry_is_told_where_its_moves_are_made(monkeypatch):
@@ -98,3 +99,48 @@ def test_a_way_added_to_the_registry_is_told_where_its_moves_are_made(monkeypatc
         assert headline(view, "red") == (
             {"title": "Your turn", "detail": "Make your move on the mat."} if on_mat
             else {"title": "Your turn", "detail": "Choose your move below."})
+
+
+def test_the_shadow_master_hides_two_ninjas_and_everyone_says_so():
+    ref = ShadowReferee("5/5/5/5/r1R1r blue Boar,Crab Monkey,Crane Tiger", "light", light="red")
+    assert headline(seat_view(ref, "blue"), "blue")["title"] == "Hide your Ninjas"
+    assert headline(seat_view(ref, "red"), "red") == {"title": "Blue's turn", "detail": "Blue is hiding their Ninjas."}
+
+
+def test_old_news_leaves_the_headline_once_the_turn_goes_on():
+    ref = found_by_a_lantern()
+    assert headline(seat_view(ref, "red"), "red")["title"] == "Blue's Lantern found your Ninja (rank 1)"
+    ref.act("red", "Crab a2a3")
+    assert headline(seat_view(ref, "red"), "red")["title"] == "Your Ninja"
+    assert headline(seat_view(ref, "blue"), "blue")["title"] == "Red's turn"
+
+
+def test_the_pages_say_who_removes_a_student_a_ninja_took():
+    # Issue 23: /sim said "Put the pawns back"; the public view now says the task, in the
+    # words of Blue's phone.
+    from companion.rules.position import board_pieces
+    from companion.table import views
+    from companion.table.session import GameSession
+    ref = ShadowReferee("b1B1b/5/5/1b3/r1R1r red Boar,Crab Monkey,Crane Tiger", "shadow")
+    for seat, action in (("red", "Nb1"), ("blue", "Nd5"), ("red", "Boar a1a2")):
+        ref.act(seat, action)
+    before = frozenset(board_pieces(ref.view(None)["position"]))
+    ref.act("red", "Nb1b2")                   # Red's Ninja takes Blue's student on b2
+    game = GameSession(1, {"variant": "shadow"}, ref, status="sync", laid_out=True)
+    public = views.view(game, None, occupancy=before, oled=("Put pawns back",), seats={})
+    assert public["instruction"] == {"title": "Blue removes their student from b2",
+                                     "detail": "A Ninja took it."}
+    blue = views.seat_part(game, "blue")
+    assert views.view(game, blue, occupancy=before, oled=(), seats={})["headline"]["title"] == \
+        "Remove your student from b2"
+
+
+def test_the_pages_say_whose_turn_in_the_oleds_words_and_what_they_do():
+    from companion.table.instructions import turn_instruction as say
+    assert say(["red"], True, "move", computer={}, remote=()) == {
+        "title": "Red to move", "detail": "Red makes a move on the mat."}
+    assert say(["blue"], True, "move", computer={"blue": "easy"}, remote=())["title"] == "Computer thinking"
+    assert say(["blue"], True, "move", computer={}, remote=("blue",))["detail"] == \
+        "Blue is choosing on their phone: then make their move on the mat."
+    assert say(["red"], False, "lantern", computer={}, remote=()) == {
+        "title": "Red to play", "detail": "Red lights a Lantern or skips, on their phone."}

@@ -30,6 +30,7 @@ class Display:
         self._key: tuple[object, ...] | None = None
         self._scene: tuple[object, ...] | None = None
         self.lines: outputs.Lines = ()        # what the OLED says now (the views carry it)
+        self.takeover: str | None = None      # the seat a new phone asks for, on the OLED now
         self._image = screens.status_screen(outputs.STARTING[0], list(outputs.STARTING[1:]))
 
     def announce(self, shows: list[outputs.Show]) -> None:
@@ -63,10 +64,11 @@ class Display:
                                  joined=any(seats.held().values()), computer=computer)
         # A takeover waits while the mat asks a question: A and B answer what is shown.
         waiting = None if views.asking(game) else seats.waiting()
+        self.takeover = None if waiting is None else waiting.seat
         if waiting is not None:
             lines = outputs.takeover_lines(waiting.seat)
         elif show is not None:
-            lines = show.lines
+            lines = outputs.with_next(show.lines, game_lines())
         elif target == "wifi" and self._wifi is not None:
             lines = outputs.wifi_lines(self._wifi[0])
         elif target is not None:

@@ -14,6 +14,7 @@ from typing import Any
 from ..rules.position import board_pieces
 from ..rules.squares import square_name
 from ..rules.ways import WAYS
+from .instructions import ExpectedWords
 
 HOW = {"stone": "capturing the master", "stream": "reaching the Temple Arch",
        "ninjas": "capturing both Ninjas", "draw": "agreement", "abandoned": "abandoning"}
@@ -54,8 +55,9 @@ def news(view: dict, seat: str) -> str | None:
     return None
 
 
-def _sync(view: dict, seat: str) -> tuple[str, str]:
-    """The mat is out of step with the game: the first thing to set right."""
+def sync_words(view: dict, seat: str | None) -> tuple[str, str]:
+    """The mat is out of step with the game: the first thing to set right (``seat``: whose
+    phone says it; None: the public pages)."""
     table, mat = view["table"], view.get("mat") or {}
     want = board_pieces(table["position"])
     moves = table.get("moves") or []
@@ -117,7 +119,7 @@ def headline(view: dict[str, Any], seat: str) -> dict[str, str]:
                 "detail": f"You take {' and '.join(setup[seat])}; {setup['side']} goes beside the mat. "
                           f"{setup['first'].title()} starts.{ninjas}"}
     if game.get("status") == "sync" and not setup:
-        title, detail = _sync(view, seat)
+        title, detail = sync_words(view, seat)
         return {"title": title, "detail": detail}
     if view.get("notice"):
         return {"title": "Not allowed", "detail": view["notice"][0].upper() + view["notice"][1:] + "."}
@@ -130,7 +132,13 @@ def headline(view: dict[str, Any], seat: str) -> dict[str, str]:
                 f"card below; if {other} did, {other} answers."}
     if prompt.get("seat") == seat:
         return {"title": "Which card?", "detail": "The mat cannot tell which card you used: answer below."}
-    said = news(view, seat)
+    expected = game.get("expected")
+    if expected and expected.get("words"):
+        # A move made on the mat for the computer or a seat away from the table.
+        return ExpectedWords(expected["seat"], expected["by"], expected["words"]).for_seat(seat)
+    # News leads only into the turn it changes: once the seat has taken a step of it (its
+    # move; now its Ninja or a Lantern), the step in hand is what to say.
+    said = news(view, seat) if (table.get("phase") or "move") == "move" else None
     if mine:
         phase = table.get("phase") or "move"
         legal = table.get("legal") or []
@@ -146,6 +154,8 @@ def headline(view: dict[str, Any], seat: str) -> dict[str, str]:
             todo = ("Choose your move", "Both players choose in secret; the mat shows both at once.")
         elif phase == "take":
             todo = ("Take a card", "Choose the card that replaces the one you played.")
+        elif seat in game.get("remote", ()) and _has_pawns(table["position"], seat):
+            todo = ("Your turn", "Choose your move below: someone at the table makes it on the mat.")
         elif _mat_reads_moves(game["variant"]) and _has_pawns(table["position"], seat):
             todo = ("Your turn", "Make your move on the mat.")
         elif table.get("light") and not _has_pawns(table["position"], seat):
@@ -164,4 +174,17 @@ def headline(view: dict[str, Any], seat: str) -> dict[str, str]:
     if not others:
         return {"title": "Waiting", "detail": "Your choice is in: waiting for the other player."}
     phase = (table or {}).get("phase") or "move"
-    return {"title": f"{others[0].title()}'s turn", "detail": f"{others[0].title()} {DOING.get(phase, 'is playing')}."}
+    return {"title": f"{others[0].title()}'s turn", "detail": _doing(game, others[0], phase)}
+
+
+def _doing(game: dict[str, Any], other: str, phase: str) -> str:
+    """What the other seat is doing: a computer's or a remote seat's move comes to the mat."""
+    name = other.title()
+    if other in (game.get("computer") or {}):
+        return f"The computer is choosing {name}'s move: then make it on the mat."
+    if other in (game.get("remote") or ()) and phase == "move":
+        return f"{name} is choosing on their phone: then make their move on the mat."
+    if phase == "setup" and game.get("variant") == "light":
+        return f"{name} is hiding their Ninjas."      # the Shadow Master of the Way of the Light
+    return f"{name} {DOING.get(phase, 'is playing')}."
+

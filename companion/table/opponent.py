@@ -21,6 +21,7 @@ from . import outputs
 from .computer import (HINT_NODES, Chooser, Expected, Thinker, Version, board_move,
                        default_hints, default_player, same_move)
 from .errors import BadRequest, Conflict, Forbidden
+from .instructions import expected_words
 from .session import GameSession
 from .store import GameStore, StoreError
 
@@ -121,7 +122,8 @@ class Opponent:
         if expected is not None and same_move(expected, move, game.referee):
             return True
         if expected is not None:
-            self._announce([outputs.wrong_move_show(expected.seat, expected.by, expected.move)])
+            self._announce([outputs.wrong_move_show(
+                expected_words(expected, " ".join(game.table()[1])))])
         else:
             self._announce([outputs.refused_show(f"{seat.title()} has not chosen yet")])
         enter_sync(game)

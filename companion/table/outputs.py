@@ -17,9 +17,9 @@ from firmware.animation import Blink, Effect, Pulse, Steady, Urgency, sweep
 
 from ..mat.feedback import PALETTE, Cue, cues
 from ..mat.recognizer import Feedback
-from ..rules.moves import Move
 from ..rules.referee import Event, Result
-from ..rules.squares import parse_square, square_name
+from ..rules.squares import parse_square
+from .instructions import ExpectedWords, hold_b
 
 SHOW_S = 4.0          # how long an announcement holds the OLED and its squares
 SWEEP_S = 2.0         # a Lantern's sweep along its line, before the answer shows
@@ -71,12 +71,13 @@ def _wrapped(line: str) -> list[str]:
 
 def paged(lines: Lines) -> list[Lines]:
     """``lines`` (a title, then the text) as screens that fit: long lines broken between
-    words, and more than four lines spread over pages, each titled ``1/2``, ``2/2``."""
+    words, and more than four lines spread over pages, each titled ``p1/2``, ``p2/2``."""
     title, body = lines[0], [part for line in lines[1:] for part in _wrapped(line)]
     if len(body) <= BODY_LINES:
         return [(title, *body)]
     chunks = [body[i:i + BODY_LINES] for i in range(0, len(body), BODY_LINES)]
-    return [(screens.fit(f"{title} {n}/{len(chunks)}", screens.COLUMNS), *chunk)
+    # "page 1/2" would not fit; "p1/2" does not read as a count of anything ("Hint for Red 1/2").
+    return [(screens.fit(f"{title} p{n}/{len(chunks)}", screens.COLUMNS), *chunk)
             for n, chunk in enumerate(chunks, 1)]
 
 
@@ -91,16 +92,25 @@ def finished_lines(result: Result) -> Lines:
     return (head, "Hold C: new game")
 
 
-def setup_lines(fields: list[str], computer: Mapping[str, str] | None = None) -> Lines:
+def setup_lines(fields: list[str], computer: Mapping[str, str] | None = None,
+                cycle: bool = False) -> Lines:
     """The deal to lay out, from the public position string's five fields, after the seats
     the computer plays, if any (hold B to change them in a base game's set-up). They are not
-    in the title: a deal that takes two pages adds "1/2" to it, and the seat was cut off."""
+    in the title: a deal that takes two pages adds "p1/2" to it, and the seat was cut off.
+    ``cycle``: a base game, where holding B seats the computer (said under the seats)."""
     seats = [f"Computer: {', '.join(seat.title() for seat in sorted(computer))}"] if computer else []
-    return ("Set up", *seats, f"Red: {fields[2].replace(',', ', ')}",
+    hold = [f"Hold B: {hold_b(computer)}"] if cycle else []
+    return ("Set up", *seats, *hold, f"Red: {fields[2].replace(',', ', ')}",
             f"Blue: {fields[3].replace(',', ', ')}", f"Side: {fields[4]}", f"{fields[1].title()} starts")
 
 
-def mismatch_lines(missing: int, extra: int) -> Lines:
+def mismatch_lines(missing: int, extra: int, pair: tuple[str, str] | None = None) -> Lines:
+    """The mat out of step with the game: the first pawn to move, in the pages' words
+    (``Move the pawn on a2 to a1``), else the counts."""
+    if pair is not None:
+        more = missing + extra - 2
+        return ("Put pawns back", f"Move the pawn on {pair[0]}", f"to {pair[1]}",
+                *((f"then {more} more square{'s' * (more != 1)}",) if more > 0 else ()))
     return ("Put pawns back", f"{missing} missing, {extra} extra", "Lit: where they go")
 
 
@@ -119,11 +129,12 @@ def no_new_game_show(why: str) -> Show:
 CONFIRM_NEW_GAME: Lines = ("New game?", "Hold C again to", "abandon this one")
 
 
-def phone_turn_lines(phase: str, to_act: Iterable[str]) -> Lines:
-    """A step the phones play (a Ninja, a Lantern, a commitment, a move made off the mat)."""
+def phone_turn_lines(phase: str, to_act: Iterable[str], ninjas: int = 1) -> Lines:
+    """A step the phones play (a Ninja, a Lantern, a commitment, a move made off the mat);
+    ``ninjas``: how many each seat hides at set-up (the Shadow Master of Way of the Light: 2)."""
     seats = list(to_act)
     who = "Both" if len(seats) > 1 else " and ".join(s.title() for s in seats)
-    return {"setup": (f"{who}: place", "your Ninja on", "your phone"),
+    return {"setup": (f"{who}: place", f"your Ninja{'s' * (ninjas > 1)} on", "your phone"),
             "ninja": (f"{who}: move your", "Ninja or skip,", "on your phone"),
             "lantern": (f"{who}: a Lantern", "or skip,", "on your phone"),
             "commit": (f"{who}: choose", "your move on", "your phone")}.get(
@@ -131,7 +142,7 @@ def phone_turn_lines(phase: str, to_act: Iterable[str]) -> Lines:
 
 
 def takeover_lines(seat: str) -> Lines:
-    return ("New phone for", f"the {seat} seat", "A: allow  B: refuse")
+    return ("New phone for", f"the {seat.title()} seat", "A: allow  B: refuse")
 
 
 def join_lines(seat: str) -> Lines:
@@ -149,23 +160,29 @@ def join_caption(seat: str) -> str:
 
 
 def wifi_caption(ssid: str) -> str:
-    return f"Scan to join Wi-Fi {ssid}"
+    """Beside the QR code a line holds 10 characters: a longer name breaks after its hyphens
+    (``Onitama-`` / ``TEST``), not mid-word (``Onitama-TE`` / ``ST``)."""
+    name = ssid.replace("-", "- ") if len(ssid) > 10 else ssid
+    return f"Scan to join Wi-Fi {name}"
 
 
-def move_words(move: Move) -> str:
-    """``Tiger, c1 → c3`` (and the Spirit's step of a Wind Spirit card, or a Spirit move)."""
-    steps = []
-    if move.from_sq is not None and move.to_sq is not None:
-        steps.append(f"{square_name(move.from_sq)} → {square_name(move.to_sq)}")
-    if move.spirit_from is not None and move.spirit_to is not None:
-        steps.append(f"Spirit {square_name(move.spirit_from)} → {square_name(move.spirit_to)}")
-    return ", ".join([move.card, *steps])
+def expected_lines(words: ExpectedWords) -> Lines:
+    """A move the mat is asked to make for the computer or for a player on a phone: the
+    sentence every screen says (``companion.table.instructions``), cut for the OLED."""
+    return (words.head, f"{words.whom}:", *_phrases(words.move))
 
 
-def expected_lines(seat: str, by: str, move: Move) -> Lines:
-    """A move the mat is asked to make for the computer or for a player on a phone."""
-    who = "Computer" if by == "computer" else f"{seat.title()} (phone)"
-    return (f"{who}: {move_words(move)}", f"Move it for {seat.title()}", "on the blinking squares")
+def _phrases(text: str) -> list[str]:
+    """``Ox, b4 to b3, takes a student`` in lines broken only between its phrases (a square
+    never parts from its "to"), as many phrases a line as fit."""
+    out: list[str] = []
+    for part in text.split(", "):
+        if out and len(f"{out[-1]} {part},") <= screens.COLUMNS:
+            out[-1] = f"{out[-1]} {part},"
+        else:
+            out.append(f"{part},")
+    out[-1] = out[-1].removesuffix(",")
+    return out
 
 
 def thinking_lines(seat: str) -> Lines:
@@ -176,15 +193,16 @@ def waiting_remote_lines(seat: str) -> Lines:
     return (f"{seat.title()} plays", "on their phone", "waiting for the move")
 
 
-def wrong_move_show(seat: str, by: str, move: Move) -> Show:
+def wrong_move_show(words: ExpectedWords) -> Show:
     """The mat showed another move than the one asked for: it is not played."""
-    who = "the computer's" if by == "computer" else f"{seat.title()}'s"
-    return Show(SHOW_S, ("Not that move", f"Put it back: make {who}", move_words(move)), {})
+    return Show(SHOW_S, ("Not that move", "Put it back, then", f"{words.whom}:", *_phrases(words.move)), {})
 
 
 def hint_asked_show(seat: str, left: int) -> Show:
-    return Show(SHOW_S, (f"Hint for {seat.title()}", "Lift a pawn: green good,",
-                         "yellow risky, red losing", f"{left} hint{'s' * (left != 1)} left"), {})
+    """One screen, broken between phrases: the count of hints left is in the title, apart
+    from any page counter."""
+    return Show(SHOW_S, (f"{seat.title()} hint, {left} left", "Lift a pawn, then:",
+                         "green = good move", "yellow = risky", "red = losing"), {})
 
 
 NO_HINT_SHOW = Show(SHOW_S, ("No hint", "none left, or not", "your move on the mat"), {})
@@ -211,6 +229,16 @@ def refused_show(reason: str) -> Show:
 
 # -- announcements -----------------------------------------------------------------------
 
+def with_next(lines: Lines, game: Lines) -> Lines:
+    """An announcement holds the OLED for seconds while the game goes on: its last line says
+    what comes next (``Blue to move``, the first line of what the OLED says after it), when
+    that fits the screen and the announcement does not already end in an instruction."""
+    nxt = game[0] if game else ""
+    if not nxt or nxt in lines or len(lines) >= 1 + BODY_LINES or len(nxt) > screens.COLUMNS:
+        return lines
+    return (*lines, nxt)
+
+
 def line_squares(line: str) -> list[int]:
     """``"rank 3"`` or ``"file c"`` (a Lantern's line) -> its squares, in sweep order."""
     kind, name = line.split()
@@ -233,9 +261,10 @@ def _announcement(kind: str, data: Mapping[str, Any]) -> Show | None:
                     {parse_square(data["square"]): Blink(PALETTE[data["by"]], Urgency.NORMAL)})
     if kind == "ninja_capture":
         loser = "Blue" if data["by"] == "red" else "Red"
-        return Show(SHOW_S, (f"{data['by'].title()}'s Ninja strikes", f"{loser}: remove your",
-                             f"{data['captured']} on {data['square']}",
-                             f"Ninja now on {data['square']}"),
+        # Not "strikes": a Strike is another step, one that takes nothing from the mat.
+        return Show(SHOW_S, ("Ninja capture", f"{data['by'].title()}'s Ninja took the",
+                             f"{data['captured']} on {data['square']}:",
+                             f"{loser}, lift it off"),
                     {parse_square(data["square"]): Blink(PALETTE["amber"], Urgency.ERROR)})
     if kind == "ninja_captured":
         return Show(SHOW_S, ("Ninja captured!", f"{data['owner'].title()}'s Ninja",
@@ -264,14 +293,16 @@ def effect(cue: Cue) -> Effect:
 
 
 def sync_scene(pieces: Mapping[int, str], missing: Iterable[int], extra: Iterable[int]) -> Scene:
-    """Setting up, or putting the mat back in step: where pawns go, and where none should be."""
+    """Setting up, or putting the mat back in step: where pawns go, and where none should be.
+    As for a move made for someone: a pawn to lift breathes (amber, never dark, so a glance
+    always finds it), a square to fill blinks in its pawn's colour."""
     scene: Scene = {}
     for sq in missing:
         piece = pieces[sq]
         colour = "red" if piece in "Rr" else "blue" if piece in "Bb" else "white"
-        scene[sq] = Pulse(PALETTE[colour])
+        scene[sq] = Blink(PALETTE[colour], Urgency.NORMAL)
     for sq in extra:
-        scene[sq] = Blink(PALETTE["amber"], Urgency.ERROR)
+        scene[sq] = Pulse(PALETTE["amber"], Urgency.NORMAL)
     return scene
 
 
@@ -294,9 +325,10 @@ def winner_scene(board: str, result: Result) -> Scene:
     return {}
 
 
-def takeback_show(move: str) -> Show:
-    """The mat took the last move back (its pawns returned): said aloud on the OLED."""
-    return Show(SHOW_S, ("Move taken back", move, "Play again"), {})
+def takeback_show(words: str) -> Show:
+    """The mat took the last move back (its pawns returned): said on the OLED in players'
+    words (``Elephant, b1 to c2``), not notation."""
+    return Show(SHOW_S, ("Move taken back", *_phrases(words)), {})     # then "Red to move" (with_next)
 
 
 def reading_scene(feedback: Feedback) -> Scene:
@@ -304,14 +336,17 @@ def reading_scene(feedback: Feedback) -> Scene:
     return {sq: effect(cue) for sq, cue in cues(feedback).items()}
 
 
-def expected_scene(seat: str, steps: Iterable[tuple[int, int]]) -> Scene:
-    """The e-board convention for a move to make on the mat: its from and to squares blink
-    alternately, the piece's step in the seat's colour, a Spirit's step in white."""
+def expected_scene(seat: str, steps: Iterable[tuple[int, int]],
+                   captures: Iterable[int] = ()) -> Scene:
+    """A move to make on the mat for someone (docs/recognizer.md): the piece to lift breathes
+    (pulse) and where it goes blinks, the pawn's step in the seat's colour, a Spirit's step in
+    white; a destination that ``captures`` blinks amber (take that pawn off)."""
     scene: Scene = {}
+    taken = set(captures)
     for i, (frm, to) in enumerate(steps):
         rgb = PALETTE[seat] if i == 0 else PALETTE["white"]
-        scene[frm] = Blink(rgb, Urgency.NORMAL, 0.0)
-        scene[to] = Blink(rgb, Urgency.NORMAL, 0.5)
+        scene[frm] = Pulse(rgb, Urgency.NORMAL)
+        scene[to] = Blink(PALETTE["amber"] if to in taken else rgb, Urgency.NORMAL)
     return scene
 
 

@@ -51,7 +51,7 @@ class Takeover:
     seat: str
     new: str                    # the session it gets if allowed
     until: float
-    state: str = "waiting"      # waiting | allowed | refused | expired
+    state: str = "waiting"      # waiting | allowed | refused | expired | withdrawn
     session: str | None = None
     seen: float = 0.0           # when the asking phone last asked how it stands
 
@@ -156,12 +156,17 @@ class Seats:
             self._pending[pending_id] = Takeover(seat, session, now + PENDING_S, seen=now)
         return {"seat": seat, "pending": pending_id}
 
-    def pending(self, pending_id: str) -> dict[str, str | None]:
-        """``{"state": "waiting" | "allowed" | "refused" | "expired", "seat", "session"}``."""
+    def pending(self, pending_id: str, withdraw: bool = False) -> dict[str, str | None]:
+        """``{"state": "waiting" | "allowed" | "refused" | "expired" | "withdrawn", "seat",
+        "session"}``. ``withdraw``: the asking phone gave up ("Stop asking", or its page
+        closed): the table is no longer asked, at once rather than when the phone is missed
+        (``GONE_S``)."""
         with self._lock:
             entry = self._pending.get(pending_id)
             if entry is None:
                 raise NotFound("no such request to take a seat")
+            if withdraw and entry.state == "waiting":
+                entry.state = "withdrawn"
             now = time.monotonic()
             if entry.state == "waiting" and now > entry.until:
                 entry.state = "expired"
@@ -257,9 +262,9 @@ class SeatDoors:
             raise BadRequest("a join token is text")
         return self._thread.call(lambda: self._seats.redeem(token.strip().upper()))
 
-    def pending(self, pending_id: str) -> dict[str, str | None]:
-        """``{"state": "waiting" | "allowed" | "refused" | "expired", "seat", "session"}``."""
-        return self._seats.pending(pending_id)
+    def pending(self, pending_id: str, withdraw: bool = False) -> dict[str, str | None]:
+        """A takeover's state (``Seats.pending``); ``withdraw``: its phone gives up first."""
+        return self._seats.pending(pending_id, withdraw)
 
     def seat_of(self, session: str | None) -> str | None:
         """The seat a phone's session holds now (None: none, or taken over since)."""

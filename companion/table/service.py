@@ -243,7 +243,7 @@ class Companion(SeatDoors):
                 except StoreUnavailable:
                     self._enter_sync(game)
                     return
-                self._display.announce([outputs.takeback_show(event["takeback"])])
+                self._display.announce([views.takeback_show(game, event["takeback"])])
             elif "prompt" in event and (answered := game.answer_a_win(time.monotonic())) is not None:
                 self._recognized(answered)
                 return
@@ -350,5 +350,6 @@ class Companion(SeatDoors):
                                        asked=self._seats.asked(seat)) for seat in SEATS}
         self._publisher.publish({audience: views.view(game, None if audience is None else parts[audience],
                                                       occupancy=self._occupancy,
-                                                      oled=self._display.lines, seats=seats)
+                                                      oled=self._display.lines, seats=seats,
+                                                      takeover=self._display.takeover)
                                  for audience in (None, *SEATS)})

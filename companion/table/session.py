@@ -50,6 +50,9 @@ class GameSession:
     hint_asked: tuple[Version, str] | None = None   # a hint being computed: (version, seat)
     hints_used: dict[str, int] | None = None
     unsaved: str | None = None           # why the last action could not be saved, until one is
+    # The mat has shown the game's position once: a mat out of step before the first move
+    # (a wrong move made for the computer) is no longer the set-up.
+    laid_out: bool = False
     # Why the referee refused a seat's move on the mat, for that seat's phone alone.
     notices: Notices = field(default_factory=Notices)
 
@@ -113,6 +116,11 @@ class GameSession:
         if rec is None or prompt is None or prompt["seat"] != seat:
             raise Conflict("there is no question for this seat")
         return prompt, rec
+
+    @property
+    def setting_up(self) -> bool:
+        """The pawns are being laid out for the first move."""
+        return self.status == "sync" and not self.referee.log and not self.laid_out
 
     def sync_diff(self, occupancy: frozenset[int]) -> tuple[frozenset[int], frozenset[int]]:
         """Squares that want a pawn, and squares that should be empty."""
@@ -180,6 +188,7 @@ class GameSession:
         if occupancy != frozenset(pieces) or ref.result is not None:
             return False
         self.status = "playing"
+        self.laid_out = True
         if not self.mat_turn():
             return False
         self.recognizer = self._reader(settle, time.monotonic())
@@ -346,7 +355,11 @@ def record(store: GameStore, game_id: int) -> dict[str, Any]:
                              date=time.strftime("%Y-%m-%d", time.localtime(saved.created)))
         return classic.to_json()
     if ref.result is None:
-        return public_record(ref)
+        public = public_record(ref)
+        if saved.result is not None:
+            # Abandoned: over, though no rule ended it (its secrets stay kept).
+            public["header"] = {**public["header"], "result": saved.result}
+        return public
     full = full_record(ref)
     for key in HIDDEN_KEYS:
         if key in saved.header:

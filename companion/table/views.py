@@ -16,7 +16,10 @@ from ..rules.referee import SEATS
 from ..rules.squares import square_name
 from ..rules.ways import WAYS
 from . import outputs
-from .headlines import headline
+from .computer import Expected
+from .headlines import headline, sync_words
+from .instructions import (ExpectedWords, expected_words, hold_b, move_words,
+                           takeover_instruction, turn_instruction)
 from .network import Hotspot, wifi_qr_payload
 from .publicgame import PublicGame, SeatPart
 from .session import GameSession
@@ -38,15 +41,18 @@ def seat_part(game: GameSession | None, seat: str, *, notice: str | None = None,
 
 
 def view(game: PublicGame | None, part: SeatPart | None, *, occupancy: frozenset[int],
-         oled: outputs.Lines, seats: dict[str, bool]) -> dict[str, Any]:
+         oled: outputs.Lines, seats: dict[str, bool], takeover: str | None = None) -> dict[str, Any]:
     """The public's view (``part`` None), or a seat's: the public one with the seat's own
-    ``part`` in it. Built from the game's public side alone (:class:`PublicGame`)."""
+    ``part`` in it. Built from the game's public side alone (:class:`PublicGame`).
+    ``takeover``: the seat a new phone asks for, while the OLED asks the table."""
     seat = None if part is None else part.seat
     out: dict[str, Any] = {"game": None, "setup": None, "table": None, "mat": None,
                            "oled": list(oled), "variants": list(WAYS), "sets": dict(CARDS.sets),
                            "seats": seats}
     if part is not None and part.asked:
         out["takeover"] = True
+    if seat is None and takeover is not None:
+        out["instruction"] = takeover_instruction(takeover)
     if game is None:
         if seat is not None:
             out["headline"] = headline(out, seat)
@@ -60,18 +66,25 @@ def view(game: PublicGame | None, part: SeatPart | None, *, occupancy: frozenset
                    "thinking": game.thinking == game.version and expected is None
                    and any(s in seating.computer for s in ref.to_act()),
                    "expected": None if expected is None else
-                   {"seat": expected.seat, "by": expected.by, "text": expected.text}}
+                   {"seat": expected.seat, "by": expected.by, "text": expected.text,
+                    "words": said_expected(game, expected).move}}
     if part is not None:
         out["hints"] = part.hints
     public_table = ref.view()
     out["table"] = public_table if part is None else part.table
-    if game.status == "sync" and not public_table["log"]:
+    if game.setting_up:
         fields = game.table()[1]
         out["setup"] = {"board": " ".join(fields), "red": fields[2].split(","),
                         "blue": fields[3].split(","), "side": fields[4], "first": fields[1],
                         "ninjas": game.way.ninjas}
     out["mat"] = _mat(game, occupancy)
     out["unsaved"] = game.unsaved
+    if seat is None and "instruction" not in out:
+        out["instruction"] = public_instruction(game, out)
+    if seat is None and game.setting_up and ref.mode == "base":
+        # What a long press of B does now, for the simulation page's caption under B (the
+        # OLED says it on one of its pages).
+        out["buttons"] = {"B": f"hold: {hold_b(game.seating.computer)}"}
     if part is not None:
         if part.notice:
             out["notice"] = part.notice
@@ -84,7 +97,7 @@ def _mat(game: PublicGame, occupancy: frozenset[int]) -> dict[str, Any]:
     prompt = rec.prompt if rec is not None else None
     if game.status == "sync":
         missing, extra = game.sync_diff(occupancy)
-        state = "setup" if not game.referee.view()["log"] else "mismatch"
+        state = "setup" if game.setting_up else "mismatch"
         wrong, pairs = missing | extra, pair_up(extra, missing)
     else:
         wrong = frozenset(game.wrong)
@@ -138,10 +151,13 @@ def _game_lines(game: PublicGame | None, *, occupancy: frozenset[int], public_ur
         assert ref.result is not None
         return outputs.finished_lines(ref.result)
     if game.status == "sync":
-        if not ref.view()["log"]:
-            return outputs.setup_lines(game.table()[1], game.seating.computer)
+        if game.setting_up:
+            return outputs.setup_lines(game.table()[1], game.seating.computer,
+                                       cycle=game.referee.mode == "base")
         missing, extra = game.sync_diff(occupancy)
-        return outputs.mismatch_lines(len(missing), len(extra))
+        pairs = pair_up(extra, missing)
+        first = (square_name(pairs[0][0]), square_name(pairs[0][1])) if pairs else None
+        return outputs.mismatch_lines(len(missing), len(extra), first)
     if confirming:
         return outputs.CONFIRM_NEW_GAME
     rec = game.recognizer
@@ -154,14 +170,15 @@ def _game_lines(game: PublicGame | None, *, occupancy: frozenset[int], public_ur
         if stray is not None:
             return outputs.stray_lines(stray[0].short, stray[1], stray[2])
         return tuple(rec.feedback().oled)
-    return outputs.phone_turn_lines(ref.view(None).get("phase", "move"), ref.to_act())
+    return outputs.phone_turn_lines(ref.view(None).get("phase", "move"), ref.to_act(),
+                                    ninjas=2 if ref.mode == "light" else 1)
 
 
 def _away_lines(game: PublicGame) -> outputs.Lines | None:
     """The mover is not at the mat: the move it asks for, or that it is still choosing."""
     expected = game.expected
     if expected is not None:
-        return outputs.expected_lines(expected.seat, expected.by, expected.move)
+        return outputs.expected_lines(said_expected(game, expected))
     to_act = game.referee.to_act()
     seating = game.seating
     for seat in to_act:
@@ -170,6 +187,41 @@ def _away_lines(game: PublicGame) -> outputs.Lines | None:
         if seat in seating.remote:
             return outputs.waiting_remote_lines(seat)
     return None
+
+
+def public_instruction(game: PublicGame, view: dict[str, Any]) -> dict[str, str] | None:
+    """What the people at the table must do, for the table and simulation pages, when it is
+    more than "X to play": a move to make for someone, or the mat to set right."""
+    if game.expected is not None and game.status == "playing":
+        return said_expected(game, game.expected).public()
+    if game.status == "sync" and not game.setting_up:
+        title, detail = sync_words(view, None)
+        return {"title": title, "detail": detail}
+    if game.status == "playing" and not (game.recognizer is not None and game.recognizer.prompt):
+        return turn_instruction(game.referee.to_act(), game.mat_turn(),
+                                        view["table"].get("phase") or "move",
+                                        computer=game.seating.computer, remote=game.seating.remote)
+    return None
+
+
+def takeback_show(game: PublicGame, text: str) -> outputs.Show:
+    """The move ``text`` was just taken back: its mover is to play again, from the position
+    it was made in."""
+    seat = game.referee.to_act()[0]
+    return outputs.takeback_show(move_words(seat, text, " ".join(game.table()[1])))
+
+
+def said_expected(game: PublicGame, expected: Expected) -> ExpectedWords:
+    """The expected move's instruction, in the words every screen uses."""
+    return expected_words(expected, " ".join(game.table()[1]))
+
+
+def _captures(game: PublicGame, expected: Expected) -> list[int]:
+    """The expected move's destination, when a pawn of the other seat stands there."""
+    pieces, to = game.table()[0], expected.move.to_sq
+    mine = "Rr" if expected.seat == "red" else "Bb"
+    there = pieces.get(to) if to is not None else None
+    return [to] if to is not None and there is not None and there not in mine and there != "W" else []
 
 
 def asking(game: PublicGame | None) -> bool:
@@ -241,7 +293,8 @@ def led_scene(game: PublicGame | None, occupancy: frozenset[int]) -> outputs.Sce
         # Over it, the last move's flash while it lasts.
         flash = {sq: e for sq, e in scene.items() if feedback.scene.get(sq, None) is not None
                  and feedback.scene[sq].effect == "flash"}
-        return {**outputs.expected_scene(expected.seat, expected.steps()), **flash}
+        return {**outputs.expected_scene(expected.seat, expected.steps(), _captures(game, expected)),
+                **flash}
     # In a way with secrets a hint is graded from the asking seat's view (its own Ninja): the
     # mat never shows it (``mat_hint`` is None there), its phone does.
     hint = game.mat_hint

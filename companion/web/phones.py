@@ -101,7 +101,8 @@ def join(token: str):
     try:
         joined = companion().redeem(token)
     except OnitamaError as exc:
-        return render_template("join.html", problem=str(exc)), status_of(exc)
+        problem = str(exc)          # a heading: "This join code ...", not "this join code ..."
+        return render_template("join.html", problem=problem[:1].upper() + problem[1:]), status_of(exc)
     session.permanent = True
     session.pop(PENDING, None)
     if "session" in joined:
@@ -122,6 +123,16 @@ def join_pending():
     if state["state"] == "allowed":
         session[SESSION] = state["session"]
     return jsonify(state=state["state"], seat=state["seat"])
+
+
+@phones.post("/join/cancel")
+def join_cancel():
+    # The waiting page closed, or its "Stop asking" was tapped.
+    pending_id = session.pop(PENDING, None)
+    if not isinstance(pending_id, str):
+        raise BadInput("this phone is not waiting for a seat", 404)
+    companion().pending(pending_id, withdraw=True)
+    return jsonify(ok=True)
 
 
 # -- the seat ----------------------------------------------------------------------------------

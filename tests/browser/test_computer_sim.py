@@ -68,8 +68,9 @@ def test_a_base_game_against_the_computer_with_the_mouse(site, page):
             # The computer's move: the OLED says it in words, its squares blink in Blue.
             expected = wait_for(lambda: companion.view(None)["game"]["expected"], timeout=20)
             move = board.push(expected["text"])
-            assert companion.view(None)["oled"][0].startswith(f"Computer: {move.card}, "
-                                                              f"{square_name(move.from_sq)} → ")
+            oled = companion.view(None)["oled"]
+            assert oled[:2] == ["Make Blue's move", "for the computer:"]
+            assert oled[2].startswith(f"{move.card}, {square_name(move.from_sq)} to ")
             sim.lit(square_name(move.from_sq))
             sim.lit(square_name(move.to_sq))
             computer_moves += 1

@@ -206,6 +206,7 @@ def test_a_way_of_the_shadow_game_on_two_phones(browser, site, page, tmp_path):
             red.shot("ninja-step")
             red.press("Ninja to c2")
             wait_for(lambda: companion.view("red")["table"]["own_ninjas"] == ["c2"])
+            red.page.locator("#shadow-facts li", has_text=re.compile(r"^Your Ninja: free, hidden on c2$")).wait_for()
             assert blue.page.locator(".ninja-red").count() == 0
             continue
         if seat == "red" and text.startswith("L"):
@@ -218,13 +219,17 @@ def test_a_way_of_the_shadow_game_on_two_phones(browser, site, page, tmp_path):
             mat_move(page, phone, companion, text)
             if text == "Tiger c4c2":
                 # Blue's master landed on Red's hidden Ninja: everyone is told.
-                red.page.locator("#shadow-facts", has_text="Your Ninja: 0 of 1 free").wait_for()
-                blue.page.locator("#shadow-facts", has_text="Red's Ninja: 0 of 1 free").wait_for()
+                red.page.locator("#shadow-facts", has_text="Your Ninja: captured").wait_for()
+                blue.page.locator("#shadow-facts", has_text="Red's Ninja: captured").wait_for()
                 red.shot("ninja-captured")
         else:
             phone_step(phone, companion, text)
-    blue.page.locator("#headline", has_text="You win!").wait_for()
-    red.page.locator("#headline", has_text="Blue wins").wait_for()
+    blue.page.locator("#over-head", has_text="You win!").wait_for()
+    red.page.locator("#over-head", has_text="You lose").wait_for()
+    # One result banner on each phone, not the headline's too above it.
+    for phone in (blue, red):
+        expect(phone.page.locator(".turn-box")).to_be_hidden()
+        assert phone.page.locator(".result-banner:visible, .turn-box:visible").count() == 1
     blue.shot("won")
     red.shot("lost")
     # The game is over: the record a phone downloads is the full one, both seats' secrets in.
@@ -258,7 +263,7 @@ def test_a_way_of_the_light_game_with_the_shadow_master_on_the_phone(browser, si
             mat_move(page, phone, companion, text)
         else:
             phone_step(phone, companion, text)
-    red.page.locator("#headline", has_text="You win!").wait_for()
+    red.page.locator("#over-head", has_text="You win!").wait_for()
     blue.page.locator("#over-ninjas", has_text="The Ninjas at the end").wait_for()
     red.page.locator("#shadow-facts", has_text="Blue's Ninjas: 1 of 2 free").wait_for()
     blue.shot("lost")

@@ -202,7 +202,10 @@ def check_table_page(page, url: str, line: list[Move], status: str, tmp_path: Pa
     """The public page tells the same story, and the saved record downloads."""
     page.goto(url + "/")
     page.wait_for_selector(f"#status:has-text('{status}')")
-    assert page.locator("#log li").all_inner_texts() == [format_move(m) for m in line]
+    # The moves in players' words ("Red: Crab, a1 → a2"), their notation in each one's title.
+    assert page.locator("#log li").evaluate_all("els => els.map((e) => e.title)") == \
+        [format_move(m) for m in line]
+    assert all(text.startswith(("Red: ", "Blue: ")) for text in page.locator("#log li").all_inner_texts())
     with page.expect_download() as info:
         page.get_by_role("link", name="Download record").first.click()
     path = tmp_path / "record.json"
@@ -245,11 +248,11 @@ def test_a_game_dealt_from_the_table_page_and_laid_out_by_the_helper(site, page)
 
     # A new deal while a game is being played asks first; saying no keeps the game.
     page.goto(url + "/")
-    page.once("dialog", lambda dialog: dialog.dismiss())
     page.get_by_role("button", name="Deal a new game").click()
-    page.wait_for_selector("#status:has-text('to play')")
+    page.get_by_role("button", name="Keep playing").click()
+    page.wait_for_selector("#status:has-text('to move')")
     assert companion.view(None)["game"]["id"] == game
-    page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Deal a new game").click()
+    page.get_by_role("button", name="Abandon it and deal").click()
     page.wait_for_selector("#status:has-text('Set up: Onitama')")
     assert companion.view(None)["game"]["id"] == game + 1

@@ -92,7 +92,7 @@ def test_the_table_and_sim_pages_show_who_won_and_how(site, page, tmp_path):
         companion.submit(seat, {"type": "action", "text": text})
         lay_out(companion)
     page.goto(url + "/")
-    page.wait_for_selector("#status:has-text('Red to play')")
+    page.wait_for_selector("#status:has-text('Red to move')")
     expect(page.locator("#result")).to_be_hidden()
     # The winning move on the mat: Red's master takes Blue's on c4.
     companion.sim_lift("c4")

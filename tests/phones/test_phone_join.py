@@ -96,7 +96,7 @@ def test_taking_a_held_seat_over_needs_button_a(table):
     assert waiting.status_code == 202 and "press on the companion" in waiting.get_data(as_text=True)
     assert second.get("/join/pending").get_json() == {"state": "waiting", "seat": "red"}
     assert second.get("/seat").status_code == 403          # no seat until the table allows it
-    assert c.view(None)["oled"][:2] == ["New phone for", "the red seat"]
+    assert c.view(None)["oled"][:2] == ["New phone for", "the Red seat"]
     stream = first.get("/seat/events", buffered=False)
     # Each chunk of a seat's stream starts with a padding comment line (padding.py).
     chunks = (chunk.split(b"\n", 1)[1] for chunk in stream.response)

@@ -46,7 +46,7 @@ def state(phone) -> str:
 def test_the_opponent_at_the_table_cannot_hand_a_remote_seat_over(table):  # noqa: F811
     red, blue = remote_game(table)
     other = asking(table)
-    assert table.companion.view(None)["oled"][:2] != ["New phone for", "the red seat"]
+    assert table.companion.view(None)["oled"][:2] != ["New phone for", "the Red seat"]
     press(table, "A")
     assert state(other) == "waiting"
     assert other.get("/seat/view").status_code == 403
@@ -71,7 +71,7 @@ def test_the_table_takes_back_a_remote_seat_whose_phone_fell_silent(table, monke
     press(table, "A")
     assert state(other) == "waiting"                 # Red's phone was heard just now
     time.sleep(0.6)                                  # then nothing from it
-    assert wait_for(lambda: table.companion.view(None)["oled"][:2] == ["New phone for", "the red seat"]
+    assert wait_for(lambda: table.companion.view(None)["oled"][:2] == ["New phone for", "the Red seat"]
                     or state(other) != "waiting")
     press(table, "A")
     assert state(other) == "allowed"

@@ -44,6 +44,7 @@ from companion.rules.squares import square_name
 from companion.table.opponent import Thinking
 from companion.table.service import Companion
 from companion.web import Server, create_app
+from instructions import check as check_instructions
 from robot_checks import Checker, SecretScan
 from seat_kinds import KINDS, MAT, SEATINGS, seating_request
 from seat_play import SeatPlay
@@ -329,6 +330,9 @@ class Robot(SeatPlay):
             if w is not None:
                 self.deal(w)
         while True:
+            # Every screen names its person's next action; the LEDs light only what a legal
+            # continuation needs, all of it when a piece is lifted (tests/robot/instructions.py).
+            check_instructions(self.world, probe=self.twin is None, seed=f"{self.way}-{self.seed}")
             for w in (self.world, self.twin):
                 if w is not None:
                     self.set_mat(w)

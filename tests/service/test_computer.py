@@ -17,7 +17,10 @@ from companion.rules.position import board_pieces
 from companion.rules.squares import parse_square
 from companion.rules.ways import WAYS
 from companion.table import outputs
+from companion.table.instructions import move_words
 from companion.table.opponent import Thinking
+from companion.rules.squares import square_name
+from firmware.animation import Blink, Pulse
 from companion.table.errors import BadRequest, Conflict, Forbidden
 
 from computer_helpers import make_on_mat, play_game, set_up
@@ -81,12 +84,20 @@ def test_the_computers_move_blinks_and_a_wrong_one_is_guided_back_not_played(fas
     first_human_move(companion, hw)
     move = expected_move(companion)
     view = companion.view(None)
-    assert view["oled"][0] == f"Computer: {outputs.move_words(move)}"
-    # The e-board convention: its from and to squares blink alternately in Blue's colour.
+    # One sentence on every screen, in the glyphs the OLED has: "Make Blue's move for the
+    # computer: Ox, b4 to b3".
+    words = move_words("blue", view["game"]["expected"]["text"], view["table"]["position"])
+    assert f"{square_name(move.from_sq)} to {square_name(move.to_sq)}" in words
+    assert view["oled"][:2] == ["Make Blue's move", "for the computer:"]
+    assert " ".join(view["oled"][2:]) == words
+    assert view["instruction"]["title"] == "Make Blue's move"
+    assert view["instruction"]["detail"].startswith(f"For the computer: {words}.")
+    assert companion.view("red")["headline"]["detail"].startswith(f"For the computer: {words}.")
+    # The mat tells the pawn to lift (it breathes in Blue's colour) from where it goes (blinks).
     blue = outputs.PALETTE["blue"]
     scene = outputs.expected_scene("blue", [(move.from_sq, move.to_sq)])
+    assert isinstance(scene[move.from_sq], Pulse) and isinstance(scene[move.to_sq], Blink)
     assert scene[move.from_sq].colour == scene[move.to_sq].colour == blue
-    assert scene[move.from_sq].phase != scene[move.to_sq].phase
     wait_for(lambda: {parse_square(s) for s in companion.sim_state()["leds"]} <= {move.from_sq, move.to_sq}
              and companion.sim_state()["leds"])
     # Hands make another legal move for Blue: it is not played, and the mat says how to undo it.
@@ -111,6 +122,44 @@ def test_the_computers_move_blinks_and_a_wrong_one_is_guided_back_not_played(fas
     make_on_mat(hw, view["table"]["position"], move)
     wait_for(lambda: len(companion.view(None)["table"]["log"]) == len(log) + 1)
     assert companion.view(None)["game"]["expected"] is None
+
+
+def test_a_wrong_move_made_for_the_computer_on_move_one_is_no_set_up(fast_table):
+    """Red is the computer and moves first; hands make another move for it. The table says
+    to put that pawn back (not "Set up"), and lights both the pawn and where it goes."""
+    companion, hw = fast_table
+    companion.submit(None, {"type": "new_game", "variant": "base", "seed": 4,
+                            "computer": {"red": "medium"}})
+    assert companion.view(None)["table"]["to_act"] == ["red"]
+    set_up(companion, hw)
+    move = expected_move(companion)
+    view = companion.view(None)
+    pieces = board_pieces(view["table"]["position"])
+    other = next(a for a in companion.view("red")["table"]["legal"]
+                 if (parse_square(a["from"]), parse_square(a["to"])) != (move.from_sq, move.to_sq)
+                 and parse_square(a["to"]) not in pieces)
+    wrong = parse_action(other["text"])
+    make_on_mat(hw, view["table"]["position"], wrong)
+    wait_for(lambda: companion.view(None)["game"]["status"] == "sync")
+    view = companion.view(None)
+    assert view["setup"] is None and view["mat"]["state"] == "mismatch"
+    assert view["instruction"]["title"] == f"Move the pawn on {other['to']} to {other['from']}"
+    assert companion.view("blue")["headline"]["title"] == f"Move the pawn on {other['to']} to {other['from']}"
+    wait_for(lambda: not companion.view(None)["oled"][0].startswith("Not that"))
+    # The OLED says it as the pages do.
+    assert companion.view(None)["oled"] == ["Put pawns back", f"Move the pawn on {other['to']}",
+                                            f"to {other['from']}"]
+    # Both lit: where the pawn goes, and the misplaced pawn itself, which is never dark (a
+    # glance at the mat found only the square to return to).
+    lit = set()
+    wait_for(lambda: lit.update(companion.sim_state()["leds"]) or lit >= {other["from"], other["to"]})
+    for _ in range(12):
+        assert other["to"] in companion.sim_state()["leds"]
+        time.sleep(0.05)
+    hw.sim.lift(wrong.to_sq)
+    hw.sim.place(wrong.from_sq)
+    wait_for(lambda: companion.view(None)["game"]["status"] == "playing"
+             and companion.view(None)["instruction"]["title"] == "Make Red's move")
 
 
 class SlowPlayer:
@@ -165,13 +214,21 @@ def test_a_remote_seat_plays_from_its_phone_and_the_mat_shows_its_move(fast_tabl
     set_up(companion, hw)
     wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
     first_human_move(companion, hw)
+    # Before Blue chooses: Blue's phone asks for a move there, not on the mat; the phone at the
+    # table says its hands will make it.
+    assert companion.view("blue")["headline"] == {
+        "title": "Your turn", "detail": "Choose your move below: someone at the table makes it on the mat."}
+    assert companion.view("red")["headline"]["detail"] == \
+        "Blue is choosing on their phone: then make their move on the mat."
     legal = companion.view("blue")["table"]["legal"]
     action = legal[-1]
     answer = companion.submit("blue", {"type": "action", "text": action["text"]})
     assert answer == {"ok": True, "on_mat": True}
     assert len(companion.view(None)["table"]["log"]) == 1        # not played yet
     move = parse_action(action["text"])
-    wait_for(lambda: companion.view(None)["oled"][0] == f"Blue (phone): {outputs.move_words(move)}")
+    assert companion.view("blue")["headline"]["title"] == "Your move is on the mat"
+    assert companion.view("red")["headline"]["title"] == "Make Blue's move"
+    wait_for(lambda: companion.view(None)["oled"][:2] == ["Make Blue's move", "from Blue's phone:"])
     make_on_mat(hw, companion.view(None)["table"]["position"], move)
     wait_for(lambda: len(companion.view(None)["table"]["log"]) == 2)
     assert companion.view(None)["table"]["log"][1] == action["text"]
@@ -298,3 +355,34 @@ def test_the_hints_used_stay_used_after_a_restart(tmp_path):
         wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
         assert companion.view("red")["hints"]["left"] == 1
         assert companion.submit("red", {"type": "hint"})["left"] == 0
+
+
+def test_a_capture_made_for_a_remote_seat_is_said_and_lit_amber(fast_table):
+    """Blue plays from afar and takes a pawn: every screen says so, and its destination
+    blinks amber (take that pawn off) while the pawn to lift breathes blue."""
+    companion, hw = fast_table
+    rng = random.Random(5)
+    companion.submit(None, {"type": "new_game", "variant": "base", "seed": 4, "remote": ["blue"]})
+    set_up(companion, hw)
+    for _ in range(40):
+        wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+        first_human_move(companion, hw)
+        position = companion.view(None)["table"]["position"]
+        pieces = board_pieces(position)
+        legal = [a for a in companion.view("blue")["table"]["legal"] if a.get("to")]
+        captures = [a for a in legal if pieces.get(parse_square(a["to"]), "") in "rR" and
+                    pieces.get(parse_square(a["to"]))]
+        action = captures[0] if captures else rng.choice(legal)
+        companion.submit("blue", {"type": "action", "text": action["text"]})
+        if captures:
+            break
+        make_on_mat(hw, position, parse_action(action["text"]))
+        wait_for(lambda: companion.view(None)["game"]["expected"] is None)
+    assert captures, "no capture came up"
+    view = companion.view(None)
+    assert ", takes a" in view["instruction"]["detail"] or ", takes the master" in view["instruction"]["detail"]
+    assert "takes" in " ".join(view["oled"])
+    seen: dict[str, set] = {action["from"]: set(), action["to"]: set()}
+    wait_for(lambda: [seen[sq].add(tuple(companion.sim_state()["leds"].get(sq, (0, 0, 0))))
+                      for sq in seen] and any(c[0] > 0 and c[1] > 0 and c[2] == 0 for c in seen[action["to"]])
+             and any(c[2] > 0 and c[0] == 0 for c in seen[action["from"]]))

@@ -62,7 +62,9 @@ def test_a_remote_seat_sends_its_move_and_a_seat_asks_for_a_hint(site):
     assert answer.status_code == 200 and answer.get_json()["on_mat"] is True
     shown = red.get("/seat/view").get_json()
     assert answer.get_json()["version"] == shown["version"]
-    assert shown["game"]["expected"] == {"seat": "red", "by": "remote", "text": text}
+    expected = shown["game"]["expected"]
+    assert {k: expected[k] for k in ("seat", "by", "text")} == {"seat": "red", "by": "remote", "text": text}
+    assert " to " in expected["words"]           # the same move in players' words
     assert companion.view(None)["table"]["log"] == []
     # Blue, at the mat, may not ask for a hint on Red's turn; Red's hint is for the mat only.
     refused = blue.post("/seat/hint", json={"step": step(companion, "blue")})

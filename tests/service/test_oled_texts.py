@@ -16,6 +16,7 @@ from companion.rules.describe import why_not
 from companion.rules.referee import Event, Result
 from companion.rules.squares import square_name
 from companion.table import outputs
+from companion.table.instructions import ExpectedWords, move_words
 
 LONGEST = sorted((c.name.replace(" ", "-") for c in CARDS), key=len)[-4:]
 
@@ -32,17 +33,24 @@ def pages():
                 fields = ["5/5/5/5/5", first, ",".join(red), ",".join(blue), side]
                 yield from outputs.paged(outputs.setup_lines(fields))
                 yield from outputs.paged(outputs.setup_lines(fields, {"red": "hard", "blue": "hard"}))
+                for computer in ({}, {"blue": "medium"}, {"red": "medium"}):
+                    yield from outputs.paged(outputs.setup_lines(fields, computer, cycle=True))
     yield outputs.mismatch_lines(10, 10)
+    yield outputs.mismatch_lines(10, 10, ("a2", "a1"))
+    yield outputs.mismatch_lines(1, 1, ("a2", "a1"))
     yield outputs.CONFIRM_NEW_GAME
     for phase in ("setup", "ninja", "lantern", "commit", "move", "take"):
         for to_act in (["red"], ["blue"], ["red", "blue"]):
             yield outputs.phone_turn_lines(phase, to_act)
+            yield outputs.phone_turn_lines(phase, to_act, ninjas=2)
     for seat in ("red", "blue"):
         yield outputs.takeover_lines(seat)
         yield outputs.join_lines(seat)
     yield outputs.refused_show("Neither Rooster nor Elephant moves a student there").lines
     yield from stray_lines()
-    yield outputs.takeback_show("Elephant e1d2").lines
+    yield from expected_pages()
+    yield outputs.with_next(outputs.takeback_show(f"{LONGEST[-1]}, e1 to d2, takes the master").lines,
+                            ("Blue to move", "A:Tiger  B:Crab"))
     for by, sq in (("red", "e5"), ("blue", "a1")):
         for event in (Event("strike", "", True, data={"by": by, "square": sq, "hit": True}),
                       Event("ninja_capture", "", True, data={"by": by, "square": sq, "captured": "student"}),
@@ -52,6 +60,26 @@ def pages():
                       Event("lantern_answer", "", True, data={"by": by, "line": "file c", "answer": False})):
             for show in outputs.announcements([event]):
                 yield show.lines
+
+
+def expected_pages():
+    """A move made on the mat for the computer or a seat on a phone, asked and refused: the
+    longest card names, a capture, a Wind Spirit card's two steps with a swap."""
+    position = "bb2b/2B2/1rW2/5/rrR1r {} {} {} Ox"
+    for seat, by in itertools.product(("red", "blue"), ("computer", "remote")):
+        hand = ",".join(LONGEST[:2]) if seat == "red" else ",".join(LONGEST[2:])
+        pos = position.format(seat, hand if seat == "red" else "Ox,Boar", hand if seat == "blue" else "Ox,Boar")
+        texts = [f"{LONGEST[-1]} c2c4", f"{LONGEST[-1]} b3c4", "Wind-Spirit-card b3c4 c3a4"] if seat == "red" \
+            else [f"{LONGEST[-1]} c4b3", "Wind-Spirit-card c4b3 c3e1"]
+        for text in texts:
+            words = ExpectedWords(seat, by, move_words(seat, text, pos))
+            yield from outputs.paged(outputs.expected_lines(words))
+            yield from outputs.paged(outputs.wrong_move_show(words).lines)
+        yield outputs.thinking_lines(seat)
+        yield outputs.waiting_remote_lines(seat)
+        for left in (0, 1, 99):
+            yield outputs.hint_asked_show(seat, left).lines
+    yield outputs.NO_HINT_SHOW.lines
 
 
 def stray_lines():
@@ -74,3 +102,41 @@ def test_every_screen_text_fits_the_oled(lines):
     assert 1 <= len(lines) <= 5, lines
     for line in lines:
         assert len(line) <= screens.COLUMNS, f"{line!r} is cut on the OLED"
+        missing = [ch for ch in line if not has_glyph(ch)]
+        assert not missing, f"{line!r}: the OLED's font has no {missing} (drawn as '?')"
+
+
+def has_glyph(ch: str) -> bool:
+    """The OLED's bitmap font draws ``ch`` (a space, or a character with lit pixels)."""
+    if ch == " ":
+        return True
+    try:
+        ch.encode("latin-1")
+    except UnicodeEncodeError:
+        return False
+    return screens.font().getmask(ch).getbbox() is not None
+
+
+def test_the_glyph_check_knows_what_the_font_lacks():
+    assert has_glyph("a") and has_glyph("é") and not has_glyph("\u2192") and not has_glyph("\x85")
+
+
+def test_the_shadow_master_is_asked_for_both_ninjas():
+    assert outputs.phone_turn_lines("setup", ["blue"], ninjas=2)[1] == "your Ninjas on"
+    assert outputs.phone_turn_lines("setup", ["red", "blue"])[1] == "your Ninja on"
+
+
+def test_a_ninja_capture_is_not_called_a_strike():
+    event = Event("ninja_capture", "", True, data={"by": "blue", "square": "c2", "captured": "student"})
+    lines = outputs.announcements([event])[0].lines
+    assert lines == ("Ninja capture", "Blue's Ninja took the", "student on c2:", "Red, lift it off")
+
+
+def test_an_announcement_ends_with_what_comes_next():
+    """A Lantern's sweep holds the OLED while Blue is to move: the robot's checker found the
+    screen naming neither (``Lantern / Red searches / rank 3``)."""
+    show = outputs.announcements([Event("lantern", "", True, data={"by": "red", "line": "rank 3"})])[0]
+    assert outputs.with_next(show.lines, ("Blue to move", "A:Tiger  B:Crab")) == (
+        "Lantern", "Red searches", "rank 3", "Blue to move")
+    full = ("Ninja capture", "a", "b", "c", "d")
+    assert outputs.with_next(full, ("Blue to move",)) == full        # no room: left as it is

@@ -9,6 +9,7 @@ from companion.rules.errors import OnitamaError, SetupError
 from companion.table.errors import BadRequest, Conflict, Forbidden, NotFound
 from companion.table.store import GameStore
 from service_helpers import FIXED, START, playing, wait_for
+from companion.table import outputs
 from sim_table import sim_companion
 
 
@@ -42,7 +43,11 @@ def test_set_up_waits_for_the_mat_then_moves_are_read_and_saved(table):
     view = companion.view(None)
     assert view["game"]["status"] == "sync" and view["mat"]["state"] == "setup"
     assert view["setup"]["red"] == ["Tiger", "Crab"] and view["setup"]["first"] == "red"
-    assert view["oled"][0] == "Set up"
+    assert view["oled"][0].startswith("Set up")     # paged: "Set up p1/2"
+    # Holding B seats the computer: the OLED and the simulation's caption under B say so.
+    assert "Hold B: vs computer" in [line for page in outputs.paged(outputs.setup_lines(
+        companion._game.table()[1], cycle=True)) for line in page]
+    assert view["buttons"] == {"B": "hold: vs computer"}
     # Every square that wants a pawn is lit while the mat is empty.
     wait_for(lambda: set(companion.sim_state()["leds"]) == {"a1", "b1", "c1", "d1", "e1",
                                                              "a5", "b5", "c5", "d5", "e5"})

@@ -77,7 +77,7 @@ def test_taking_over_a_seat_needs_a_button_press(table):
     first = join(companion, "red")
     second = join(companion, "red")
     assert "pending" in second and companion.pending(second["pending"])["state"] == "waiting"
-    assert companion.view(None)["oled"][:2] == ["New phone for", "the red seat"]
+    assert companion.view(None)["oled"][:2] == ["New phone for", "the Red seat"]
     hw.sim.tap("A", 0.1)
     wait_for(lambda: companion.pending(second["pending"])["state"] == "allowed")
     session = companion.pending(second["pending"])["session"]

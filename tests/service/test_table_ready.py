@@ -89,7 +89,8 @@ def test_a_takeback_is_announced(sim_table):
     sim.lift(parse_square("c3"))
     sim.place(parse_square("c1"))
     wait_for(lambda: c.view(None)["table"]["log"] == [])
-    wait_for(lambda: c.view(None)["oled"][:1] == ["Move taken back"])
+    # In players' words, not notation ("Tiger c1c3").
+    wait_for(lambda: c.view(None)["oled"] == ["Move taken back", "Tiger, c1 to c3", "Red to move"])
 
 
 def test_a_takeover_question_is_withdrawn_when_its_phone_goes_away(sim_table, monkeypatch):

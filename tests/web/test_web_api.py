@@ -167,3 +167,18 @@ def test_the_ways_of_playing_come_from_the_registry(client):
     for way in ways:
         assert (f'<option value="{way["name"]}" title="{escape(way["description"])}">'
                 f'{escape(way["title"])}</option>') in html
+
+
+def test_the_game_list_counts_turns_not_saved_actions_and_links_each_replay(client, companion):
+    """A Way of the Shadow turn is several saved actions (the move, the Ninja, the Lantern):
+    the list says how many turns were played, as players count them."""
+    game = new_game(client, variant="shadow", cards=None, seed=23)
+    for seat, text in [("red", "Nd1"), ("blue", "Nb5"), ("blue", "Ox c5c4"), ("blue", "Sb5b4")]:
+        companion.submit(seat, {"type": "action", "text": text})
+    listed = client.get("/api/games").get_json()[0]
+    assert listed["id"] == game and listed["turns"] < listed["actions"]
+    page = client.get("/games").get_data(as_text=True)
+    row = page[page.index(f"<td>{game}</td>"):]
+    row = row[:row.index("</tr>")]
+    assert f"<td>{listed['turns']}</td>" in row and f"<td>{listed['actions']}</td>" not in row
+    assert f'href="/games/{game}/replay"' in row

@@ -56,3 +56,20 @@ def test_the_pages_show_the_wifi_code_only_with_the_hotspot(wifi_client, path):
     assert (WIFI.ssid in page) == hotspot
     assert svg_code(page) == (wifi_qr_payload(WIFI.ssid, WIFI.password) if hotspot else None)
     assert WIFI.password not in page        # in the code for cameras, never as text
+
+
+def test_the_wifi_box_names_onitama_local_only_when_it_is_announced(tmp_path):
+    with sim_companion(tmp_path / "games.db", wifi=WIFI, public_url="http://10.42.0.1:8000") as table:
+        app = create_app(table.companion, secret_key=b"test")
+        client = app.test_client()
+        page = client.get("/").get_data(as_text=True)
+        assert "onitama.local" not in page and "<code>10.42.0.1:8000</code>" in page
+        app.config["MDNS_NAME"] = "onitama.local"            # serve.py, once announced
+        assert "<code>onitama.local</code>" in client.get("/").get_data(as_text=True)
+
+
+def test_a_long_network_name_breaks_at_its_hyphen_beside_the_qr_code():
+    from firmware import screens
+    from companion.table import outputs
+    lines = screens.wrap(outputs.wifi_caption("Onitama-TEST"), 10, 5)
+    assert "Onitama-" in lines and "TEST" in lines, lines

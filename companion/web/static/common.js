@@ -68,21 +68,58 @@ export function viewHandler(show) {
   };
 }
 
+const POLL_MS = 2000;          // a page past the streams' cap asks for the view this often
+const STREAM_AGAIN_MS = 30000; // ... and tries for a live stream again this often
+
 // An event stream; the browser reconnects by itself and the server sends a full snapshot on
-// every connection, so nothing is lost while the badge says so.
-export function listen(url, handlers) {
-  const source = new EventSource(url);
+// every connection, so nothing is lost while the badge says so. A stream refused outright (the
+// public pages share 8: a ninth is answered 503) is never retried by the browser: with
+// ``poll`` (the view's URL) the page then follows the game by asking for the view, says so, and
+// tries for a stream again now and then.
+export function listen(url, handlers, { poll = null } = {}) {
   const badge = document.getElementById('connection');
-  source.addEventListener('open', () => { badge.hidden = true; });
-  source.addEventListener('error', () => {
-    badge.hidden = false;
-    badge.textContent = 'Connection lost, reconnecting…';
-  });
-  for (const [name, handle] of Object.entries(handlers)) {
-    const handler = name === 'view' ? viewHandler(handle) : handle;
-    source.addEventListener(name, (e) => handler(JSON.parse(e.data)));
-  }
-  return source;
+  const say = (text, polling = false) => {
+    badge.hidden = !text;
+    badge.textContent = text || '';
+    badge.classList.toggle('polling', polling);
+  };
+  const handle = Object.fromEntries(Object.entries(handlers).map(
+    ([name, fn]) => [name, name === 'view' ? viewHandler(fn) : fn]));
+  let polling = null;
+  const pollOnce = async () => {
+    try {
+      const response = await fetch(poll, { cache: 'no-store' });
+      if (!response.ok) throw new Error(String(response.status));
+      const view = await response.json();
+      handle.view(view);
+      if (handle.oled) handle.oled(JSON.stringify(view.oled || []));
+      say('Many are watching: this page asks for the game every 2 s instead of a live feed.', true);
+    } catch {
+      say('Connection lost, retrying…');
+    }
+  };
+  const connect = () => {
+    const source = new EventSource(url);
+    source.addEventListener('open', () => {
+      say('');
+      if (polling !== null) { clearInterval(polling); polling = null; }
+    });
+    source.addEventListener('error', () => {
+      if (source.readyState !== EventSource.CLOSED || !poll) {
+        say('Connection lost, reconnecting…');
+        return;
+      }
+      if (polling === null) {
+        pollOnce();
+        polling = setInterval(pollOnce, POLL_MS);
+      }
+      setTimeout(connect, STREAM_AGAIN_MS);
+    });
+    for (const name of Object.keys(handle)) {
+      source.addEventListener(name, (e) => handle[name](JSON.parse(e.data)));
+    }
+  };
+  connect();
 }
 
 // `bbBbb/5/2W2/5/rrRrr` -> Map{square name -> pawn letter}.
@@ -155,6 +192,38 @@ export function cardElement(name, patterns, { turned = false } = {}) {
 }
 
 // The board the set-up asks for (its position string's first field), or null.
+// The Ninjas everyone has seen (a Strike, a Lantern that found one): square -> [colours], from
+// the public view; a hidden Ninja is never in it.
+export function seenNinjas(view) {
+  const seen = new Map();
+  const ninjas = (view.table && view.table.ninjas) || {};
+  for (const [colour, n] of Object.entries(ninjas)) {
+    for (const square of n.revealed || []) seen.set(square, [...(seen.get(square) || []), colour]);
+  }
+  return seen;
+}
+
+export function seenNinjaElement(colour) {
+  const token = element('span', `ninja-seen ninja-${colour}`, 'N');
+  token.setAttribute('aria-hidden', 'true');
+  return token;
+}
+
+// The move the mat waits for (made for the computer or a seat away from the table), as the
+// mat lights it: from squares and to squares, a to square holding the other seat's pawn taken.
+export function expectedSquares(view, pieces) {
+  const game = view.game;
+  const none = { from: [], to: [], take: [], colour: '#fff' };
+  const expected = game && game.expected;
+  if (!expected || view.setup || game.status !== 'playing') return none;
+  const squares = expected.text.match(/[a-e][1-5]/g) || [];
+  const from = squares.filter((_, i) => i % 2 === 0);
+  const to = squares.filter((_, i) => i % 2 === 1);
+  const theirs = expected.seat === 'red' ? 'bB' : 'rR';
+  const take = to.slice(0, 1).filter((s) => pieces.has(s) && theirs.includes(pieces.get(s)));
+  return { from, to, take, colour: `var(--${expected.seat})` };
+}
+
 export function setupBoard(view) {
   return view.setup ? view.setup.board.split(' ')[0] : null;
 }
@@ -219,6 +288,9 @@ export function showResult(view) {
 // The two status lines: what is happening, and what to do about it.
 export function statusLines(view, names) {
   const game = view.game;
+  // What the people at the table must do, worded by the companion (companion.table.views):
+  // a new phone's question, a move to make for the computer or a seat away, a pawn to set right.
+  if (view.instruction) return [view.instruction.title, view.instruction.detail];
   if (!game) return ['No game yet', 'Deal a new game, or hold C on the companion for a base game.'];
   const variant = variantName(names, game.variant);
   const table = view.table || {};
@@ -371,18 +443,37 @@ export function setupForm(form, ways, currentView) {
     const side = $('#ng-side', form).value.trim();
     if (red.length || blue.length || side) body.cards = { red, blue, side };
     if (!body.sets.length) { error.textContent = 'Choose at least one card set.'; return; }
-    // A spectator's tap must not end the game on the table by accident.
+    // A spectator's tap must not end the game on the table by accident: the page asks in
+    // its own words (a browser's confirm() dialog blocks the page and its live view).
     const game = currentView().game;
-    if (game && game.status !== 'finished'
-        && !window.confirm('A game is being played. Abandon it and deal a new one?')) return;
+    if (game && game.status !== 'finished') {
+      pending = body;
+      confirmBox.hidden = false;
+      $('#ng-abandon', form).focus();
+      return;
+    }
+    deal(body);
+  });
+  let pending = null;
+  const confirmBox = $('#ng-confirm', form);
+  const deal = async (body) => {
     const button = $('button[type=submit]', form);
     button.disabled = true;
     try {
       await postJSON('/api/new-game', body);
     } catch (err) {
-      error.textContent = err.message;
+      $('#ng-error', form).textContent = err.message;
     } finally {
       button.disabled = false;
     }
+  };
+  $('#ng-abandon', form).addEventListener('click', () => {
+    confirmBox.hidden = true;
+    if (pending) deal(pending);
+    pending = null;
+  });
+  $('#ng-keep', form).addEventListener('click', () => {
+    confirmBox.hidden = true;
+    pending = null;
   });
 }

@@ -85,8 +85,10 @@ async function load() {
     li.append(link);
     return li;
   }));
+  const abandoned = game.result && game.result.how === 'abandoned';
   $('#replay-note').textContent = game.complete ? 'Arrow keys step through the turns.'
-    : 'This game is still being played and has hidden moves: the boards and the hidden steps show once it is over.';
+    : abandoned ? 'This game was abandoned before its end: its hidden moves stay hidden, and only its public turns are shown.'
+      : 'This game is still being played and has hidden moves: the boards and the hidden steps show once it is over.';
   go(game.complete ? game.steps.length : 0);
 }
 

@@ -5,7 +5,7 @@
 // secret move cannot be taken back; skip and pass buttons act at once.
 import {
   FILES, boardPieces, cardElement, element, lastTurnSquares, pawnElement, positionParts,
-  resultText, showLog, variantName, viewHandler, waysByName, withReason,
+  expectedSquares, resultText, showLog, variantName, viewHandler, waysByName, withReason,
 } from './common.js';
 
 const data = JSON.parse(document.getElementById('boot').textContent);
@@ -92,16 +92,12 @@ const lineSquares = (text) => (/^L[1-5]$/.test(text)
 
 const DOING = {
   move: 'is making their move', ninja: 'may move their Ninja', lantern: 'may light a Lantern',
-  setup: 'is hiding their Ninja', commit: 'is choosing their move',
+  setup: 'is hiding their Ninja', commit: 'is choosing their move',   // (Light: see the server's headline)
 };
 
 function headline() {
   const t = table();
   const game = view.game;
-  // A move chosen on this phone waits for hands at the table: that is what to know now.
-  if (game && game.expected && game.expected.seat === SEAT && game.expected.by === 'remote') {
-    return ['Your move is on the mat', `Someone at the table makes ${game.expected.text} for you.`];
-  }
   // The companion writes what to do now (companion.table.headlines); older views do not.
   if (view.headline) return [view.headline.title, view.headline.detail];
   if (!game) return ['No game yet', 'Deal one on the table page, or hold C on the companion.'];
@@ -126,7 +122,7 @@ function headline() {
     const offers = offered();
     if (phase === 'setup') {
       const n = offers.places.length ? offers.places[0].squares.length : 1;
-      return [`Hide your Ninja${n > 1 ? 's' : ''}`, `Tap ${n > 1 ? 'two lit squares' : 'a lit square'}, then confirm. Nobody else sees it.`];
+      return [`Hide your Ninja${n > 1 ? 's' : ''}`, `Tap ${n > 1 ? 'two lit squares' : 'a lit square'}, then confirm. Nobody else sees ${n > 1 ? 'them' : 'it'}.`];
     }
     if (phase === 'ninja') return ['Your Ninja', 'Move it with the card you played, strike, or leave it.'];
     if (phase === 'lantern') return ['A Lantern?', 'Search a rank or a file, or go without.'];
@@ -176,7 +172,12 @@ function highlights(offers) {
   };
   if (offers.places.length) {
     const fits = offers.places.filter((a) => choice.squares.every((s) => a.squares.includes(s)));
-    for (const a of fits) for (const s of a.squares) mark(s, 'target');
+    // Every Ninja placed: a tap elsewhere moves the first chosen (tapSquare), so those squares
+    // stay open to a tap.
+    const rest = choice.squares.slice(1);
+    const full = choice.squares.length === offers.places[0].squares.length;
+    const moves = full ? offers.places.filter((a) => rest.every((s) => a.squares.includes(s))) : [];
+    for (const a of [...fits, ...moves]) for (const s of a.squares) mark(s, 'target');
     for (const s of choice.squares) mark(s, 'chosen');
   }
   if (offers.steps.length) {
@@ -209,6 +210,8 @@ function showBoard(offers) {
   const marks = highlights(offers);
   const last = view.setup ? [] : lastTurnSquares(t && t.log);
   const wrong = new Set((view.mat && view.mat.wrong) || []);
+  const expect = expectedSquares(view, pieces);
+  board.style.setProperty('--expect', expect.colour);
   for (const [name, cell] of squares) {
     const kind = pieces.get(name);
     const here = ninjas.get(name) || [];
@@ -224,12 +227,17 @@ function showBoard(offers) {
     for (const c of ['source', 'target', 'strike', 'chosen', 'line', ...HINT_MARKS]) cell.classList.toggle(c, cls.has(c));
     cell.classList.toggle('last', last.includes(name));
     cell.classList.toggle('wrong', wrong.has(name));
+    cell.classList.toggle('expect-from', expect.from.includes(name));
+    cell.classList.toggle('expect-to', expect.to.includes(name));
+    cell.classList.toggle('expect-take', expect.take.includes(name));
     cell.disabled = !(cls.has('source') || cls.has('target') || cls.has('strike') || cls.has('chosen'));
     const words = [name];
     if (kind) words.push(PAWN_NAMES[kind] || kind);
     for (const n of here) words.push(n.hidden ? 'your hidden Ninja' : `${title(n.colour)}'s Ninja`);
     if (cls.has('target') || cls.has('strike')) words.push('you may go here');
     if (cls.has('chosen')) words.push('chosen');
+    if (expect.from.includes(name)) words.push('lift this piece');
+    if (expect.to.includes(name)) words.push(expect.take.includes(name) ? 'it goes here, taking the pawn' : 'it goes here');
     cell.setAttribute('aria-label', words.join(', '));
   }
 }
@@ -284,8 +292,10 @@ function showActions(offers) {
   }
   if (offers.steps.length) {
     const matching = offers.steps.filter((a) => a.from === choice.from && a.to === choice.to);
+    const sent = view.game && view.game.expected && view.game.expected.seat === SEAT;
     hint = matching.length ? 'Confirm your choice.'
-      : choice.from ? 'Tap a lit square.' : 'Tap the piece to move.';
+      : choice.from ? 'Tap a lit square.' : sent ? 'To send another move instead, tap its piece.'
+        : 'Tap the piece to move.';
     for (const a of matching) buttons.push(button(stepLabel(a), () => act(a), a.kind === 'strike' ? 'danger' : 'primary'));
   }
   const picker = $('lantern-picker');
@@ -369,9 +379,12 @@ function showFacts() {
   for (const [colour, n] of Object.entries(t.ninjas)) {
     const mine = colour === SEAT;
     const count = n.alive + n.captured;
-    let text = `${mine ? 'Your' : `${title(colour)}'s`} Ninja${count > 1 ? 's' : ''}: ${n.alive} of ${count} free`;
+    // "1 of 1 free" said nothing a player would say: one Ninja is free or captured.
+    const whose = mine ? 'Your' : `${title(colour)}'s`;
+    let text = count > 1 ? `${whose} Ninjas: ${n.alive} of ${count} free`
+      : `${whose} Ninja: ${n.alive ? 'free' : 'captured'}`;
     if (n.revealed.length) text += `, seen on ${n.revealed.join(', ')}`;
-    if (mine && t.own_ninjas && t.own_ninjas.length) text += ` (hidden on ${t.own_ninjas.join(', ')})`;
+    if (mine && t.own_ninjas && t.own_ninjas.length) text += `, hidden on ${t.own_ninjas.join(', ')}`;
     facts.push(text);
   }
   for (const [colour, left] of Object.entries(t.lanterns || {})) {
@@ -407,6 +420,8 @@ function showOver() {
   const t = table();
   const over = Boolean(t && t.result);
   $('over').hidden = !over;
+  // One result banner: the headline box would say the same above it.
+  document.querySelector('.turn-box').hidden = over;
   // The result banner is at the top: bring it into view once, as the game ends.
   if (over && !overShown) requestAnimationFrame(() => $('over').scrollIntoView({ block: 'start' }));
   overShown = over;
@@ -535,7 +550,11 @@ function tapSquare(name) {
   if (offers.places.length) {
     const has = choice.squares.includes(name);
     const next = has ? choice.squares.filter((s) => s !== name) : [...choice.squares, name];
-    if (offers.places.some((a) => next.every((s) => a.squares.includes(s)))) choice.squares = next;
+    // A square tapped when every Ninja has one moves the first chosen there: one tap switches.
+    const moved = has ? next : [...choice.squares.slice(1), name];
+    const fits = (list) => offers.places.some((a) => list.every((s) => a.squares.includes(s)));
+    if (fits(next)) choice.squares = next;
+    else if (fits(moved)) choice.squares = moved;
     else if (offers.places.some((a) => a.squares.includes(name))) choice.squares = [name];
   } else if (offers.steps.length) {
     if (offers.steps.some((a) => a.from === name) && name !== choice.from) {
@@ -571,6 +590,9 @@ async function post(url, body) {
     let answer = null;
     try { answer = await response.json(); } catch { /* not JSON: say the status */ }
     if (!response.ok) throw new Error((answer && answer.error) || `${response.status} ${response.statusText}`);
+    // A move sent from afar waits on the mat (the step is the same): the choice is made, so
+    // its confirm box goes; another move may still be chosen and sent.
+    if (answer.on_mat) choice = { step: choice.step, from: null, to: null, squares: [], line: null };
     settle(answer.version);
   } catch (err) {
     $('action-error').textContent = `Not done: ${err.message}`;

@@ -8,7 +8,7 @@
 // from another window) are named from the game's position.
 import {
   $, DRAW_ORDER, PAWN_NAMES, boardPieces, boot, element, lastTurnSquares, listen, matText,
-  oledRefresher, pawnElement, postJSON, setupBoard, setupForm, setupText, showCards, showLog,
+  oledRefresher, pawnElement, postJSON, seenNinjaElement, seenNinjas, setupBoard, setupForm, setupText, showCards, showLog,
   showResult, statusLines,
 } from './common.js';
 
@@ -188,16 +188,20 @@ function render() {
   const last = view.setup ? [] : lastTurnSquares(view.table && view.table.log);
   const wrong = new Set((view.mat && view.mat.wrong) || []);
   const closed = new Set(sim.pawns);
+  const seen = seenNinjas(view);
   for (const [name, el] of squareEls) {
     const pawn = pawnAt(name);
     const lit = sim.leds[name];
+    const ninjas = seen.get(name) || [];
     // Redrawn only when it changes: the LEDs alone refresh the page 20 times a second.
-    const shows = pawn ? pawn.kind : pieces && pieces.has(name) ? `ghost ${pieces.get(name)}` : '';
+    const piece = pawn ? pawn.kind : pieces && pieces.has(name) ? `ghost ${pieces.get(name)}` : '';
+    const shows = `${piece}|${ninjas.join(',')}`;
     if (el.dataset.shows !== shows) {
       el.dataset.shows = shows;
-      el.querySelectorAll('.pawn, .ghost').forEach((p) => p.remove());
+      el.querySelectorAll('.pawn, .ghost, .ninja-seen').forEach((p) => p.remove());
       if (pawn) el.append(pawnElement(pawn.kind));
-      else if (shows) el.append(ghost(pieces.get(name)));
+      else if (piece) el.append(ghost(pieces.get(name)));
+      el.append(...ninjas.map(seenNinjaElement));
     }
     paintLight(el, lit);
     el.dataset.pawn = pawn ? pawn.kind : '';
@@ -206,7 +210,8 @@ function render() {
     // The last turn: where it started (a faint ring) and where it went (a bold one).
     el.classList.toggle('last-from', last.length > 0 && last[0] === name);
     el.classList.toggle('last-to', last.length > 1 && last.slice(1).includes(name));
-    const what = pawn ? PAWN_NAMES[pawn.kind] || 'a pawn' : 'empty';
+    const what = [pawn ? PAWN_NAMES[pawn.kind] || 'a pawn' : 'empty',
+      ...ninjas.map((c) => `${c === 'red' ? 'Red' : 'Blue'}'s Ninja, seen`)].join(', ');
     el.setAttribute('aria-label', `${name}: ${what}${lit ? ', lit' : ''}`);
   }
   paintLight($('#edge-red'), sim.edges.red);
@@ -264,7 +269,7 @@ const BUTTON_HINT = /\b([ABC]): ([^:]+?)(?=\s+(?:Hold )?[ABC]:|$)/g;
 function showPrompt(prompt) {
   const box = $('#prompt');
   box.hidden = !prompt;
-  const answers = { A: '', B: '', C: '' };
+  const answers = { A: '', B: '', C: '', ...(view.buttons || {}) };
   for (const line of view.oled || []) {
     for (const [, button, meaning] of line.matchAll(BUTTON_HINT)) {
       answers[button] = line.slice(0, line.indexOf(`${button}:`)).trim().endsWith('Hold')

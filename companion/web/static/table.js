@@ -1,7 +1,7 @@
 // The public table page: the game as spectators see it, live from /events.
 import {
   $, DRAW_ORDER, PAWN_NAMES, boardPieces, boot, element, lastTurnSquares, listen, matText,
-  oledRefresher, pawnElement, resultText, setupBoard, setupForm, setupText, showCards, showLog,
+  expectedSquares, oledRefresher, pawnElement, resultText, seenNinjaElement, seenNinjas, setupBoard, setupForm, setupText, showCards, showLog,
   showResult, statusLines, variantName,
 } from './common.js';
 
@@ -27,13 +27,21 @@ function showBoard(view) {
   const pieces = text ? boardPieces(text) : new Map();
   const last = view.setup ? [] : lastTurnSquares(view.table && view.table.log);
   const wrong = new Set((view.mat && view.mat.wrong) || []);
+  const seen = seenNinjas(view);
+  const expect = expectedSquares(view, pieces);
+  board.style.setProperty('--expect', expect.colour);
   const described = [];
   for (const [name, cell] of squares) {
     const kind = pieces.get(name);
-    cell.replaceChildren(...(kind ? [pawnElement(kind)] : []));
+    const ninjas = seen.get(name) || [];
+    cell.replaceChildren(...(kind ? [pawnElement(kind)] : []), ...ninjas.map(seenNinjaElement));
+    for (const colour of ninjas) described.push(`${colour === 'red' ? 'Red' : 'Blue'}'s Ninja seen on ${name}`);
     cell.classList.toggle('last-from', last.length > 0 && last[0] === name);
     cell.classList.toggle('last-to', last.length > 1 && last.slice(1).includes(name));
     cell.classList.toggle('wrong', wrong.has(name));
+    cell.classList.toggle('expect-from', expect.from.includes(name));
+    cell.classList.toggle('expect-to', expect.to.includes(name));
+    cell.classList.toggle('expect-take', expect.take.includes(name));
     if (kind) described.push(`${PAWN_NAMES[kind]} on ${name}`);
   }
   board.setAttribute('aria-label', described.length ? `The board: ${described.join(', ')}` : 'The board is empty');
@@ -74,7 +82,7 @@ function show(view) {
   setup.replaceChildren(...setupText(view).map((line) => element('p', '', line)));
   const prompt = view.mat && view.mat.prompt;
   $('#mat-state').textContent = prompt ? prompt.question : matText(view.mat, view.unsaved);
-  showLog($('#log'), view.table && view.table.log);
+  showLog($('#log'), view.table && view.table.log, view.table && view.table.moves);
   $('#oled').alt = (view.oled || []).join(' / ');
   // The list changes when a game starts or ends, not with every move.
   const key = view.game ? `${view.game.id}:${view.game.status}` : 'none';
@@ -86,4 +94,4 @@ function show(view) {
 
 setupForm($('#new-game'), data.ways, () => current);
 show(data.view);
-listen('/events', { view: show, oled: refreshOled });
+listen('/events', { view: show, oled: refreshOled }, { poll: '/api/view' });

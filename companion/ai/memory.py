@@ -23,8 +23,8 @@ class MemoryBudget:
 
 # The 512 MB boards (Zero 2 W, 3 A+) and the rest; an unknown machine (the desktop
 # simulation) gets the larger budget.
-SMALL = MemoryBudget(tt_entries=50_000, native_tt_entries=250_000, eval_tables=500)
-LARGE = MemoryBudget(tt_entries=100_000, native_tt_entries=500_000, eval_tables=2_000)
+SMALL = MemoryBudget(tt_entries=30_000, native_tt_entries=250_000, eval_tables=500)
+LARGE = MemoryBudget(tt_entries=60_000, native_tt_entries=500_000, eval_tables=2_000)
 _SMALL_BOARDS = ("Raspberry Pi Zero", "Raspberry Pi 3 Model A", "Raspberry Pi Model A")
 
 _budget = LARGE

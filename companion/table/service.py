@@ -243,7 +243,10 @@ class Companion(SeatDoors):
                 except StoreUnavailable:
                     self._enter_sync(game)
                     return
-                self._display.announce([views.takeback_show(game, event["takeback"])])
+                if not event.get("amend"):
+                    # An amendment is the same turn, played again: the recognizer's OLED says
+                    # "Red amended:", not that a move was taken back.
+                    self._display.announce([views.takeback_show(game, event["takeback"])])
             elif "prompt" in event and (answered := game.answer_a_win(time.monotonic())) is not None:
                 self._recognized(answered)
                 return

@@ -383,8 +383,10 @@ def rearrange(game, before: Position, after: Position, spirit_first: bool) -> No
         for i in range(max(len(src), len(dst))):
             plan.append((src[i] if i < len(src) else None, dst[i] if i < len(dst) else None))
     held: list[int] = []
-    for src, dst in plan:
+    for i, (src, dst) in enumerate(plan):
         if src is not None:
+            if i:
+                hands.wait((0.15, 0.6))   # the hand comes back for the next piece
             hands.lift(src)
             hands.wait((0.1, 0.4))
         if dst is not None:

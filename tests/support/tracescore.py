@@ -17,8 +17,8 @@ Definitions:
   later one counts too, since it was read on a wrong board).
 - **before rest**: a ``move`` or ``takeback`` output at time t is premature unless one of
   (a) the mat had been still before t for about the settle time: no switch transition in
-      (t - settle, t - 0.035] (a transition reaches the recognizer debounced, 25-35 ms later;
-      the last bounces of a burst may reach it a little sooner), noise left out (a brush, an
+      (t - settle, t - 0.045] (a transition reaches the recognizer debounced: 25 ms after the
+      last bounce of its burst, plus up to a 10 ms scan), noise left out (a brush, an
       onlooker's hand: transitions the generator marks as not the hands playing);
   (b) an answer (a button or a phone input) came in [t - 0.05, t];
   (c) it commits the turn played just before a turn whose hands had started by t (the next
@@ -46,7 +46,7 @@ from companion.tracetool import SETTLE_S
 # The events a recognizer decides that are not moves: they say how the mat looks (waiting, out
 # of sync), and are counted apart.
 SIDE_EVENTS = ("waiting", "mismatch", "synced", "prompt_cancelled")
-DEBOUNCE_LAG = 0.035
+DEBOUNCE_LAG = 0.045
 ANSWER_MARGIN = 0.05
 
 

@@ -1,6 +1,7 @@
 """The trace tool: the hand-written corpus, the command line, recording, and the acceptance run
-over generated games (every move exactly as played, prompts when and only when needed, each
-move within 0.5 s of the mat coming to rest)."""
+over generated games: every category of hands (tests/support/tracegen.py, habits.py), scored as
+issue 21 measures (tests/support/tracescore.py): the record that stands is the game played,
+no wrong commit, no wedge, no commit before rest, each commit within 0.5 s of rest."""
 
 import io
 import json
@@ -11,12 +12,20 @@ from pathlib import Path
 
 import pytest
 
-from tracegen import CATEGORIES, Score, generate_game
+from habits import HABITS
+from tracegen import CATEGORIES, GeneratedGame, Score, Turn, generate_game, variant_for
 from companion.mat.tracerecord import TraceRecorder
+from companion.rules.board import Board
+from companion.rules.squares import parse_square
 from companion.tracetool import parse_trace, replay
 
 TRACES = Path(__file__).parent / "traces"
-CORPUS = sorted(p for p in TRACES.glob("*.jsonl") if not p.name.endswith(".expected.jsonl"))
+# Traces judged on the record that stands (NAME.record.json: the turns played, with the times of
+# their hands) rather than event by event: the stories of issue 21.
+STORIES = sorted(p.with_name(p.name.replace(".record.json", ".jsonl"))
+                 for p in TRACES.glob("*.record.json"))
+CORPUS = sorted(p for p in TRACES.glob("*.jsonl")
+                if not p.name.endswith(".expected.jsonl") and p not in STORIES)
 # Every case of issue 5 has a hand-written trace.
 CASES = {
     "plain_move", "capture_own_first", "capture_captured_first", "capture_captured_last",
@@ -35,8 +44,18 @@ ISSUE_12 = {
     # as the swap amended, and the Spirit's step then wedged the mat.
     "swap_student_stepped_on_waits_for_the_spirit",
 }
+# One minimal trace per story of issue 21 (each fails on the recognizer before it), cut from the
+# generator's games: the story's number first.
+ISSUE_21 = {
+    "story1_spirit_moved_straight_back", "story2_whose_step_settled_by_the_next_move",
+    "story3_which_card_left_open", "story3_which_card_answered_late",
+    "story4_reply_lifts_the_pawn_it_captures", "story4_reply_lifts_the_spirit_just_placed",
+    "story5_wind_card_taken_back_spirit_first", "story6_captured_pawn_set_down_for_a_moment",
+    "story7_knocked_neighbour_is_no_capture", "story8_spirit_step_after_an_amendment",
+    "story9_pawn_step_committed_as_the_spirit_lifts",
+}
 GAMES = 200
-FEW = 12   # games per category of hands in the default run
+FEW = 8    # games per category of hands in the default run
 T_TOLERANCE = 0.05
 
 
@@ -53,6 +72,28 @@ def same_events(got: list[dict], want: list[dict], tolerance: float) -> bool:
 
 def test_the_corpus_covers_every_case():
     assert CASES | ISSUE_12 <= {p.stem for p in CORPUS}
+    assert ISSUE_21 == {p.stem for p in STORIES}
+
+
+def _story(path: Path) -> GeneratedGame:
+    """A story's trace with the turns its hands played (``NAME.record.json``)."""
+    header, events = parse_trace(path.read_text().splitlines())
+    record = json.loads(path.with_name(path.stem + ".record.json").read_text())
+    turns = [Turn(**turn) for turn in record["turns"]]
+    game = GeneratedGame(header, "story", events, turns, noise=record["noise"])
+    game.played = [turn.move for turn in game.record_turns()]
+    return game
+
+
+@pytest.mark.parametrize("path", STORIES, ids=lambda p: p.stem)
+def test_issue_21_story(path):
+    """The moves played stand in the record at the end, no wrong commit, no wedge, no commit
+    before rest, each turn the mat settles committed within 0.5 s of its rest (whatever
+    questions are asked on the way)."""
+    game = _story(path)
+    score = Score()
+    score.add(0, game, list(replay(game.header, game.events)))
+    assert score.exact == 1, score.problems
 
 
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
@@ -104,7 +145,7 @@ def test_generated_games_are_repeatable():
 def _score(seeds: range, category: str = "calm", **options) -> Score:
     score = Score()
     for seed in seeds:
-        game = generate_game(seed, variant="base" if seed % 2 else "wind", category=category)
+        game = generate_game(seed, variant=variant_for(category, seed), category=category)
         score.add(seed, game, list(replay(game.header, game.events, **options)))
     return score
 
@@ -118,19 +159,19 @@ def _accept(category: str, games: int) -> Score:
     for part in parts:
         total.merge(part)
     print(f"\n{category}: {total.games} games, {total.exact} exact, {total.moves} moves, "
-          f"{total.committed} committed as played, {total.wrong} wrong; questions expected "
-          f"{total.prompts_expected}, raised {total.prompts_raised}; amended {total.amended}; "
-          f"worst delay {max(total.delays):.3f} s")
+          f"{total.committed} committed as played, {total.wrong} wrong, {total.wedged} wedged, "
+          f"{total.early} before rest; questions expected {total.prompts_expected}, raised "
+          f"{total.prompts_raised}; amended {total.amended}; worst delay "
+          f"{max(total.delays, default=0.0):.3f} s")
     return total
 
 
 def _check(total: Score, games: int) -> None:
-    """Acceptance of issue 12: no wrong commit; at least 99 % of games exactly as played (every
-    question one the rules call for, every commit within 0.5 s of rest or at the next lift or
-    answer)."""
+    """Acceptance of issue 21: at least 99.5 % of games exact, no wrong commit, no wedged game,
+    no commit before rest, the worst rest-to-commit time at most 0.5 s."""
     assert total.games == games
-    assert total.wrong == 0, total.problems[:5]
-    assert total.exact >= 0.99 * games, total.problems[:5]
+    assert total.wrong == 0 and total.wedged == 0 and total.early == 0, total.problems[:5]
+    assert total.exact >= 0.995 * games, total.problems[:5]
     assert max(total.delays) <= 0.5
 
 
@@ -146,9 +187,10 @@ def test_acceptance_over_generated_games():
 @pytest.mark.parametrize("category", [c for c in CATEGORIES if c != "calm"])
 def test_hands_that_are_not_calm(category):
     """A few games of each category of hands that are not calm (the benchmark and the slow
-    test play 200 each)."""
+    test play 200 each). The categories of issue 21 (habits.HABITS) fail on the recognizer
+    before it: that is what they are for."""
     total = _accept(category, FEW)
-    assert total.problems == [] and total.wrong == 0
+    assert total.problems == [] and total.wrong == 0 and total.wedged == 0
     assert max(total.delays) <= 0.5
 
 
@@ -165,3 +207,65 @@ def test_the_acceptance_check_catches_a_careless_recognizer():
         if _score(range(seed, seed + 1), clear=0.0).problems:
             return
     pytest.fail("40 games played by a careless recognizer passed the acceptance check")
+
+
+@pytest.mark.parametrize("category", CATEGORIES)
+def test_every_category_plays_a_legal_game_the_record_can_follow(category):
+    """The generator's own bookkeeping: the turns that stand are the game played, every turn
+    but a pass has its hands' first and last transitions, and the trace parses."""
+    for seed in range(3):
+        game = generate_game(seed, variant=variant_for(category, seed), category=category)
+        assert [t.move for t in game.record_turns()] == game.played
+        assert all(t.start is not None and t.start <= t.rest for t in game.turns
+                   if not t.move.endswith(" pass"))
+        parse_trace(json.dumps(line) for line in game.lines())
+        assert game.played
+        # Every transition changes its switch, and at each turn's rest the mat is the game.
+        board = Board(game.header["position"])
+        closed = set(board.position.occupied())
+        rests = []
+        for turn in game.turns:
+            board.pop() if turn.move.startswith("takeback ") else board.push(turn.move)
+            rests.append((turn.rest, set(board.position.occupied()), turn.move))
+        for event in [*game.events, {"t": float("inf")}]:
+            while rests and rests[0][0] < event["t"] - 0.001:
+                rest, occupied, move = rests.pop(0)
+                assert closed == occupied or move.endswith(" pass"), (seed, move, rest)
+            if "on" in event or "off" in event:
+                sq = parse_square(event.get("on") or event["off"])
+                assert (sq in closed) == ("off" in event), (seed, event)
+                closed ^= {sq}
+
+
+def test_every_habit_is_a_category_of_its_own():
+    assert set(HABITS) <= set(CATEGORIES) and len(set(CATEGORIES)) == len(CATEGORIES)
+    for category in HABITS:
+        assert generate_game(5, variant="wind", category=category).events != \
+            generate_game(5, variant="wind", category="calm").events
+
+
+def _scored(game, output) -> Score:
+    score = Score()
+    score.add(0, game, output)
+    return score
+
+
+def test_the_score_reads_the_record_that_stands():
+    """A wrong move counts where it stands; amended away, it does not; a mismatch left to the
+    end is a wedge; a commit made while the hands are still at work is before rest."""
+    game = generate_game(2, variant="wind", category="calm")
+    output = list(replay(game.header, game.events))
+    assert _scored(game, output).exact == 1
+    first = next(i for i, e in enumerate(output) if "move" in e)
+    move = output[first]
+    wrong = {**move, "move": "Nobody a1a2"}
+    assert _scored(game, [*output[:first], wrong, *output[first + 1:]]).wrong >= 1
+    amended = [*output[:first], wrong, {"t": move["t"], "takeback": "Nobody a1a2", "amend": True},
+               move, *output[first + 1:]]
+    assert _scored(game, amended).exact == 1
+    wedged = _scored(game, [*output, {"t": 1e4, "mismatch": ["a1"]}])
+    assert wedged.wedged == 1 and wedged.exact == 0
+    turn = game.record_turns()[0]
+    hurried = {**move, "t": round(turn.start + 0.09, 3)}
+    early = _scored(game, [*output[:first], hurried, *output[first + 1:]])
+    assert early.early == 1 and early.exact == 0

@@ -13,7 +13,10 @@ rests (``fast``), a pawn set down on a wrong legal square for 0.3-0.8 s and then
 (``wrong-square``), a captured pawn set down aside for a moment, on the captor's origin or
 elsewhere (``aside``), moves taken back, captures in both hand orders (``takeback``), a
 question left unanswered until the opponent has replied (``unanswered``), and slides, pawns in
-the air for seconds, put-backs, two pawns lifted and knocks (``slides``).
+the air for seconds, put-backs, two pawns lifted and knocks (``slides``). The categories of
+issue 21 (``habits.HABITS``: hurried starts, snatched replies, set-downs, captured pawns set down
+aside, Wind Spirit takebacks, knocked neighbours, the Spirit moved straight back, questions
+answered late or never, and more) are played by habits.py and questions.py.
 
 What the mat cannot tell is computed here from the rules alone (the engine's positions, not
 the recognizer's readings): a prompt is expected exactly when another legal turn leaves the
@@ -33,43 +36,43 @@ from companion.rules.board import Board
 from companion.rules.deal import deal
 from companion.rules.moves import Move
 from companion.rules.position import COLORS, Position
-from companion.rules.squares import square_distance, square_name
+from companion.rules.squares import parse_square, square_distance
+
+from habits import (FAST_STARTS, HABITS, QUESTIONS, WIND_ONLY, after_landing, choose, pawn_step,
+                    piece_step, rearrange, start)
+from hands import (AIR, ANSWER, ASIDE, EXCHANGE, FAST, HOLD, KNOCK, LONG_THINK, SET_DOWN,
+                   SETTLE_BAND, SLIDE, STEP_PAUSE_LONG, STEP_PAUSE_SHORT, THINK, TRAVEL, Hands)
+from questions import Questions
+from tracelooks import (ambiguity, amendments, complete_cards, first_lift, mat_looks,
+                        move_squares, near_squares, prompt_for, step_looks, turn_afters,
+                        whose_step)
+from tracescore import SIDE_EVENTS, Score
+
+__all__ = ["CATEGORIES", "SIDE_EVENTS", "GeneratedGame", "Score", "Turn", "generate_game",
+           "variant_for"]
 
 SETS = ("base", "senseis-path", "wind", "promo")
-CATEGORIES = ("calm", "fast", "wrong-square", "aside", "takeback", "unanswered", "slides")
+TIMELY = 0.5   # the longest a turn may take to commit after its rest (the spec)
+CATEGORIES = ("calm", "fast", "wrong-square", "aside", "takeback", "unanswered", "slides",
+              *HABITS)
 # Timings of hands, in seconds. Clear of the recognizer's thresholds on purpose: a brush is
-# shorter than CLEAR_S, a hesitation shorter than the 0.25 s the spec allows, a deliberate
-# lift longer than CLEAR_S, and the short pause inside a Wind Spirit card shorter than the
-# settle time while the long one is longer.
-BOUNCE = (0.0004, 0.0025)
-BRUSH = (0.004, 0.045)
-HESITATE = (0.04, 0.2)
-TRAVEL = (0.15, 0.7)
-EXCHANGE = (0.12, 0.4)
-THINK = (0.8, 3.0)
-LONG_THINK = (4.0, 12.0)
-HOLD = (1.0, 4.0)
-STEP_PAUSE_SHORT = (0.03, 0.2)
-STEP_PAUSE_LONG = (0.6, 2.5)
-ANSWER = (0.7, 2.5)
-FAST = (0.05, 0.35)          # the next player starts this soon after the mat rests
-SET_DOWN = (0.3, 0.8)        # a pawn left on a wrong square before moving on ...
-SETTLE_BAND = (0.28, 0.45)   # ... but never this close to the settle time, bounces and debounce
-#                              included (either may happen): in effect 0.45-0.8 s, always
-#                              long enough to be committed, then amended
-ASIDE = (0.2, 0.9)           # a captured pawn set down for a moment
-AIR = (1.0, 3.0)             # a pawn held in the air
-KNOCK = (0.004, 0.04)        # a piece knocked off its switch by the hand
-SLIDE = (0.02, 0.09)         # a pawn slid over a square on the way
 
 
 @dataclass
 class Turn:
-    """One turn (or takeback) as the trace plays it: ``rest`` is its last switch transition (the
-    mat at rest), ``answered`` the time of the answer that commits it, if one does."""
+    """One turn (or takeback) as the trace plays it: ``start`` is the first switch transition
+    its hands make (noise aside; None for a pass), ``rest`` its last (the mat at rest),
+    ``answered`` the time of the answer that commits it, if one does at once. ``untimed``: its
+    commit may rightly wait for something later than its rest (a question left open).
+    ``decided_by``: the next player's hands started on a square this turn used or could still
+    amend into before it could be committed at rest, so it is only certain once that reply
+    rests (a snatched reply)."""
     move: str
     rest: float = 0.0
     answered: float | None = None
+    start: float | None = None
+    untimed: bool = False
+    decided_by: float | None = None   # a later time the next hands settle it by (see below)
 
 
 @dataclass
@@ -81,11 +84,6 @@ class Expect:
     final: bool = False
 
 
-# The events a recognizer decides that are not part of the exact comparison: they say how the
-# mat looks (waiting, out of sync), and are counted apart.
-SIDE_EVENTS = ("waiting", "mismatch", "synced", "prompt_cancelled")
-
-
 @dataclass
 class GeneratedGame:
     header: dict
@@ -94,6 +92,17 @@ class GeneratedGame:
     turns: list[Turn] = field(default_factory=list)
     expect: list[Expect] = field(default_factory=list)
     played: list[str] = field(default_factory=list)   # the record at the end
+    noise: list[float] = field(default_factory=list)  # times of transitions that are noise
+
+    def record_turns(self) -> list[Turn]:
+        """The turns that stand at the end, in the record's order (takebacks applied)."""
+        stack: list[Turn] = []
+        for turn in self.turns:
+            if turn.move.startswith("takeback "):
+                stack.pop()
+            else:
+                stack.append(turn)
+        return stack
 
     def lines(self) -> list[dict]:
         return [self.header, *self.events]
@@ -103,264 +112,10 @@ class GeneratedGame:
         return [e.event for e in self.expect]
 
 
-class Hands:
-    """Switch transitions with times, as a player's hands make them."""
-
-    def __init__(self, rng: random.Random, events: list[dict], occupied: set[int]):
-        self.rng = rng
-        self.now = 0.0
-        self.events = events
-        self.occupied = occupied
-
-    def wait(self, span: tuple[float, float]) -> None:
-        self.now += self.rng.uniform(*span)
-
-    def _edge(self, sq: int, on: bool) -> None:
-        # The contact chatters a few times within milliseconds before it holds.
-        states = [on] + [not on, on] * self.rng.randint(0, 3)
-        for i, state in enumerate(states):
-            if i:
-                self.wait(BOUNCE)
-            self.events.append({"t": round(self.now, 4), "on" if state else "off": square_name(sq)})
-
-    def lift(self, sq: int) -> None:
-        self._edge(sq, False)
-        self.occupied.discard(sq)
-
-    def place(self, sq: int) -> None:
-        self._edge(sq, True)
-        self.occupied.add(sq)
-
-    def brush(self, sq: int) -> None:
-        self._edge(sq, False)
-        self.wait(BRUSH)
-        self._edge(sq, True)
-
-    def chatter(self, sq: int) -> None:
-        """A second magnet arriving on an occupied square: bounces, no change."""
-        for _ in range(self.rng.randint(1, 3)):
-            self._edge(sq, False)
-            self.wait(BOUNCE)
-            self._edge(sq, True)
-            self.wait(BOUNCE)
-
-    def travel(self, frm: int, to: int) -> None:
-        """Carry a piece: maybe brush a neighbour, hesitate on an empty square, or hold it."""
-        rng = self.rng
-        if rng.random() < 0.3:
-            near = [sq for sq in self.occupied if sq not in (frm, to)
-                    and min(square_distance(sq, frm), square_distance(sq, to)) == 1]
-            if near:
-                self.wait((0.02, 0.15))
-                self.brush(rng.choice(near))
-        if rng.random() < 0.25:
-            empty = [sq for sq in range(25) if sq not in self.occupied and sq not in (frm, to)]
-            self.wait((0.05, 0.3))
-            here = rng.choice(empty)
-            self.place(here)
-            self.wait(HESITATE)
-            self.lift(here)
-        self.wait(HOLD if rng.random() < 0.1 else TRAVEL)
-
-    def step(self, frm: int, to: int, capture: bool, order: str | None = None) -> None:
-        """A pawn (or the Spirit onto an empty square) moves; a capture in any order."""
-        if not capture:
-            self.lift(frm)
-            self.travel(frm, to)
-            self.place(to)
-            return
-        order = order or self.rng.choice(("own first", "captured first", "captured last"))
-        if order == "own first":
-            self.lift(frm)
-            self.travel(frm, to)
-            self.lift(to)
-            self.wait(EXCHANGE)
-            self.place(to)
-        elif order == "captured first":
-            self.lift(to)
-            self.wait((0.2, 1.5))
-            self.lift(frm)
-            self.travel(frm, to)
-            self.place(to)
-        else:
-            # Set down beside the captured pawn, which is then slid off while the captor is
-            # pushed onto the middle of the square.
-            self.lift(frm)
-            self.travel(frm, to)
-            self.chatter(to)
-            self.wait((0.05, 0.3))
-            self.lift(to)
-            self.wait(EXCHANGE)
-            self.place(to)
-
-    def swap(self, a: int, b: int, spirit_first: bool = False) -> None:
-        """The Spirit and a student change places: two lifts, two placements, any order."""
-        first, second = (a, b) if spirit_first else self.rng.sample((a, b), 2)
-        self.lift(first)
-        self.wait((0.05, 0.3))
-        self.lift(second)
-        self.wait((0.15, 0.5))
-        first, second = self.rng.sample((a, b), 2)
-        self.place(first)
-        self.wait((0.05, 0.3))
-        self.place(second)
-
-
-def _afters(board: Board) -> dict[Move, Position]:
-    """The position after each legal turn. ``legal_moves`` lists the engine's moves in the
-    engine's order, so the two pair up without a search per move."""
-    engine = board.engine
-    st = engine.state(board.position)
-    internal = engine.moves(st)
-    moves = list(board.legal_moves)
-    assert len(moves) == len(internal)
-    return {m: engine.position(engine.apply(st, mv)) for m, mv in zip(moves, internal)}
-
-
-def _after_pawn_step(pos: Position, move: Move) -> Position:
-    """A Wind Spirit card's pawn step alone (its Spirit step still to come)."""
-    pieces = {sq: pos.piece_at(sq) for sq in range(25)}
-    pieces[move.to_sq], pieces[move.from_sq] = pieces[move.from_sq], None
-    red = sum(1 << sq for sq, p in pieces.items() if p in ("R", "r"))
-    blue = sum(1 << sq for sq, p in pieces.items() if p in ("B", "b"))
-    red_master = next((sq for sq, p in pieces.items() if p == "R"), -1)
-    blue_master = next((sq for sq, p in pieces.items() if p == "B"), -1)
-    return Position(red, blue, red_master, blue_master, pos.spirit, pos.turn, pos.hands, pos.side)
-
-
-def _bits(pos: Position) -> int:
-    """Occupancy as a bitmask: a cheap first filter before comparing looks."""
-    return pos.red | pos.blue | (1 << pos.spirit if pos.spirit >= 0 else 0)
-
-
-def _changed(before: Position, after: Position) -> frozenset[int]:
-    """Squares occupied on both sides whose piece differs: a hand must have emptied them."""
-    return frozenset(sq for sq in before.occupied() & after.occupied()
-                     if before.piece_at(sq) != after.piece_at(sq))
-
-
-def _looks(pos: Position, move: Move | None, after: Position) -> tuple:
-    """What a presence sensor can know of a turn from ``pos`` to ``after`` (``move`` None for
-    a pawn step alone): the occupancy afterwards, and the groups of squares a hand must have
-    emptied, together when one act changes them (a swap)."""
-    if move is not None and move.wind_card and move.from_sq is not None and move.spirit_from is not None:
-        mid = _after_pawn_step(pos, move)
-        steps = [(pos, mid), (mid, after)]
-    else:
-        steps = [(pos, after)]
-    end = steps[-1][1]
-    groups = {_changed(a, b) for a, b in steps} - {frozenset()}
-    covered = frozenset().union(*groups)
-    groups |= {frozenset((sq,)) for sq in _changed(pos, end) - covered}
-    return end.occupied(), frozenset(groups)
-
-
-def _prompt(pos: Position, cards: set[str], undo: Move | None = None) -> dict:
-    prompt = {"seat": COLORS[pos.turn], "choose": [c for c in pos.hands[pos.turn] if c in cards]}
-    if undo is not None:
-        prompt["takeback"] = str(undo)
-    return prompt
-
-
-def _ambiguity(board: Board, move: Move, afters: dict[Move, Position], *,
-               undo: bool = True) -> dict | None:
-    """The prompt due when the mat rests after ``move``: other turns that look the same to the
-    mat (two cards), or the takeback, or None. ``afters``: the position after each legal turn.
-    A Wind Spirit card that could still go on asks nothing: the turn is committed, and amended
-    if its player goes on."""
-    pos = board.position
-    looks = _looks(pos, move, afters[move])
-    bits = _bits(afters[move])
-    alike = [m for m, after in afters.items() if m != move and _bits(after) == bits
-             and _looks(pos, m, after) == looks]
-    last = None
-    if undo and board.move_stack and not board.peek().is_pass:
-        prev = board.pop()
-        if (board.position.occupied(), _looks(board.position, prev, pos)[1]) == looks:
-            last = prev
-        board.push(prev)
-    if not alike and last is None:
-        return None
-    cards = [m.card for m in alike]
-    if move.card in cards or len(set(cards)) < len(cards):
-        raise ValueError(f"{move}: the mat cannot tell it from {', '.join(map(str, alike))}, "
-                         "not even with the card")
-    return _prompt(pos, {move.card, *cards}, last)
-
-
-def _complete_cards(board: Board, move: Move, afters: dict[Move, Position]) -> list[Move]:
-    """The complete turns that look like a Wind Spirit card's pawn step alone."""
-    pos = board.position
-    mid = _after_pawn_step(pos, move)
-    looks = _looks(pos, None, mid)
-    return [m for m, after in afters.items()
-            if _bits(after) == _bits(mid) and _looks(pos, m, after) == looks]
-
-
-def _step_looks(pos: Position, after: Position) -> tuple:
-    return after.occupied(), _changed(pos, after)
-
-
-def _amendments(before: Position, done: Move) -> dict[Move, Position]:
-    """The turns the mover of ``done`` (played from ``before``) may still amend it into: the
-    same piece, another square (or the Wind Spirit card's Spirit step added)."""
-    board = Board(before)
-    origin = done.from_sq if done.from_sq is not None else done.spirit_from
-    return {m: after for m, after in _afters(board).items() if m != done and not m.is_pass
-            and (m.from_sq if m.from_sq is not None else m.spirit_from) == origin}
-
-
-def _spirit_only(pos: Position, move: Move) -> bool:
-    """A turn that moves the Spirit alone (a regular card from its square, or a Wind Spirit
-    card without a pawn step)."""
-    if move.wind_card:
-        return move.from_sq is None and move.spirit_from is not None
-    return move.from_sq is not None and move.from_sq == pos.spirit
-
-
-def _squares(move: Move) -> set[int]:
-    return {sq for sq in (move.from_sq, move.to_sq, move.spirit_from, move.spirit_to) if sq is not None}
-
-
-def _whose(window: tuple[Position, Move, Position] | None, board: Board, move: Move,
-           afters: dict[Move, Position]) -> dict | None:
-    """The question due when ``move`` looks like the last mover amending their turn (going on
-    with a Wind Spirit card, the Spirit or the pawn put elsewhere): whose step was it? Only
-    while the window is open: a pawn of the player to move lifted away from every square an
-    amendment uses closes it."""
-    if window is None:
-        return None
-    before, done, pos = window
-    amends = _amendments(before, done)
-    touched = _squares(done).union(*(_squares(m) for m in amends))
-    if not _spirit_only(pos, move) and move.from_sq is not None and move.from_sq not in touched:
-        return None
-    looks = _step_looks(pos, afters[move])
-    theirs = [m for m, after in amends.items() if _step_looks(pos, after) == looks]
-    # The explanation that accounts for more emptied squares wins: an amendment shows the
-    # squares it changes; the turn, every square its own steps emptied (captures, swaps).
-    shown = frozenset().union(*_looks(pos, move, afters[move])[1])
-    if not theirs or shown > looks[1]:
-        return None
-    ours = [m.card for m, after in afters.items() if _step_looks(pos, after) == looks]
-    prompt = _prompt(before, {m.card for m in theirs})
-    prompt["reply"] = {"seat": COLORS[pos.turn], "choose": [c for c in pos.hands[pos.turn] if c in ours]}
-    return prompt
-
-
-def _near(pos: Position, move: Move, afters: dict[Move, Position]) -> frozenset[int]:
-    """Squares a turn (and a Wind Spirit card that could go on from it) touches: the next
-    player's first lift ends the turn at once only elsewhere."""
-    squares = {sq for sq in (move.from_sq, move.to_sq, move.spirit_from, move.spirit_to) if sq is not None}
-    if move.from_sq is not None and move.spirit_from is None:
-        for m in afters:
-            if m.wind_card and (m.from_sq, m.to_sq) == (move.from_sq, move.to_sq):
-                squares |= {m.spirit_from, m.spirit_to} - {None}
-    return frozenset(squares)
-
-
-def _first_lift(move: Move) -> int | None:
-    return move.from_sq if move.from_sq is not None else move.spirit_from
+def variant_for(category: str, seed: int) -> str:
+    """The way of playing the bench and the tests give game ``seed`` of ``category``: half
+    base, half Wind, or always Wind where the habit needs the Spirit."""
+    return "wind" if category in WIND_ONLY or seed % 2 == 0 else "base"
 
 
 def random_deal(rng: random.Random, variant: str | None = None):
@@ -397,6 +152,8 @@ class _Game:
         self.fast_after: frozenset[int] | None = None   # the last turn's squares, if it may be
         #                                                 ended by a fast start
         self.unanswered: tuple | None = None             # a question left for after the reply
+        self.questions = Questions(self, QUESTIONS.get(category, "now"))
+        self.snatching = False   # this turn starts on a piece the last turn placed (snatch)
 
     def expect(self, turn: Turn | None = None, final: bool = False, **event) -> None:
         self.out.expect.append(Expect(event, turn, final))
@@ -428,18 +185,23 @@ class _Game:
             self.turn()
         if self.unanswered is not None:
             self.settle_unanswered(None)
+        self.questions.answer_open()
         hands.wait((1.0, 3.0))
         self.out.events.append({"t": round(hands.now, 4), "end": True})
         self.out.played = [str(m) for m in board.move_stack]
+        self.out.noise = hands.noise
         return self.out
 
     def think(self, move: Move) -> bool:
         """The player to move thinks; returns whether they start fast (their first lift then
         ends the last turn, and its window)."""
         hands = self.hands
-        first = _first_lift(move)
-        if (self.fast_after is not None and first is not None and first not in self.fast_after
-                and self.unanswered is None):
+        first = first_lift(move)
+        habit = start(self, move)
+        if habit is not None:
+            return habit
+        if (self.category == "fast" and self.fast_after is not None and first is not None
+                and first not in self.fast_after and self.unanswered is None):
             hands.wait(FAST)
             return True
         hands.wait(LONG_THINK if self.rng.random() < 0.1 else THINK)
@@ -447,8 +209,10 @@ class _Game:
 
     def turn(self) -> None:
         hands, board, rng = self.hands, self.board, self.rng
+        self.questions.before_turn()
+        window = self.window
         moves = list(board.legal_moves)
-        move = rng.choice(moves)
+        move = choose(self, moves)
         pos = board.position
         seat = COLORS[pos.turn]
         if self.unanswered is not None and (move.is_pass or move.wind_card
@@ -461,31 +225,42 @@ class _Game:
             # The companion asked at once (nothing on the mat can show a pass).
             turn = Turn(str(move), hands.now)
             self.expect(prompt={"seat": seat, "choose": list(pos.hands[pos.turn])})
-            hands.wait(ANSWER)
-            turn.answered = self.answer(seat, move.card, pos.hands[pos.turn])
+            others = [after for m, after in turn_afters(board).items() if m.is_pass and m != move]
+            self.ask(turn, seat, move.card, pos.hands[pos.turn], alternatives=others)
             board.push(move)
             self.expect(turn, True, move=str(move))
+            self.questions.after_turn(turn, pos, move, board.position)
             self.after_commit(turn, None, None)
             return
-        afters = _afters(board)
+        afters = turn_afters(board)
+        mark = len(hands.events)
         if self.think(move):
             self.window = None
         turn = Turn(str(move))
         if self.category == "slides":
             self.fidget(move)
-        whose = _whose(self.window, board, move, afters)
+        whose = whose_step(self.window, board, move, afters)
         provisional = self.perform(move, afters, turn)
+        after_landing(self, move)
+        hands.finish()
         turn.rest = hands.now
+        turn.start = self.first_edge(mark)
+        self.reply_decides(window, turn, mark)
         if whose is not None:
             # The mat cannot tell the opponent's Spirit step from the last mover going on.
             self.expect(prompt=whose)
-            hands.wait(ANSWER)
-            turn.answered = self.answer(seat, move.card, pos.hands[pos.turn],
-                                        reply=whose["reply"]["choose"])
+            before, done, _ = self.window
+            shown = step_looks(pos, afters[move])
+            theirs = [after for m, after in amendments(before, done).items()
+                      if step_looks(pos, after) == shown]
+            self.ask(turn, seat, move.card, pos.hands[pos.turn], reply=whose["reply"]["choose"],
+                     alternatives=theirs)
+            if turn.untimed and self.out.turns:
+                self.out.turns[-1].untimed = True   # the last mover's turn is in question too
         if provisional is not None:
             self.amended(provisional, move, afters, turn)
         else:
-            prompt = None if whose else _ambiguity(board, move, afters)
+            prompt = None if whose else ambiguity(board, move, afters)
             if self.unanswered is not None:
                 self.settle_unanswered((move, afters, turn, prompt))
                 return
@@ -501,14 +276,81 @@ class _Game:
                     self.fast_after = None
                     self.window = None
                     return
-                hands.wait(ANSWER)
-                turn.answered = self.answer(seat, move.card, pos.hands[pos.turn])
+                self.ask(turn, seat, move.card, pos.hands[pos.turn],
+                         alternatives=self.alike(move, afters, "takeback" in prompt))
             board.push(move)
             self.expect(turn, True, move=str(move))
         self.after_commit(turn, move, (pos, afters))
-        if self.category == "takeback" and not board.is_game_over() and not move.wind_card \
-                and rng.random() < 0.35:
+        odds = self.takeback_odds(pos, move)
+        if odds and not board.is_game_over() and rng.random() < odds:
             self.take_back(move, pos)
+
+    def takeback_odds(self, pos: Position, move: Move) -> float:
+        """How likely the mover takes ``move`` back at once."""
+        if self.category == "takeback":
+            return 0.0 if move.wind_card else 0.35
+        if self.category == "takeback-wind":
+            return 0.35
+        if self.category in ("late-answer", "no-answer"):
+            # Mostly the Spirit's moves: taking one back may look like the opponent's reply.
+            return 0.4 if move.from_sq == pos.spirit or move.wind_card else 0.05
+        return 0.0
+
+    def reply_decides(self, window: tuple | None, turn: Turn, mark: int) -> None:
+        """Is the last turn settled only by this one's hands (see ``Turn.decided_by``)?"""
+        if window is None or not self.out.turns or turn.start is None:
+            return
+        last = self.out.turns[-1]
+        if turn.start - last.rest >= TIMELY:
+            return
+        noise = set(self.hands.noise)
+        first = next(e["off"] for e in self.hands.events[mark:] if "off" in e and e["t"] not in noise)
+        before, done, _ = window
+        touched = move_squares(done).union(*(move_squares(m) for m in amendments(before, done)))
+        if parse_square(first) in touched:
+            last.decided_by = turn.rest
+
+    def first_edge(self, mark: int) -> float | None:
+        """The first switch transition since event ``mark`` that is not noise."""
+        noise = set(self.hands.noise)
+        return next((e["t"] for e in self.hands.events[mark:]
+                     if ("on" in e or "off" in e) and e["t"] not in noise), None)
+
+    def ask(self, turn: Turn, seat: str, card: str | None, hand: tuple[str, ...], *,
+            takeback: bool = False, reply: list[str] | None = None,
+            alternatives: list[Position]) -> None:
+        """A question the mat cannot settle is due on ``turn``: answered now (``card`` or the
+        takeback, from a phone or with the buttons), or left open by the category's hands.
+        ``alternatives``: the positions every other answer leads to."""
+        answer = {"seat": seat, "takeback": True} if takeback else {"seat": seat, "card": card}
+        if self.questions.ask(turn, answer, alternatives):
+            return
+        self.hands.wait(ANSWER)
+        turn.answered = self.answer(seat, card, hand, takeback=takeback, reply=reply)
+
+    def alike(self, move: Move, afters: dict[Move, Position], undo: bool) -> list[Position]:
+        """The positions of the other turns the mat cannot tell from ``move`` (and, with
+        ``undo``, the position before the last turn: it may have been taken back)."""
+        board = self.board
+        pos = board.position
+        shown = mat_looks(pos, move, afters[move])
+        out = [after for m, after in afters.items() if m != move and mat_looks(pos, m, after) == shown]
+        if undo:
+            last = board.pop()
+            out.append(board.position)
+            board.push(last)
+        return out
+
+    def calls_for_question(self, move: Move, afters: dict[Move, Position]) -> bool:
+        """Does ``move``, played now, call for a question (the late-answer and no-answer
+        hands prefer such turns)? ``afters``: the position after each legal turn."""
+        board = self.board
+        if move.is_pass:
+            return True
+        try:
+            return bool(whose_step(self.window, board, move, afters) or ambiguity(board, move, afters))
+        except ValueError:
+            return False
 
     def replies_for_later(self, move: Move) -> bool:
         """May this question be left for after the opponent's reply? Only when there is a reply
@@ -544,7 +386,7 @@ class _Game:
             return
         move, afters, turn, _ = reply
         # The reply's own question (two cards) comes once the first is answered.
-        own = _ambiguity(board, move, afters, undo=False)
+        own = ambiguity(board, move, afters, undo=False)
         if own:
             self.expect(prompt=own)
             hands.wait(ANSWER)
@@ -568,8 +410,9 @@ class _Game:
             self.fast_after = None
             return
         pos, afters = played
+        self.questions.after_turn(turn, pos, move, board.position)
         self.window = (pos, move, board.position)
-        self.fast_after = (_near(pos, move, afters) if self.category == "fast"
+        self.fast_after = (near_squares(pos, move, afters) if self.category in FAST_STARTS
                            and turn.answered is None else None)
 
     def amended(self, provisional: Move, move: Move, afters: dict[Move, Position], turn: Turn) -> None:
@@ -578,14 +421,14 @@ class _Game:
         pos = board.position
         board.push(provisional)
         now = board.position
-        looks = _step_looks(now, afters[move])
-        alike = [m for m, after in _amendments(pos, provisional).items() if m != move
-                 and _step_looks(now, after) == looks]
-        theirs = [m.card for m, after in _afters(board).items() if _step_looks(now, after) == looks]
+        looks = step_looks(now, afters[move])
+        alike = [m for m, after in amendments(pos, provisional).items() if m != move
+                 and step_looks(now, after) == looks]
+        theirs = [m.card for m, after in turn_afters(board).items() if step_looks(now, after) == looks]
         board.pop()
         prompt = None
         if alike or theirs:
-            prompt = _prompt(pos, {move.card, *(m.card for m in alike)})
+            prompt = prompt_for(pos, {move.card, *(m.card for m in alike)})
             if theirs:
                 prompt["reply"] = {"seat": COLORS[now.turn],
                                    "choose": [c for c in now.hands[now.turn] if c in theirs]}
@@ -603,9 +446,9 @@ class _Game:
         hands, board, rng = self.hands, self.board, self.rng
         pos = board.position
         occupied = set(pos.occupied())
-        pawn_step = move.from_sq is not None and (move.wind_card or move.from_sq != pos.spirit)
+        stepped = move.from_sq is not None and (move.wind_card or move.from_sq != pos.spirit)
         provisional = None
-        if pawn_step:
+        if stepped:
             wrong = self.wrong_square(move, afters) if self.category == "wrong-square" else None
             capture = move.to_sq in occupied
             if wrong is not None:
@@ -614,7 +457,7 @@ class _Game:
                 provisional = self.capture_aside(move, afters)
             elif capture and self.category == "fast" and self.fast_after is not None:
                 hands.step(move.from_sq, move.to_sq, capture=True, order="own first")
-            else:
+            elif not pawn_step(self, move, capture):
                 self.carry(move.from_sq, move.to_sq, capture)
             occupied = (occupied - {move.from_sq}) | {move.to_sq}
             if move.spirit_from is None:
@@ -622,18 +465,18 @@ class _Game:
                 return provisional
             if rng.random() < 0.3:
                 hands.wait(STEP_PAUSE_LONG)
-                complete = _complete_cards(board, move, afters)
+                complete = complete_cards(board, move, afters)
                 if len(complete) == 1 and provisional is None:
                     provisional = complete[0]
                     self.expect(move=str(provisional))
                 elif len(complete) > 1 and provisional is None:
-                    self.expect(prompt=_prompt(pos, {m.card for m in complete}))
+                    self.expect(prompt=prompt_for(pos, {m.card for m in complete}))
             else:
                 hands.wait(STEP_PAUSE_SHORT)
         spirit, to = (move.spirit_from, move.spirit_to) if move.wind_card else (move.from_sq, move.to_sq)
         if to in occupied:
-            hands.swap(spirit, to, spirit_first=self.fast_after is not None and not pawn_step)
-        else:
+            hands.swap(spirit, to, spirit_first=self.fast_after is not None and not stepped)
+        elif not piece_step(self, spirit, to, False):
             self.carry(spirit, to, False)
         return provisional
 
@@ -681,10 +524,7 @@ class _Game:
         near = [sq for sq in hands.occupied if square_distance(sq, to) == 1]
         if near:
             hands.wait((0.02, 0.2))
-            sq = rng.choice(near)
-            hands._edge(sq, False)
-            hands.wait(KNOCK)
-            hands._edge(sq, True)
+            hands.brush(rng.choice(near), KNOCK)
 
     def wrong_square(self, move: Move, afters: dict[Move, Position]) -> Move | None:
         """A legal square for the same pawn, empty, not winning, where the mover may set it
@@ -707,7 +547,7 @@ class _Game:
         hands.now += stay
         provisional = None
         if stay > SETTLE_BAND[1]:
-            prompt = _ambiguity(board, wrong, afters)
+            prompt = ambiguity(board, wrong, afters)
             if prompt:
                 self.expect(prompt=prompt)
             else:
@@ -744,12 +584,12 @@ class _Game:
             pos = board.position
             mat = frozenset(hands.occupied)
             alike = [m for m, after in afters.items() if after.occupied() == mat
-                     and _looks(pos, m, after)[1] <= {frozenset((to,))}]
+                     and mat_looks(pos, m, after)[1] <= {frozenset((to,))}]
             if len(alike) == 1:
                 provisional = alike[0]
                 self.expect(move=str(provisional))
             elif alike:
-                self.expect(prompt=_prompt(pos, {m.card for m in alike}))
+                self.expect(prompt=prompt_for(pos, {m.card for m in alike}))
         hands.lift(aside)
         return provisional
 
@@ -757,10 +597,14 @@ class _Game:
         """The mover takes ``move`` back by hand, a capture in either order."""
         hands, board, rng = self.hands, self.board, self.rng
         after = board.position
+        self.questions.answer_open()
         hands.wait(THINK)
+        mark = len(hands.events)
         turn = Turn(f"takeback {move}")
         spirit_move = move.from_sq == before.spirit
-        if spirit_move:
+        if self.category != "takeback" and (move.wind_card or spirit_move or rng.random() < 0.5):
+            rearrange(self, after, before, spirit_first=rng.random() < 0.5)
+        elif spirit_move:
             if move.to_sq in before.occupied():
                 hands.swap(move.from_sq, move.to_sq)
             else:
@@ -783,14 +627,15 @@ class _Game:
         else:
             hands.step(move.to_sq, move.from_sq, capture=False)
         turn.rest = hands.now
-        afters = _afters(board)
-        looks = (before.occupied(), _looks(before, move, after)[1])
-        alike = [m.card for m, a in afters.items() if (a.occupied(), _looks(after, m, a)[1]) == looks]
+        turn.start = self.first_edge(mark)
+        afters = turn_afters(board)
+        looks = (before.occupied(), mat_looks(before, move, after)[1])
+        alike = {m: a for m, a in afters.items() if (a.occupied(), mat_looks(after, m, a)[1]) == looks}
         if alike:
-            prompt = _prompt(after, set(alike), move)
+            prompt = prompt_for(after, {m.card for m in alike}, move)
             self.expect(prompt=prompt)
-            hands.wait(ANSWER)
-            turn.answered = self.answer(prompt["seat"], None, after.hands[after.turn], takeback=True)
+            self.ask(turn, prompt["seat"], None, after.hands[after.turn], takeback=True,
+                     alternatives=list(alike.values()))
         board.pop()
         self.expect(turn, True, takeback=str(move))
         self.out.turns.append(turn)
@@ -804,81 +649,3 @@ def generate_game(seed: int, *, variant: str | None = None, max_turns: int = 50,
     by hands of ``category``."""
     return _Game(seed, variant, category).play(max_turns)
 
-
-@dataclass
-class Score:
-    """What the companion understood of generated games, against what was played."""
-    games: int = 0
-    exact: int = 0              # games understood exactly (every decision as expected)
-    moves: int = 0              # turns played
-    committed: int = 0          # turns committed as played
-    wrong: int = 0              # moves committed that were not played (or not then)
-    wrong_games: int = 0
-    derailed: int = 0           # games not exact, without a wrong commit
-    prompts_expected: int = 0
-    prompts_raised: int = 0
-    amended: int = 0
-    side: dict[str, int] = field(default_factory=dict)   # waiting, mismatch, ... counts
-    delays: list[float] = field(default_factory=list)  # rest -> commit (or prompt), per turn
-    problems: list[str] = field(default_factory=list)
-
-    COUNTS = ("games", "exact", "moves", "committed", "wrong", "wrong_games", "derailed",
-              "prompts_expected", "prompts_raised", "amended")
-
-    def merge(self, other: "Score") -> None:
-        for name in self.COUNTS:
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        for k, v in other.side.items():
-            self.side[k] = self.side.get(k, 0) + v
-        self.delays += other.delays
-        self.problems += other.problems
-
-    def add(self, seed: int, game: GeneratedGame, output: list[dict], limit: float = 0.5) -> None:
-        self.games += 1
-        self.moves += len(game.turns)
-        expect = game.expect
-        self.prompts_expected += sum("prompt" in e.event for e in expect)
-        kept = []
-        for event in output:
-            side = next((k for k in SIDE_EVENTS if k in event), None)
-            if side:
-                self.side[side] = self.side.get(side, 0) + 1
-            else:
-                kept.append(event)
-        self.prompts_raised += sum("prompt" in e for e in kept)
-        self.amended += sum(bool(e.get("amended")) for e in kept)
-        problems = len(self.problems)
-        wrong = 0
-        for i, event in enumerate(kept):
-            got = {k: v for k, v in event.items() if k != "t"}
-            want = expect[i] if i < len(expect) else None
-            if want is None or got != want.event:
-                if "move" in got or ("takeback" in got and not got.get("amend")):
-                    wrong += 1
-                self.problems.append(f"{game.category} game {seed}: event {i}: got {got}, "
-                                     f"expected {want.event if want else None}")
-                break
-            if want.final:
-                self.committed += 1
-                turn = want.turn
-                if turn.answered is not None:
-                    if abs(event["t"] - turn.answered) > 0.001:
-                        self.problems.append(f"{game.category} game {seed}: {turn.move} committed "
-                                             f"at {event['t']}, answered at {turn.answered}")
-                    continue
-                delay = event["t"] - turn.rest
-                self.delays.append(delay)
-                if not 0 <= delay <= limit:
-                    self.problems.append(f"{game.category} game {seed}: {turn.move} decided "
-                                         f"{delay:.3f} s after rest")
-        else:
-            if len(kept) < len(expect):
-                self.problems.append(f"{game.category} game {seed}: missing {expect[len(kept)].event} "
-                                     f"and {len(expect) - len(kept) - 1} more")
-        self.wrong += wrong
-        if len(self.problems) == problems:
-            self.exact += 1
-        elif wrong:
-            self.wrong_games += 1
-        else:
-            self.derailed += 1

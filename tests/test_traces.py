@@ -85,7 +85,21 @@ def _story(path: Path) -> GeneratedGame:
     return game
 
 
-@pytest.mark.parametrize("path", STORIES, ids=lambda p: p.stem)
+# What issue 21 found and the recognizer does not yet read (it tracks one state, not every
+# history the mat allows): each of these fails today, as the issue measures. Strict, so the
+# recognizer that reads them turns each into a failure here until its mark is removed.
+OPEN = pytest.mark.xfail(strict=True, reason="issue 21: the recognizer does not keep every history")
+# The categories whose first FEW games fail today, and those whose 200 games do (docs/traces.md).
+OPEN_FEW = {"hurried", "snatch", "set-down", "takeback-wind", "knock", "spirit-back",
+            "late-answer", "no-answer", "nudge", "air-touch"}
+OPEN_200 = OPEN_FEW | {"aside-empty", "two-at-once", "onlooker"}
+
+
+def _open(categories: list[str], still_open: set[str]) -> list:
+    return [pytest.param(c, marks=OPEN) if c in still_open else c for c in categories]
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, marks=OPEN) for p in STORIES], ids=lambda p: p.stem)
 def test_issue_21_story(path):
     """The moves played stand in the record at the end, no wrong commit, no wedge, no commit
     before rest, each turn the mat settles committed within 0.5 s of its rest (whatever
@@ -184,7 +198,7 @@ def test_acceptance_over_generated_games():
     assert max(total.delays) <= 0.5
 
 
-@pytest.mark.parametrize("category", [c for c in CATEGORIES if c != "calm"])
+@pytest.mark.parametrize("category", _open([c for c in CATEGORIES if c != "calm"], OPEN_FEW))
 def test_hands_that_are_not_calm(category):
     """A few games of each category of hands that are not calm (the benchmark and the slow
     test play 200 each). The categories of issue 21 (habits.HABITS) fail on the recognizer
@@ -195,7 +209,7 @@ def test_hands_that_are_not_calm(category):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("category", CATEGORIES)
+@pytest.mark.parametrize("category", _open(list(CATEGORIES), OPEN_200))
 def test_hands_of_every_category_over_200_games(category):
     _check(_accept(category, GAMES), GAMES)
 

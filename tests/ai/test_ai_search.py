@@ -1,33 +1,16 @@
 """The search: its Zobrist keys, its moves, and the forced results it reports, checked
 against the rules' own generator and an exact full-width prover on random positions."""
 
-import random
-
 import pytest
 
 from companion.ai.search import Limits, Searcher, mate_in, search_state
 from companion.ai.solve import Prover
 from companion.rules.engine import Engine
 from companion.rules.position import parse_position
-from companion.rules.ways import new_referee
+
+from search_states import random_states
 
 OPEN = ("base", "wind", "seven", "nine", "conditional", "knowledge")
-
-
-def random_states(variant: str, seed: int, plies: int):
-    """Search states along a random legal game of ``variant`` (Knowledge: with stacks)."""
-    rng = random.Random(seed)
-    ref = new_referee(variant, seed=seed)
-    out = []
-    while ref.result is None and len(ref.log) < plies:
-        s = ref.state
-        if s.phase == "move":
-            c = s.st[5]
-            stacks = (s.stacks[c], s.stacks[1 - c]) if ref.knowledge else None
-            out.append((ref, search_state(Engine.position(s.st[:8] + ((s.st[8][0],),)), stacks)))
-        seat = ref.to_act()[0]
-        ref.act(seat, rng.choice(ref.legal_actions(seat)))
-    return out
 
 
 @pytest.mark.parametrize("variant", OPEN)

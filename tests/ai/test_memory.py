@@ -1,17 +1,18 @@
 """Bounded memory: every table the computer grows has a bound (``companion.ai.memory``), set
 per Raspberry Pi model, and never holds more than it."""
 
-import pytest
 
 from companion.ai import memory
 from companion.ai.agent import Player
 from companion.ai.evaluate import Evaluator
-from companion.ai.native import NativeSearcher, available
+from companion.ai.native import NativeSearcher
 from companion.ai.search import Limits, Searcher, search_state
 from companion.ai.view import SeatView
 from companion.rules.engine import Engine
 from companion.rules.position import parse_position
 from companion.rules.ways import new_referee
+
+from search_states import require_native
 
 START = search_state(parse_position("bbBbb/5/5/5/rrRrr red Ox,Boar Horse,Elephant Crab"))
 
@@ -35,8 +36,7 @@ def test_the_python_table_never_holds_more_than_its_limit():
 
 
 def test_the_native_table_never_holds_more_than_its_limit_nor_grows():
-    if not available():
-        pytest.skip("the native core is not built")
+    require_native()
     s = NativeSearcher(native_tt_limit=500)
     size = s._lib.core_tt_bytes(s._ctx)
     for nodes in (3000, 20_000, 5000):

@@ -5,7 +5,6 @@ carry between moves are compared too), at node budgets and with small transposit
 (so the table's clearing is compared too). The slow run covers 1,000 positions."""
 
 import random
-import shutil
 import subprocess
 import threading
 from pathlib import Path
@@ -13,38 +12,20 @@ from pathlib import Path
 import pytest
 
 from companion.ai.agent import Player
-from companion.ai.native import NativeSearcher, available, new_searcher
+from companion.ai.native import NativeSearcher, new_searcher
 from companion.ai.native.build import target
-from companion.ai.search import Limits, Searcher, search_state
+from companion.ai.search import Limits, Searcher
 from companion.ai.view import SeatView
-from companion.rules.engine import Engine
 from companion.rules.ways import new_referee
+
+from search_states import random_states, require_native
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
 def built():
-    if not available():
-        if shutil.which("gcc"):
-            pytest.fail("gcc is here but the native core is not built: python -m companion.ai.native.build")
-        pytest.skip("no C compiler: the native core cannot be built here")
-
-
-def games(variant: str, seed: int, plies: int = 60):
-    """The referee and the search state before every move of a random game of ``variant``."""
-    rng = random.Random(seed)
-    ref = new_referee(variant, seed=seed)
-    out = []
-    while ref.result is None and len(ref.log) < plies:
-        s = ref.state
-        if s.phase == "move":
-            c = s.st[5]
-            stacks = (s.stacks[c], s.stacks[1 - c]) if ref.knowledge else None
-            out.append((ref, search_state(Engine.position(s.st[:8] + ((s.st[8][0],),)), stacks)))
-        seat = ref.to_act()[0]
-        ref.act(seat, rng.choice(ref.legal_actions(seat)))
-    return out
+    require_native()
 
 
 # (root scores, margin): the levels' three ways of searching the root.
@@ -53,7 +34,7 @@ WAYS = ((False, None), (True, None), (True, 72))
 
 def compare(variant: str, seed: int, nodes: int, tt_limit: int, every: int = 4) -> int:
     """Search every ``every``-th position of one game with both cores; returns how many."""
-    states = games(variant, seed)[::every]
+    states = random_states(variant, seed)[::every]
     if not states:
         return 0
     ref = states[0][0]
@@ -88,7 +69,7 @@ def test_native_core_agrees_on_a_thousand_positions():
 
 @pytest.mark.parametrize("variant", ["seven", "nine", "conditional", "knowledge"])
 def test_what_the_core_does_not_cover_goes_through_the_python_search(variant):
-    states = games(variant, 3)[::6]
+    states = random_states(variant, 3)[::6]
     ref = states[0][0]
     for _, st in states:
         a = Searcher(ref.cards, ref.engine.roles).search(st, Limits(nodes=3000))
@@ -118,7 +99,7 @@ def test_a_game_with_either_core_is_the_same_game(variant):
 @pytest.mark.parametrize("native", [True, False])
 def test_a_stop_request_ends_an_unbounded_search(native):
     searcher = new_searcher(native=native)
-    st = games("base", 5)[0][1]
+    st = random_states("base", 5)[0][1]
     out = []
     thread = threading.Thread(target=lambda: out.append(searcher.search(st, Limits(depth=60))))
     thread.start()

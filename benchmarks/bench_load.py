@@ -37,6 +37,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -97,6 +99,44 @@ def temp_bytes() -> int:
     return total
 
 
+@contextmanager
+def served(hardware) -> Iterator[tuple[Companion, Server, dict[str, SeatPhone]]]:
+    """The companion as ``sim`` runs it, served on loopback, with both seats' phones joined."""
+    with tempfile.TemporaryDirectory() as state:
+        store = GameStore(Path(state) / "games.db")
+        companion = Companion(hardware, store)
+        server = Server(create_app(companion), "127.0.0.1", 0).start()
+        companion.public_url = server.url
+        companion.start()
+        try:
+            phones = {seat: SeatPhone(server.url) for seat in ("red", "blue")}
+            for seat, phone in phones.items():
+                phone.join(companion.join_url(seat))
+            yield companion, server, phones
+        finally:
+            server.stop()
+            companion.close()
+            hardware.close()
+            store.close()
+
+
+@contextmanager
+def crowd(script: str, port: int, count: int, limit: float) -> Iterator[list[str]]:
+    """A separate process (its memory is not the server's) holding ``count`` connections with
+    tests/support/``script``: the lines it reports, as they come."""
+    proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "support" / script), str(port),
+                             str(count), str(limit)], stdout=subprocess.PIPE, text=True, bufsize=1)
+    lines: list[str] = []
+    assert proc.stdout is not None
+    out = proc.stdout
+    threading.Thread(target=lambda: lines.extend(out), daemon=True).start()
+    try:
+        yield lines
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
 class Peak:
     """Samples memory and temp bytes every 50 ms; keeps the peak."""
 
@@ -144,29 +184,13 @@ def main() -> int:
     hardware = make_hardware("sim")
     scanner = CountingScanner(hardware.scanner)
     hardware = dataclasses.replace(hardware, scanner=scanner)
-    with tempfile.TemporaryDirectory() as state:
-        store = GameStore(Path(state) / "games.db")
-        companion = Companion(hardware, store)
-        server = Server(create_app(companion), "127.0.0.1", 0).start()
-        companion.public_url = server.url
-        companion.start()
-        crowd = None
-        try:
-            phones = {seat: SeatPhone(server.url) for seat in ("red", "blue")}
-            for seat, phone in phones.items():
-                phone.join(companion.join_url(seat))
-            time.sleep(1)
-            idle_from = len(scanner.times)
-            time.sleep(3)
-            idle_scans = scanner.times[idle_from:]
-            idle_rss, idle_temp = rss_bytes(), temp_bytes()
-
-            crowd = subprocess.Popen(
-                [sys.executable, str(ROOT / "tests" / "support" / "hostile.py"), str(server.port),
-                 str(args.hostile), str(args.limit)],
-                stdout=subprocess.PIPE, text=True, bufsize=1)
-            crowd_lines: list[str] = []
-            threading.Thread(target=lambda: crowd_lines.extend(crowd.stdout), daemon=True).start()
+    with served(hardware) as (companion, server, phones):
+        time.sleep(1)
+        idle_from = len(scanner.times)
+        time.sleep(3)
+        idle_scans = scanner.times[idle_from:]
+        idle_rss, idle_temp = rss_bytes(), temp_bytes()
+        with crowd("hostile.py", server.port, args.hostile, args.limit) as crowd_lines:
             deadline = time.monotonic() + 30
             while time.monotonic() < deadline:
                 if crowd_lines and int(crowd_lines[-1].split()[1]) >= args.hostile * 0.95:
@@ -202,14 +226,6 @@ def main() -> int:
                   f"+{(peak.rss - idle_rss) / 2**20:.1f} MB")
             print(f"temp files: idle {idle_temp} B, peak {peak.temp} B, +{(peak.temp - idle_temp) / 2**20:.2f} MB"
                   f" ({', '.join(sorted(TEMP_SEEN)) or 'none'})")
-        finally:
-            if crowd is not None:
-                crowd.terminate()
-                crowd.wait(10)
-            server.stop()
-            companion.close()
-            hardware.close()
-            store.close()
     return 0
 
 
@@ -218,23 +234,9 @@ def full_server(args) -> int:
     from companion.web.server import LIMITS, connections_by_client
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     hardware = make_hardware("sim")
-    with tempfile.TemporaryDirectory() as state:
-        store = GameStore(Path(state) / "games.db")
-        companion = Companion(hardware, store)
-        server = Server(create_app(companion), "127.0.0.1", 0).start()
-        companion.public_url = server.url
-        companion.start()
-        crowd = None
-        try:
-            phones = {seat: SeatPhone(server.url) for seat in ("red", "blue")}
-            for seat, phone in phones.items():
-                phone.join(companion.join_url(seat))
-            table = SeatPhone(server.url)
-            crowd = subprocess.Popen(
-                [sys.executable, str(ROOT / "tests" / "support" / "silent.py"), str(server.port),
-                 str(args.silent), str(args.limit)], stdout=subprocess.PIPE, text=True, bufsize=1)
-            crowd_lines: list[str] = []
-            threading.Thread(target=lambda: crowd_lines.extend(crowd.stdout), daemon=True).start()
+    with served(hardware) as (companion, server, phones):
+        table = SeatPhone(server.url)
+        with crowd("silent.py", server.port, args.silent, args.limit) as crowd_lines:
             limit = LIMITS["connection_limit"]
             deadline = time.monotonic() + 30
             while time.monotonic() < deadline and sum(connections_by_client(server.waitress).values()) < limit - 2:
@@ -282,14 +284,6 @@ def full_server(args) -> int:
                       f"  max {max(table_times) * 1000:.1f} ms")
             print(f"refused or failed: {len(failures)}" + "".join(f"\n  {f[:300]}" for f in failures[:10]))
             return 1 if failures or percentile(times, 99) >= 0.1 else 0
-        finally:
-            if crowd is not None:
-                crowd.terminate()
-                crowd.wait(10)
-            server.stop()
-            companion.close()
-            hardware.close()
-            store.close()
 
 
 if __name__ == "__main__":

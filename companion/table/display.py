@@ -88,7 +88,8 @@ class Display:
             else:
                 self._image = screens.status_screen(lines[0], list(lines[1:]))
             self._hw.oled.display(self._image)
-        scene = outputs.with_show(views.led_scene(game, occupancy), show)
+        scene = outputs.with_show(views.led_scene(game, occupancy), show,
+                                  hand=views.hand_on_mat(game))
         if scene != self._scene:
             self._scene = scene
             self._hw.animator.set_scene(dict(scene))

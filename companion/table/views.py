@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..mat.recognizer import Recognizer, pair_up
+from ..mat.scene import lifting_own
 from ..rules.cards import CARDS
 from ..rules.describe import Refusal, why_not
 from ..rules.referee import SEATS
@@ -268,6 +269,15 @@ def next_page(page: int, shown: str | None, *, wifi: bool,
     if page == 0 and shown == "wifi" and len(pages) > 2:
         return pages.index("wifi") + 1
     return (page + 1) % len(pages)
+
+
+def hand_on_mat(game: PublicGame | None) -> bool:
+    """Is the player to move holding a piece of theirs off the mat (its destinations lit)?"""
+    rec = game.recognizer if game is not None and game.status == "playing" else None
+    if rec is None:
+        return False
+    pos = rec.board.position
+    return lifting_own(pos, pos.occupied() - rec.occupancy)
 
 
 def led_scene(game: PublicGame | None, occupancy: frozenset[int]) -> outputs.Scene:

@@ -116,7 +116,7 @@ def test_a_remote_seat_plays_from_its_phone_and_the_other_asks_for_a_hint(site, 
         move = next(a for a in legal if pairs.count((a["from"], a["to"])) == 1)
         red.locator(f'#board .square[data-square="{move["from"]}"]').click()
         red.locator(f'#board .square[data-square="{move["to"]}"]').click()
-        red.get_by_role("button", name=f"→ {move['to']}").click()
+        red.get_by_role("button", name=f"{move['from']} to {move['to']}").click()
         expect(red.locator("#headline")).to_have_text("Your move is on the mat")
         expect(red.locator("#hint-box")).to_be_hidden()          # no hints from afar
         assert companion.view(None)["game"]["expected"]["text"] == move["text"]

@@ -52,14 +52,14 @@ def test_a_remote_seats_move_is_confirmed_on_screen_and_every_screen_says_who_ma
             "Blue is choosing on their phone: then make their move on the mat.")
         blue.locator('#board .square[data-square="a5"]').click()
         blue.locator('#board .square[data-square="a4"]').click()
-        confirm = blue.get_by_role("button", name="Boar: a5 → a4")
+        confirm = blue.get_by_role("button", name="Boar: a5 to a4")
         in_view(blue, confirm)
         blue.screenshot(path=str(folder / "remote-confirm-phone.png"))
         confirm.click()
         wait_for(lambda: companion.view(None)["game"]["expected"])
         sentence = "Make Blue's move"
         expect(blue.locator("#headline")).to_have_text("Your move is on the mat")
-        expect(blue.get_by_role("button", name="Boar: a5 → a4")).to_have_count(0)   # sent: no confirm box
+        expect(blue.get_by_role("button", name="Boar: a5 to a4")).to_have_count(0)   # sent: no confirm box
         expect(blue.locator("#action-hint")).to_have_text("To send another move instead, tap its piece.")
         expect(blue.locator("#subline")).to_contain_text("Someone at the table makes it for you: Boar, a5 to a4.")
         expect(red.locator("#headline")).to_have_text(sentence)

@@ -160,7 +160,7 @@ def test_every_page_says_why_a_pawn_may_not_stand_there(browser, site, page, tmp
     step(companion, "a1", "b3")          # neither Tiger nor Crab moves a1 to b3
     reason = "Neither Tiger nor Crab moves a student from a1 to b3."
     expect(page.locator("#mat-state")).to_contain_text(reason)
-    expect(page.locator("#mat-state")).to_contain_text("move b3 → a1")
+    expect(page.locator("#mat-state")).to_contain_text("move b3 to a1")
     for tab in phones.pages.values():
         expect(tab.locator("#mat-line")).to_contain_text(reason)
     phones.pages["red"].screenshot(path=str(folder / "reason-red-phone.png"), full_page=True)

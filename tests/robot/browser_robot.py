@@ -98,7 +98,7 @@ class BrowserRobot(Robot):
                 card = "" if view["table"].get("card") else f"{action['card']}: "
                 label = (f"{card}Strike from {action['to']}" if kind == "strike"
                          else f"{card}Ninja to {action['to']}" if kind == "ninja"
-                         else f"{action['card']}: {action['from']} → {action['to']}")
+                         else f"{action['card']}: {action['from']} to {action['to']}")
                 press(label)
             elif kind == "lantern":
                 line = f"rank {text[1]}" if text[1].isdigit() else f"file {text[1]}"

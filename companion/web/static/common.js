@@ -332,7 +332,7 @@ export function matText(mat, unsaved = null) {
   if (!mat) return '';
   if (unsaved) return `${unsaved}. That move was not played. ${matText(mat)}`;
   const squares = (list) => list.join(', ');
-  const moves = (mat.pairs || []).map(([from, to]) => `${from} → ${to}`).join(', ');
+  const moves = (mat.pairs || []).map(([from, to]) => `${from} to ${to}`).join(', ');
   switch (mat.state) {
     case 'ok': return 'The mat matches the game.';
     case 'moving': return 'A move is being made.';

@@ -272,7 +272,8 @@ function stepLabel(action) {
   const card = table().card ? '' : `${action.card}: `;
   if (action.kind === 'strike') return `${card}Strike from ${action.to}`;
   if (action.kind === 'ninja') return `${card}Ninja to ${action.to}`;
-  return `${action.card}: ${action.from} → ${action.to}`;
+  // The words of every other screen (companion/table/instructions.py): "Eel: b5 to c4".
+  return `${action.card}: ${action.from} to ${action.to}`;
 }
 
 const BUTTON_LABELS = {

@@ -88,8 +88,12 @@ class Display:
             else:
                 self._image = screens.status_screen(lines[0], list(lines[1:]))
             self._hw.oled.display(self._image)
-        scene = outputs.with_show(views.led_scene(game, occupancy), show,
-                                  hand=views.hand_on_mat(game))
+        lights = views.led_scene(game, occupancy)
+        if show is not None and views.hand_on_mat(game):
+            # The player to move holds a piece: its destinations are what they need now, so an
+            # announcement's squares (a Lantern's sweep, a Strike's blink) go under them.
+            show = replace(show, scene={sq: e for sq, e in show.scene.items() if sq not in lights})
+        scene = outputs.with_show(lights, show)
         if scene != self._scene:
             self._scene = scene
             self._hw.animator.set_scene(dict(scene))

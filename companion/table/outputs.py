@@ -365,14 +365,9 @@ def hint_scene(scene: Scene, grades: Mapping[str, str]) -> Scene:
                         for sq, grade in grades.items()}}
 
 
-def with_show(scene: Scene, show: Show | None, *,
-              hand: bool = False) -> tuple[tuple[int, Effect], ...]:
-    """The scene with an announcement's squares over it, in a comparable form; under it
-    while a ``hand`` is on the mat (a piece of the player to move lifted): the lifted piece's
-    destinations are what the player looks at now, and an announcement on one of them (a
-    Lantern's sweep, a Strike's blink) would hide it for seconds."""
-    shown = show.scene if show is not None else {}
-    return tuple(sorted(({**shown, **scene} if hand else {**scene, **shown}).items()))
+def with_show(scene: Scene, show: Show | None) -> tuple[tuple[int, Effect], ...]:
+    """The scene with an announcement's squares over it, in a comparable form."""
+    return tuple(sorted({**scene, **(show.scene if show is not None else {})}.items()))
 
 
 # -- the phones' question ------------------------------------------------------------------

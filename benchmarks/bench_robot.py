@@ -5,13 +5,15 @@ every kind of seat.
 
 Each game is played through the running companion over HTTP as players do (the mat through
 the simulated switches, the phones through the seat pages' requests), with the checks of
-``tests/robot/table_robot.py`` and ``robot_checks.py``. A way whose moves the mat reads is
+``tests/robot/table_robot.py``, ``robot_checks.py`` and ``instructions.py``; now and then a
+person's phone is replaced, or the game abandoned for a new one (``seat_changes.py``). A way whose moves the mat reads is
 also played with one seat on a phone away from the table (``remote``) and with one played by
 the computer (``computer``, its moves made on the mat, a wrong one first now and then).
 Prints one line per way and seating: games, failures, turns (min, mean, max), mat moves,
 phone steps, card questions, twin checks, the computer's moves made on the mat (and wrong
 ones refused), hints given (and refused at the mat), strangers at a seat's code, report zips
-compared, seconds per game; then every failure's message. Exit status 1 if any game failed.
+compared, phones replaced mid-game (and new phones that gave up asking), games abandoned,
+seconds per game; then every failure's message. Exit status 1 if any game failed.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from table_robot import WAYS, play, seatings  # noqa: E402
 
 COLUMNS = (("games", 6), ("failed", 7), ("turns min/mean/max", 20), ("mat", 6), ("phone", 7),
            ("asked", 6), ("twin", 6), ("comp/wrong", 11), ("hints/no", 9), ("strangers", 10),
-           ("zips", 5), ("s/game", 8))
+           ("zips", 5), ("phones/gave", 12), ("abandoned", 10), ("s/game", 8))
 
 
 def main() -> int:
@@ -57,11 +59,12 @@ def main() -> int:
             turns = [r.turns for r in reports] or [0]
             total = {k: sum(getattr(r, k) for r in reports) for k in (
                 "mat_moves", "phone_steps", "questions", "twin_checks", "computer_moves", "wrong_moves",
-                "hints", "refused", "intrusions", "reports")}
+                "hints", "refused", "intrusions", "reports", "takeovers", "gave_up", "abandoned")}
             cells = [args.games, failed, f"{min(turns)}/{statistics.mean(turns):.1f}/{max(turns)}",
                      total["mat_moves"], total["phone_steps"], total["questions"], total["twin_checks"],
                      f"{total['computer_moves']}/{total['wrong_moves']}", f"{total['hints']}/{total['refused']}",
-                     total["intrusions"], total["reports"], f"{(time.monotonic() - started) / args.games:.2f}"]
+                     total["intrusions"], total["reports"], f"{total['takeovers']}/{total['gave_up']}",
+                     total["abandoned"], f"{(time.monotonic() - started) / args.games:.2f}"]
             print(f"{way:<13}{seating:<10}" + "".join(f"{str(c):>{w}}" for c, (_, w) in zip(cells, COLUMNS)),
                   flush=True)
     for line in failures:

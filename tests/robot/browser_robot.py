@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import time
 
+from seat_kinds import MAT
 from table_robot import HOLD_S, Robot, Stuck, World, played, step_key
 from waiting import wait_for
 
@@ -21,10 +22,11 @@ CLICK_MS = 6000
 
 
 class BrowserRobot(Robot):
-    hints_asked = intruders = False     # the table robot's HTTP run covers those
+    # The table robot's HTTP run covers those: hints, strangers, phones replaced, abandons.
+    hints_asked = intruders = takeovers_done = abandons = False
 
-    def __init__(self, world: World, way: str, seed: int, browser):
-        super().__init__(world, None, way, seed)
+    def __init__(self, world: World, way: str, seed: int, browser, seating: str = MAT):
+        super().__init__(world, None, way, seed, seating)
         self.browser = browser
         self.contexts = []
         self.errors: list[str] = []
@@ -53,7 +55,7 @@ class BrowserRobot(Robot):
         answer = w.table.json("/api/new-game", {**self.request, "seed": self.seed})
         w.game_id = answer["game"]
         for seat in ("red", "blue"):
-            if seat not in self.phones:
+            if seat not in self.phones and self.kinds[seat].kind != "computer":
                 page = self._tab(PHONE)
                 url = self.sim.get_attribute(f'a[data-link="{seat}"]', "href")
                 page.goto(url)
@@ -70,8 +72,25 @@ class BrowserRobot(Robot):
     # -- the phones ----------------------------------------------------------------------------
 
     def phone_step(self, w: World, seat: str, text: str) -> None:
-        page = self.phones[seat]
         view = self.seat_view(w, seat)
+        self.on_page(seat, view, text)
+        before = played(view)
+        try:
+            wait_for(lambda: played(w.companion.view(seat)) != before, timeout=CLICK_MS / 1000)
+        except AssertionError:
+            raise Stuck(f"{self.way} seed {self.seed}: {seat} did {text!r} on the page and nothing "
+                        f"happened: {self.phones[seat].locator('#action-error').inner_text()}") from None
+
+    def remote_move(self, w: World, seat: str, text: str) -> None:
+        """A seat played from afar: its page sends the move (its piece, its square, the
+        confirm button), then someone at the table makes it where the mat shows it."""
+        self.on_page(seat, self.seat_view(w, seat), text)
+        self.wait_expected(w, seat, text)
+        self.mat_move(w, seat, text)
+
+    def on_page(self, seat: str, view: dict, text: str) -> None:
+        """Do ``text`` on ``seat``'s page as a player does: taps on the board, then its button."""
+        page = self.phones[seat]
         # The page has drawn this view (or a newer one) before the player acts on it.
         page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=view["version"])
         action = next(a for a in view["table"]["legal"] if a["text"] == text)
@@ -116,12 +135,6 @@ class BrowserRobot(Robot):
         except Exception as exc:      # a control that never became usable
             raise Stuck(f"{self.way} seed {self.seed}: {seat}'s page at {step_key(view)} could not "
                         f"do {text!r}: {str(exc).splitlines()[0]}") from None
-        before = played(view)
-        try:
-            wait_for(lambda: played(w.companion.view(seat)) != before, timeout=CLICK_MS / 1000)
-        except AssertionError:
-            raise Stuck(f"{self.way} seed {self.seed}: {seat} did {text!r} on the page and nothing "
-                        f"happened: {page.locator('#action-error').inner_text()}") from None
 
     def answer(self, w: World, seat: str, prompt: dict, choice: str) -> None:
         if choice in prompt["buttons"] and self.rng.random() < 0.5:

@@ -47,6 +47,7 @@ from companion.web import Server, create_app
 from instructions import check as check_instructions
 from robot_checks import Checker, SecretScan
 from seat_kinds import KINDS, MAT, SEATINGS, seating_request
+from seat_changes import SeatChanges
 from seat_play import SeatPlay
 from sim_table import sim_companion
 from sse import sse_events
@@ -297,10 +298,13 @@ class GameReport:
     refused: int = 0             # hints asked at the mat in a way with secrets: none spent
     intrusions: int = 0          # strangers at a seat's code, buttons pressed for them
     reports: int = 0             # report zips built and compared
+    takeovers: int = 0           # a new phone asked for a person's seat (and took it, or gave up)
+    gave_up: int = 0             # of those, it gave up asking
+    abandoned: int = 0           # the game was abandoned for a new one
     notes: list[str] = field(default_factory=list)
 
 
-class Robot(SeatPlay):
+class Robot(SeatPlay, SeatChanges):
     """Plays one game of ``way`` in ``world`` (and its ``twin``, if any) with ``seed``, its
     seats sat as ``seating`` says (``seat_kinds.SEATINGS``); ``checkers`` run at every step."""
 
@@ -345,9 +349,12 @@ class Robot(SeatPlay):
                 break
             if len(table["log"]) >= MAX_TURNS:
                 raise Stuck(f"{self.way} seed {self.seed}: no end after {MAX_TURNS} turns")
+            if self.maybe_abandon():
+                return self.finish_abandoned()
             seat = self.rng.choice(table["to_act"])
             self.act(seat)
             self.maybe_intrude()
+            self.maybe_take_over()
         self.finish()
         return self.report
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+import seat_changes
 from table_robot import WAYS, play
 
 GAMES = 3
@@ -35,3 +36,19 @@ def test_every_kind_of_seat(tmp_path, way, seating, seed):
     assert report.winner in ("red", "blue", None) and report.how and report.turns > 0
     if seating == "computer" and way != "light":
         assert report.computer_moves > 0           # made on the mat where the table showed it
+
+
+# A person's phone replaced mid-game (the new phone takes the seat, or asks and gives up:
+# then nobody is asked any more), and the game abandoned for a new one (listed with its
+# turns and replayed as abandoned, none of its secrets in its replay or record), in every
+# kind of seat (seat_changes.py; the long run draws them now and then).
+@pytest.mark.parametrize("way, seating, give_up", [("shadow", "mat", False), ("light", "remote", True),
+                                                   ("base", "computer", False)])
+def test_a_phone_replaced_and_a_game_abandoned(tmp_path, monkeypatch, way, seating, give_up):
+    monkeypatch.setattr(seat_changes, "TAKEOVER_P", 1.0)
+    monkeypatch.setattr(seat_changes, "GIVE_UP_P", 1.0 if give_up else 0.0)
+    monkeypatch.setattr(seat_changes, "ABANDON_P", 1.0)
+    monkeypatch.setattr(seat_changes, "ABANDON_TURNS", (3, 4))
+    report = play(tmp_path, way, 3, streams=True, seating=seating)
+    assert report.takeovers == 1 and report.gave_up == give_up
+    assert report.abandoned == 1 and report.how == "abandoned" and report.turns >= 3

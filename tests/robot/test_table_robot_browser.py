@@ -1,5 +1,8 @@
 """The table robot in Chromium: one whole random game of every way of playing, through the
-two seat pages and the simulation page (``browser_robot.py``)."""
+two seat pages and the simulation page (``browser_robot.py``); and in every way whose moves
+the mat reads, one with the computer in a seat (its moves made by clicks on the simulation
+page, a wrong one first now and then) and one with a seat played from afar (its page sends
+the move with the confirm button, the simulation page makes it)."""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ import pytest
 from playwright import sync_api
 
 from browser_robot import BrowserRobot
-from table_robot import WAYS, World
+from table_robot import WAYS, World, seatings
 
 # Debian's Chromium, as tests/browser/browser_fixtures.py drives it (never downloaded).
 CHROMIUM = "/usr/bin/chromium"
@@ -34,6 +37,27 @@ def test_a_random_game_through_the_pages(browser, tmp_path, way):
     try:
         report = robot.play()
         assert report.turns > 0 and report.how
+    finally:
+        robot.close()
+        world.close()
+
+
+# In the default suite each kind of seat once (about 20 s a game on 2 cores); every way with
+# both kinds with ``-m slow``.
+DEFAULT_SEATS = {("base", "computer"), ("shadow", "remote")}
+
+
+@pytest.mark.parametrize("way, seating", [
+    pytest.param(name, seating, marks=() if (name, seating) in DEFAULT_SEATS else pytest.mark.slow)
+    for name, _ in WAYS for seating in seatings(name) if seating != "mat"])
+def test_a_random_game_with_a_computer_or_a_remote_seat(browser, tmp_path, way, seating):
+    world = World(tmp_path)
+    robot = BrowserRobot(world, way, 1, browser, seating)
+    try:
+        report = robot.play()
+        assert report.turns > 0 and report.how
+        if seating == "computer" and way != "light":
+            assert report.computer_moves > 0
     finally:
         robot.close()
         world.close()

@@ -638,8 +638,12 @@ class Robot(SeatPlay, SeatChanges):
         except Stuck:
             a, b = self.world.outputs(self.observer, self.hidden), self.twin.outputs(self.observer, self.hidden)
             diff = [k for k in a if a[k] != b.get(k)]
-            raise self.leak(f"{when}, {self.observer} and the public see a difference in {diff}: "
-                            f"{_show(a, b, diff)}") from None
+            # Read again, the worlds agree: one was still publishing when the patience ran
+            # out (a loaded machine); a difference that stays is a leak.
+            if diff:
+                raise self.leak(f"{when}, {self.observer} and the public see a difference in {diff}: "
+                                f"{_show(a, b, diff)}") from None
+            self.report.notes.append(f"{when}: the twins agreed late")
         self.report.twin_checks += 1
 
     # -- the twin -----------------------------------------------------------------------------

@@ -40,6 +40,8 @@ DOING = re.compile(r"\b(your turn|your move|make|move|take|put|lift|hide|choose|
                    r"answer|name|press|set up|place|search|strike|which card|whose step|"
                    r"stand|give up|deal|hold|scan|a lantern\?|your ninja)\b", re.I)
 LIFT_S = 1.0         # a lifted piece's destinations light within this (they are steady)
+STALE_FRAME_S = 0.5  # a frame drawn this long after the view shows the view's scene
+BLINK_S = 1.8        # longer than the slowest blink's period (1.6 s: firmware/animation.py)
 
 
 class Unclear(AssertionError):
@@ -228,6 +230,18 @@ def _leds_at_rest(world: Any, view: dict, phones: dict[str, dict]) -> None:
         # line): the squares it names, or a rank or file it names.
         needed |= _named(view["oled"]) | _named(after["oled"])
         stray = sorted(set(lit) - needed)
+        if stray:
+            # The strip shows a scene once the animator's thread has drawn it: on a loaded
+            # machine a frame may lag the view it was read with (light mat seed 105: a lifted
+            # pawn's destination still lit, the view already at rest). A light that stays is
+            # the defect (the issue's stale light stayed for seconds): look again.
+            time.sleep(STALE_FRAME_S)
+            seen: set[str] = set()
+            end = time.monotonic() + BLINK_S          # a blinking light is seen lit once a period
+            while time.monotonic() < end:
+                seen |= set(_lit(world))
+                time.sleep(0.05)
+            stray = sorted(set(stray) & seen) if _key(world.public()) == _key(view) else []
         if stray:
             _unclear(view, f"lit {stray} ({[lit[s] for s in stray]}) but no legal continuation "
                            f"needs them ({_situation(view)}; needed {sorted(needed)})", lights=True)

@@ -1,5 +1,6 @@
-"""The table robot's secret scan can fail: a hidden Ninja's square in a log line, or a
-secret in a report zip, fails the game (a ``Leak``)."""
+"""The table robot's checks can fail: a hidden Ninja's square in a log line, or a secret in a
+report zip, fails the game (a ``Leak``); a light that no legal continuation needs, and that
+stays lit, fails it too (``instructions.Unclear``)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,12 @@ import pytest
 
 from companion.rules.ways import new_referee
 
+from companion.table import outputs
+from firmware.animation import Steady
+
+import instructions
 from robot_checks import SecretScan, world_secrets
-from table_robot import Leak
+from table_robot import Leak, Robot, World
 
 
 class FakeRobot:
@@ -49,3 +54,21 @@ def test_a_log_line_naming_a_hidden_ninja_fails_the_robot():
             scan.step(robot)
     finally:
         scan.close()
+
+
+def test_a_light_nobody_needs_fails_the_instruction_checker(tmp_path):
+    """A square lit steady on a base game's first turn, that no move of Red's uses (held
+    there by an announcement that does not name it): a stale light, the checker's to find,
+    though it looks twice (a frame may lag its view)."""
+    world = World(tmp_path)
+    try:
+        robot = Robot(world, None, "base", 1)
+        robot.deal(world)
+        robot.set_mat(world)
+        instructions.check(world, probe=False, seed="x")           # at rest: nothing stray
+        show = outputs.Show(600.0, ("Look",), {12: Steady((255, 0, 200))})    # c3: no move's
+        world.companion._thread.call(lambda: world.companion._display.announce([show]))
+        with pytest.raises(instructions.Unclear, match=r"lit \['c3'\]"):
+            instructions.check(world, probe=False, seed="x")
+    finally:
+        world.close()

@@ -13,6 +13,7 @@ import time
 
 from companion.rules.actions import parse_action
 from companion.rules.moves import Move
+from companion.rules.position import board_pieces
 from companion.table import outputs
 
 from seat_kinds import COMPUTER_STEP_S, HINT_P, WRONG_P, hint_on_mat
@@ -100,9 +101,13 @@ class SeatPlay:
         shows its move again. False when the computer's seat has no other plain move."""
         legal = [a["text"] for a in w.referee().view(seat)["legal"]]
         right = text.split()[1] if len(text.split()) > 1 else ""
+        # A student and the Wind Spirit onto each other swap: the squares stay filled, and a
+        # presence mat sees nothing to refuse (the table cannot tell that from no move).
+        spirit = {sq for sq, p in board_pieces(w.public()["table"]["position"]).items() if p == "W"}
         # Another step on the mat (the same squares with another card is the same move there).
         others = sorted({t for t in legal if isinstance(m := parse_action(t), Move) and not m.is_pass
-                         and m.spirit_from is None and m.to_sq is not None and t.split()[1] != right})
+                         and m.spirit_from is None and m.to_sq is not None and not {m.from_sq, m.to_sq} & spirit
+                         and t.split()[1] != right})
         if not others:
             return False
         wrong = others[int(draw * len(others))]

@@ -22,7 +22,11 @@ from .computer import Expected
 def move_words(seat: str, text: str, position: str) -> str:
     """``Ox, b4 to b3, takes a student``: the move ``text`` (notation) that ``seat`` makes from
     the public ``position``, in players' words, without the seat's name."""
-    words = turn_words(seat, text, position)
+    return said(turn_words(seat, text, position))
+
+
+def said(words: str) -> str:
+    """A move list's words (``Red: Ox, b4 → b3``) as the screens say them: ``Ox, b4 to b3``."""
     return words.split(": ", 1)[-1].replace(f" {ARROW} ", " to ")
 
 

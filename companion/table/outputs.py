@@ -169,10 +169,10 @@ def wifi_caption(ssid: str) -> str:
 def expected_lines(words: ExpectedWords) -> Lines:
     """A move the mat is asked to make for the computer or for a player on a phone: the
     sentence every screen says (``companion.table.instructions``), cut for the OLED."""
-    return (words.head, f"{words.whom}:", *_phrases(words.move))
+    return (words.head, f"{words.whom}:", *phrases(words.move))
 
 
-def _phrases(text: str) -> list[str]:
+def phrases(text: str) -> list[str]:
     """``Ox, b4 to b3, takes a student`` in lines broken only between its phrases (a square
     never parts from its "to"), as many phrases a line as fit."""
     out: list[str] = []
@@ -195,7 +195,7 @@ def waiting_remote_lines(seat: str) -> Lines:
 
 def wrong_move_show(words: ExpectedWords) -> Show:
     """The mat showed another move than the one asked for: it is not played."""
-    return Show(SHOW_S, ("Not that move", "Put it back, then", f"{words.whom}:", *_phrases(words.move)), {})
+    return Show(SHOW_S, ("Not that move", "Put it back, then", f"{words.whom}:", *phrases(words.move)), {})
 
 
 def hint_asked_show(seat: str, left: int) -> Show:
@@ -328,7 +328,7 @@ def winner_scene(board: str, result: Result) -> Scene:
 def takeback_show(words: str) -> Show:
     """The mat took the last move back (its pawns returned): said on the OLED in players'
     words (``Elephant, b1 to c2``), not notation."""
-    return Show(SHOW_S, ("Move taken back", *_phrases(words)), {})     # then "Red to move" (with_next)
+    return Show(SHOW_S, ("Move taken back", *phrases(words)), {})     # then "Red to move" (with_next)
 
 
 def reading_scene(feedback: Feedback) -> Scene:

@@ -19,7 +19,7 @@ from ..rules.ways import WAYS
 from . import outputs
 from .computer import Expected
 from .headlines import headline, sync_words
-from .instructions import (ExpectedWords, expected_words, hold_b, move_words,
+from .instructions import (ExpectedWords, expected_words, hold_b, move_words, said,
                            takeover_instruction, turn_instruction)
 from .network import Hotspot, wifi_qr_payload
 from .publicgame import PublicGame, SeatPart
@@ -170,9 +170,22 @@ def _game_lines(game: PublicGame | None, *, occupancy: frozenset[int], public_ur
         stray = stray_refusal(game, rec) if game.wrong else None
         if stray is not None:
             return outputs.stray_lines(stray[0].short, stray[1], stray[2])
-        return tuple(rec.feedback().oled)
+        return _amended_in_words(game, tuple(rec.feedback().oled))
     return outputs.phone_turn_lines(ref.view(None).get("phase", "move"), ref.to_act(),
                                     ninjas=2 if ref.mode == "light" else 1)
+
+
+def _amended_in_words(game: PublicGame, lines: outputs.Lines) -> outputs.Lines:
+    """The recognizer announces an amended turn in notation (``Red amended:``, ``Eagle c1d2
+    c2a4``): the OLED says the turn as every screen says a move, in players' words (the move
+    list's), then whose move it is (the hand's line left out when they would not fit)."""
+    if len(lines) < 2 or not lines[0].endswith(" amended:"):
+        return lines
+    moves = game.referee.view(None).get("moves") or []
+    if not moves or not moves[-1]["text"].startswith(lines[1]):
+        return lines
+    out = (lines[0], *outputs.phrases(said(moves[-1]["words"])), *lines[2:])
+    return out if len(out) <= 1 + outputs.BODY_LINES else out[:1 + outputs.BODY_LINES]
 
 
 def _away_lines(game: PublicGame) -> outputs.Lines | None:

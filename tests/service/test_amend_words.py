@@ -1,5 +1,6 @@
 """An amended move is announced as amended, never as a move taken back (issue 23: the OLED
-said "Move taken back" for seconds on the opponent's turn after a turn was amended)."""
+said "Move taken back" for seconds on the opponent's turn after a turn was amended), and in
+players' words (the Chromium robot's checker found "Red amended: / Eagle c1d2 c2a4")."""
 
 from __future__ import annotations
 
@@ -28,4 +29,6 @@ def test_an_amendment_is_not_announced_as_a_takeback(sim_table):
     assert c.view(None)["table"]["log"] == ["Tiger a1a3"], \
         c.view(None)["table"]["log"]
     assert any(lines[0] == "Red amended:" for lines in seen), sorted(set(map(tuple, seen)))
+    amended = next(lines for lines in seen if lines[0] == "Red amended:")
+    assert amended[1:3] == ["Tiger, a1 to a3", "Blue to move"], amended
     assert not any(lines[0] == "Move taken back" for lines in seen), seen

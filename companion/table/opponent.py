@@ -133,14 +133,17 @@ class Opponent:
     def answer_for_expected(game: GameSession,
                             recognized: Callable[[list[dict[str, Any]]], None]) -> None:
         """The mat cannot tell which card made the expected move: the move names it (the
-        recognizer's events go to ``recognized``)."""
+        recognizer's events go to ``recognized``). Also when it asks whose step it was and
+        offers the expected seat's cards as the reply ("Blue: which card? B: Rabbit or Red:
+        Ox, Crab"): the computer has no phone to answer on, and the table knows its move."""
         rec, expected = game.recognizer, game.expected
-        if rec is None or expected is None or game.status != "playing":
+        if rec is None or expected is None or game.status != "playing" or rec.prompt is None:
             return
-        prompt = rec.prompt
-        if prompt is None or prompt["seat"] != expected.seat or expected.move.card not in prompt["choose"]:
-            return
-        recognized(rec.answer(time.monotonic(), expected.seat, expected.move.card))
+        prompt, card = rec.prompt, expected.move.card
+        reply = prompt.get("reply") or {}
+        if any(seat == expected.seat and card in choose for seat, choose in (
+                (prompt["seat"], prompt["choose"]), (reply.get("seat"), reply.get("choose") or ()))):
+            recognized(rec.answer(time.monotonic(), expected.seat, card))
 
     @staticmethod
     def remote_move(game: GameSession, seat: str, text: str) -> bool:

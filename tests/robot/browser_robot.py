@@ -117,7 +117,7 @@ class BrowserRobot(Robot):
                 card = "" if view["table"].get("card") else f"{action['card']}: "
                 label = (f"{card}Strike from {action['to']}" if kind == "strike"
                          else f"{card}Ninja to {action['to']}" if kind == "ninja"
-                         else f"{action['card']}: {action['from']} to {action['to']}")
+                         else f"{action['card']}: {action['from']} to {action['to']}{_spirit(text)}")
                 press(label)
             elif kind == "lantern":
                 line = f"rank {text[1]}" if text[1].isdigit() else f"file {text[1]}"
@@ -143,6 +143,13 @@ class BrowserRobot(Robot):
             self.answer_on_phone(w, seat, prompt, choice)
 
     def answer_on_phone(self, w: World, seat: str, prompt: dict, choice: str) -> None:
+        if seat not in self.phones:
+            # The computer's seat has no phone: "Whose step was it?" is answered at the table,
+            # where the OLED names the computer's step under C ("C: Red's Ox").
+            reply = prompt.get("reply") or {}
+            button = "C" if reply.get("seat") == seat else prompt["buttons"][choice]
+            self.sim.locator(f'.hw-button[data-button="{button}"]').click()
+            return
         page = self.phones[seat]
         page.locator("#prompt").wait_for()
         page.locator("#prompt-buttons").get_by_role(
@@ -175,3 +182,11 @@ class BrowserRobot(Robot):
                 if self.sim.locator("#in-hand-pawns .pawn").count() == 0:
                     raise Stuck(f"{square} needs a pawn and the hand holds none")
                 self._click(w, square, lifting=False)
+
+
+def _spirit(text: str) -> str:
+    """A Wind Spirit card's Spirit step, as its confirm button says it (seat.js stepLabel)."""
+    steps = text.split()[2:3]
+    if not steps:
+        return ""
+    return ", the Spirit stays" if steps[0] == "-" else f", Spirit {steps[0][:2]} to {steps[0][2:]}"

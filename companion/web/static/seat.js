@@ -272,8 +272,12 @@ function stepLabel(action) {
   const card = table().card ? '' : `${action.card}: `;
   if (action.kind === 'strike') return `${card}Strike from ${action.to}`;
   if (action.kind === 'ninja') return `${card}Ninja to ${action.to}`;
-  // The words of every other screen (companion/table/instructions.py): "Eel: b5 to c4".
-  return `${action.card}: ${action.from} to ${action.to}`;
+  // The words of every other screen (companion/table/instructions.py): "Eel: b5 to c4". A
+  // Wind Spirit card's moves share their student's step: each names its Spirit step too.
+  const spirit = action.text.split(' ')[2];
+  const then = !spirit ? '' : spirit === '-' ? ', the Spirit stays'
+    : `, Spirit ${spirit.slice(0, 2)} to ${spirit.slice(2)}`;
+  return `${action.card}: ${action.from} to ${action.to}${then}`;
 }
 
 const BUTTON_LABELS = {

@@ -42,6 +42,7 @@ from companion.rules.record import GameRecord, replay
 from companion.rules.selfplay import secret_alternatives
 from companion.rules.squares import square_name
 from companion.table.opponent import Thinking
+from companion.table.outputs import SHOW_S
 from companion.table.service import Companion
 from companion.web import Server, create_app
 from instructions import check as check_instructions
@@ -631,7 +632,10 @@ class Robot(SeatPlay, SeatChanges):
         if self.twin is None:
             return
         # Each world's computer replies on its own, after its own thinking: wait for both.
-        patience = 15.0 if any(k.kind == "computer" for k in self.kinds.values()) else 1.5
+        # Each world also holds its announcements for their own seconds from when its step
+        # was read: on a loaded machine one world may still show one the other has done with
+        # (light remote seeds 102, 144: a Ninja capture's, a Lantern's). A leak stays.
+        patience = 15.0 if any(k.kind == "computer" for k in self.kinds.values()) else SHOW_S + 2.0
         try:
             wait_until(lambda: self.world.outputs(self.observer, self.hidden)
                        == self.twin.outputs(self.observer, self.hidden), patience, "")

@@ -12,7 +12,7 @@ from typing import Any
 from ..mat.recognizer import Recognizer, pair_up
 from ..mat.scene import lifting_own
 from ..rules.cards import CARDS
-from ..rules.describe import Refusal, why_not
+from ..rules.describe import Refusal, turn_words, why_not
 from ..rules.referee import SEATS
 from ..rules.squares import square_name
 from ..rules.ways import WAYS
@@ -182,9 +182,13 @@ def _amended_in_words(game: PublicGame, lines: outputs.Lines) -> outputs.Lines:
     if len(lines) < 2 or not lines[0].endswith(" amended:"):
         return lines
     moves = game.referee.view(None).get("moves") or []
-    if not moves or not moves[-1]["text"].startswith(lines[1]):
-        return lines
-    out = (lines[0], *outputs.phrases(said(moves[-1]["words"])), *lines[2:])
+    if moves and moves[-1]["text"].startswith(lines[1]):
+        words = moves[-1]["words"]
+    else:
+        # Not the last turn of the list (a Wind Spirit card still going on): its squares,
+        # without the pieces' names the position before it would give.
+        words = turn_words(lines[0].split()[0].lower(), lines[1], {})
+    out = (lines[0], *outputs.phrases(said(words)), *lines[2:])
     return out if len(out) <= 1 + outputs.BODY_LINES else out[:1 + outputs.BODY_LINES]
 
 

@@ -5,8 +5,10 @@ players' words (the Chromium robot's checker found "Red amended: / Eagle c1d2 c2
 from __future__ import annotations
 
 import time
+from types import SimpleNamespace
 
 from companion.rules.squares import parse_square
+from companion.table import views
 
 from service_helpers import playing
 from sim_table import sim_table  # noqa: F401 (fixture)
@@ -32,3 +34,14 @@ def test_an_amendment_is_not_announced_as_a_takeback(sim_table):
     amended = next(lines for lines in seen if lines[0] == "Red amended:")
     assert amended[1:3] == ["Tiger, a1 to a3", "Blue to move"], amended
     assert not any(lines[0] == "Move taken back" for lines in seen), seen
+
+
+def test_an_amended_turn_not_yet_in_the_move_list_is_said_by_its_squares():
+    # A Wind Spirit card still going on (the Chromium robot, Wind with one Spirit card: the
+    # OLED said "Red amended: / Eagle c1d2 c2a4"): the turn is not the list's last, so its
+    # squares are said in words, never in notation.
+    listed = {"moves": [{"text": "Ox b4b3", "words": "Blue: Ox, b4 → b3"}]}
+    game = SimpleNamespace(referee=SimpleNamespace(view=lambda seat: listed))
+    lines = views._amended_in_words(game, ("Red amended:", "Eagle c1d2 c2a4", "Red to move",
+                                           "A:Horse  B:Rabbit"))
+    assert lines == ("Red amended:", "Eagle, c1 to d2,", "c2 to a4", "Red to move", "A:Horse  B:Rabbit")

@@ -284,8 +284,7 @@ class SeatPlay:
         seen = []
         for _ in range(4):
             page = w.companion._oled_page
-            w.button("C")
-            self.wait(lambda: w.companion._oled_page != page, 5.0, "button C turned no page")
+            self.press_until(w, "C", lambda: w.companion._oled_page != page, "button C turned no page")
             w.settled()
             seen.append((w.companion._display.shown, w.public()["oled"][:2]))
             if w.companion._oled_page == 0:

@@ -281,7 +281,10 @@ def _lift_probe(world: Any, view: dict, phones: dict[str, dict], rng: random.Ran
     """Lift a piece of the player to move at the mat: its legal destinations, all lit."""
     to_act = view["table"].get("to_act") or []
     if (len(to_act) != 1 or view["game"]["status"] != "playing" or view["mat"]["state"] != "ok"
-            or view["mat"]["prompt"] or view["game"].get("expected") or to_act[0] not in phones):
+            or view["mat"]["prompt"] or view["game"].get("expected") or to_act[0] not in phones
+            or to_act[0] in (view["game"].get("remote") or ())):
+        # Only a player at the table lifts their pieces (as this module's docstring says):
+        # a seat played from afar sends its move first, then the mat shows it.
         return False
     seat = to_act[0]
     seat_view = phones[seat]

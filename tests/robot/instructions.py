@@ -75,7 +75,9 @@ def check(world: Any, *, probe: bool, seed: str) -> dict[str, int]:
     counts = {"screens": 0, "leds": 0, "lifts": 0}
     if view["game"] is None or view["table"] is None or view["table"]["result"] is not None:
         return counts
-    phones = _phones(world)
+    view, phones = _one_moment(world, view)
+    if view["game"] is None or view["table"] is None or view["table"]["result"] is not None:
+        return counts
     counts["screens"] = _screens(view, phones)
     _leds_at_rest(world, view, phones)
     counts["leds"] = 1
@@ -97,6 +99,28 @@ def _phones(world: Any) -> dict[str, dict]:
         if status == 200:
             out[seat] = json.loads(body)
     return out
+
+
+def _one_moment(world: Any, view: dict) -> tuple[dict, dict[str, dict]]:
+    """The public view and the phones' views of one step of the game: the computer plays a
+    step it makes off the mat (a Ninja's, a Lantern's) by itself, and a phone read just after
+    it would show the next step's headline beside the public view of the one before (shadow
+    computer seed 104: "Your turn" on the phone while the public view had the computer to
+    act)."""
+    phones = _phones(world)
+    for _ in range(50):
+        again = world.public()
+        if _key(again) == _key(view) and all(_step(v) == _step(view) for v in phones.values()):
+            return view, phones
+        view, phones = again, _phones(world)
+        time.sleep(0.05)
+    return view, phones
+
+
+def _step(view: dict) -> tuple:
+    t = view.get("table") or {}
+    return ((view.get("game") or {}).get("status"), len(t.get("log") or []), t.get("phase"),
+            tuple(t.get("to_act") or ()))
 
 
 def _status_lines(view: dict) -> tuple[str, str]:

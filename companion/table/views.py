@@ -62,7 +62,8 @@ def view(game: PublicGame | None, part: SeatPart | None, *, occupancy: frozenset
     expected = game.expected
     out["game"] = {"id": game.id, "variant": ref.mode, "sets": game.sets,
                    "status": game.status, "computer": dict(seating.computer),
-                   "remote": list(seating.remote), "hints": seating.hints,
+                   "remote": list(seating.remote), "table": list(seating.table),
+                   "hints": seating.hints,
                    "thinking": game.thinking == game.version and expected is None
                    and any(s in seating.computer for s in ref.to_act()),
                    "expected": None if expected is None else
@@ -186,6 +187,8 @@ def _away_lines(game: PublicGame) -> outputs.Lines | None:
             return outputs.thinking_lines(seat)
         if seat in seating.remote:
             return outputs.waiting_remote_lines(seat)
+        if seat in seating.table:
+            return outputs.waiting_table_lines(seat)
     return None
 
 
@@ -200,7 +203,8 @@ def public_instruction(game: PublicGame, view: dict[str, Any]) -> dict[str, str]
     if game.status == "playing" and not (game.recognizer is not None and game.recognizer.prompt):
         return turn_instruction(game.referee.to_act(), game.mat_turn(),
                                         view["table"].get("phase") or "move",
-                                        computer=game.seating.computer, remote=game.seating.remote)
+                                        computer=game.seating.computer, remote=game.seating.remote,
+                                        table=game.seating.table)
     return None
 
 

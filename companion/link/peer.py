@@ -46,7 +46,8 @@ def client(client_id: str, *, clean: bool) -> mqtt.Client:
 
 def deal_of(header: dict[str, Any]) -> dict[str, Any]:
     """The new-game request that deals the same game at the other table."""
-    request = {k: header[k] for k in ("variant", "sets", "wind_cards", "seed") if k in header}
+    request: dict[str, Any] = {k: header[k] for k in ("variant", "sets", "wind_cards", "seed")
+                               if k in header}
     if header.get("fixed"):
         fields = header["start"].split()
         request["cards"] = {"red": fields[2].split(","), "blue": fields[3].split(","),

@@ -193,10 +193,6 @@ def waiting_remote_lines(seat: str) -> Lines:
     return (f"{seat.title()} plays", "on their phone", "waiting for the move")
 
 
-def waiting_table_lines(seat: str) -> Lines:
-    return (f"{seat.title()} plays", "at the other table", "waiting for the move")
-
-
 def wrong_move_show(words: ExpectedWords) -> Show:
     """The mat showed another move than the one asked for: it is not played."""
     return Show(SHOW_S, ("Not that move", "Put it back, then", f"{words.whom}:", *_phrases(words.move)), {})

@@ -78,6 +78,11 @@ def new_name(length: int = 12) -> str:
     return "".join(secrets.choice(alphabet) for _ in range(length))
 
 
+def waiting_lines(seat: str) -> tuple[str, str, str]:
+    """The OLED while the other table's seat chooses its move."""
+    return (f"{seat.title()} plays", "at the other table", "waiting for the move")
+
+
 def table_state(game: "GameSession | None") -> TableState | None:
     if game is None or LINK_KEY not in game.header:
         return None

@@ -23,6 +23,7 @@ from .instructions import (ExpectedWords, expected_words, hold_b, move_words,
 from .network import Hotspot, wifi_qr_payload
 from .publicgame import PublicGame, SeatPart
 from .session import GameSession
+from .tables import waiting_lines
 
 
 def seat_part(game: GameSession | None, seat: str, *, notice: str | None = None,
@@ -188,7 +189,7 @@ def _away_lines(game: PublicGame) -> outputs.Lines | None:
         if seat in seating.remote:
             return outputs.waiting_remote_lines(seat)
         if seat in seating.table:
-            return outputs.waiting_table_lines(seat)
+            return waiting_lines(seat)
     return None
 
 

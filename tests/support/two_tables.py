@@ -22,6 +22,7 @@ from companion.table.opponent import Thinking
 from companion.rules.actions import parse_action
 from companion.rules.moves import Move
 from companion.rules.position import board_pieces
+from companion.rules.squares import parse_square
 
 from mat_moves import make_on_mat, set_up
 from sim_table import SimTable, sim_companion
@@ -115,7 +116,11 @@ def act(side: Side, rng) -> bool:
         assert isinstance(move, Move)
         make_on_mat(hw, table["position"], move)
     elif here in table["to_act"] and game["status"] == "playing":
-        action = rng.choice(companion.view(here)["table"]["legal"])
+        legal = companion.view(here)["table"]["legal"]
+        # Players who take what they can: games of tens of moves, not hundreds.
+        pieces = board_pieces(table["position"])
+        takes = [a for a in legal if a.get("to") and parse_square(a["to"]) in pieces]
+        action = rng.choice(takes if takes and rng.random() < 0.8 else legal)
         if action.get("kind") == "move" and view["mat"]["state"] == "ok":
             make_on_mat(hw, table["position"], parse_action(action["text"]))
         else:

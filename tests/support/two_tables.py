@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 import time
@@ -43,11 +42,28 @@ def broker(tmp_path: Path) -> Iterator[Mosquitto]:
         server.kill()
 
 
-@dataclass
 class Side:
-    """One table: its companion on a simulated mat, and its links."""
-    table: SimTable
-    links: Links
+    """One table: its companion on a simulated mat, and its links. ``restart()`` stops it all
+    (as a power cut would, the save file kept) and starts it again on the same save file."""
+
+    def __init__(self, db: Path, broker: str):
+        self.db, self.broker = db, broker
+        self.restarts = 0
+        self._start()
+
+    def _start(self) -> None:
+        self._stack = ExitStack()
+        self.table: SimTable = self._stack.enter_context(sim_companion(self.db, **FAST))  # type: ignore[arg-type]
+        self.links = Links(self.table.companion, self.broker)
+        self._stack.callback(self.links.close)
+
+    def close(self) -> None:
+        self._stack.close()
+
+    def restart(self) -> None:
+        self.close()
+        self.restarts += 1
+        self._start()
 
     @property
     def companion(self):
@@ -60,12 +76,11 @@ class Side:
 
 @contextmanager
 def linked_side(db: Path, broker: str) -> Iterator[Side]:
-    with sim_companion(db, **FAST) as table:  # type: ignore[arg-type]
-        links = Links(table.companion, broker)
-        try:
-            yield Side(table, links)
-        finally:
-            links.close()
+    side = Side(db, broker)
+    try:
+        yield side
+    finally:
+        side.close()
 
 
 @contextmanager

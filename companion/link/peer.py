@@ -15,6 +15,7 @@ which only queue what they received.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -72,6 +73,7 @@ class TableLink:
         self.peer_have = 0              # the other table's count of actions, as it last said
         self.peer_state = "unknown"     # online | gone | unknown
         self.refused: list[str] = []    # why messages were refused (tests and the record)
+        self.answers: Counter[str] = Counter()   # the game thread's answers to the other's moves
         self._said: int | None = None   # the ``have`` this table last published
         self._rows: list[tuple[str | None, str]] = []
         self._mqtt = client(f"ot-{self.game}-{self.here}", clean=False)
@@ -163,6 +165,6 @@ class TableLink:
         hashes = protocol.chain(self.game, self.start, self._rows)
         n, action = protocol.check_move(body, hashes)
         try:
-            self.port.table_row(self.game_id, self.there, n, action)
+            self.answers[self.port.table_row(self.game_id, self.there, n, action)] += 1
         except (TableError, OnitamaError) as exc:
             raise Refused(f"move {n}: {exc}") from None

@@ -24,8 +24,9 @@ def pieces_after(pieces: dict[int, str], move: Move) -> dict[int, str]:
     return out
 
 
-def make_on_mat(hw, position: str, move: Move) -> None:
-    """Hands make ``move`` on the mat: lift every piece it touches, then put them down."""
+def make_on_mat(hw, position: str, move: Move, lifted: float = LIFTED_S) -> None:
+    """Hands make ``move`` on the mat: lift every piece it touches, then put them down
+    ``lifted`` seconds later."""
     before = board_pieces(position)
     after = pieces_after(before, move)
     touched = {sq for sq in (move.from_sq, move.to_sq, move.spirit_from, move.spirit_to)
@@ -33,7 +34,7 @@ def make_on_mat(hw, position: str, move: Move) -> None:
     up = [sq for sq in touched if sq in before]
     if up:
         hw.sim.lift(*up)
-    time.sleep(LIFTED_S)
+    time.sleep(lifted)
     down = [sq for sq in touched if sq in after]
     if down:
         hw.sim.place(*down)

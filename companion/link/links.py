@@ -14,6 +14,7 @@ import queue
 import threading
 from typing import Any, Protocol
 
+from ..table.errors import BadRequest
 from ..table.tables import TableState
 from . import protocol
 from .peer import Port, TableLink, client
@@ -64,12 +65,21 @@ class Links:
             return None
         return Invite(self.broker, link.game, link.key)
 
+    def invite_code(self) -> str | None:
+        invite = self.invite()
+        return None if invite is None else invite.code()
+
     def join(self, code: str, timeout: float = JOIN_WAIT_S) -> dict[str, Any]:
         """Take an invite: read the host's deal from the broker, and deal the same game here,
-        the host's seat played at the host's table. :class:`Refused` when the code is not
+        the host's seat played at the host's table. :class:`BadRequest` when the code is not
         an invite, or no deal signed with its key came in time."""
-        invite = Invite.parse(code)
-        deal = fetch_deal(invite, timeout)
+        if not isinstance(code, str):
+            raise BadRequest("an invite is text: OT1:HOST:PORT/GAME/KEY")
+        try:
+            invite = Invite.parse(code)
+            deal = fetch_deal(invite, timeout)
+        except Refused as exc:
+            raise BadRequest(str(exc)) from None
         request = {"type": "new_game", **deal["request"], "table": [deal["host"]],
                    "link": {"game": invite.game, "key": invite.key, "role": "guest",
                             "broker": invite.broker}}

@@ -19,7 +19,7 @@ import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from .computer import Expected, Seating, board_move
 from .errors import BadRequest, Conflict, Forbidden
@@ -53,6 +53,12 @@ class TableState:
 
 
 TableWatch = Callable[[TableState | None], None]
+
+
+class Invites(Protocol):
+    """The links as the pages reach them through the service (``companion.link.links``)."""
+    def invite_code(self) -> str | None: ...
+    def join(self, code: str) -> dict[str, Any]: ...
 
 
 def link_header(request: Mapping[str, Any], seats: Seating) -> dict[str, Any]:
@@ -125,6 +131,8 @@ class TableDoors:
     _store: "GameStore"
     _game: "GameSession | None"
     _table_watch: TableWatch | None = None
+    # Set by whoever starts the links (companion.serve): the invite to show, taking one.
+    tables: Invites | None = None
     _play_off_mat: Callable[["GameSession", str, str], None]
 
     def watch_tables(self, watch: TableWatch | None) -> None:

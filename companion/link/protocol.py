@@ -35,10 +35,6 @@ def topic(game: str, kind: str, seat: str | None = None) -> str:
     return f"{ROOT}/{game}/{kind}" + (f"/{seat}" if seat else "")
 
 
-def game_filter(game: str) -> str:
-    return f"{ROOT}/{game}/#"
-
-
 def parse_topic(name: str) -> tuple[str, str, str | None]:
     """(game, kind, seat) of a topic; :class:`Refused` for one that is not the protocol's."""
     parts = name.split("/")

@@ -30,18 +30,26 @@ def test_the_robot_plays_across_two_tables_under_kills(tmp_path, broker, variant
         with two_tables(tmp_path / f"g{game}", broker,
                         {"variant": variant, "seed": rng.randrange(1000), "table": [seat]}) as (host, guest):
 
+            def harvest(side) -> None:
+                """The answers and refusals of ``side``'s link so far (before it is replaced)."""
+                link = side.links.link
+                if link is not None:
+                    counts.update({f"answer {k}": v for k, v in link.answers.items()})
+                    counts["refused"] += len(link.refused)
+
             def between(step: int) -> None:
                 if rng.random() < KILL_P:
                     kill = rng.choice(KILLS)
                     counts[kill] += 1
-                    print("kill", kill, "at", len(rows(host)), flush=True)
                     if kill == "broker":
                         broker.kill()
                         broker.start()
                     elif kill == "connection":
                         rng.choice([host, guest]).links.link.drop()
                     else:
-                        (host if kill == "host" else guest).restart()
+                        side = host if kill == "host" else guest
+                        harvest(side)
+                        side.restart()
 
             play_across(host, guest, rng, between=between)
             assert rows(host) == rows(guest)
@@ -49,8 +57,7 @@ def test_the_robot_plays_across_two_tables_under_kills(tmp_path, broker, variant
             assert all(a != b for a, b in zip(seats, seats[1:]))
             counts["games"] += 1
             counts["actions"] += len(seats)
-            for side in (host, guest):
-                counts.update({f"answer {k}": v for k, v in side.links.link.answers.items()})
-                counts["refused"] += len(side.links.link.refused)
+            harvest(host)
+            harvest(guest)
     print(f"\n{variant}: {dict(counts)}")
     assert counts["games"] == GAMES

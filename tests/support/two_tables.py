@@ -22,6 +22,7 @@ from companion.rules.actions import parse_action
 from companion.rules.moves import Move
 from companion.rules.position import board_pieces
 from companion.rules.squares import parse_square
+from companion.rules.ways import WAYS
 
 from mat_moves import make_on_mat, set_up
 from sim_table import SimTable, sim_companion
@@ -139,7 +140,8 @@ def act(side: Side, rng) -> bool:
         pieces = board_pieces(table["position"])
         takes = [a for a in legal if a.get("to") and parse_square(a["to"]) in pieces]
         action = rng.choice(takes if takes and rng.random() < 0.8 else legal)
-        if action.get("kind") == "move" and view["mat"]["state"] == "ok":
+        if (action.get("kind") == "move" and view["mat"]["state"] == "ok"
+                and WAYS[game["variant"]].mat_reads_moves):
             make_on_mat(hw, table["position"], parse_action(action["text"]), LIFTED_S)
         else:
             companion.submit(here, {"type": "action", "text": action["text"]})

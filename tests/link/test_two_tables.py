@@ -41,9 +41,9 @@ def test_the_other_tables_move_is_shown_in_words_and_lights(tmp_path, broker):
         def shown():
             # The first mover plays on its own mat; the other table's mat then asks for it.
             for side in (host, guest):
-                act(side, rng)
                 if side.companion.view(None)["game"]["expected"]:
                     return side
+                act(side, rng)
         side = wait_for(shown, timeout=20)
         view = side.companion.view(None)
         expected = view["game"]["expected"]

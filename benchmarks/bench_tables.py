@@ -194,16 +194,19 @@ def crowd(broker: Mosquitto, games: int, seconds: float, interval: float) -> dic
         time.sleep(0.05)
     elapsed = time.monotonic() - t0
     cpu = proc_cpu(broker.pid or 0) - cpu0
-    time.sleep(3)                                        # the last moves arrive
+    pairs = [(tables[2 * g], tables[2 * g + 1]) for g in range(games)]
+    deadline = time.monotonic() + 60                     # the last moves arrive
+    while time.monotonic() < deadline and any(h.rows != g.rows for h, g in pairs):
+        time.sleep(0.2)
     stop.set()
-    arrived = sum(len(t.rows) for t in tables.values() if t.link and t.link.role == "guest")
-    hosts = sum(len(t.rows) for t in tables.values() if t.link and t.link.role == "host")
+    differ = sum(h.rows != g.rows for h, g in pairs)
+    total = sum(len(h.rows) for h, _ in pairs)
     for t in tables.values():
         assert t.link is not None
         t.link.close()
-    return {"games": games, "moves": sent, "moves_per_s": sent / elapsed,
-            "broker_cpu_pct": 100 * cpu / elapsed, "broker_rss_mb_max": max(rss),
-            "rows_host": hosts, "rows_guest": arrived}
+    return {"games": games, "moves": sent, "moves_per_s": round(sent / elapsed, 1),
+            "broker_cpu_pct": round(100 * cpu / elapsed, 2), "broker_rss_mb_max": round(max(rss), 1),
+            "moves_at_both_tables": total, "games_whose_tables_differ": differ}
 
 
 # -- 3. the companion's idle cost of a linked game --------------------------------------------

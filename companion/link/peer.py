@@ -94,8 +94,10 @@ class TableLink:
         queue(("connected", self.game_id))
 
     def close(self) -> None:
-        self._mqtt.loop_stop()
+        # Disconnecting first wakes paho's loop, which then ends at once (not after its
+        # select's timeout). A clean goodbye: the broker keeps the session, drops the will.
         self._mqtt.disconnect()
+        self._mqtt.loop_stop()
 
     def drop(self) -> None:
         """The network goes (tests): the socket closes without a goodbye, so the broker

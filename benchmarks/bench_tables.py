@@ -151,6 +151,7 @@ def crowd(broker: Mosquitto, games: int, seconds: float, interval: float) -> dic
     for t in tables.values():
         t.link = TableLink(t, t.state(), (host, port), work.put)
     stop = threading.Event()
+    pending: set[int] = set()            # games whose next move is queued, not yet made
 
     def worker() -> None:
         while not stop.is_set():
@@ -171,6 +172,7 @@ def crowd(broker: Mosquitto, games: int, seconds: float, interval: float) -> dic
                 seat = table.link.here
                 table.rows.append((seat, f"Ox a{len(table.rows) % 5 + 1}b1"))
                 table.link.saved()
+                pending.discard(table.game_id // 2)
 
     thread = threading.Thread(target=worker, daemon=True)
     thread.start()
@@ -186,7 +188,10 @@ def crowd(broker: Mosquitto, games: int, seconds: float, interval: float) -> dic
             if due <= now:
                 host_t, guest_t = tables[2 * g], tables[2 * g + 1]
                 mover = host_t if len(host_t.rows) % 2 == 0 else guest_t
-                if len(host_t.rows) == len(guest_t.rows):        # the last move has arrived
+                # The last move has arrived, and the one asked before has been made (the
+                # worker may lag behind under load): turns alternate, as the rules make them.
+                if len(host_t.rows) == len(guest_t.rows) and g not in pending:
+                    pending.add(g)
                     work.put(("move", mover.game_id))
                     sent += 1
                 next_move[g] = now + interval

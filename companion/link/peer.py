@@ -166,6 +166,10 @@ class TableLink:
         self._rows = self.port.table_rows(self.game_id)
         hashes = protocol.chain(self.game, self.start, self._rows)
         n, action = protocol.check_move(body, hashes)
+        if n < len(self._rows) and self._rows[n] != (self.there, action):
+            # Two tables saved different actions as number n: never in turns that alternate
+            # (each referee lets only the seat to act play), so a fault to say, not to mend.
+            raise Refused(f"move {n} differs from this table's action {n}")
         try:
             self.answers[self.port.table_row(self.game_id, self.there, n, action)] += 1
         except (TableError, OnitamaError) as exc:

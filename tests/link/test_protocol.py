@@ -1,6 +1,6 @@
 """The tables' protocol against a real Mosquitto: a message signed with another key, sent
-for the wrong seat, applied twice, out of order or onto another game is refused and changes
-nothing; the invite's code reads back."""
+for the wrong seat, applied twice, out of order, onto another game or as another action in
+a number this table has is refused and changes nothing; the invite's code reads back."""
 
 from __future__ import annotations
 
@@ -86,6 +86,10 @@ def test_a_third_client_cannot_move_for_a_seat_nor_replay_a_move(tmp_path, broke
         old = protocol.move_body(game, "blue", i, have[i][1], hashes[i])
         _forge(broker, game, link.key, {**old, "n": n}, "blue")
         wait_for(lambda: any("another game" in why for why in link.refused))
+        # Another action as Blue's earlier move, with the right hash before it: a fork.
+        fork = protocol.move_body(game, "blue", i, legal[0]["text"] + " ", hashes[i])
+        _forge(broker, game, link.key, fork, "blue")
+        wait_for(lambda: any("differs" in why for why in link.refused))
         ahead = protocol.move_body(game, "blue", n + 3, legal[0]["text"], hashes[n])
         _forge(broker, game, link.key, ahead, "blue")
         wait_for(lambda: any("out of order" in why for why in link.refused))

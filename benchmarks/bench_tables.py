@@ -10,9 +10,11 @@
    first LED scene lighting its from and to squares). The first includes the mat's settle
    time (``--settle``, the Pi's default 0.35 s): a move is read only once the mat is still.
 2. **A crowd.** ``--crowd`` games on the same broker (2 x crowd clients, the real
-   :class:`~companion.link.peer.TableLink` each, over in-memory save files), each game moving
-   every ``--interval`` seconds, for ``--seconds``: the broker's CPU (share of one core) and
-   resident memory, messages a second, and every move arrived once.
+   :class:`~companion.link.peer.TableLink` each, over in-memory save files, 50 games a worker
+   process: paho waits with ``select()``, so one process keeps under 1024 descriptors), each
+   game moving every ``--interval`` seconds, turns alternating, for ``--seconds``: the
+   broker's CPU (share of one core) and resident memory, moves a second, and every move at
+   both tables once.
 3. **Idle.** One companion with a game open, first not linked, then linked to another table
    (connected, waiting): its process CPU over ``--idle`` seconds each; the difference is the
    link's idle cost.
@@ -21,6 +23,7 @@
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import queue
 import random
@@ -138,18 +141,46 @@ class FakeTable:
         return TableState(self.game_id, len(self.rows), "playing", self.header)
 
 
+CLIENTS_A_PROCESS = 100     # paho waits with select(): descriptors below 1024, 3 a client
+
+
 def crowd(broker: Mosquitto, games: int, seconds: float, interval: float) -> dict[str, float]:
+    """``games`` games on ``broker``, run by worker processes of 50 games each; the broker's
+    CPU and memory measured here over the same ``seconds``."""
+    per = CLIENTS_A_PROCESS // 2
+    start_at = time.time() + 5 + games / 50                 # every client connected by then
+    parts = [(broker.port, first, min(per, games - first), seconds, interval, start_at)
+             for first in range(0, games, per)]
+    with multiprocessing.get_context("fork").Pool(len(parts)) as pool:
+        waiting = pool.starmap_async(crowd_part, parts)
+        time.sleep(max(0.0, start_at - time.time()))
+        cpu0, t0 = proc_cpu(broker.pid or 0), time.monotonic()
+        rss = [proc_rss_mb(broker.pid or 0)]
+        while time.monotonic() - t0 < seconds:
+            rss.append(proc_rss_mb(broker.pid or 0))
+            time.sleep(0.5)
+        cpu, elapsed = proc_cpu(broker.pid or 0) - cpu0, time.monotonic() - t0
+        results = waiting.get(timeout=seconds + 300)
+    out = {key: sum(r[key] for r in results) for key in results[0]}
+    return {"games": games, "processes": len(parts), **out,
+            "moves_per_s": round(out["moves"] / elapsed, 1),
+            "broker_cpu_pct": round(100 * cpu / elapsed, 2), "broker_rss_mb_max": round(max(rss), 1)}
+
+
+def crowd_part(port: int, first: int, games: int, seconds: float, interval: float,
+               start_at: float) -> dict[str, int]:
+    """One worker process: ``games`` games from number ``first``, every client its real
+    TableLink; a game moves every ``interval`` s, turns alternating."""
     work: queue.Queue[tuple[Any, ...]] = queue.Queue()
     tables: dict[int, FakeTable] = {}
-    for g in range(games):
+    for g in range(first, first + games):
         link = {"game": f"crowdgame{g:04d}", "key": "k" * 26}
         for i, (role, there) in enumerate((("host", "blue"), ("guest", "red"))):
             header = {"variant": "base", "start": "start", **Seating({}, table=(there,)).header(),
                       "link": {**link, "role": role}}
             tables[2 * g + i] = FakeTable(2 * g + i, header)
-    host, port = broker.bind, broker.port
     for t in tables.values():
-        t.link = TableLink(t, t.state(), (host, port), work.put)
+        t.link = TableLink(t, t.state(), ("127.0.0.1", port), work.put)
     stop = threading.Event()
     pending: set[int] = set()            # games whose next move is queued, not yet made
 
@@ -169,18 +200,16 @@ def crowd(broker: Mosquitto, games: int, seconds: float, interval: float) -> dic
                 if len(table.rows) != before:
                     table.link.saved()
             elif item[0] == "move":
-                seat = table.link.here
-                table.rows.append((seat, f"Ox a{len(table.rows) % 5 + 1}b1"))
+                table.rows.append((table.link.here, f"Ox a{len(table.rows) % 5 + 1}b1"))
                 table.link.saved()
                 pending.discard(table.game_id // 2)
 
     thread = threading.Thread(target=worker, daemon=True)
     thread.start()
-    time.sleep(3)                                        # every client connected
-    cpu0, t0 = proc_cpu(broker.pid or 0), time.monotonic()
-    rss = [proc_rss_mb(broker.pid or 0)]
-    rng = random.Random(1)
-    next_move = {g: t0 + rng.uniform(0, interval) for g in range(games)}
+    time.sleep(max(0.0, start_at - time.time()))
+    t0 = time.monotonic()
+    rng = random.Random(first)
+    next_move = {g: t0 + rng.uniform(0, interval) for g in range(first, first + games)}
     sent = 0
     while time.monotonic() - t0 < seconds:
         now = time.monotonic()
@@ -195,23 +224,20 @@ def crowd(broker: Mosquitto, games: int, seconds: float, interval: float) -> dic
                     work.put(("move", mover.game_id))
                     sent += 1
                 next_move[g] = now + interval
-        rss.append(proc_rss_mb(broker.pid or 0))
         time.sleep(0.05)
-    elapsed = time.monotonic() - t0
-    cpu = proc_cpu(broker.pid or 0) - cpu0
-    pairs = [(tables[2 * g], tables[2 * g + 1]) for g in range(games)]
+    pairs = [(tables[2 * g], tables[2 * g + 1]) for g in range(first, first + games)]
     deadline = time.monotonic() + 60                     # the last moves arrive
     while time.monotonic() < deadline and any(h.rows != g.rows for h, g in pairs):
         time.sleep(0.2)
     stop.set()
-    differ = sum(h.rows != g.rows for h, g in pairs)
-    total = sum(len(h.rows) for h, _ in pairs)
+    out = {"moves": sent, "moves_at_both_tables": sum(len(h.rows) for h, g in pairs if h.rows == g.rows),
+           "games_whose_tables_differ": sum(h.rows != g.rows for h, g in pairs),
+           "clients_not_connected": sum(not t.link._mqtt.is_connected() for t in tables.values() if t.link),
+           "refused": sum(len(t.link.refused) for t in tables.values() if t.link)}
     for t in tables.values():
         assert t.link is not None
         t.link.close()
-    return {"games": games, "moves": sent, "moves_per_s": round(sent / elapsed, 1),
-            "broker_cpu_pct": round(100 * cpu / elapsed, 2), "broker_rss_mb_max": round(max(rss), 1),
-            "moves_at_both_tables": total, "games_whose_tables_differ": differ}
+    return out
 
 
 # -- 3. the companion's idle cost of a linked game --------------------------------------------

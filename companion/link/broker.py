@@ -5,6 +5,7 @@ had written down."""
 
 from __future__ import annotations
 
+import getpass
 import shutil
 import socket
 import subprocess
@@ -13,6 +14,9 @@ from pathlib import Path
 
 CONFIG = """\
 # Written by companion.link.broker: the table's own broker (docs/tables.md).
+# Started as root (a test), mosquitto would otherwise switch to the user "mosquitto", which
+# may not write its persistence here.
+user {user}
 listener {port} {bind}
 allow_anonymous true
 persistence true
@@ -50,7 +54,8 @@ class Mosquitto:
         self.bind = bind
         self.port = port or free_port(bind)
         self.config = self.workdir / "mosquitto.conf"
-        self.config.write_text(CONFIG.format(port=self.port, bind=bind, workdir=self.workdir))
+        self.config.write_text(CONFIG.format(port=self.port, bind=bind, workdir=self.workdir,
+                                             user=getpass.getuser()))
         self._process: subprocess.Popen[bytes] | None = None
 
     @property

@@ -162,6 +162,8 @@ def run(argv: list[str], sim: bool) -> int:
         links, own_broker = open_links(
             companion, broker=config.tables_broker, port=config.tables_port,
             workdir=state / "mosquitto", bind="127.0.0.1" if sim else "0.0.0.0",
+            # A simulation starts a broker only to host (a desktop is no table's hub).
+            embedded=not sim or bool(args.table_seat),
             invite_host=config.tables_invite_host
             or ("127.0.0.1" if sim else urlparse(url).hostname or "127.0.0.1"))
         if links is not None and args.table_seat:

@@ -15,10 +15,14 @@ log = logging.getLogger(__name__)
 
 
 def open_links(companion: Companion, *, broker: str | None, port: int, workdir: Path,
-               invite_host: str, bind: str = "0.0.0.0") -> tuple[Links | None, Mosquitto | None]:
+               invite_host: str, bind: str = "0.0.0.0",
+               embedded: bool = True) -> tuple[Links | None, Mosquitto | None]:
     """The links, and the mosquitto started here (stop it after the links), if any.
-    ``invite_host``: this machine's address as the other table reaches it."""
+    ``invite_host``: this machine's address as the other table reaches it; ``embedded``
+    False: start none (a guest's games name their broker; a host's meet on ``port``)."""
     own = None
+    if broker is None and not embedded:
+        broker = f"{invite_host}:{port}"
     if broker is None:
         if installed() is None:
             log.info("tables: no broker configured and mosquitto is not installed: "

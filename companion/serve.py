@@ -16,6 +16,8 @@ import threading
 import time
 import webbrowser
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
 
 from .table.config import Config, ConfigError, default_state, load_config
 from .table.network import HOTSPOT_ADDRESS, Hotspot, MdnsAnnouncer, local_addresses
@@ -36,6 +38,12 @@ def _parser(sim: bool) -> argparse.ArgumentParser:
     p.add_argument("--host", help="the address to serve on")
     p.add_argument("--port", type=int, help="the port to serve on (0: any free port)")
     p.add_argument("--pinmap", help="another pin map (TOML)")
+    p.add_argument("--broker", metavar="HOST:PORT",
+                   help="the MQTT broker for games with another table (default: the config's, "
+                        "else this table's own mosquitto when installed)")
+    p.add_argument("--table-seat", choices=("red", "blue"),
+                   help="start a base game whose SEAT is played at another table; print its invite")
+    p.add_argument("--join", metavar="INVITE", help="take another table's invite (OT1:...)")
     p.add_argument("--record-trace", metavar="FILE",
                    help="record what the mat does as a trace (see 'onitama-companion trace')")
     if sim:
@@ -96,7 +104,7 @@ def run(argv: list[str], sim: bool) -> int:
         return 2
     if sim:
         config = config.with_(hardware="sim")
-    config = config.with_(host=args.host, port=args.port,
+    config = config.with_(host=args.host, port=args.port, tables_broker=args.broker,
                           pinmap=Path(args.pinmap) if args.pinmap else None)
 
     # Imported here so that `onitama-companion perft` and friends start without them.
@@ -106,6 +114,7 @@ def run(argv: list[str], sim: bool) -> int:
     from companion.web.app import create_app
     from companion.web.guard import table_link
     from companion.web.server import Server
+    from companion.link.setup import open_links
 
     try:
         pinmap = load_pinmap(config.pinmap)
@@ -130,6 +139,8 @@ def run(argv: list[str], sim: bool) -> int:
     app = create_app(companion)
     server = Server(app, config.host, config.port)
     announcer: MdnsAnnouncer | None = None
+    links: Any = None
+    own_broker: Any = None
     try:
         server.start()
         announcer = _announce(config, server.port)
@@ -147,6 +158,19 @@ def run(argv: list[str], sim: bool) -> int:
         for seat in ("red", "blue"):
             if companion.joinable(seat):          # the computer's seat has no join link
                 print(f"{seat + ' seat:':<11}{companion.join_url(seat)}", flush=True)
+        state = Path(args.state) if args.state else default_state(sim)
+        links, own_broker = open_links(
+            companion, broker=config.tables_broker, port=config.tables_port,
+            workdir=state / "mosquitto", bind="127.0.0.1" if sim else "0.0.0.0",
+            # A simulation starts a broker only to host (a desktop is no table's hub).
+            embedded=not sim or bool(args.table_seat),
+            invite_host=config.tables_invite_host
+            or ("127.0.0.1" if sim else urlparse(url).hostname or "127.0.0.1"))
+        if links is not None and args.table_seat:
+            companion.submit(None, {"type": "new_game", "variant": "base", "table": [args.table_seat]})
+            print(f"invite:    {_wait_invite(links)}", flush=True)
+        if links is not None and args.join:
+            print(f"joined:    game {links.join(args.join)['game']}", flush=True)
         print(f"ready in {time.monotonic() - started:.2f} s", flush=True)
         if sim and not args.no_browser and (os.environ.get("DISPLAY") or sys.platform == "darwin"):
             webbrowser.open(f"{url}/sim")
@@ -158,10 +182,24 @@ def run(argv: list[str], sim: bool) -> int:
             except Exception:
                 log.exception("mDNS: the goodbye failed")
         server.stop()
+        if links is not None:
+            links.close()
+        if own_broker is not None:
+            own_broker.stop()
         companion.close()
         hardware.close()
         store.close()
     return 0
+
+
+def _wait_invite(links) -> str:
+    """The invite of the game just dealt (its link opens on the links' thread)."""
+    for _ in range(100):
+        code = links.invite_code()
+        if code:
+            return code
+        time.sleep(0.05)
+    return "(none yet: see the table page)"
 
 
 def main(argv: list[str]) -> int:

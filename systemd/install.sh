@@ -38,7 +38,8 @@ apt-get update -qq
 # python3-lgpio is gpiozero's pin back-end on Bookworm; gcc and the headers build rpi-ws281x
 # and the computer's native search core.
 # Raspberry Pi OS has python3-lgpio; plain Debian does not: there the venv gets lgpio from PyPI.
-packages=(python3-venv python3-dev gcc swig)
+# mosquitto: the broker a host table starts for a game with another table (docs/tables.md).
+packages=(python3-venv python3-dev gcc swig mosquitto)
 LGPIO_FROM_PYPI=yes
 if apt-cache show python3-lgpio >/dev/null 2>&1; then
     packages+=(python3-lgpio)
@@ -110,6 +111,9 @@ fi
 
 echo "== service"
 install -m 0644 "$SRC/systemd/$APP.service" /etc/systemd/system/$APP.service
+# The companion starts its own mosquitto for games with another table (companion/link/setup.py,
+# port 1883): Debian's own service would hold that port with an open default config.
+systemctl disable --now mosquitto.service 2>/dev/null || true
 systemctl daemon-reload
 systemctl enable "$APP.service"
 systemctl restart "$APP.service"

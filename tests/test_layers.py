@@ -2,6 +2,7 @@
 inside functions too), and the web layer loads no driver.
 
     rules  <- mat  <- table  <- web        cli.py, serve.py and tracetool.py on top wire them
+                             <- link       the tables' MQTT, beside web (only it knows MQTT)
     rules  <- ai   <- table                the computer player knows only the rules
     firmware (drivers) <- table            firmware knows only companion.rules.squares
 """
@@ -24,6 +25,7 @@ ALLOWED = {
     "companion.ai": ("companion.rules",),
     "companion.table": ("companion.rules", "companion.mat", "companion.ai", "firmware"),
     "companion.web": ("companion.table", "companion.rules"),
+    "companion.link": ("companion.table", "companion.rules"),
     "firmware": ("companion.rules.squares",),
 }
 PROJECT = ("companion", "firmware")
@@ -90,6 +92,13 @@ def test_every_layer_imports_only_the_layers_below_it():
     assert not found, "\n".join(found)
 
 
+def test_only_the_link_layer_knows_mqtt():
+    found = [module for path, module in project_modules() if layer_of(module) != "companion.link"
+             and any(name.split(".")[0] == "paho" for name in imports(
+                 path.read_text(encoding="utf-8"), module, path.name == "__init__.py"))]
+    assert not found and layer_of("companion.link.peer") == "companion.link"
+
+
 @pytest.mark.parametrize("module,source", [
     ("companion.rules.cards", "from ..mat import recognizer"),
     ("companion.rules.cards", "def f():\n    import companion.table.service"),
@@ -97,6 +106,8 @@ def test_every_layer_imports_only_the_layers_below_it():
     ("companion.ai.search", "from companion.mat import recognizer"),
     ("companion.ai.agent", "from ..table import service"),
     ("companion.table.service", "from companion.web import create_app"),
+    ("companion.table.service", "from companion.link.links import Links"),
+    ("companion.link.peer", "from companion.web import create_app"),
     ("companion.web.app", "from companion.table.service import Companion\nimport firmware.oled"),
     ("firmware.oled", "from companion.rules.position import Position"),
 ])

@@ -35,6 +35,7 @@ from ..rules.actions import parse_action
 from ..rules.errors import OnitamaError
 from ..rules.moves import Move
 from ..rules.referee import SEATS, Referee
+from ..rules.ways import WAYS
 from .errors import BadRequest
 from .logwords import bug
 
@@ -44,6 +45,10 @@ DEFAULT_LEVEL = "medium"
 HINTS_PER_GAME = 3            # a seat's hints in one game, unless set-up says otherwise
 MAX_HINTS = 99
 HINT_NODES = 20_000           # one search grades every destination (companion.ai.hints)
+
+# Ways two tables play with the whole game at each: none with a seat's secret, nor Knowledge
+# (its face-down deck's order would sit at both tables).
+TABLE_WAYS = frozenset(name for name, way in WAYS.items() if not way.hidden) - {"knowledge"}
 
 Version = tuple[int, int]     # (game id, number of saved actions): changes with every turn
 
@@ -64,20 +69,29 @@ class Seating:
     computer: Mapping[str, str]      # seat -> level
     remote: tuple[str, ...] = ()
     hints: int = HINTS_PER_GAME
+    table: tuple[str, ...] = ()      # seats played on another table's mat (companion.link)
 
     def header(self) -> dict[str, Any]:
-        return {"computer": dict(self.computer), "remote": list(self.remote), "hints": self.hints}
+        out = {"computer": dict(self.computer), "remote": list(self.remote), "hints": self.hints}
+        return {**out, "table": list(self.table)} if self.table else out
 
     @classmethod
     def from_header(cls, header: Mapping[str, Any]) -> "Seating":
         return cls(dict(header.get("computer", {})), tuple(header.get("remote", ())),
-                   int(header.get("hints", HINTS_PER_GAME)))
+                   int(header.get("hints", HINTS_PER_GAME)), tuple(header.get("table", ())))
+
+    @property
+    def away(self) -> frozenset[str]:
+        """Seats whose main-board moves someone at this mat makes for them."""
+        return frozenset(self.computer) | frozenset(self.remote) | frozenset(self.table)
 
 
 def seating(request: Mapping[str, Any], *, mode: str) -> Seating:
-    """The ``computer``, ``remote`` and ``hints`` options of a new-game request, checked."""
+    """The ``computer``, ``remote``, ``table`` and ``hints`` options of a new-game request,
+    checked."""
     computer = request.get("computer") or {}
     remote = request.get("remote") or []
+    table = table_seats(request, mode=mode)
     hints = request.get("hints", HINTS_PER_GAME)
     if not isinstance(computer, dict) or not all(
             seat in SEATS and isinstance(lv, str) for seat, lv in computer.items()):
@@ -91,9 +105,25 @@ def seating(request: Mapping[str, Any], *, mode: str) -> Seating:
         raise BadRequest("remote is a list of seats, such as [\"red\"]")
     if set(remote) & set(computer):
         raise BadRequest("a seat is played by the computer or from a phone, not both")
+    if set(table) & (set(remote) | set(computer)):
+        raise BadRequest("a seat played at another table is played there only")
     if not isinstance(hints, int) or isinstance(hints, bool) or not 0 <= hints <= MAX_HINTS:
         raise BadRequest(f"hints is a number from 0 to {MAX_HINTS}")
-    return Seating(dict(sorted(computer.items())), tuple(s for s in SEATS if s in remote), hints)
+    return Seating(dict(sorted(computer.items())), tuple(s for s in SEATS if s in remote), hints,
+                   table)
+
+
+def table_seats(request: Mapping[str, Any], *, mode: str) -> tuple[str, ...]:
+    """The ``table`` option: the one seat played at another table, in a way both tables can
+    play with every rule checked on each (no seat's secret: the hidden ways' commitments are
+    not wired yet, docs/tables.md)."""
+    table = request.get("table") or []
+    if not isinstance(table, list) or not all(seat in SEATS for seat in table) or len(table) > 1:
+        raise BadRequest("table is a list of one seat played at another table, such as [\"blue\"]")
+    if table and mode not in TABLE_WAYS:
+        raise BadRequest(f"{WAYS[mode].title} is not played across two tables yet: "
+                         "its hidden steps need the commitments of docs/tables.md")
+    return tuple(table)
 
 
 # -- the expected move -------------------------------------------------------------------
@@ -104,7 +134,7 @@ class Expected:
     seat: str
     text: str
     move: Move
-    by: str                 # "computer" or "remote"
+    by: str                 # "computer", "remote" or "table" (another table's mat)
 
     def steps(self) -> tuple[tuple[int, int], ...]:
         """Its (from, to) pairs on the mat: the piece's step, then the Spirit's."""

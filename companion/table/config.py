@@ -21,6 +21,11 @@ ssid = "Onitama-7KQD"                 # generated at install
 password = "..."                      # generated at install; never leaves this file but as the Wi-Fi QR
 interface = "wlan0"
 mdns = true                           # announce onitama.local (default: on with the hotspot)
+
+[tables]                              # games with another table (companion.link, docs/tables.md)
+broker = "club.example.org:8883"      # omit: this table runs its own mosquitto when installed
+embedded_port = 1883                  # the port of its own mosquitto
+invite_host = "10.42.0.1"             # the address invites give for it; omit: this machine's IP
 ```
 """
 
@@ -53,6 +58,9 @@ class Config:
     wifi_password: str | None = None
     wifi_interface: str = "wlan0"
     mdns: bool | None = None
+    tables_broker: str | None = None
+    tables_port: int = 1883
+    tables_invite_host: str | None = None
 
     @property
     def announce_mdns(self) -> bool:
@@ -68,9 +76,11 @@ _KEYS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "web": {"host": str, "port": int, "public_url": str},
     "game": {"sets": list},
     "network": {"hotspot": bool, "ssid": str, "password": str, "interface": str, "mdns": bool},
+    "tables": {"broker": str, "embedded_port": int, "invite_host": str},
 }
 # Keys whose field in Config has another name.
-_FIELDS = {"password": "wifi_password", "interface": "wifi_interface"}
+_FIELDS = {"password": "wifi_password", "interface": "wifi_interface", "broker": "tables_broker",
+           "embedded_port": "tables_port", "invite_host": "tables_invite_host"}
 
 
 def load_config(path: str | Path | None, base: Config = Config()) -> Config:
@@ -100,6 +110,9 @@ def load_config(path: str | Path | None, base: Config = Config()) -> Config:
         raise ConfigError(f"{path}: mat.settle must be above 0 and at most 0.5 seconds")
     if not 0 <= values.get("port", 8080) <= 65535:
         raise ConfigError(f"{path}: web.port must be 0-65535")
+    broker = values.get("tables_broker", "h:1").rpartition(":")
+    if not broker[0] or not broker[2].isdigit() or not 0 < values.get("tables_port", 1883) <= 65535:
+        raise ConfigError(f"{path}: tables.broker is \"host:port\", tables.embedded_port 1-65535")
     if "sets" in values:
         if not values["sets"] or not all(isinstance(s, str) for s in values["sets"]):
             raise ConfigError(f"{path}: game.sets must be a list of card set names")

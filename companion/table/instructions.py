@@ -43,6 +43,8 @@ class ExpectedWords:
 
     @property
     def whom(self) -> str:
+        if self.by == "table":
+            return "from the other table"
         return "for the computer" if self.by == "computer" else f"from {self.seat.title()}'s phone"
 
     @property
@@ -83,7 +85,8 @@ PHONE_STEPS = {"setup": "hides their Ninja", "ninja": "moves their Ninja or skip
 
 
 def turn_instruction(to_act: Iterable[str], at_mat: bool, phase: str, *,
-                     computer: Mapping[str, str], remote: Iterable[str]) -> dict[str, str]:
+                     computer: Mapping[str, str], remote: Iterable[str],
+                     table: Iterable[str] = ()) -> dict[str, str]:
     """Whose turn and what they do, for the table and simulation pages: the OLED's words
     (``Red to move``, the recognizer's), then the step in full."""
     seats = list(to_act)
@@ -92,6 +95,9 @@ def turn_instruction(to_act: Iterable[str], at_mat: bool, phase: str, *,
     if seat is not None and seat in computer:
         return {"title": "Computer thinking", "detail": f"The computer is choosing {who}'s move: "
                                                          "then make it on the mat."}
+    if seat is not None and seat in set(table):
+        return {"title": f"{who} to move", "detail": f"{who} plays at the other table: then "
+                                                      "make their move on this mat."}
     if at_mat and seat is not None and seat in set(remote):
         return {"title": f"{who} to move", "detail": f"{who} is choosing on their phone: then "
                                                       "make their move on the mat."}

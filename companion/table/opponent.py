@@ -117,7 +117,7 @@ class Opponent:
         then the expected move shows again."""
         expected = game.expected
         seating = game.seating
-        if seat not in seating.computer and seat not in seating.remote:
+        if seat not in seating.away:
             return True
         if expected is not None and same_move(expected, move, game.referee):
             return True
@@ -166,8 +166,7 @@ class Opponent:
     def ask_hint(self, game: GameSession, seat: str) -> bool:
         """Start a hint for ``seat``'s move on the mat; False when none may be given now. A
         seat played from afar gets none: its hint would light up for its opponents."""
-        if (seat in game.seating.remote or seat in game.seating.computer
-                or game.status != "playing" or not game.mat_turn()
+        if (seat in game.seating.away or game.status != "playing" or not game.mat_turn()
                 or tuple(game.referee.to_act()) != (seat,) or game.hints_left(seat) <= 0
                 or self._thinker is None):
             return False

@@ -39,6 +39,7 @@ from .publisher import Publisher, Subscription
 from .seats import SeatDoors, Seats
 from .session import GameSession, public_games, replace_game, record, resume_unfinished
 from .store import GameStore, StoreUnavailable
+from .tables import TableDoors
 from .thread import GameThread
 from .tracing import Traces
 
@@ -66,7 +67,7 @@ def wait_s(game: GameSession | None, display: Display) -> float:
     return min(1.0, max(0.0, deadline - time.monotonic()))
 
 
-class Companion(SeatDoors):
+class Companion(SeatDoors, TableDoors):
     def __init__(self, hardware: Hardware, store: GameStore, *, settle: float = 0.35,
                  sets: tuple[str, ...] = ("base",), public_url: str | None = None,
                  record_trace: Path | None = None, computer: Thinking = Thinking(),
@@ -238,6 +239,11 @@ class Companion(SeatDoors):
                     self._enter_sync(game)
                     return
             elif "takeback" in event:
+                if game.seating.table:
+                    # The other table has the move: a game across tables only goes forward.
+                    self._display.announce([outputs.refused_show("No takebacks across tables")])
+                    self._enter_sync(game)
+                    return
                 try:
                     game.play(self._store, None, "takeback")
                 except StoreUnavailable:
@@ -340,7 +346,9 @@ class Companion(SeatDoors):
 
     def _publish(self) -> None:
         game = self._game
-        self._seats.seat_computer(frozenset(game.seating.computer) if game else frozenset())
+        # A seat the computer or another table plays has no join code here.
+        self._seats.seat_computer(frozenset(game.seating.computer) | frozenset(game.seating.table)
+                                  if game else frozenset())
         self._seats.seat_remote(frozenset(game.seating.remote) if game else frozenset())
         self._display.update(
             game, occupancy=self._occupancy, seats=self._seats, page=self._oled_page,
@@ -348,6 +356,7 @@ class Companion(SeatDoors):
             game_lines=lambda: views.oled_lines(game, occupancy=self._occupancy,
                                                 public_url=self.public_url,
                                                 confirming=time.monotonic() < self._confirm_until))
+        self._tell_tables()
         seats = self._seats.held()
         parts = {seat: views.seat_part(game, seat, notice=game.notices.get(seat) if game else None,
                                        asked=self._seats.asked(seat)) for seat in SEATS}

@@ -27,6 +27,7 @@ from .computer import Expected, Seating, Version, seating, version
 from .errors import BadRequest, Conflict, NotFound
 from .notices import Notices
 from .replay import rebuild
+from .tables import LINK_KEY, link_header
 from .store import DamagedGame, GameStore, SavedGame, StoreError, StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -268,7 +269,7 @@ def new_session(store: GameStore, request: dict[str, Any], default_sets: tuple[s
     # Every referee keeps the seed and the start it was dealt (not declared on the base class).
     header = {"variant": variant, "sets": sets, "wind_cards": wind_cards,
               "seed": getattr(ref, "seed"), "start": format_position(getattr(ref, "start")),
-              "fixed": fixed is not None, **seats.header()}
+              "fixed": fixed is not None, **seats.header(), **link_header(request, seats)}
     hidden_seed = getattr(ref, "hidden_seed", None)
     if hidden_seed is not None:
         header["hidden_seed"] = hidden_seed
@@ -373,7 +374,7 @@ def public_games(store: GameStore, **query: Any) -> list[dict[str, Any]]:
     counts finished turns, as players do (a Light & Shadow turn is several saved actions, and
     a takeback undoes one); ``actions`` stays the saved rows."""
     return [{**g, "header": None if g["header"] is None else
-             {k: v for k, v in g["header"].items() if k not in HIDDEN_KEYS},
+             {k: v for k, v in g["header"].items() if k not in HIDDEN_KEYS and k != LINK_KEY},
              "turns": None if g.get("damaged") else _turns(store, g["id"])}
             for g in store.games(**query)]
 

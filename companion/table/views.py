@@ -24,6 +24,7 @@ from .instructions import (ExpectedWords, expected_words, hold_b, move_words, sa
 from .network import Hotspot, wifi_qr_payload
 from .publicgame import PublicGame, SeatPart
 from .session import GameSession
+from .tables import waiting_lines
 
 
 def seat_part(game: GameSession | None, seat: str, *, notice: str | None = None,
@@ -63,7 +64,8 @@ def view(game: PublicGame | None, part: SeatPart | None, *, occupancy: frozenset
     expected = game.expected
     out["game"] = {"id": game.id, "variant": ref.mode, "sets": game.sets,
                    "status": game.status, "computer": dict(seating.computer),
-                   "remote": list(seating.remote), "hints": seating.hints,
+                   "remote": list(seating.remote), "table": list(seating.table),
+                   "hints": seating.hints,
                    "thinking": game.thinking == game.version and expected is None
                    and any(s in seating.computer for s in ref.to_act()),
                    "expected": None if expected is None else
@@ -204,6 +206,8 @@ def _away_lines(game: PublicGame) -> outputs.Lines | None:
             return outputs.thinking_lines(seat)
         if seat in seating.remote:
             return outputs.waiting_remote_lines(seat)
+        if seat in seating.table:
+            return waiting_lines(seat)
     return None
 
 
@@ -218,7 +222,8 @@ def public_instruction(game: PublicGame, view: dict[str, Any]) -> dict[str, str]
     if game.status == "playing" and not (game.recognizer is not None and game.recognizer.prompt):
         return turn_instruction(game.referee.to_act(), game.mat_turn(),
                                         view["table"].get("phase") or "move",
-                                        computer=game.seating.computer, remote=game.seating.remote)
+                                        computer=game.seating.computer, remote=game.seating.remote,
+                                        table=game.seating.table)
     return None
 
 

@@ -87,7 +87,7 @@ def new_game(body: Any) -> dict:
     defaults (the configured card sets, the rulebook's standard two Wind Spirit cards).
     """
     body = json_object(body, {"variant", "sets", "wind_cards", "cards", "seed", "computer",
-                              "remote", "hints"})
+                              "remote", "hints", "table"})
     request: dict[str, Any] = {"type": "new_game", "variant": _string(body, "variant")}
     if "sets" in body:
         request["sets"] = _names(body["sets"], "'sets'")
@@ -110,4 +110,6 @@ def new_game(body: Any) -> dict:
         request["remote"] = _names(body["remote"], "'remote'")
     if "hints" in body:
         request["hints"] = _integer(body, "hints", 0, 99)
+    if body.get("table"):       # the seat played at another table (docs/tables.md)
+        request["table"] = _names(body["table"], "'table'")
     return request

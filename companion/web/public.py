@@ -225,6 +225,36 @@ def oled_png():
                     headers={"Cache-Control": "no-store"})
 
 
+@public.get("/api/tables/invite")
+def tables_invite():
+    """The invite of a game with another table, for the host table alone (it holds the game's
+    key): its short code and QR code. 404 when there is none."""
+    _table_itself()
+    tables = getattr(companion(), "tables", None)
+    code = None if tables is None else tables.invite_code()
+    if code is None:
+        raise BadInput("no game with another table is hosted here now", 404)
+    return jsonify(code=code, svg=segno.make(code, error="M").svg_inline(scale=4, border=2,
+                                                                           title="Invite"))
+
+
+@public.post("/api/tables/join")
+def tables_join():
+    """The table takes another table's invite: the same game is dealt here."""
+    _table_itself()
+    tables = getattr(companion(), "tables", None)
+    if tables is None:
+        raise BadInput("this companion has no broker for games with another table", 409)
+    body = inputs.json_object(json_body(), {"code"})
+    return jsonify(tables.join(body.get("code")))
+
+
+def _table_itself() -> None:
+    # On the Pi too: the invite holds the game's key, and a phone on the network is no table.
+    if not guard.is_table():
+        raise BadInput("only the table answers this", 403)
+
+
 def base_url() -> str:
     """The address phones should open: the one the service found on the table's network
     (serving on every interface), else the one this browser used."""

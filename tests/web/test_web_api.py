@@ -38,7 +38,7 @@ def test_a_new_game_deals_what_was_asked(client, companion):
     game = new_game(client)
     view = client.get("/api/view").get_json()
     assert view["game"] == {"id": game, "variant": "base", "sets": ["base"], "status": "sync",
-                            "computer": {}, "remote": [], "hints": 3, "thinking": False,
+                            "computer": {}, "remote": [], "table": [], "hints": 3, "thinking": False,
                             "expected": None}
     assert view["setup"]["red"] == ["Tiger", "Crab"] and view["setup"]["side"] == "Dragon"
 

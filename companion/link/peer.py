@@ -1,0 +1,176 @@
+"""One game's link to the other table: an MQTT client and what it knows of the other side.
+
+The saved game is the one truth. Each table publishes its own seat's actions, each with its
+number and the hash of the game before it; and its presence, retained, with how many actions
+it has (``have``). Whenever the other table's presence arrives (it came back, or it saved an
+action) this table sends again every action of its own the other lacks. So a message lost
+anywhere (a table killed before it saved, a broker killed with messages queued, Wi-Fi gone)
+is sent again once both are back, and one that arrives twice is answered "have": nothing is
+lost, nothing applied twice. QoS 1 and a persistent session make a resend rare, not needed.
+
+Every method runs on the links' worker thread (:mod:`.links`), except paho's callbacks,
+which only queue what they received.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import paho.mqtt.client as mqtt
+
+from ..table.errors import TableError
+from ..table.tables import TableState
+from ..rules.errors import OnitamaError
+from . import protocol
+from .protocol import Refused
+
+log = logging.getLogger(__name__)
+
+KEEPALIVE_S = 15       # the broker marks a table gone (its last will) within 1.5 times this
+
+
+class Port(Protocol):
+    """What a link needs of the service (``companion.table.tables.TableDoors``)."""
+    def table_rows(self, game_id: int) -> list[tuple[str | None, str]]: ...
+    def table_row(self, game_id: int, seat: str, n: int, text: str) -> str: ...
+
+
+def client(client_id: str, *, clean: bool) -> mqtt.Client:
+    made = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=clean,
+                       protocol=mqtt.MQTTv311)
+    made.reconnect_delay_set(min_delay=1, max_delay=2)
+    return made
+
+
+def deal_of(header: dict[str, Any]) -> dict[str, Any]:
+    """The new-game request that deals the same game at the other table."""
+    request: dict[str, Any] = {k: header[k] for k in ("variant", "sets", "wind_cards", "seed")
+                               if k in header}
+    if header.get("fixed"):
+        fields = header["start"].split()
+        request["cards"] = {"red": fields[2].split(","), "blue": fields[3].split(","),
+                            "side": fields[4]}
+    return request
+
+
+class TableLink:
+    """The link of game ``state.game_id`` (this table's seat ``here``), connected to
+    ``broker`` (host, port) until :meth:`close`."""
+
+    def __init__(self, port: Port, state: TableState, broker: tuple[str, int],
+                 queue: Callable[[tuple[Any, ...]], None]):
+        self.port = port
+        self.game_id = state.game_id
+        link = state.link
+        self.game, self.key, self.role = link["game"], link["key"], link["role"]
+        self.there = state.seating.table[0]
+        self.here = "red" if self.there == "blue" else "blue"
+        self.header = dict(state.header)
+        self.start = str(state.header["start"])
+        self.peer_have = 0              # the other table's count of actions, as it last said
+        self.peer_state = "unknown"     # online | gone | unknown
+        self.refused: list[str] = []    # why messages were refused (tests and the record)
+        self.answers: Counter[str] = Counter()   # the game thread's answers to the other's moves
+        self._said: int | None = None   # the ``have`` this table last published
+        self._rows: list[tuple[str | None, str]] = []
+        self._mqtt = client(f"ot-{self.game}-{self.here}", clean=False)
+        self._mqtt.will_set(protocol.topic(self.game, "presence", self.here),
+                            self._sealed("presence", state="gone"), qos=1, retain=True)
+        self._mqtt.on_connect = lambda c, u, f, rc, p: self._connected(rc, queue)
+        self._mqtt.on_message = lambda c, u, msg: queue(("message", self.game_id, msg.topic,
+                                                         bytes(msg.payload)))
+        self._mqtt.connect_async(broker[0], broker[1], keepalive=KEEPALIVE_S)
+        self._mqtt.loop_start()
+
+    def _connected(self, rc: Any, queue: Callable[[tuple[Any, ...]], None]) -> None:
+        if getattr(rc, "is_failure", False):
+            return
+        # The other seat's topics only: MQTT 3.1.1 would echo this table's own back.
+        self._mqtt.subscribe([(protocol.topic(self.game, kind, self.there), 1)
+                              for kind in ("move", "presence")])
+        queue(("connected", self.game_id))
+
+    def close(self) -> None:
+        # Disconnecting first wakes paho's loop, which then ends at once (not after its
+        # select's timeout). A clean goodbye: the broker keeps the session, drops the will.
+        self._mqtt.disconnect()
+        self._mqtt.loop_stop()
+
+    def drop(self) -> None:
+        """The network goes (tests): the socket closes without a goodbye, so the broker
+        publishes this table's last will; paho connects again by itself."""
+        sock = self._mqtt.socket()
+        if sock is not None:
+            sock.close()
+
+    # -- sending ---------------------------------------------------------------------------
+
+    def _sealed(self, kind: str, **fields: Any) -> bytes:
+        seat = None if kind == "deal" else self.here
+        return protocol.seal(self.key, {"v": protocol.VERSION, "game": self.game, "kind": kind,
+                                        "seat": seat, **fields})
+
+    def connected(self) -> None:
+        """(Again) connected: the deal (the host's, retained), presence, and resends."""
+        if self.role == "host":
+            self._mqtt.publish(protocol.topic(self.game, "deal"),
+                               self._sealed("deal", request=deal_of(self.header), start=self.start,
+                                            host=self.here, guest=self.there),
+                               qos=1, retain=True)
+        self._said = None
+        self.saved()
+
+    def saved(self) -> None:
+        """The game may have changed: say how far this table is, send what is new."""
+        self._rows = self.port.table_rows(self.game_id)
+        hashes = protocol.chain(self.game, self.start, self._rows)
+        if self._said != len(self._rows):
+            self._said = len(self._rows)
+            self._mqtt.publish(protocol.topic(self.game, "presence", self.here),
+                               self._sealed("presence", state="online", have=len(self._rows),
+                                            head=hashes[-1]), qos=1, retain=True)
+        self._send_from(self.peer_have, hashes)
+
+    def _send_from(self, first: int, hashes: list[str]) -> None:
+        for n in range(first, len(self._rows)):
+            seat, action = self._rows[n]
+            if seat == self.here:
+                self._mqtt.publish(protocol.topic(self.game, "move", self.here),
+                                   protocol.seal(self.key, protocol.move_body(
+                                       self.game, self.here, n, action, hashes[n])), qos=1)
+
+    # -- receiving -------------------------------------------------------------------------
+
+    def received(self, topic_name: str, payload: bytes) -> None:
+        try:
+            body = protocol.open_message(self.key, self.game, topic_name, payload)
+            if body["kind"] == "presence":
+                self._presence(body)
+            elif body["kind"] == "move":
+                self._move(body)
+        except Refused as exc:
+            self.refused.append(str(exc))
+            log.warning("table link: refused a message on %s: %s", topic_name, exc)
+
+    def _presence(self, body: dict[str, Any]) -> None:
+        self.peer_state = str(body.get("state"))
+        have = body.get("have")
+        if self.peer_state == "online" and isinstance(have, int) and not isinstance(have, bool):
+            self.peer_have = have
+            self.saved()            # what it lacks of this table's, again
+
+    def _move(self, body: dict[str, Any]) -> None:
+        self._rows = self.port.table_rows(self.game_id)
+        hashes = protocol.chain(self.game, self.start, self._rows)
+        n, action = protocol.check_move(body, hashes)
+        if n < len(self._rows) and self._rows[n] != (self.there, action):
+            # Two tables saved different actions as number n: never in turns that alternate
+            # (each referee lets only the seat to act play), so a fault to say, not to mend.
+            raise Refused(f"move {n} differs from this table's action {n}")
+        try:
+            self.answers[self.port.table_row(self.game_id, self.there, n, action)] += 1
+        except (TableError, OnitamaError) as exc:
+            raise Refused(f"move {n}: {exc}") from None

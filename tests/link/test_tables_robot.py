@@ -1,0 +1,63 @@
+"""The table robot across two companions and a real broker (slow: `-m slow`): whole random
+games of every way two tables play, through both simulated mats, while the broker, either
+companion and the connections are killed at random points. Every game must end at both
+tables with the same actions saved once each. ROBOT_GAMES sets the number of games a way."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+
+import pytest
+
+from companion.table.computer import TABLE_WAYS
+
+from two_tables import broker, play_across, rows, two_tables  # noqa: F401  (fixture)
+
+GAMES = int(os.environ.get("ROBOT_GAMES", "3"))
+KILLS = ("host", "guest", "broker", "connection")
+KILL_P = 0.03          # per step of the robot: a few kills a game
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", sorted(TABLE_WAYS))
+def test_the_robot_plays_across_two_tables_under_kills(tmp_path, broker, variant):
+    counts: Counter[str] = Counter()
+    for game in range(GAMES):
+        rng = random.Random(f"{variant}-{game}")
+        seat = rng.choice(["red", "blue"])
+        with two_tables(tmp_path / f"g{game}", broker,
+                        {"variant": variant, "seed": rng.randrange(1000), "table": [seat]}) as (host, guest):
+
+            def harvest(side) -> None:
+                """The answers and refusals of ``side``'s link so far (before it is replaced)."""
+                link = side.links.link
+                if link is not None:
+                    counts.update({f"answer {k}": v for k, v in link.answers.items()})
+                    counts["refused"] += len(link.refused)
+
+            def between(step: int) -> None:
+                if rng.random() < KILL_P:
+                    kill = rng.choice(KILLS)
+                    counts[kill] += 1
+                    if kill == "broker":
+                        broker.kill()
+                        broker.start()
+                    elif kill == "connection":
+                        rng.choice([host, guest]).links.link.drop()
+                    else:
+                        side = host if kill == "host" else guest
+                        harvest(side)
+                        side.restart()
+
+            play_across(host, guest, rng, between=between)
+            assert rows(host) == rows(guest)
+            seats = [s for s, _ in rows(host)]
+            assert all(a != b for a, b in zip(seats, seats[1:]))
+            counts["games"] += 1
+            counts["actions"] += len(seats)
+            harvest(host)
+            harvest(guest)
+    print(f"\n{variant}: {dict(counts)}")
+    assert counts["games"] == GAMES

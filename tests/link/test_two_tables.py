@@ -1,0 +1,64 @@
+"""Two companions, each on its own simulated mat, play one game through a real Mosquitto:
+each table plays its own seat on its own mat, the other table's moves are shown on the mat
+as the computer's are and played once the mat shows them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.table.errors import BadRequest
+
+from two_tables import act, broker, play_across, rows, two_tables  # noqa: F401  (fixture)
+from waiting import wait_for
+
+
+# Wind games are played by the robot (tests/link/test_tables_robot.py, slow): the test hands
+# here make a Spirit's swap in one lift, which the recognizer sometimes reads late.
+@pytest.mark.parametrize("variant, seed", [("base", 1), ("base", 2)])
+def test_two_tables_play_a_whole_game_each_on_its_own_mat(tmp_path, broker, variant, seed):
+    with two_tables(tmp_path, broker, {"variant": variant, "seed": seed, "table": ["blue"]}) as (host, guest):
+        gv = wait_for(lambda: guest.companion.view(None).get("game"))
+        assert gv["table"] == ["red"] and host.companion.view(None)["game"]["table"] == ["blue"]
+        assert guest.companion.view(None)["table"]["position"] == host.companion.view(None)["table"]["position"]
+        result = play_across(host, guest, random.Random(seed))
+        assert guest.companion.view(None)["table"]["result"] == result
+        # Both saved the same actions, each once, in the same order; each its own seat's
+        # moves made on its mat, the other's made there as shown.
+        assert rows(host) == rows(guest)
+        assert {seat for seat, _ in rows(host)} == {"red", "blue"}
+        assert not host.links.link.refused and not guest.links.link.refused
+
+
+def test_the_other_tables_move_is_shown_in_words_and_lights(tmp_path, broker):
+    with two_tables(tmp_path, broker, {"variant": "base", "seed": 5, "table": ["blue"]}) as (host, guest):
+        rng = random.Random(5)
+        wait_for(lambda: guest.companion.view(None).get("game"))
+        for side in (host, guest):
+            wait_for(lambda: act(side, rng) or side.companion.view(None)["game"]["status"] == "playing")
+
+        def shown():
+            # The first mover plays on its own mat; the other table's mat then asks for it.
+            for side in (host, guest):
+                if side.companion.view(None)["game"]["expected"]:
+                    return side
+                act(side, rng)
+        side = wait_for(shown, timeout=20)
+        view = side.companion.view(None)
+        expected = view["game"]["expected"]
+        mover = "red" if side is guest else "blue"
+        assert expected["by"] == "table" and expected["seat"] == mover
+        assert view["instruction"]["title"] == f"Make {mover.title()}'s move"
+        assert view["instruction"]["detail"].startswith("From the other table: ")
+        assert any("other table" in line for line in view["oled"]), view["oled"]
+
+
+def test_a_table_seat_is_refused_in_a_way_with_secrets(tmp_path, broker):
+    from two_tables import linked_side
+    with linked_side(tmp_path / "h.db", broker.address) as host:
+        for variant in ("shadow", "light", "simultaneous", "knowledge"):
+            with pytest.raises(BadRequest, match="not played across two tables"):
+                host.companion.submit(None, {"type": "new_game", "variant": variant, "table": ["blue"]})
+        with pytest.raises(BadRequest):
+            host.companion.submit(None, {"type": "new_game", "table": ["red", "blue"]})

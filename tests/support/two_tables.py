@@ -1,0 +1,177 @@
+"""A real Mosquitto on a free loopback port, and two companions on simulated mats linked
+through it: the fixtures of the table-to-table tests (tests/link) and their benchmark.
+
+The broker is this test's own (a temporary config and directory), never the system's
+service; it listens on 127.0.0.1 only, so nothing talks off the machine."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+import time
+
+import pytest
+
+from companion.link.broker import Mosquitto, installed
+from companion.link.links import Links
+from companion.table.opponent import Thinking
+
+from companion.rules.actions import parse_action
+from companion.rules.moves import Move
+from companion.rules.position import board_pieces
+from companion.rules.squares import parse_square
+from companion.rules.ways import WAYS
+
+from mat_moves import make_on_mat, set_up
+from sim_table import SimTable, sim_companion
+from waiting import wait_for
+
+# Two companions and a broker share two cores with whatever else runs: a lift this long is
+# seen by the scan loop even under a load of 15 (the usual 0.12 s was missed there).
+LIFTED_S = 0.4
+FAST = {"computer": Thinking(nodes=300, hint_nodes=300), "settle": 0.05, "public_url": None}
+
+
+@pytest.fixture
+def broker(tmp_path: Path) -> Iterator[Mosquitto]:
+    if installed() is None:
+        pytest.fail("mosquitto is not installed: ./dev installs it (apt-get install mosquitto)")
+    server = Mosquitto(tmp_path / "broker")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.kill()
+
+
+class Side:
+    """One table: its companion on a simulated mat, and its links. ``restart()`` stops it all
+    (as a power cut would, the save file kept) and starts it again on the same save file."""
+
+    def __init__(self, db: Path, broker: str):
+        self.db, self.broker = db, broker
+        self.restarts = 0
+        self._start()
+
+    def _start(self) -> None:
+        self._stack = ExitStack()
+        self.table: SimTable = self._stack.enter_context(sim_companion(self.db, **FAST))  # type: ignore[arg-type]
+        self.links = Links(self.table.companion, self.broker)
+        self._stack.callback(self.links.close)
+
+    def close(self) -> None:
+        self._stack.close()
+
+    def restart(self) -> None:
+        self.close()
+        self.restarts += 1
+        self._start()
+
+    @property
+    def companion(self):
+        return self.table.companion
+
+    @property
+    def hw(self):
+        return self.table.hardware
+
+
+@contextmanager
+def linked_side(db: Path, broker: str) -> Iterator[Side]:
+    side = Side(db, broker)
+    try:
+        yield side
+    finally:
+        side.close()
+
+
+@contextmanager
+def two_tables(tmp_path: Path, broker: Mosquitto, request: dict) -> Iterator[tuple[Side, Side]]:
+    """The host deals ``request`` (its ``table`` names the guest's seat); the guest takes
+    the invite. Yields (host, guest) once both have the game."""
+    with ExitStack() as stack:
+        host = stack.enter_context(linked_side(tmp_path / "host.db", broker.address))
+        guest = stack.enter_context(linked_side(tmp_path / "guest.db", broker.address))
+        host.companion.submit(None, {"type": "new_game", **request})
+        invite = wait_for(lambda: host.links.invite(), message=lambda: "the host made no invite")
+        guest.links.join(invite.code())
+        yield host, guest
+
+
+def local_seat(view: dict) -> str:
+    return "red" if view["game"]["table"] == ["blue"] else "blue"
+
+
+def progress(companion) -> tuple:
+    v = companion.view(None)
+    if v.get("game") is None:
+        return ()
+    return (len(v["table"]["log"]), v["game"]["status"], v["game"]["expected"] is not None,
+            v["mat"]["prompt"] is not None, v["game"]["id"])
+
+
+def act(side: Side, rng) -> bool:
+    """One thing the people at ``side``'s table do now, if any: lay out the mat, answer the
+    mat's question, make the other table's move as shown, or play their own seat's move at
+    random (on the mat when the mat reads it). False: nothing to do here now."""
+    companion, hw = side.companion, side.hw
+    view = companion.view(None)
+    if view.get("game") is None or view["table"]["result"] is not None:
+        return False
+    table, game, here = view["table"], view["game"], local_seat(view)
+    if game["status"] == "sync":
+        if frozenset(board_pieces(table["position"])) == hw.sim.pawns:
+            return False
+        set_up(companion, hw)
+    elif view["mat"]["prompt"] is not None:
+        prompt = view["mat"]["prompt"]
+        if prompt["seat"] != here:
+            return False            # the service answers for the other table's move itself
+        companion.submit(here, {"type": "answer", "card": rng.choice(prompt["choose"])})
+    elif game["expected"] is not None:
+        move = parse_action(game["expected"]["text"])
+        assert isinstance(move, Move)
+        make_on_mat(hw, table["position"], move, LIFTED_S)
+    elif here in table["to_act"] and game["status"] == "playing":
+        legal = companion.view(here)["table"]["legal"]
+        # Players who take what they can: games of tens of moves, not hundreds.
+        pieces = board_pieces(table["position"])
+        takes = [a for a in legal if a.get("to") and parse_square(a["to"]) in pieces]
+        action = rng.choice(takes if takes and rng.random() < 0.8 else legal)
+        if (action.get("kind") == "move" and view["mat"]["state"] == "ok"
+                and WAYS[game["variant"]].mat_reads_moves):
+            make_on_mat(hw, table["position"], parse_action(action["text"]), LIFTED_S)
+        else:
+            companion.submit(here, {"type": "action", "text": action["text"]})
+    else:
+        return False
+    return True
+
+
+def play_across(host: Side, guest: Side, rng, *, max_steps: int = 600, between=None) -> dict:
+    """Both tables play until the game ends at both: each side's people do what their table
+    asks (``act``); ``between(step)`` runs between two things done (a test kills something
+    there). Returns the result."""
+    for step in range(max_steps):
+        done = [side for side in (host, guest) if side.companion.view(None)["table"]["result"]]
+        if len(done) == 2:
+            return host.companion.view(None)["table"]["result"]
+        moved = False
+        for side in (host, guest):
+            before = progress(side.companion)
+            if act(side, rng):
+                moved = True
+                wait_for(lambda: progress(side.companion) != before, timeout=20,
+                         message=lambda: f"stuck at {side.companion.view(None)}")
+        if not moved:
+            time.sleep(0.02)
+        if between is not None:
+            between(step)
+    raise AssertionError("the game did not end at both tables")
+
+
+def rows(side: Side) -> list[tuple[str | None, str]]:
+    game = side.companion.view(None)["game"]
+    return side.companion.table_rows(game["id"])

@@ -59,6 +59,20 @@ def outcome(score: int) -> str:
     return f"wins in {(plies + 1) // 2}" if score > 0 else f"loses in {plies // 2}"
 
 
+def summary(exact: dict[str, dict[str, str]]) -> str | None:
+    """A solved hint in one phrase: the fastest win ("b1-b2 wins in 3"), else "no forced
+    win", else the longest defence ("b1-b2 loses in 4"); None when it is not solved."""
+    moves = [(f"{frm}-{to}", words, int(words.rsplit(" ", 1)[1]) if words[-1].isdigit() else 0)
+             for frm, row in exact.items() for to, words in row.items()]
+    wins = sorted((n, move) for move, words, n in moves if words.startswith("wins"))
+    if wins:
+        return f"{wins[0][1]} wins in {wins[0][0]}"
+    if any(words == "no forced win" for _, words, _ in moves):
+        return "no forced win"
+    losses = sorted((-n, move) for move, words, n in moves)
+    return f"{losses[0][1]} loses in {-losses[0][0]}" if losses else None
+
+
 def hint_table(view: SeatView, *, nodes: int | None = 20_000,
                seconds: float | None = None) -> HintTable:
     """``{from square name: {destination square name: grade}}`` for every piece the seat

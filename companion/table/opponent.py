@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..ai.dealtables import TABLES
+from ..ai.hints import summary
 from ..ai.view import SeatView
 from ..rules.position import parse_position
 from . import outputs
@@ -249,6 +250,11 @@ class Opponent:
         game = self._current()
         if game is not None and game.version == asked:
             game.hint = (seat, grades)
+            # A solved position's outcome in words, at the table as the grades are (the phone
+            # says it too); in a way with secrets the hint is the phone's alone.
+            solved = summary(getattr(grades, "exact", None) or {})
+            if solved is not None and not game.way.hidden:
+                self._announce([outputs.solved_hint_show(seat, solved)])
 
 
 def computer_cycle(game: GameSession | None, sets: tuple[str, ...]) -> dict[str, Any] | None:

@@ -206,17 +206,6 @@ def hint_asked_show(seat: str, left: int) -> Show:
 
 
 NO_HINT_SHOW = Show(SHOW_S, ("No hint", "none left, or not", "your move on the mat"), {})
-
-
-def solved_hint_show(seat: str, words: str) -> Show:
-    """A hint on a position the deal's endgame table holds: its exact outcome."""
-    return Show(SHOW_S, (f"{seat.title()} hint: solved", words), {})
-
-
-def endgames_show(percent: int) -> Show:
-    """The exact endgames of the deal being solved at the start of a game (shown for two
-    seconds every five while it takes more than two)."""
-    return Show(2.0, ("Endgames", f"solving: {percent}%", "play on meanwhile"), {})
 # Hold A in a way with secrets: a hint is the asking seat's own, shown on its phone alone.
 HINT_ON_PHONE_SHOW = Show(SHOW_S, ("No hint here", "ask for one on", "your phone"), {})
 

@@ -2,7 +2,8 @@
 their own, then used by every search and hint of that game.
 
 One table is kept at a time (about 25 MB for four pieces): starting the next game's drops
-the last one, and cancels it if it is still being built. The build runs in the native core
+the last one, and cancels it if it is still being built; the 512 MB boards build none
+(``memory.MemoryBudget.endgames``). The build runs in the native core
 with the GIL released, so the game thread and the web server go on; a search made before the
 table is ready plays without it. Without the native core there is no table (the Python
 solver would take hours at this size): :meth:`DealTables.start` says so by returning False.
@@ -19,6 +20,7 @@ from typing import Any
 from companion.rules.cards import CardTable
 
 from . import endgame
+from .memory import budget
 from .native.searcher import available
 
 log = logging.getLogger(__name__)
@@ -42,9 +44,10 @@ class DealTables:
 
     def start(self, cards: Iterable[str], table: CardTable) -> bool:
         """Build the table of this deal (five plain cards) unless it is built or being built.
-        False: no table for it (not five plain cards, or no native core)."""
+        False: no table for it (not five plain cards, no native core, or a board with too
+        little memory)."""
         names = tuple(sorted(set(cards)))
-        if len(names) != 5 or not endgame.covered(names, table) or not available():
+        if not budget().endgames or len(names) != 5 or not endgame.covered(names, table) or not available():
             return False
         key = deal_key(names, table)
         with self._lock:

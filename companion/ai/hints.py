@@ -97,7 +97,7 @@ def hint_table(view: SeatView, *, nodes: int | None = 20_000,
         searcher = player.searcher(view)
         player.attach_endgames(view, searcher)
         st = player.state(view)
-        solved = searcher.endgames is not None and searcher._solved(st, 0) is not None
+        solved = searcher.endgames is not None and searcher.solved_score(st, 0) is not None
         result = searcher.search(st, player.limits(), root_scores=True)
         for mv, score in result.root:
             frm, to = (mv[1], mv[2]) if mv[1] >= 0 else (mv[3], mv[4])

@@ -138,7 +138,7 @@ class Searcher(SearchMoves):
         order = list(moves)
         scores: dict[tuple, int] = {}
         # Every child of a solved position is solved (or won at once): one ply scores them all.
-        last = 1 if self._solved(st, 0) is not None else limits.depth
+        last = 1 if self.solved_score(st, 0) is not None else limits.depth
         try:
             for depth in range(1, last + 1):
                 score, move, scores = self._root(st, h, order, depth, root_scores, margin)
@@ -162,7 +162,7 @@ class Searcher(SearchMoves):
         """Use the exact endgames of this game's deal (None: no more)."""
         self.endgames = endgames
 
-    def _solved(self, st: tuple, ply: int) -> int | None:
+    def solved_score(self, st: tuple, ply: int) -> int | None:
         """The exact score of ``st`` when the endgame table holds it."""
         eg = self.endgames
         if eg is None or st[4] >= 0 or (st[0] | st[1]).bit_count() > eg.pieces:
@@ -237,7 +237,7 @@ class Searcher(SearchMoves):
         if self.nodes >= self._next_check:
             self._check()
         if self.endgames is not None:
-            exact = self._solved(st, ply)
+            exact = self.solved_score(st, ply)
             if exact is not None:
                 return exact
         if depth <= 0:

@@ -112,7 +112,7 @@ class Opponent:
         if self._endgames_for != game.id:
             self._endgames_for = game.id
             seating = game.seating
-            if game.referee.mode == "base" and game.status == "playing" and (seating.computer or seating.hints):
+            if game.referee.mode == "base" and game.status != "finished" and (seating.computer or seating.hints):
                 pos = parse_position(str(game.referee.view(None)["position"]), game.referee.cards)
                 TABLES.start((*pos.hands[0], *pos.hands[1], *pos.side), game.referee.cards)
         building = TABLES.building()

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from companion.ai import endgame
+from companion.ai import endgame, memory
 from companion.ai.dealtables import TABLES, DealTables
 from companion.ai.native import NativeSearcher
 from companion.ai.search import Limits, Searcher, endgame_score
@@ -123,3 +123,9 @@ def test_the_deal_tables_hold_one_deal_and_refuse_what_they_do_not_cover(table):
     wind = [c.name for c in cards if c.is_wind_card][:1]
     assert wind and not tables.start((*DEAL[:4], *wind), cards)                    # a Wind Spirit card
     assert tables.ready(DEAL, cards) is None
+    before = memory.budget()
+    memory.set_budget(memory.SMALL)
+    try:
+        assert not tables.start(DEAL, cards)       # a 512 MB board keeps its memory
+    finally:
+        memory.set_budget(before)

@@ -326,6 +326,42 @@ def test_a_hint_colours_the_lifted_pawns_destinations_for_the_asking_seat_only(t
             companion.submit("red", {"type": "hint"})
 
 
+class SlowTables:
+    """A stand-in for the deal's endgame tables that never finishes building."""
+
+    def __init__(self) -> None:
+        self.started: list[tuple[str, ...]] = []
+
+    def start(self, cards, table) -> bool:
+        self.started.append(tuple(sorted(cards)))
+        return True
+
+    def building(self):
+        return (3.0, 42) if self.started else None
+
+
+@pytest.mark.parametrize("variant, built", [("base", True), ("wind", False)])
+def test_the_deal_s_endgames_are_built_at_the_deal_with_their_progress_on_the_oled(tmp_path, monkeypatch,
+                                                                                    variant, built):
+    from companion.table import opponent
+    tables = SlowTables()
+    monkeypatch.setattr(opponent, "TABLES", tables)
+    with sim_companion(tmp_path / "games.db", public_url=None, settle=0.05,
+                       computer=Thinking(nodes=300, hint_nodes=300, endgames=True)) as t:
+        companion = t.companion
+        companion.submit(None, {"type": "new_game", "variant": variant, "seed": 4, "hints": 1})
+        wait_for(lambda: companion.view(None)["game"] is not None)
+        if not built:
+            time.sleep(0.5)
+            assert tables.started == []
+            return
+        wait_for(lambda: tables.started)
+        fields = companion.view(None)["table"]["position"].split()
+        assert tables.started == [tuple(sorted(fields[2].split(",") + fields[3].split(",") + [fields[4]]))]
+        wait_for(lambda: companion.view(None)["oled"][:2] == ["Endgames", "solving: 42%"],
+                 message=lambda: companion.view(None)["oled"])
+
+
 def test_a_solved_hint_says_its_outcome_on_the_phone_and_the_oled(tmp_path):
     """A hint on a position the deal's endgame table holds carries each destination's exact
     outcome: the asking seat's phone gets the words, the OLED says the fastest win."""

@@ -532,7 +532,7 @@ static void order_moves(uint32_t *mv, int64_t *rank, int n) {
     }
 }
 
-/* Searcher._solved: the exact score of a position the endgame table holds, else -INF. */
+/* Searcher.solved_score: the exact score of a position the endgame table holds, else -INF. */
 static int solved(const core_ctx *c, const core_state *s, int ply) {
     if (!c->eg || s->sp >= 0) return -INF;
     int v = eg_probe(c->eg, s->own, s->opp, s->mo, s->mp, s->color, c->eg_deal[s->ho[0]],

@@ -196,9 +196,29 @@ static inline void back(eg_table *t, uint8_t *w, int64_t q, int level, level_lis
     list_add(next, q);
 }
 
+/* The predecessors found and not yet updated: the updates are random reads of a 50 MB
+ * array, so each is fetched ahead (prefetch) while the next are found, then all are made. */
+#define BATCH 2048
+#define BATCH_ROOM 300          /* more than one position's predecessors */
+
+typedef struct {
+    uint32_t at[BATCH];
+    int n;
+} batch;
+
+static inline void queue(batch *b, const uint8_t *w, int64_t q) {
+    __builtin_prefetch(w + 2 * q, 1);
+    b->at[b->n++] = (uint32_t)q;
+}
+
+static void flush(eg_table *t, uint8_t *w, batch *b, int level, level_list *next) {
+    for (int k = 0; k < b->n; k++) back(t, w, b->at[k], level, next);
+    b->n = 0;
+}
+
 /* The predecessors of p (Red to move; Blue made the last move, with the side card), each
- * turned (Blue to move becomes Red to move). */
-static void predecessors(eg_table *t, uint8_t *w, const egpos *p, int level, level_list *next) {
+ * turned (Blue to move becomes Red to move), queued in b. */
+static void predecessors(const eg_table *t, const uint8_t *w, const egpos *p, batch *b) {
     int hand = t->cs_red[p->cs], s = t->cs_side[p->cs];
     int blue_hand = 31 ^ hand ^ (1 << s);
     uint32_t occupied = p->rs | p->bs | 1u << p->r | 1u << p->b;
@@ -217,14 +237,14 @@ static void predecessors(eg_table *t, uint8_t *w, const egpos *p, int level, lev
                 if (master && f == BLUE_GOAL) continue;     /* Blue had won already */
                 int r0 = 24 - (master ? f : p->b);
                 uint32_t bs0 = turn_mask(master ? p->bs : (p->bs ^ (1u << q)) | 1u << f);
-                back(t, w, encode(t, pred_cs, r0, 24 - p->r, bs0, red_turned), level, next);
+                queue(b, w, encode(t, pred_cs, r0, 24 - p->r, bs0, red_turned));
                 if (room)   /* the step captured a red student on q */
-                    back(t, w, encode(t, pred_cs, r0, 24 - p->r, bs0, red_turned | 1u << (24 - q)), level, next);
+                    queue(b, w, encode(t, pred_cs, r0, 24 - p->r, bs0, red_turned | 1u << (24 - q)));
             }
         }
         /* A pass: Blue had no move at all, with s and the card it keeps. */
         if (stuck(t, 24 - p->b, turn_mask(p->bs), (blue_hand ^ (1 << y)) | (1 << s)))
-            back(t, w, encode(t, pred_cs, 24 - p->b, 24 - p->r, turn_mask(p->bs), red_turned), level, next);
+            queue(b, w, encode(t, pred_cs, 24 - p->b, 24 - p->r, turn_mask(p->bs), red_turned));
     }
 }
 
@@ -316,6 +336,8 @@ int eg_solve(eg_table *t) {
         return -2;
     }
     level_list now = {lists, 0, LIST_CAP, 0}, next = {lists + LIST_CAP, 0, LIST_CAP, 0};
+    batch pending;
+    pending.n = 0;
     egpos p;
     int64_t i = 0;
     for (p.cs = 0; p.cs < 30; p.cs++)
@@ -360,7 +382,8 @@ int eg_solve(eg_table *t) {
         if (!now.full) {
             for (int64_t k = 0; k < now.n; k++) {
                 decode(t, now.at[k], &p);
-                predecessors(t, w, &p, level, &next);
+                predecessors(t, w, &p, &pending);
+                if (pending.n > BATCH - BATCH_ROOM) flush(t, w, &pending, level, &next);
             }
             found = now.n;
         } else {
@@ -368,9 +391,11 @@ int eg_solve(eg_table *t) {
                 if (w[2 * i] != level) continue;
                 found++;
                 decode(t, i, &p);
-                predecessors(t, w, &p, level, &next);
+                predecessors(t, w, &p, &pending);
+                if (pending.n > BATCH - BATCH_ROOM) flush(t, w, &pending, level, &next);
             }
         }
+        flush(t, w, &pending, level, &next);
         if (!found) break;
         longest = level;
     }

@@ -21,6 +21,7 @@ from urllib.parse import urlparse
 
 from .table.config import Config, ConfigError, default_state, load_config
 from .table.network import HOTSPOT_ADDRESS, Hotspot, MdnsAnnouncer, local_addresses
+from .table.opponent import Thinking
 from .table.service import Companion
 from .table.store import open_store
 
@@ -133,7 +134,8 @@ def run(argv: list[str], sim: bool) -> int:
     hardware = make_hardware(config.hardware, pinmap)
     # The computer's tables sized for this board's memory (companion/ai/memory.py).
     set_budget(for_model(hardware.model.name if hardware.model else None))
-    companion = Companion(hardware, store, settle=config.settle, sets=config.sets,
+    # Each base game's exact endgames are built at its deal (companion/ai/dealtables.py).
+    companion = Companion(hardware, store, settle=config.settle, sets=config.sets, computer=Thinking(endgames=True),
                           record_trace=Path(args.record_trace) if args.record_trace else None,
                           wifi=wifi)
     app = create_app(companion)

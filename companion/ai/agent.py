@@ -17,6 +17,7 @@ from companion.rules.engine import ANY, MASTER_ONLY, STUDENT_ONLY
 from companion.rules.moves import Move
 from companion.rules.variants import engine_move
 
+from .dealtables import TABLES
 from .evaluate import Weights
 from .levels import Level, level as get_level
 from .native import new_searcher
@@ -67,6 +68,16 @@ class Player:
                                                         repeatable=self.limits().nodes is not None)
         return found
 
+    def attach_endgames(self, view: SeatView, searcher: Searcher) -> None:
+        """Give the searcher the exact endgames of this game's deal once they are built
+        (:mod:`companion.ai.dealtables`; the base game only)."""
+        found = None
+        if view.mode == "base":
+            pos = view.board()
+            found = TABLES.ready((*pos.hands[0], *pos.hands[1], *pos.side), searcher.cards)
+        if searcher.endgames is not found:
+            searcher.set_endgames(found)
+
     def rng(self, view: SeatView) -> random.Random:
         """A generator seeded by the seed and the public history only, so two games that
         look the same to this seat get the same choices."""
@@ -102,6 +113,7 @@ class Player:
 
     def best_move(self, view: SeatView) -> Move:
         searcher = self.searcher(view)
+        self.attach_endgames(view, searcher)
         st = self.state(view)
         lv = self.level
         result = searcher.search(st, self.limits(), root_scores=lv.temperature > 0,

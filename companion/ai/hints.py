@@ -11,6 +11,11 @@ Wind Spirit) against the best move there is:
 A destination reached with two cards (or with several Spirit steps of a Wind Spirit card)
 takes its best grade. Only the seat's view is used; in the hidden modes the scores are the
 belief-sampled averages of :mod:`companion.ai.hidden`.
+
+In a position the deal's endgame table holds (:mod:`companion.ai.dealtables`) every score is
+exact, so no grade is wrong, and the table also says each destination's outcome in words
+(``HintTable.exact``): "wins in N" (N of the seat's own moves, this one included), "loses
+in N" (N of the opponent's), or "no forced win" (neither side can force one).
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from __future__ import annotations
 from companion.rules.squares import square_name
 
 from .agent import HIDDEN_MODES, Player
-from .search import WON
+from .search import WIN, WON
 from .view import SeatView
 
 RISKY = 40      # hundredths of a student below the best move
@@ -37,17 +42,50 @@ def grade(score: int, best: int) -> str:
     return "good" if score >= best - RISKY else "risky"
 
 
+class HintTable(dict[str, dict[str, str]]):
+    """``{from square name: {destination square name: grade}}``, and in a solved position
+    ``exact``: the same squares with each destination's outcome in words."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.exact: dict[str, dict[str, str]] = {}
+
+
+def outcome(score: int) -> str:
+    """An exact score in words, for the player who makes the move."""
+    if score == 0:
+        return "no forced win"
+    plies = WIN - abs(score)
+    return f"wins in {(plies + 1) // 2}" if score > 0 else f"loses in {plies // 2}"
+
+
+def summary(exact: dict[str, dict[str, str]]) -> str | None:
+    """A solved hint in one phrase: the fastest win ("b1-b2 wins in 3"), else "no forced
+    win", else the longest defence ("b1-b2 loses in 4"); None when it is not solved."""
+    moves = [(f"{frm}-{to}", words, int(words.rsplit(" ", 1)[1]) if words[-1].isdigit() else 0)
+             for frm, row in exact.items() for to, words in row.items()]
+    wins = sorted((n, move) for move, words, n in moves if words.startswith("wins"))
+    if wins:
+        return f"{wins[0][1]} wins in {wins[0][0]}"
+    if any(words == "no forced win" for _, words, _ in moves):
+        return "no forced win"
+    losses = sorted((-n, move) for move, words, n in moves)
+    return f"{losses[0][1]} loses in {-losses[0][0]}" if losses else None
+
+
 def hint_table(view: SeatView, *, nodes: int | None = 20_000,
-               seconds: float | None = None) -> dict[str, dict[str, str]]:
+               seconds: float | None = None) -> HintTable:
     """``{from square name: {destination square name: grade}}`` for every piece the seat
     may move now, from one search (the table computes it once per turn and lights the
     lifted pawn's row); empty when it is not the seat's turn to move a piece."""
     if not isinstance(view, SeatView):
         raise TypeError("hints are computed from a SeatView only")
+    out = HintTable()
     if view.seat not in view.to_act or view.phase not in ("move", "ninja"):
-        return {}
+        return out
     player = Player("hard", nodes=nodes, seconds=seconds)
     scored: list[tuple[int, int, int]] = []     # (from, to, score)
+    solved = False
     if view.mode in HIDDEN_MODES:
         from .hidden import HiddenPlayer
         for action, score in HiddenPlayer(player).scored(view):
@@ -57,22 +95,30 @@ def hint_table(view: SeatView, *, nodes: int | None = 20_000,
                 scored.append((frm, to, score))
     else:
         searcher = player.searcher(view)
-        result = searcher.search(player.state(view), player.limits(), root_scores=True)
+        player.attach_endgames(view, searcher)
+        st = player.state(view)
+        solved = searcher.endgames is not None and searcher.solved_score(st, 0) is not None
+        result = searcher.search(st, player.limits(), root_scores=True)
         for mv, score in result.root:
             frm, to = (mv[1], mv[2]) if mv[1] >= 0 else (mv[3], mv[4])
             if frm >= 0:
                 scored.append((frm, to, score))
     if not scored:
-        return {}
+        return out
     best = max(s for _, _, s in scored)
-    out: dict[str, dict[str, str]] = {}
     rank = {"good": 2, "risky": 1, "losing": 0}
+    top: dict[tuple[str, str], int] = {}         # each destination's best score
     for frm, to, score in scored:
         g = grade(score, best)
         row = out.setdefault(square_name(frm), {})
         name = square_name(to)
         if name not in row or rank[g] > rank[row[name]]:
             row[name] = g
+        key = (square_name(frm), name)
+        top[key] = max(score, top.get(key, score))
+    if solved:
+        for (frm_name, to_name), score in top.items():
+            out.exact.setdefault(frm_name, {})[to_name] = outcome(score)
     return out
 
 

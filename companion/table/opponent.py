@@ -16,10 +16,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..ai.dealtables import TABLES
+from ..ai.hints import summary
 from ..ai.view import SeatView
+from ..rules.position import parse_position
 from . import outputs
 from .computer import (HINT_NODES, Chooser, Expected, Thinker, Version, board_move,
                        default_hints, default_player, same_move)
+from .endgame_words import endgames_show, solved_hint_show
 from .errors import BadRequest, Conflict, Forbidden
 from .instructions import expected_words
 from .session import GameSession
@@ -33,12 +37,18 @@ HintTable = dict[str, dict[str, str]]
 @dataclass(frozen=True)
 class Thinking:
     """How the computer thinks: ``nodes`` per decision (None: each level's own budget; tests
-    and benchmarks set one), ``hint_nodes`` per hint, and the makers of its players and of
-    hint tables (tests give slow or scripted ones)."""
+    and benchmarks set one), ``hint_nodes`` per hint, the makers of its players and of
+    hint tables (tests give slow or scripted ones), and ``endgames``: whether each base game
+    the computer or the hints play has its exact endgames built at the deal (the service
+    does; tests that do not test them leave the CPU to the rest)."""
     nodes: int | None = None
     hint_nodes: int = HINT_NODES
     players: Callable[[str, int, int | None], Chooser] = default_player
     hints: Callable[[SeatView, int], HintTable] = default_hints
+    endgames: bool = False
+
+ENDGAMES_QUIET_S = 2.0      # a build this short says nothing on the OLED
+ENDGAMES_EVERY_S = 5.0      # then its progress this often, for two seconds (announcements queue)
 
 
 class Opponent:
@@ -56,6 +66,9 @@ class Opponent:
         # One player per game and seat: it keeps what it learnt (its tables, its belief).
         self._players: dict[tuple[int, str], Chooser] = {}
         self._thinker: Thinker | None = None
+        self._endgames = thinking.endgames
+        self._endgames_for: int | None = None      # the game whose table was asked for
+        self._endgames_said = 0.0
 
     def start(self, post: Callable[[Callable[[], object]], None]) -> None:
         self._thinker = Thinker(post)
@@ -71,6 +84,7 @@ class Opponent:
         thinks on the thinker's thread from a copy of its seat's view."""
         if game is None:
             return
+        self._prepare_endgames(game)
         computer = game.seating.computer
         if (game.status != "playing" or game.expected is not None or self._thinker is None
                 or game.thinking == game.version):
@@ -88,6 +102,24 @@ class Opponent:
         asked = game.thinking = game.version
         self._thinker.submit(lambda: player.choose(SeatView.from_view(data)),
                              lambda text: self._decided(asked, seat, text))
+
+    def _prepare_endgames(self, game: GameSession) -> None:
+        """At the deal of a base game the computer or the hints play: its exact endgames,
+        built on a thread of their own (``companion.ai.dealtables``); while that takes more
+        than two seconds, its progress on the OLED."""
+        if not self._endgames:
+            return
+        if self._endgames_for != game.id:
+            self._endgames_for = game.id
+            seating = game.seating
+            if game.referee.mode == "base" and game.status != "finished" and (seating.computer or seating.hints):
+                pos = parse_position(str(game.referee.view(None)["position"]), game.referee.cards)
+                TABLES.start((*pos.hands[0], *pos.hands[1], *pos.side), game.referee.cards)
+        building = TABLES.building()
+        now = time.monotonic()
+        if building is not None and building[0] > ENDGAMES_QUIET_S and now - self._endgames_said >= ENDGAMES_EVERY_S:
+            self._endgames_said = now
+            self._announce([endgames_show(building[1])])
 
     def _decided(self, asked: Version, seat: str, text: str) -> None:
         """The computer's choice, back on the game thread: dropped when the game has moved
@@ -221,6 +253,11 @@ class Opponent:
         game = self._current()
         if game is not None and game.version == asked:
             game.hint = (seat, grades)
+            # A solved position's outcome in words, at the table as the grades are (the phone
+            # says it too); in a way with secrets the hint is the phone's alone.
+            solved = summary(getattr(grades, "exact", None) or {})
+            if solved is not None and not game.way.hidden:
+                self._announce([solved_hint_show(seat, solved)])
 
 
 def computer_cycle(game: GameSession | None, sets: tuple[str, ...]) -> dict[str, Any] | None:

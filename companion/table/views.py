@@ -38,7 +38,9 @@ def seat_part(game: GameSession | None, seat: str, *, notice: str | None = None,
     hint = game.hint
     hints = {"left": game.hints_left(seat), "on": hint is not None and hint[0] == seat,
              "asking": hint is None and game.hint_asked == (game.version, seat),
-             "grades": hint[1] if hint is not None and hint[0] == seat else None}
+             "grades": hint[1] if hint is not None and hint[0] == seat else None,
+             # A solved position's outcomes in words ("wins in 2"), {from: {to: words}}.
+             "exact": getattr(hint[1], "exact", None) or None if hint is not None and hint[0] == seat else None}
     return SeatPart(seat, game.referee.view(seat), hints, notice, asked)
 
 

@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from companion.ai.hints import HintTable
 from companion.ai.view import SeatView
 from companion.rules.actions import parse_action
 from companion.rules.moves import Move
@@ -318,10 +319,75 @@ def test_a_hint_colours_the_lifted_pawns_destinations_for_the_asking_seat_only(t
         hw.sim.place(parse_square(frm))
         # The turn passes: the hint is gone, and Red's only hint is used.
         first_human_move(companion, hw)
-        assert companion.view("red")["hints"] == {"left": 0, "on": False, "asking": False, "grades": None}
+        assert companion.view("red")["hints"] == {"left": 0, "on": False, "asking": False, "grades": None,
+                                                  "exact": None}
         first_human_move(companion, hw, "blue")
         with pytest.raises(Conflict):
             companion.submit("red", {"type": "hint"})
+
+
+class SlowTables:
+    """A stand-in for the deal's endgame tables that never finishes building."""
+
+    def __init__(self) -> None:
+        self.started: list[tuple[str, ...]] = []
+
+    def start(self, cards, table) -> bool:
+        self.started.append(tuple(sorted(cards)))
+        return True
+
+    def building(self):
+        return (3.0, 42) if self.started else None
+
+
+@pytest.mark.parametrize("variant, built", [("base", True), ("wind", False)])
+def test_the_deal_s_endgames_are_built_at_the_deal_with_their_progress_on_the_oled(tmp_path, monkeypatch,
+                                                                                    variant, built):
+    from companion.table import opponent
+    tables = SlowTables()
+    monkeypatch.setattr(opponent, "TABLES", tables)
+    with sim_companion(tmp_path / "games.db", public_url=None, settle=0.05,
+                       computer=Thinking(nodes=300, hint_nodes=300, endgames=True)) as t:
+        companion = t.companion
+        companion.submit(None, {"type": "new_game", "variant": variant, "seed": 4, "hints": 1})
+        wait_for(lambda: companion.view(None)["game"] is not None)
+        if not built:
+            time.sleep(0.5)
+            assert tables.started == []
+            return
+        wait_for(lambda: tables.started)
+        fields = companion.view(None)["table"]["position"].split()
+        assert tables.started == [tuple(sorted(fields[2].split(",") + fields[3].split(",") + [fields[4]]))]
+        wait_for(lambda: companion.view(None)["oled"][:2] == ["Endgames", "solving: 42%"],
+                 message=lambda: companion.view(None)["oled"])
+
+
+def test_a_solved_hint_says_its_outcome_on_the_phone_and_the_oled(tmp_path):
+    """A hint on a position the deal's endgame table holds carries each destination's exact
+    outcome: the asking seat's phone gets the words, the OLED says the fastest win."""
+    def solved(view: SeatView, nodes: int) -> HintTable:
+        table = HintTable()
+        first = view.legal[0].split()[1][:4]
+        for a in view.legal:
+            frm, to = a.split()[1][:2], a.split()[1][2:4]
+            table.setdefault(frm, {})[to] = "good" if frm + to == first else "losing"
+            table.exact.setdefault(frm, {})[to] = "wins in 3" if frm + to == first else "loses in 2"
+        return table
+
+    with sim_companion(tmp_path / "games.db", public_url=None, settle=0.05,
+                       computer=Thinking(hints=solved)) as t:
+        companion, hw = t.companion, t.hardware
+        companion.submit(None, {"type": "new_game", "variant": "base", "seed": 4, "hints": 1})
+        set_up(companion, hw)
+        wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+        companion.submit("red", {"type": "hint"})
+        hints = hint_on(companion, "red")
+        wins = [f"{frm}-{to}" for frm, row in hints["exact"].items() for to, words in row.items()
+                if words == "wins in 3"]
+        assert len(wins) == 1 and len(hints["exact"]) >= 1
+        assert companion.view("blue")["hints"]["exact"] is None
+        wait_for(lambda: companion.view(None)["oled"][:2] == ["Red hint: solved", f"{wins[0]} wins in 3"],
+                 message=lambda: companion.view(None)["oled"])
 
 
 def test_a_hint_by_holding_a_at_the_mat_uses_the_real_search(fast_table):

@@ -16,6 +16,7 @@ from companion.rules.describe import why_not
 from companion.rules.referee import Event, Result
 from companion.rules.squares import square_name
 from companion.table import outputs
+from companion.table.endgame_words import endgames_show, solved_hint_show
 from companion.table.instructions import ExpectedWords, move_words
 
 LONGEST = sorted((c.name.replace(" ", "-") for c in CARDS), key=len)[-4:]
@@ -80,6 +81,9 @@ def expected_pages():
         for left in (0, 1, 99):
             yield outputs.hint_asked_show(seat, left).lines
     yield outputs.NO_HINT_SHOW.lines
+    yield endgames_show(100).lines
+    for seat, words in itertools.product(("red", "blue"), ("e5-e4 wins in 127", "e5-e4 loses in 127", "no forced win")):
+        yield solved_hint_show(seat, words).lines
 
 
 def stray_lines():

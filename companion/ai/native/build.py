@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SOURCES = (HERE / "core.c", HERE / "core.h", Path(__file__).resolve())
+SOURCES = (HERE / "core.c", HERE / "endgame.c", HERE / "core.h", Path(__file__).resolve())
 MODULE = "companion.ai.native._core"
 
 
@@ -38,7 +38,7 @@ def builder():
 
     ffi = FFI()
     ffi.cdef((HERE / "core.h").read_text())
-    ffi.set_source(MODULE, '#include <stdint.h>\n#include "core.h"\n', sources=[str(HERE / "core.c")],
+    ffi.set_source(MODULE, '#include <stdint.h>\n#include "core.h"\n', sources=[str(HERE / "core.c"), str(HERE / "endgame.c")],
                    include_dirs=[str(HERE)], extra_compile_args=["-O3", "-std=gnu99"])
     return ffi
 

@@ -82,6 +82,8 @@ struct core_ctx {
     struct timespec deadline;
     volatile int stop_request;
     int stopped;
+    const eg_table *eg;             /* exact endgames of this game's deal, or NULL */
+    int8_t eg_deal[CORE_MAXCARDS];  /* the table's number of each card of the core, or -1 */
     uint32_t moves[MAXPLY][MAXMOVES];
     int64_t ranks[MAXPLY][MAXMOVES];
 };
@@ -214,6 +216,12 @@ int core_set_card(core_ctx *c, int index, int wind, const int8_t *steps, const i
     }
     memcpy(card->z, keys, sizeof card->z);
     return 1;
+}
+
+/* deal: for each of the core's card indices (CORE_MAXCARDS), the table's number or -1. */
+void core_set_endgames(core_ctx *c, const eg_table *t, const int8_t *deal) {
+    c->eg = t;
+    if (deal) memcpy(c->eg_deal, deal, sizeof c->eg_deal);
 }
 
 void core_age_history(core_ctx *c) {
@@ -524,8 +532,20 @@ static void order_moves(uint32_t *mv, int64_t *rank, int n) {
     }
 }
 
+/* Searcher.solved_score: the exact score of a position the endgame table holds, else -INF. */
+static int solved(const core_ctx *c, const core_state *s, int ply) {
+    if (!c->eg || s->sp >= 0) return -INF;
+    int v = eg_probe(c->eg, s->own, s->opp, s->mo, s->mp, s->color, c->eg_deal[s->ho[0]],
+                     c->eg_deal[s->ho[1]], c->eg_deal[s->side]);
+    if (v < 0) return -INF;
+    if (v == 0) return 0;
+    return v & 1 ? WIN - ply - v : -(WIN - ply - v);
+}
+
 static int negamax(core_ctx *c, const core_state *s, uint64_t h, int depth, int alpha, int beta, int ply) {
     if (++c->nodes >= c->next_check && check(c)) return 0;
+    int exact = solved(c, s, ply);
+    if (exact != -INF) return exact;
     if (depth <= 0) return quiesce(c, s, h, alpha, beta, ply, QDEPTH);
     uint32_t tt_move = NOMOVE;
     tt_entry *e = tt_find(c, h);

@@ -40,3 +40,19 @@ int core_root(core_ctx *c, const core_state *s, uint64_t h, const uint32_t *orde
               int all_scores, int has_margin, int margin, core_clock *clock, int32_t *scores, int32_t *best);
 int core_moves(core_ctx *c, const core_state *s, uint32_t *out);
 int core_evaluate(core_ctx *c, const core_state *s);
+
+/* Exact endgames (endgame.c): one table per deal of five cards. */
+#define EG_INVALID 255
+
+typedef struct eg_table eg_table;
+
+eg_table *eg_new(int students, const uint32_t *reach);
+void eg_free(eg_table *t);
+int64_t eg_size(eg_table *t);
+uint8_t *eg_values(eg_table *t);
+void eg_progress(eg_table *t, int64_t *out);
+void eg_cancel(eg_table *t);
+int eg_solve(eg_table *t);
+int eg_probe(const eg_table *t, uint32_t own, uint32_t opp, int mo, int mp, int color,
+             int h0, int h1, int side);
+void core_set_endgames(core_ctx *c, const eg_table *t, const int8_t *deal);

@@ -20,6 +20,7 @@ from typing import Any
 from companion.rules.cards import CARDS, CardTable
 from companion.rules.engine import _GOAL, ANY
 
+from ..endgame import Endgames
 from ..evaluate import Weights
 from ..memory import budget
 from ..search import Searcher, _Stop
@@ -152,6 +153,22 @@ class NativeSearcher(Searcher):
         return self._ffi.new("core_state *", {"own": own, "opp": opp, "mo": mo, "mp": mp, "sp": sp,
                                               "color": color, "ho": cards[:2], "hp": cards[2:4],
                                               "side": cards[4]})
+
+    def set_endgames(self, endgames: Endgames | None) -> None:
+        """The core probes the same table as the Python search (the node counts stay equal):
+        a table built by the core, with each of its cards given the core's index."""
+        if endgames is not None and endgames.owner is None:
+            raise ValueError("the native search takes an endgame table built by the native core")
+        super().set_endgames(endgames)
+        if endgames is None:
+            self._lib.core_set_endgames(self._ctx, self._ffi.NULL, self._ffi.NULL)
+            return
+        deal = [-1] * self._lib.CORE_MAXCARDS
+        for k, name in enumerate(endgames.cards):
+            index = self._card(name)
+            if index != _SKIP:
+                deal[index] = k
+        self._lib.core_set_endgames(self._ctx, endgames.owner, self._ffi.new("int8_t[]", deal))
 
     def _age_history(self) -> None:
         super()._age_history()

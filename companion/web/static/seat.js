@@ -405,6 +405,20 @@ function showFacts() {
 
 let overShown = false;
 
+// A solved position's hint ({from: {to: "wins in 2" | "no forced win" | "loses in 4"}}):
+// the fastest wins, else whether a move holds, else the longest loss.
+function exactWords(exact) {
+  if (!exact) return '';
+  const moves = [];
+  for (const [from, row] of Object.entries(exact))
+    for (const [to, words] of Object.entries(row)) moves.push({move: `${from}-${to}`, words, n: Number(words.split(' ').pop())});
+  const wins = moves.filter(m => m.words.startsWith('wins')).sort((a, b) => a.n - b.n);
+  if (wins.length) return ` Solved: ${wins.filter(m => m.n === wins[0].n).map(m => m.move).join(', ')} wins in ${wins[0].n}.`;
+  if (moves.some(m => m.words === 'no forced win')) return ' Solved: no forced win for either side.';
+  const longest = moves.sort((a, b) => b.n - a.n)[0];
+  return longest ? ` Solved: every move loses; ${longest.move} loses in ${longest.n}.` : '';
+}
+
 // Hints: for this seat's own move on the mat; the lifted pawn's destinations light up by
 // how good they are. Nobody else's page shows whether this seat asked.
 function showHint() {
@@ -417,7 +431,7 @@ function showHint() {
   $('hint-box').hidden = !(hints && onMat && (hints.left > 0 || hints.on || hints.asking));
   if (!hints) return;
   $('hint-button').disabled = busy || hints.on || hints.asking || hints.left <= 0;
-  $('hint-line').textContent = hints.on ? `Hint on: ${hintGrades() ? 'tap a pawn on this board' : 'lift a pawn'}. Green: good, yellow: risky, red: losing.`
+  $('hint-line').textContent = hints.on ? `Hint on: ${hintGrades() ? 'tap a pawn on this board' : 'lift a pawn'}. Green: good, yellow: risky, red: losing.${exactWords(hints.exact)}`
     : hints.asking ? 'Thinking about your move…' : `${hints.left} hint${hints.left === 1 ? '' : 's'} left in this game.`;
 }
 

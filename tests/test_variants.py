@@ -171,7 +171,7 @@ def test_every_variant_name_deals_and_unknown_names_are_refused():
         ref = new_referee(variant, seed=11)
         assert ref.mode == variant and ref.to_act()
         assert new_referee(variant, seed=11).view(None) == ref.view(None)
-    with pytest.raises(VariantError, match="unknown variant 'chess'"):
+    with pytest.raises(VariantError, match="unknown way 'chess'"):
         new_referee("chess")
     with pytest.raises(VariantError, match="Wind"):
         ClassicReferee("bbBbb/5/2W2/5/rrRrr red Tiger,Crab Monkey,Crane Boar", "knowledge",

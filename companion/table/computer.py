@@ -35,6 +35,7 @@ from ..rules.actions import parse_action
 from ..rules.errors import OnitamaError
 from ..rules.moves import Move
 from ..rules.referee import SEATS, Referee
+from ..rules.ways import way
 from .errors import BadRequest
 from .logwords import bug
 
@@ -85,8 +86,8 @@ def seating(request: Mapping[str, Any], *, mode: str) -> Seating:
     for lv in computer.values():
         if lv not in LEVELS:
             raise BadRequest(f"unknown level {lv!r} (known: {', '.join(LEVELS)})")
-    if computer and mode == "simultaneous":
-        raise BadRequest("the computer does not play simultaneous play (out of scope)")
+    if computer and way(mode).computer is None:
+        raise BadRequest(way(mode).no_computer())
     if not isinstance(remote, list) or not all(seat in SEATS for seat in remote):
         raise BadRequest("remote is a list of seats, such as [\"red\"]")
     if set(remote) & set(computer):

@@ -15,14 +15,12 @@ from typing import Any
 
 from ..mat.readings import read_move
 from ..mat.recognizer import Recognizer
-from ..rules.deal import fixed_deal
 from ..rules.errors import OnitamaError
 from ..rules.position import ABSENT, board_pieces, format_position, parse_position
 from ..rules.record import GameRecord
 from ..rules.referee import Event, Referee
 from ..rules.sealed import full_record, public_record
-from ..rules.variants import ClassicReferee
-from ..rules.ways import WAYS, Way, new_referee
+from ..rules.ways import WAYS, Way, new_referee, way
 from .computer import Expected, Seating, Version, seating, version
 from .errors import BadRequest, Conflict, NotFound
 from .notices import Notices
@@ -81,7 +79,7 @@ class GameSession:
 
     @property
     def way(self) -> Way:
-        return WAYS[self.referee.mode]
+        return way(self.referee.mode)
 
     def table(self) -> tuple[dict[int, str], list[str]]:
         """The main board's pieces and the public position string's five fields."""
@@ -285,16 +283,15 @@ def replace_game(store: GameStore, old: GameSession | None, request: dict[str, A
     return session
 
 
-def _fixed_referee(way: Way, fixed: Any) -> Referee:
-    if "cards" not in way.options:
-        raise BadRequest(f"fixed cards are for base and wind games, not {way.name}")
+def _fixed_referee(chosen: Way, fixed: Any) -> Referee:
+    if "cards" not in chosen.options:
+        raise BadRequest(f"fixed cards are for ways dealt on an official board, not {chosen.name}")
     if (not isinstance(fixed, dict) or not isinstance(fixed.get("red"), list)
             or not isinstance(fixed.get("blue"), list) or not isinstance(fixed.get("side"), str)):
         raise BadRequest("cards is {\"red\": [2 cards], \"blue\": [2 cards], \"side\": card}")
     if len(fixed["red"]) != 2 or len(fixed["blue"]) != 2:
         raise BadRequest("each player takes two cards")
-    d = fixed_deal(fixed["red"], fixed["blue"], fixed["side"], variant=way.name)
-    return ClassicReferee(d.position, way.name)
+    return chosen.fixed(fixed["red"], fixed["blue"], fixed["side"])
 
 
 def resume(saved: SavedGame) -> GameSession:
@@ -347,7 +344,7 @@ def record(store: GameStore, game_id: int) -> dict[str, Any]:
     as the screens come down at the end of a real game."""
     saved = saved_game(store, game_id)
     ref = resume(saved).referee
-    if WAYS[ref.mode].classic_record:
+    if way(ref.mode).plain_record:
         result = None if ref.result is None else ref.result.as_dict()
         classic = GameRecord(variant=ref.mode, start=saved.header["start"],
                              moves=[t.public for t in ref.log], sets=saved.header.get("sets", []),

@@ -36,6 +36,11 @@ class UnsupportedMode(ViewError):
     """The computer does not play this way (the registry says so: simultaneous play)."""
 
 
+class CannotMove(ViewError):
+    """The search finds no move in a position where the rules give one (a way whose rules
+    the board search does not model, past the point where they differ)."""
+
+
 def how_played(mode: str) -> str:
     """How the computer plays the way ``mode``, as its registry entry says: searched on the
     main board (``BOARD_SEARCH``) or from the seat's knowledge (``HIDDEN_SEARCH``).
@@ -119,8 +124,9 @@ class Player:
                                  margin=int(4 * lv.temperature) or None)
         self.last = result
         mv = lv.pick(result.root, self.rng(view)) if lv.temperature > 0 and result.root else result.move
-        # choose() has checked that the view has a legal action, so the search found a move.
-        assert mv is not None
+        if mv is None:
+            # The view has a legal action, yet the search holds the game for over.
+            raise CannotMove(f"the computer finds no move for {view.seat} here")
         self._plan = (view.log, mv, st)
         return engine_move(searcher.cards, st, mv[:6])
 

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..ai.agent import Player
+from ..ai.agent import CannotMove, Player
 from ..ai.hints import hint_table
 from ..ai.levels import NAMES as LEVELS
 from ..ai.view import SeatView
@@ -47,6 +47,10 @@ MAX_HINTS = 99
 HINT_NODES = 20_000           # one search grades every destination (companion.ai.hints)
 
 Version = tuple[int, int]     # (game id, number of saved actions): changes with every turn
+
+
+# A job for the thinker: what to run, what to do with its result, and with its error.
+Job = tuple[Callable[[], Any], Callable[[Any], None], Callable[[Exception], None] | None]
 
 
 class Chooser(Protocol):
@@ -159,13 +163,15 @@ class Thinker:
     def __init__(self, post: Callable[[Callable[[], object]], None]):
         self._post = post
         self._stopped = False
-        self._jobs: queue.Queue[tuple[Callable[[], Any], Callable[[Any], None]] | None] = queue.Queue()
+        self._jobs: queue.Queue[Job | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="thinker", daemon=True)
         self._thread.start()
 
-    def submit(self, job: Callable[[], Any], done: Callable[[Any], None]) -> None:
-        """Run ``job`` here; then ``done(result)`` on the game thread (not on an error)."""
-        self._jobs.put((job, done))
+    def submit(self, job: Callable[[], Any], done: Callable[[Any], None],
+               failed: Callable[[Exception], None] | None = None) -> None:
+        """Run ``job`` here; then ``done(result)`` on the game thread, or ``failed(error)``
+        there when it raised (a job nobody waits on may leave ``failed`` out)."""
+        self._jobs.put((job, done, failed))
 
     def close(self) -> None:
         """Stop after the job running now (its result is not posted); the rest are dropped."""
@@ -178,11 +184,20 @@ class Thinker:
             item = self._jobs.get()
             if item is None or self._stopped:
                 return
-            job, done = item
+            job, done, failed = item
             try:
                 result = job()
+            except CannotMove as exc:
+                log.warning("%s", exc)          # the way's rules, not a bug
+                self._fail(failed, exc)
+                continue
             except Exception as exc:
                 bug(log, "thinking", exc)
+                self._fail(failed, exc)
                 continue
             if not self._stopped:
                 self._post(lambda: done(result))
+
+    def _fail(self, failed: Callable[[Exception], None] | None, exc: Exception) -> None:
+        if failed is not None and not self._stopped:
+            self._post(lambda: failed(exc))

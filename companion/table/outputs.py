@@ -185,6 +185,12 @@ def _phrases(text: str) -> list[str]:
     return out
 
 
+def handed_back_show(seat: str) -> Show:
+    """The computer could not choose a move for ``seat``: a person plays it from now on."""
+    return Show(SHOW_S * 2, ("Computer stuck", f"No move for {seat.title()}:",
+                             f"{seat.title()} is played", "by hand now"), {})
+
+
 def thinking_lines(seat: str) -> Lines:
     return ("Computer thinking", f"for {seat.title()}...")
 

@@ -44,6 +44,8 @@ class GameSession:
     wrong: tuple[int, ...] = ()          # squares the recognizer found out of step
     expected: Expected | None = None     # a move the mat is asked to make (computer, remote)
     thinking: Version | None = None      # the version the computer is thinking about
+    # A computer seat that could not move went back to a person: (seat, at this version).
+    handed_back: tuple[str, Version] | None = None
     hint: tuple[str, dict[str, dict[str, str]]] | None = None   # (seat, grades) this turn
     hint_asked: tuple[Version, str] | None = None   # a hint being computed: (version, seat)
     hints_used: dict[str, int] | None = None

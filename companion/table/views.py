@@ -65,6 +65,9 @@ def view(game: PublicGame | None, part: SeatPart | None, *, occupancy: frozenset
                    "remote": list(seating.remote), "hints": seating.hints,
                    "thinking": game.thinking == game.version and expected is None
                    and any(s in seating.computer for s in ref.to_act()),
+                   # A computer seat that could not move, now played by a person (until it has).
+                   "handed_back": game.handed_back[0] if game.handed_back is not None
+                   and game.handed_back[1] == game.version else None,
                    "expected": None if expected is None else
                    {"seat": expected.seat, "by": expected.by, "text": expected.text,
                     "words": said_expected(game, expected).move}}

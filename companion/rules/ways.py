@@ -253,6 +253,20 @@ for _entry in (
     register(_entry)
 
 
+# The older word for a way of playing: still taken wherever "way" is (requests, scripts,
+# saved games), and still written where a shared format fixes it (a trace's first line).
+OLD_WORD = "variant"
+
+
+def named_way(data: Mapping[str, Any], default: str | None = None) -> Any:
+    """The way a request or a header names, under "way" or its older name "variant" (not
+    checked: :func:`way` does that). Raises :class:`VariantError` when both name different ways."""
+    if "way" in data and OLD_WORD in data and data["way"] != data[OLD_WORD]:
+        raise VariantError(f"'way' and '{OLD_WORD}' name different ways "
+                           f"({data['way']!r}, {data[OLD_WORD]!r})")
+    return data.get("way", data.get(OLD_WORD, default))
+
+
 def way(name: object) -> Way:
     """The way of playing called ``name``; :class:`VariantError` names the known ones."""
     try:

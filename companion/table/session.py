@@ -20,7 +20,7 @@ from ..rules.position import ABSENT, board_pieces, format_position, parse_positi
 from ..rules.record import GameRecord
 from ..rules.referee import Event, Referee
 from ..rules.sealed import full_record, public_record
-from ..rules.ways import WAYS, Way, new_referee, way
+from ..rules.ways import WAYS, Way, named_way, new_referee, way
 from .computer import Expected, Seating, Version, seating, version
 from .errors import BadRequest, Conflict, NotFound
 from .notices import Notices
@@ -247,13 +247,16 @@ class GameSession:
 
 def new_session(store: GameStore, request: dict[str, Any], default_sets: tuple[str, ...]) -> GameSession:
     """A new game from a ``new_game`` request, saved; :class:`BadRequest` names what is wrong."""
-    variant = request.get("variant", "base")
+    try:
+        variant = named_way(request, "base")
+    except OnitamaError as exc:
+        raise BadRequest(str(exc)) from None
     sets = request.get("sets", list(default_sets))
     wind_cards = request.get("wind_cards", 2)
     seed = request.get("seed")
     fixed = request.get("cards")
     if not isinstance(variant, str) or variant not in WAYS:
-        raise BadRequest(f"unknown variant {variant!r} (known: {', '.join(WAYS)})")
+        raise BadRequest(f"unknown way {variant!r} (known: {', '.join(WAYS)})")
     if not isinstance(sets, list) or not sets or not all(isinstance(s, str) for s in sets):
         raise BadRequest("sets is a list of card set names")
     if not isinstance(wind_cards, int) or isinstance(wind_cards, bool):

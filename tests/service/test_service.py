@@ -19,7 +19,7 @@ def new_base(companion):
 
 @pytest.mark.parametrize("seat,request_,kind,text", [
     (None, "nope", BadRequest, "JSON object"),
-    (None, {"type": "new_game", "variant": "chess"}, BadRequest, "unknown variant"),
+    (None, {"type": "new_game", "variant": "chess"}, BadRequest, "unknown way"),
     (None, {"type": "new_game", "sets": "base"}, BadRequest, "sets is a list"),
     (None, {"type": "new_game", "wind_cards": "2"}, BadRequest, "wind_cards"),
     (None, {"type": "new_game", "seed": 1.5}, BadRequest, "seed"),

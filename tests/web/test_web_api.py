@@ -58,7 +58,7 @@ def test_every_way_of_playing_can_be_dealt(client, body):
 
 @pytest.mark.parametrize("body, message", [
     ([], "JSON object"),
-    ({}, "'variant'"),
+    ({}, "'way'"),
     ({"variant": 3}, "'variant'"),
     ({"variant": "base", "players": 3}, "unknown field 'players'"),
     ({"variant": "base", "sets": "base"}, "'sets'"),
@@ -68,7 +68,7 @@ def test_every_way_of_playing_can_be_dealt(client, body):
     ({"variant": "base", "seed": "7"}, "'seed'"),
     ({"variant": "base", "cards": {"red": ["Tiger", "Crab"], "blue": ["Ox", "Boar"]}}, "'side'"),
     ({"variant": "base", "cards": {**FIXED, "red": "Tiger"}}, "cards.red"),
-    ({"variant": "chess"}, "unknown variant 'chess'"),
+    ({"variant": "chess"}, "unknown way 'chess'"),
     ({"variant": "base", "cards": {**FIXED, "side": "Teapot"}}, "Teapot"),
     ({"variant": "base", "cards": {**FIXED, "red": ["Tiger"]}}, "two cards"),
     ({"variant": "base", "sets": ["no-such-set"]}, "no-such-set"),

@@ -15,10 +15,12 @@ from ..rules.describe import Refusal, why_not
 from ..rules.referee import SEATS
 from ..rules.squares import square_name
 from ..rules.ways import WAYS
+from ..mat import oled
+from ..mat.oled import hold_b
 from . import outputs
 from .computer import Expected
 from .headlines import headline, sync_words
-from .instructions import (ExpectedWords, expected_words, hold_b, move_words,
+from .instructions import (ExpectedWords, expected_words, move_words,
                            takeover_instruction, turn_instruction)
 from .network import Hotspot, wifi_qr_payload
 from .publicgame import PublicGame, SeatPart
@@ -141,28 +143,28 @@ def oled_lines(game: PublicGame | None, *, occupancy: frozenset[int], public_url
     of all that the last action could not be saved, until one is."""
     lines = _game_lines(game, occupancy=occupancy, public_url=public_url, confirming=confirming)
     if game is not None and game.unsaved is not None:
-        return outputs.unsaved_lines(game.unsaved, lines)
+        return oled.unsaved_lines(game.unsaved, lines)
     return lines
 
 
 def _game_lines(game: PublicGame | None, *, occupancy: frozenset[int], public_url: str | None,
                 confirming: bool) -> outputs.Lines:
     if game is None:
-        return outputs.idle_lines(public_url)
+        return oled.idle_lines(public_url)
     ref = game.referee
     if game.status == "finished":
         assert ref.result is not None
-        return outputs.finished_lines(ref.result)
+        return oled.finished_lines(ref.result)
     if game.status == "sync":
         if game.setting_up:
-            return outputs.setup_lines(game.table()[1], game.seating.computer,
+            return oled.setup_lines(game.table()[1], game.seating.computer,
                                        cycle=game.referee.mode == "base")
         missing, extra = game.sync_diff(occupancy)
         pairs = pair_up(extra, missing)
         first = (square_name(pairs[0][0]), square_name(pairs[0][1])) if pairs else None
-        return outputs.mismatch_lines(len(missing), len(extra), first)
+        return oled.mismatch_lines(len(missing), len(extra), first)
     if confirming:
-        return outputs.CONFIRM_NEW_GAME
+        return oled.CONFIRM_NEW_GAME
     rec = game.recognizer
     if rec is not None:
         if rec.prompt is None and not game.wrong and not rec.feedback().pairs:
@@ -171,9 +173,9 @@ def _game_lines(game: PublicGame | None, *, occupancy: frozenset[int], public_ur
                 return lines
         stray = stray_refusal(game, rec) if game.wrong else None
         if stray is not None:
-            return outputs.stray_lines(stray[0].short, stray[1], stray[2])
+            return oled.stray_lines(stray[0].short, stray[1], stray[2])
         return tuple(rec.feedback().oled)
-    return outputs.phone_turn_lines(ref.view(None).get("phase", "move"), ref.to_act(),
+    return oled.phone_turn_lines(ref.view(None).get("phase", "move"), ref.to_act(),
                                     ninjas=2 if ref.mode == "light" else 1)
 
 
@@ -181,14 +183,15 @@ def _away_lines(game: PublicGame) -> outputs.Lines | None:
     """The mover is not at the mat: the move it asks for, or that it is still choosing."""
     expected = game.expected
     if expected is not None:
-        return outputs.expected_lines(said_expected(game, expected))
+        words = said_expected(game, expected)
+        return oled.expected_lines(words.head, words.whom, words.move)
     to_act = game.referee.to_act()
     seating = game.seating
     for seat in to_act:
         if seat in seating.computer:
-            return outputs.thinking_lines(seat)
+            return oled.thinking_lines(seat)
         if seat in seating.remote:
-            return outputs.waiting_remote_lines(seat)
+            return oled.waiting_remote_lines(seat)
     return None
 
 

@@ -9,6 +9,7 @@ from companion.rules.errors import OnitamaError, SetupError
 from companion.table.errors import BadRequest, Conflict, Forbidden, NotFound
 from companion.table.store import GameStore
 from service_helpers import FIXED, START, playing, wait_for
+from companion.mat import oled
 from companion.table import outputs
 from sim_table import sim_companion
 
@@ -45,7 +46,7 @@ def test_set_up_waits_for_the_mat_then_moves_are_read_and_saved(table):
     assert view["setup"]["red"] == ["Tiger", "Crab"] and view["setup"]["first"] == "red"
     assert view["oled"][0].startswith("Set up")     # paged: "Set up p1/2"
     # Holding B seats the computer: the OLED and the simulation's caption under B say so.
-    assert "Hold B: vs computer" in [line for page in outputs.paged(outputs.setup_lines(
+    assert "Hold B: vs computer" in [line for page in outputs.paged(oled.setup_lines(
         companion._game.table()[1], cycle=True)) for line in page]
     assert view["buttons"] == {"B": "hold: vs computer"}
     # Every square that wants a pawn is lit while the mat is empty.

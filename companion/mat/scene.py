@@ -10,7 +10,6 @@ from typing import Callable, Iterable, Mapping
 from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
 from . import oled
-from .oled import play_lines as play_oled  # noqa: F401  (the recognizer's name for it)
 from .pairing import pair_up
 
 # Lifted pawn: destinations coloured by the card reaching them (hand order), both = BOTH.
@@ -85,6 +84,10 @@ def outcome_view(winner: str, how: str, pos: Position) -> tuple[dict[int, Light]
     master = pos.master(COLORS.index(winner))
     scene = {master: Light(winner, "pulse")} if master >= 0 else {}
     return scene, oled.outcome_lines(winner, how)
+
+
+# Play going on, as the recognizer names it (the words are the OLED module's).
+play_oled = oled.play_lines
 
 
 def lifting_own(pos: Position, lifted: frozenset[int]) -> bool:

@@ -25,6 +25,7 @@ from typing import TextIO
 
 from .config import default_state
 from .replay import ReplayError, rebuild
+from .saved import JsonDict
 from .store import DamagedGame, GameStore, StoreError, check_header
 
 FORMAT = {"format": "onitama-companion games", "version": 1}
@@ -48,7 +49,7 @@ def export_lines(store: GameStore, damaged: list[DamagedGame]) -> Iterator[str]:
                          ensure_ascii=False)
 
 
-def check_record(record: object) -> tuple[float, dict, dict | None, list[tuple[str | None, str, float]]]:
+def check_record(record: object) -> tuple[float, JsonDict, JsonDict | None, list[tuple[str | None, str, float]]]:
     """A record's parts, or :class:`BadRecord` naming what is wrong with it."""
     if not isinstance(record, dict):
         raise BadRecord("a record is a JSON object")
@@ -144,7 +145,7 @@ def _parser(command: str) -> argparse.ArgumentParser:
     return p
 
 
-def _store(args) -> GameStore:
+def _store(args: argparse.Namespace) -> GameStore:
     folder = Path(args.state) if args.state else default_state(args.sim)
     return GameStore(folder / "games.db")
 

@@ -29,7 +29,7 @@ from typing import Any, Protocol
 
 from ..ai.agent import CannotMove, Player
 from ..ai.hints import hint_table
-from ..ai.levels import NAMES as LEVELS
+from ..ai.levels import NAMES
 from ..ai.view import SeatView
 from ..rules.actions import parse_action
 from ..rules.errors import OnitamaError
@@ -42,6 +42,7 @@ from .logwords import bug
 log = logging.getLogger(__name__)
 
 DEFAULT_LEVEL = "medium"
+LEVELS: tuple[str, ...] = NAMES   # the computer's levels, for the pages
 HINTS_PER_GAME = 3            # a seat's hints in one game, unless set-up says otherwise
 MAX_HINTS = 99
 HINT_NODES = 20_000           # one search grades every destination (companion.ai.hints)
@@ -118,7 +119,7 @@ class Expected:
         return tuple((a, b) for a, b in pairs if a is not None and b is not None)
 
 
-def board_move(referee: Referee, seat: str, text: str) -> Move | None:
+def board_move(referee: Referee[Any], seat: str, text: str) -> Move | None:
     """``text`` as the main-board move it names, when it is one of ``seat``'s legal actions
     now (None: a legal action that is no board move, such as a Ninja step or a pass).
     Raises :class:`BadRequest` for an action that is not legal."""
@@ -136,7 +137,7 @@ def board_move(referee: Referee, seat: str, text: str) -> Move | None:
     return None
 
 
-def same_move(expected: Expected, mat_text: str, referee: Referee) -> bool:
+def same_move(expected: Expected, mat_text: str, referee: Referee[Any]) -> bool:
     """Is the move the recognizer read the expected one?"""
     try:
         return parse_action(mat_text, None, referee.cards) == expected.move

@@ -59,7 +59,7 @@ class Config:
         """Announce ``onitama.local``: as set, else only when this Pi is the hotspot."""
         return self.hotspot if self.mdns is None else self.mdns
 
-    def with_(self, **changes) -> "Config":
+    def with_(self, **changes: Any) -> "Config":
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
 
 

@@ -12,12 +12,11 @@ import re
 from typing import Any
 
 from ..rules.position import board_pieces
+from ..rules.results import how as result_how
 from ..rules.squares import square_name
 from ..rules.ways import WAYS
 from .instructions import ExpectedWords
 
-HOW = {"stone": "capturing the master", "stream": "reaching the Temple Arch",
-       "ninjas": "capturing both Ninjas", "draw": "agreement", "abandoned": "abandoning"}
 DOING = {"move": "is making their move", "ninja": "may move their Ninja",
          "lantern": "may light a Lantern", "setup": "is hiding their Ninja",
          "commit": "is choosing their move", "take": "is taking a card"}
@@ -38,7 +37,7 @@ def _has_pawns(position: str, seat: str) -> bool:
     return any(p in ("Rr" if seat == "red" else "Bb") for p in board_pieces(position).values())
 
 
-def news(view: dict, seat: str) -> str | None:
+def news(view: dict[str, Any], seat: str) -> str | None:
     """What the other player's last turn did to this seat's pieces, if anything."""
     table = view.get("table") or {}
     moves = table.get("moves") or []
@@ -138,7 +137,7 @@ def _result(view: dict[str, Any], table: dict[str, Any], seat: str) -> Said | No
         return {"title": "The game was ended", "detail": "Deal a new one to play again."}
     if not r.get("winner"):
         return {"title": "A draw", "detail": "Nobody wins this one."}
-    how = HOW.get(r["how"], r["how"])
+    how = result_how(r["how"]).by
     if r["winner"] == seat:
         return {"title": "You win!", "detail": f"By {how}."}
     return {"title": f"{r['winner'].title()} wins", "detail": f"By {how}."}

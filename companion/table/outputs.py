@@ -17,7 +17,7 @@ from firmware.animation import Blink, Effect, Pulse, Steady, Urgency, sweep
 
 from ..mat import oled
 from ..mat.feedback import PALETTE, Cue, cues
-from ..mat.recognizer import Feedback
+from ..mat.scene import Feedback
 from ..rules.referee import Event, Result
 from ..rules.squares import parse_square
 from .instructions import ExpectedWords

@@ -37,7 +37,7 @@ HIDDEN_KEYS = ("hidden_seed",)
 class GameSession:
     id: int
     header: dict[str, Any]
-    referee: Referee
+    referee: Referee[Any]
     status: str = "sync"                 # "sync" | "playing" | "finished"
     recognizer: Recognizer | None = None
     seq: int = 0                         # the next action's number in the save file
@@ -288,7 +288,7 @@ def replace_game(store: GameStore, old: GameSession | None, request: dict[str, A
     return session
 
 
-def _fixed_referee(chosen: Way, fixed: Any) -> Referee:
+def _fixed_referee(chosen: Way, fixed: Any) -> Referee[Any]:
     if "cards" not in chosen.options:
         raise BadRequest(f"fixed cards are for ways dealt on an official board, not {chosen.name}")
     if (not isinstance(fixed, dict) or not isinstance(fixed.get("red"), list)

@@ -49,7 +49,8 @@ def view(game: PublicGame | None, part: SeatPart | None, *, occupancy: frozenset
     ``takeover``: the seat a new phone asks for, while the OLED asks the table."""
     seat = None if part is None else part.seat
     out: dict[str, Any] = {"game": None, "setup": None, "table": None, "mat": None,
-                           "oled": list(oled), "variants": list(WAYS), "sets": dict(CARDS.sets),
+                           "oled": list(oled), "ways": list(WAYS), "variants": list(WAYS),
+                           "sets": dict(CARDS.sets),
                            "seats": seats}
     if part is not None and part.asked:
         out["takeover"] = True
@@ -62,7 +63,8 @@ def view(game: PublicGame | None, part: SeatPart | None, *, occupancy: frozenset
     ref = game.referee
     seating = game.seating
     expected = game.expected
-    out["game"] = {"id": game.id, "variant": ref.mode, "sets": game.sets,
+    # "variant": the older name of "way", still sent for pages and scripts that read it.
+    out["game"] = {"id": game.id, "way": ref.mode, "variant": ref.mode, "sets": game.sets,
                    "status": game.status, "computer": dict(seating.computer),
                    "remote": list(seating.remote), "hints": seating.hints,
                    "thinking": game.thinking == game.version and expected is None

@@ -12,6 +12,7 @@ import time
 from companion.rules.cards import CARDS, CardTable, load_card_file
 from companion.rules.errors import OnitamaError
 from companion.rules.ways import WAYS
+from companion.table.errors import REFUSALS
 
 # Subcommands that live in their own modules: "module" runs ``module.main(argv) -> int``,
 # "module:function" runs that function.
@@ -154,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
             return getattr(importlib.import_module(module), function or "main")(argv[1:])
         args = build_parser().parse_args(argv)
         return args.run(args)
-    except OnitamaError as exc:
+    except REFUSALS as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:

@@ -32,10 +32,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..rules.errors import OnitamaError
+from .errors import CompanionError
 
 
-class ConfigError(OnitamaError):
+class ConfigError(CompanionError):
     """A configuration file that cannot be used; names the key and the problem."""
 
 

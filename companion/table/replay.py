@@ -10,10 +10,11 @@ from typing import Any
 
 from ..rules.errors import OnitamaError
 from ..rules.ways import AnyReferee, way
+from .errors import CompanionError
 from .logwords import public_words
 
 
-class ReplayError(OnitamaError):
+class ReplayError(CompanionError):
     """A saved game that does not replay: its header, or action number ``n``."""
 
 

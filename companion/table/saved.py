@@ -19,7 +19,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules.errors import OnitamaError
+from .errors import CompanionError
 
 JsonDict = dict[str, Any]      # a header, a result: JSON objects as read back
 Row = tuple[Any, ...]           # a row of the save file's tables
@@ -28,7 +28,7 @@ Row = tuple[Any, ...]           # a row of the save file's tables
 _SQLITE_CORRUPT, _SQLITE_FULL, _SQLITE_NOTADB = 11, 13, 26
 
 
-class StoreError(OnitamaError):
+class StoreError(CompanionError):
     """The save file cannot be used, or not now (under the project's one exception root)."""
 
 

@@ -26,12 +26,12 @@ from typing import Any
 from firmware.hardware import Hardware
 from firmware.matrix import ScanLoop
 
-from ..rules.errors import IllegalActionError, OnitamaError
+from ..rules.errors import IllegalActionError
 from ..rules.referee import SEATS
 from ..rules.squares import parse_square
 from . import outputs, views
 from .display import Display
-from .errors import BadRequest, Conflict, NotFound
+from .errors import REFUSALS, BadRequest, Conflict, NotFound
 from .hands import Hands
 from .opponent import Opponent, Thinking
 from .network import Hotspot
@@ -225,7 +225,7 @@ class Companion(SeatDoors):
                     return
                 try:
                     self._display.announce(outputs.announcements(game.play(self._store, seat, event["move"])))
-                except OnitamaError as exc:
+                except REFUSALS as exc:
                     # A move the disk could not save (the views say so) is not played: the
                     # pawn is guided back. One the referee refuses is explained (_refused).
                     if isinstance(exc, StoreUnavailable):
@@ -256,7 +256,7 @@ class Companion(SeatDoors):
                 game.wrong = ()
         self._opponent.answer_for_expected(game, self._recognized)
 
-    def _refused(self, game: GameSession, seat: str, exc: OnitamaError) -> None:
+    def _refused(self, game: GameSession, seat: str, exc: Exception) -> None:
         if isinstance(exc, IllegalActionError) and exc.public_reason is None:
             game.notices.tell(seat, f"{exc.private_reason}: take the pawn back", self._occupancy)
             game.read_again(self._occupancy, self._settle)

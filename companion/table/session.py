@@ -22,7 +22,7 @@ from ..rules.referee import Event, Referee
 from ..rules.sealed import full_record, public_record
 from ..rules.ways import WAYS, Way, named_way, new_referee, way
 from .computer import Expected, Seating, Version, seating, version
-from .errors import BadRequest, Conflict, NotFound
+from .errors import REFUSALS, BadRequest, CompanionError, Conflict, NotFound
 from .notices import Notices
 from .replay import rebuild
 from .store import DamagedGame, GameStore, SavedGame, StoreError, StoreUnavailable
@@ -321,7 +321,7 @@ def resume_unfinished(store: GameStore) -> tuple[GameSession | None, int | None]
         return None, None
     try:
         game = resume(saved)
-    except OnitamaError as exc:
+    except REFUSALS as exc:
         log.error("game %s cannot be resumed: %s", saved.id, exc)
         try:
             store.set_aside(saved.id, str(exc))
@@ -383,5 +383,5 @@ def public_games(store: GameStore, **query: Any) -> list[dict[str, Any]]:
 def _turns(store: GameStore, game_id: int) -> int | None:
     try:
         return len(resume(store.game(game_id)).referee.log)
-    except (OnitamaError, KeyError):
+    except (OnitamaError, CompanionError, KeyError):
         return None         # a save that no longer replays: listed, without a count

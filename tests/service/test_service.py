@@ -5,7 +5,8 @@ import time
 
 import pytest
 
-from companion.rules.errors import OnitamaError, SetupError
+from companion.rules.errors import SetupError
+from companion.table.errors import REFUSALS
 from companion.table.errors import BadRequest, Conflict, Forbidden, NotFound
 from companion.table.store import GameStore
 from service_helpers import FIXED, START, playing, wait_for
@@ -66,7 +67,7 @@ def test_an_illegal_phone_action_changes_nothing(table):
     playing(companion, hw)
     before = companion.view("red")
     for seat, text in (("red", "Tiger c1c4"), ("blue", "Monkey b5a4"), ("red", "x" * 300)):
-        with pytest.raises(OnitamaError):   # the referee's refusal, or BadRequest
+        with pytest.raises(REFUSALS):   # the referee's refusal, or BadRequest
             companion.submit(seat, {"type": "action", "text": text})
     assert companion.view("red") == before
 

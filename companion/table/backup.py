@@ -63,16 +63,7 @@ def check_record(record: object) -> tuple[float, JsonDict, JsonDict | None, list
     result = record.get("result")
     if result is not None and not isinstance(result, dict):
         raise BadRecord("the result is not a JSON object")
-    actions = record.get("actions")
-    if not isinstance(actions, list):
-        raise BadRecord("actions is not a list")
-    out = []
-    for n, action in enumerate(actions):
-        if (not isinstance(action, list) or len(action) != 3 or action[0] not in SEATS
-                or not isinstance(action[1], str) or not action[1]
-                or not isinstance(action[2], (int, float)) or isinstance(action[2], bool)):
-            raise BadRecord(f"action {n} is not [seat, notation, time]")
-        out.append((action[0], action[1], float(action[2])))
+    out = _actions(record.get("actions"))
     if not (result or {}).get("how") == "set aside":
         # A game set aside was kept because it does not replay; any other must.
         try:
@@ -80,6 +71,20 @@ def check_record(record: object) -> tuple[float, JsonDict, JsonDict | None, list
         except ReplayError as exc:
             raise BadRecord(str(exc)) from None
     return float(created), header, result, out
+
+
+def _actions(actions: object) -> list[tuple[str | None, str, float]]:
+    """A record's actions, each ``[seat, notation, time]``."""
+    if not isinstance(actions, list):
+        raise BadRecord("actions is not a list")
+    out: list[tuple[str | None, str, float]] = []
+    for n, action in enumerate(actions):
+        if (not isinstance(action, list) or len(action) != 3 or action[0] not in SEATS
+                or not isinstance(action[1], str) or not action[1]
+                or not isinstance(action[2], (int, float)) or isinstance(action[2], bool)):
+            raise BadRecord(f"action {n} is not [seat, notation, time]")
+        out.append((action[0], action[1], float(action[2])))
+    return out
 
 
 def _decode(line: bytes | str) -> str:

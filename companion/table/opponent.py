@@ -242,7 +242,7 @@ def computer_cycle(game: GameSession | None, sets: tuple[str, ...]) -> dict[str,
     game."""
     if game is not None and game.status != "finished" and game.referee.log:
         return None
-    request: dict[str, Any] = {"type": "new_game", "variant": "base", "sets": list(sets)}
+    request: dict[str, Any] = {"type": "new_game", "way": "base", "sets": list(sets)}
     nxt: str | None = "blue"
     if game is not None and game.status != "finished" and game.referee.mode == "base":
         nxt = {(): "blue", ("blue",): "red"}.get(tuple(game.seating.computer))

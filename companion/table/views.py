@@ -7,7 +7,7 @@ publishes the results; the wording lives in :mod:`companion.table.outputs`. Ever
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from ..mat.recognizer import Recognizer, pair_up
 from ..rules.cards import CARDS
@@ -60,35 +60,17 @@ def view(game: PublicGame | None, part: SeatPart | None, *, occupancy: frozenset
         if seat is not None:
             out["headline"] = headline(out, seat)
         return out
-    ref = game.referee
-    seating = game.seating
-    expected = game.expected
-    # "variant": the older name of "way", still sent for pages and scripts that read it.
-    out["game"] = {"id": game.id, "way": ref.mode, "variant": ref.mode, "sets": game.sets,
-                   "status": game.status, "computer": dict(seating.computer),
-                   "remote": list(seating.remote), "hints": seating.hints,
-                   "thinking": game.thinking == game.version and expected is None
-                   and any(s in seating.computer for s in ref.to_act()),
-                   # A computer seat that could not move, now played by a person (until it has).
-                   "handed_back": game.handed_back[0] if game.handed_back is not None
-                   and game.handed_back[1] == game.version else None,
-                   "expected": None if expected is None else
-                   {"seat": expected.seat, "by": expected.by, "text": expected.text,
-                    "words": said_expected(game, expected).move}}
+    out["game"] = game_part(game)
     if part is not None:
         out["hints"] = part.hints
-    public_table = ref.view()
-    out["table"] = public_table if part is None else part.table
+    out["table"] = game.referee.view() if part is None else part.table
     if game.setting_up:
-        fields = game.table()[1]
-        out["setup"] = {"board": " ".join(fields), "red": fields[2].split(","),
-                        "blue": fields[3].split(","), "side": fields[4], "first": fields[1],
-                        "ninjas": game.way.ninjas}
+        out["setup"] = setup_part(game)
     out["mat"] = _mat(game, occupancy)
     out["unsaved"] = game.unsaved
     if seat is None and "instruction" not in out:
         out["instruction"] = public_instruction(game, out)
-    if seat is None and game.setting_up and ref.mode == "base":
+    if seat is None and game.setting_up and game.referee.mode == "base":
         # What a long press of B does now, for the simulation page's caption under B (the
         # OLED says it on one of its pages).
         out["buttons"] = {"B": f"hold: {hold_b(game.seating.computer)}"}
@@ -97,6 +79,58 @@ def view(game: PublicGame | None, part: SeatPart | None, *, occupancy: frozenset
             out["notice"] = part.notice
         out["headline"] = headline(out, part.seat)
     return out
+
+
+class ExpectedView(TypedDict):
+    seat: str
+    by: str
+    text: str
+    words: str
+
+
+class GameView(TypedDict):
+    """A view's ``game``: the game's public facts."""
+    id: int
+    way: str
+    variant: str            # the older name of "way", still sent for pages and scripts
+    sets: list[str]
+    status: str
+    computer: dict[str, str]
+    remote: list[str]
+    hints: int
+    thinking: bool
+    handed_back: str | None  # a computer seat that could not move, now a person's (until it has)
+    expected: ExpectedView | None
+
+
+class SetupView(TypedDict):
+    """A view's ``setup``: the deal to lay out."""
+    board: str
+    red: list[str]
+    blue: list[str]
+    side: str
+    first: str
+    ninjas: bool
+
+
+def game_part(game: PublicGame) -> GameView:
+    ref, seating, expected = game.referee, game.seating, game.expected
+    return {"id": game.id, "way": ref.mode, "variant": ref.mode, "sets": game.sets,
+            "status": game.status, "computer": dict(seating.computer),
+            "remote": list(seating.remote), "hints": seating.hints,
+            "thinking": game.thinking == game.version and expected is None
+            and any(s in seating.computer for s in ref.to_act()),
+            "handed_back": game.handed_back[0] if game.handed_back is not None
+            and game.handed_back[1] == game.version else None,
+            "expected": None if expected is None else
+            {"seat": expected.seat, "by": expected.by, "text": expected.text,
+             "words": said_expected(game, expected).move}}
+
+
+def setup_part(game: PublicGame) -> SetupView:
+    fields = game.table()[1]
+    return {"board": " ".join(fields), "red": fields[2].split(","), "blue": fields[3].split(","),
+            "side": fields[4], "first": fields[1], "ninjas": game.way.ninjas}
 
 
 def _mat(game: PublicGame, occupancy: frozenset[int]) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from firmware import screens
 from firmware.animation import Blink, Effect, Pulse, Steady, Urgency, sweep
 
 from ..mat import oled
-from ..mat.feedback import PALETTE, Cue, cues
+from ..mat.feedback import HINT_COLOURS, PALETTE, Cue, cues
 from ..mat.scene import Feedback
 from ..rules.referee import Event, Result
 from ..rules.squares import parse_square
@@ -226,15 +226,6 @@ def expected_scene(seat: str, steps: Iterable[tuple[int, int]],
         scene[frm] = Pulse(rgb, Urgency.NORMAL)
         scene[to] = Blink(PALETTE["amber"] if to in taken else rgb, Urgency.NORMAL)
     return scene
-
-
-# A hint's grades on a lifted pawn's destinations: distinct from the card colours (cyan,
-# magenta, white) and steady, unlike the blinking red of a mat out of sync.
-HINT_COLOURS: dict[str, tuple[int, int, int]] = {
-    "good": (0, 255, 0),
-    "risky": (255, 200, 0),
-    "losing": (255, 0, 0),
-}
 
 
 def hint_scene(scene: Scene, grades: Mapping[str, str]) -> Scene:

@@ -13,6 +13,7 @@ import time
 
 from companion.rules.actions import parse_action
 from companion.rules.moves import Move
+from companion.mat import oled
 from companion.rules.position import board_pieces
 from companion.table import outputs
 
@@ -256,7 +257,7 @@ class SeatPlay:
 
     def stranger_at_mat_seat(self, w, seat: str) -> None:
         stranger = self.stranger_code(w, seat)
-        self.wait(lambda: w.public()["oled"][:2] == list(outputs.takeover_lines(seat)[:2]), 5.0,
+        self.wait(lambda: w.public()["oled"][:2] == list(oled.takeover_lines(seat)[:2]), 5.0,
                   f"the table is not asked about a new phone for {seat}")
         self.press_until(w, "B", lambda: stranger.json("/join/pending")["state"] == "refused",
                          "the table's B did not refuse the stranger")     # the table refuses it
@@ -290,7 +291,7 @@ class SeatPlay:
             if w.companion._oled_page == 0:
                 break
         for seat in computer:
-            if any(shown == seat or lines == list(outputs.join_lines(seat)[:2]) for shown, lines in seen):
+            if any(shown == seat or lines == list(oled.join_lines(seat)[:2]) for shown, lines in seen):
                 raise self.leak(f"the OLED offers the computer's seat ({seat})")
             if w.companion.joinable(seat):
                 raise self.leak(f"the computer's seat ({seat}) has a join code")

@@ -23,19 +23,20 @@ _CENTRE = tuple(min(sq % 5, 4 - sq % 5, sq // 5, 4 - sq // 5) for sq in range(25
 
 @dataclass(frozen=True, slots=True)
 class Weights:
-    """The evaluation's weights, as ``benchmarks/tune_ai.py`` tuned them by self-play."""
+    """The evaluation's weights, as ``benchmarks/tune_ai.py`` tuned them by self-play (the race
+    terms, ``temple`` and ``tempo`` since by ``benchmarks/tune_race.py``)."""
     student: int = 100       # one student
     reach: int = 9           # per square a held card reaches from a student's square
     master_reach: int = 7    # per square a held card reaches from the master's square
     next_card: int = 25      # percent: the card the mover takes next counts this much
-    temple: int = 6          # per step the master is closer to the enemy Temple Arch
+    temple: int = 5          # per step the master is closer to the enemy Temple Arch
     advance: int = 1         # per rank a student stands forward (to rank 3)
     centre: int = 5          # per ring towards c3, for a student
-    tempo: int = 28          # having the move
-    race1: int = 40          # the master one move from the enemy Temple Arch with a held card
-    race2: int = 20          # ... two moves (a held card, then the other or the next one)
-    race3: int = 8           # ... three moves (any of its cards)
-    race_lead: int = 15      # the mover's master is that close and no farther than the enemy's
+    tempo: int = 17          # having the move
+    race1: int = 39          # the master one move from the enemy Temple Arch with a held card
+    race2: int = 15          # ... two moves (a held card, then the other or the next one)
+    race3: int = 1           # ... three moves (any of its cards)
+    race_lead: int = 14      # the mover's master is that close and no farther than the enemy's
 
     def as_dict(self) -> dict:
         return asdict(self)

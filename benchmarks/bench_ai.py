@@ -6,7 +6,8 @@ estimate for a Raspberry Pi Zero 2 W.
 - nodes/s: ``hard`` searching positions from seeded random games (base and Wind) for a fixed
   node budget; a node is an interior or quiescence node the search visits (moves generated,
   ordered, applied, positions evaluated).
-- think time: each level's decision time over the same positions (its own budget).
+- think time: each level's decision time over the same positions (its own budget), by the
+  clock and in CPU seconds (``--skip-rates`` prints only these tables).
 - the Pi: this machine's every-leaf perft rate (``bench_perft.py``) is measured here; the Pi
   Zero 2 W is taken as ``--pi-factor`` times slower at the same pure-Python work (about
   10x, from its cores' speed against this machine's). The think times are scaled by the
@@ -64,17 +65,24 @@ def hidden_views(count: int, seed: int = 11) -> list[SeatView]:
 
 
 def think_table(views: list[SeatView], names: tuple[str, ...], pi_factor: float) -> None:
-    print("| level | median s here | max s here | est. median s on the Pi | est. max s on the Pi |")
-    print("|---|---|---|---|---|")
+    """Per level, the time to decide by the clock and in CPU seconds of this process (on a
+    loaded machine the clock also counts the other work; the CPU time is what the decision
+    itself cost, the figure the Pi estimate scales)."""
+    print("| level | median s here | max s here | median CPU s | max CPU s | est. median s on the Pi "
+          "| est. max s on the Pi |")
+    print("|---|---|---|---|---|---|---|")
     for name in names:
-        times = []
+        times, cpu = [], []
         player = Player(name, seed=1)
         for view in views:
-            started = time.perf_counter()
+            started, cpu_started = time.perf_counter(), time.process_time()
             player.choose(view)
             times.append(time.perf_counter() - started)
+            cpu.append(time.process_time() - cpu_started)
         med, worst = statistics.median(times), max(times)
-        print(f"| {name} | {med:.3f} | {worst:.3f} | {med * pi_factor:.2f} | {worst * pi_factor:.2f} |")
+        cmed, cworst = statistics.median(cpu), max(cpu)
+        print(f"| {name} | {med:.3f} | {worst:.3f} | {cmed:.3f} | {cworst:.3f} | {cmed * pi_factor:.2f} "
+              f"| {cworst * pi_factor:.2f} |", flush=True)
 
 
 def main() -> None:
@@ -82,30 +90,34 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--nodes", type=int, default=100_000)
     parser.add_argument("--pi-factor", type=float, default=10.0)
+    parser.add_argument("--skip-rates", action="store_true", help="only the think-time tables")
     args = parser.parse_args()
     views = sample_views(args.positions)
-
-    nodes = seconds = 0.0
-    for view in views:
-        st = search_state(view.board())
-        result = Searcher().search(st, Limits(nodes=args.nodes))
-        nodes += result.nodes
-        seconds += result.seconds
-    rate = nodes / seconds
-    print(f"search: {nodes:,.0f} nodes in {seconds:.2f} s = {rate:,.0f} nodes/s "
-          f"({len(views)} positions, {args.nodes:,} nodes each)")
-
-    leaves, best = every_leaf_rate(repeat=2)
-    print(f"perft, every leaf applied (depth 5): {leaves / best:,.0f} leaves/s here; "
-          f"Pi Zero 2 W taken as {args.pi_factor:g}x slower: {leaves / best / args.pi_factor:,.0f} leaves/s, "
-          f"search about {rate / args.pi_factor:,.0f} nodes/s")
-
-    print()
+    if not args.skip_rates:
+        rates(views, args.nodes, args.pi_factor)
     think_table(views, NAMES, args.pi_factor)
     print(f"\nWay of the Shadow and Way of the Light ({args.positions} seats to move, sampled worlds):")
     think_table(hidden_views(args.positions), NAMES, args.pi_factor)
     print(f"\n(hard stops at its {get_level('hard').seconds:g} s budget; on the Pi it would be given "
           "the same seconds and search about a tenth of the nodes)")
+
+
+def rates(views: list[SeatView], nodes_each: int, pi_factor: float) -> None:
+    """The Python search's nodes/s on ``views`` and the perft yardstick for the Pi."""
+    nodes = seconds = 0.0
+    for view in views:
+        st = search_state(view.board())
+        result = Searcher().search(st, Limits(nodes=nodes_each))
+        nodes += result.nodes
+        seconds += result.seconds
+    rate = nodes / seconds
+    print(f"search: {nodes:,.0f} nodes in {seconds:.2f} s = {rate:,.0f} nodes/s "
+          f"({len(views)} positions, {nodes_each:,} nodes each)")
+
+    leaves, best = every_leaf_rate(repeat=2)
+    print(f"perft, every leaf applied (depth 5): {leaves / best:,.0f} leaves/s here; "
+          f"Pi Zero 2 W taken as {pi_factor:g}x slower: {leaves / best / pi_factor:,.0f} leaves/s, "
+          f"search about {rate / pi_factor:,.0f} nodes/s\n")
 
 
 if __name__ == "__main__":

@@ -114,8 +114,16 @@ def main() -> int:
             until = started + args.minutes * 60
             games = plies = 0
             minute = 1
+            stuck = 0
             while time.monotonic() < until:
-                plies += play(base, 100 + games, args.level, until)
+                try:
+                    plies += play(base, 100 + games, args.level, until)
+                except TimeoutError as exc:
+                    # A move the table did not take within 30 s (a loaded machine, or the
+                    # recognizer): counted and said, and the next game starts, so that one
+                    # stuck game does not end the measurement of the memory.
+                    stuck += 1
+                    print(f"game {games + 1} stuck ({exc}); a new game", flush=True)
                 games += 1
                 while samples and samples[-1][0] >= minute * 60:
                     print(f"{minute:3d} min: {samples[-1][1] / 1024:.1f} MB, peak "
@@ -126,7 +134,7 @@ def main() -> int:
             print(f"{args.level} against {args.level}, {'python' if args.python else 'native'} search: "
                   f"{games} games ({plies} plies) in {args.minutes:g} min; RSS first "
                   f"{samples[0][1] / 1024:.1f} MB, last {samples[-1][1] / 1024:.1f} MB, "
-                  f"peak {peak / 1024:.1f} MB")
+                  f"peak {peak / 1024:.1f} MB; {stuck} games stuck")
         finally:
             proc.terminate()
             proc.wait(10)

@@ -1,7 +1,7 @@
 """The native search core against the Python search, side by side in one run.
 
     nice -n 10 python benchmarks/bench_native.py [--positions 20] [--nodes 100000]
-        [--native-nodes 2000000] [--agree 0] [--games 0] [--seconds 0.5]
+        [--native-nodes 2000000] [--agree 0] [--games 0] [--seconds 0.5] [--old-eval] [--first 0]
 
 1. nodes/s: both cores search the same positions (seeded random base and Wind games, as
    ``bench_ai.py`` samples them), the Python one for ``--nodes`` a position, the native one
@@ -11,6 +11,9 @@
    along a game, compared on move, score, depth, node count, line and root scores.
 3. ``--games N``: ``hard`` on the native core against ``hard`` on the Python search at
    ``--seconds`` a move each, colours alternating, random base deals; the score and its Elo.
+   ``--old-eval``: the Python side plays the evaluation before the temple race
+   (``OLD_WEIGHTS``), the deals alternate base and Wind; ``--first`` numbers the games from
+   there (two processes play two halves: the seed of game g is 5000 + g).
 
 The load average is printed before and after: the machine is shared, so the rates are given
 per second of the clock and per second of CPU time the process had.
@@ -31,6 +34,7 @@ from ai_common import elo, play  # noqa: E402
 from bench_ai import sample_views  # noqa: E402
 
 from companion.ai.agent import Player  # noqa: E402
+from companion.ai.evaluate import Weights  # noqa: E402
 from companion.ai.native import NativeSearcher, available  # noqa: E402
 from companion.ai.search import Limits, Searcher, search_state  # noqa: E402
 from companion.rules.engine import Engine  # noqa: E402
@@ -83,19 +87,26 @@ def agreement(count: int, nodes: int) -> None:
           f"scores) at {nodes:,} nodes", flush=True)
 
 
-def match(games: int, seconds: float) -> None:
+# Today's evaluation before the temple race (commit 5129cf1): no race terms.
+OLD_WEIGHTS = Weights(student=100, reach=9, master_reach=7, next_card=25, temple=6, advance=1, centre=5,
+                      tempo=28, race1=0, race2=0, race3=0, race_lead=0)
+
+
+def match(games: int, seconds: float, old_eval: bool = False, first: int = 0) -> None:
     points = 0.0
-    for game in range(games):
+    python_weights = OLD_WEIGHTS if old_eval else Weights()
+    for game in range(first, first + games):
         native = Player("hard", seed=game, seconds=seconds)
-        python = Player("hard", seed=game, seconds=seconds, native=False)
+        python = Player("hard", seed=game, seconds=seconds, native=False, weights=python_weights)
         red, blue = (native, python) if game % 2 == 0 else (python, native)
-        winner, plies = play("base", 5000 + game, red.choose, blue.choose)
+        variant = ("base", "wind")[game // 2 % 2] if old_eval else "base"
+        winner, plies = play(variant, 5000 + game, red.choose, blue.choose)
         native_seat = "red" if game % 2 == 0 else "blue"
         points += 0.5 if winner is None else float(winner == native_seat)
-        print(f"game {game + 1}: native {native_seat}, winner {winner}, {plies} plies", flush=True)
+        print(f"game {game + 1}: {variant}, native {native_seat}, winner {winner}, {plies} plies", flush=True)
     diff, low, high = elo(points, games)
-    print(f"native hard vs python hard at {seconds:g} s a move: {points:g}/{games} "
-          f"({diff:+.0f} Elo, 95 % {low:+.0f} to {high:+.0f})")
+    print(f"native hard vs python hard{' (old evaluation)' if old_eval else ''} at {seconds:g} s a move: "
+          f"{points:g}/{games} ({diff:+.0f} Elo, 95 % {low:+.0f} to {high:+.0f})")
 
 
 def main() -> int:
@@ -106,17 +117,20 @@ def main() -> int:
     parser.add_argument("--agree", type=int, default=0)
     parser.add_argument("--games", type=int, default=0)
     parser.add_argument("--seconds", type=float, default=0.5)
+    parser.add_argument("--old-eval", action="store_true", help="the Python side with the evaluation before the race terms")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number")
     args = parser.parse_args()
     if not available():
         print("the native core is not built: python -m companion.ai.native.build", file=sys.stderr)
         return 1
     print(load(), flush=True)
     started = time.perf_counter()
-    rates(args.positions, args.nodes, args.native_nodes)
+    if args.positions:
+        rates(args.positions, args.nodes, args.native_nodes)
     if args.agree:
         agreement(args.agree, args.nodes)
     if args.games:
-        match(args.games, args.seconds)
+        match(args.games, args.seconds, args.old_eval, args.first)
     print(f"{load()} ({time.perf_counter() - started:.0f} s)")
     return 0
 

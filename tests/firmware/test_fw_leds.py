@@ -120,3 +120,26 @@ def test_closing_turns_the_leds_off(strip, pinmap):
     assert strip.wait_for(lambda f: 0 in f.lit(), 0.5)
     animator.close()
     assert strip.frame() == Frame() and strip.closed
+
+
+def test_the_recording_keeps_its_frames_small(strip, pinmap):
+    # The simulated service keeps the last 10,000 writes: at about 2 kB a frame (tuples of
+    # colour tuples) that was 20 MB of its memory, which the 120 MB bound on a computer-
+    # against-computer run could not afford. Packed, a frame costs its 105 bytes and a little.
+    import random
+    import tracemalloc
+
+    rng = random.Random(3)
+    scenes = [Frame.of({sq: (rng.randrange(256), rng.randrange(256), 0) for sq in range(25)}) for _ in range(50)]
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for i in range(2000):
+            strip.write(frame_pixels(scenes[i % 50], pinmap.leds))   # new colours each write, as the animator's
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert grown / 2000 < 400, f"{grown / 2000:.0f} bytes a recorded frame"
+    last = frame_pixels(scenes[1999 % 50], pinmap.leds)
+    assert strip.pixels == tuple(last)
+    assert strip.frames()[-1][1] == pixels_frame(last, pinmap.leds)

@@ -67,11 +67,23 @@ typedef struct {
     uint32_t info;
 } tt_entry;
 
+/* The master's moves to the enemy Temple Arch from every square (2 bits a square: moves
+ * less one), for one colour, two held cards and the next card (or none), cached: key 0 is
+ * an empty slot. */
+#define RACE_SLOTS 2048
+#define FAR 4
+typedef struct {
+    uint32_t key;
+    uint64_t dist;
+} race_entry;
+
 struct core_ctx {
     card_t cards[CORE_MAXCARDS];
     uint64_t zs[2][25], zm[2][25], zsp[25], zturn;
     int32_t base_s[2][25], base_m[2][25];
     int32_t tempo, student;
+    int32_t race[FAR + 1], race_lead;
+    race_entry races[RACE_SLOTS];
     int goal[2];
     int64_t hist[2800];
     tt_entry *tt;
@@ -181,6 +193,11 @@ void core_set_eval(core_ctx *c, int32_t tempo, int32_t student, const int32_t *b
     memcpy(c->base_m, base_m, sizeof c->base_m);
     c->goal[0] = goal_red;
     c->goal[1] = goal_blue;
+}
+
+void core_set_race(core_ctx *c, const int32_t *race, int32_t lead) {
+    memcpy(c->race, race, sizeof c->race);
+    c->race_lead = lead;
 }
 
 static void set_steps(steps_t *s, const int8_t *src) {
@@ -358,23 +375,73 @@ static uint64_t make(const core_ctx *c, const core_state *s, uint64_t h, uint32_
 
 /* -- evaluation -------------------------------------------------------------------------- */
 
+/* evaluate.race_distances: move one with a held card, move two with the other held card or
+ * the next one, three: within three moves of any of them; pawns in the way not counted. */
+static uint64_t race_table(const core_ctx *c, int color, int a, int b, int nx) {
+    const uint32_t *ma = c->cards[a].side[color].master.mask, *mb = c->cards[b].side[color].master.mask;
+    const uint32_t *mn = nx >= 0 ? c->cards[nx].side[color].master.mask : NULL;
+    uint32_t bit = 1u << c->goal[color], uni[25];
+    for (int sq = 0; sq < 25; sq++) uni[sq] = ma[sq] | mb[sq] | (mn ? mn[sq] : 0);
+    uint64_t out = 0;
+    for (int sq = 0; sq < 25; sq++) {
+        int d = FAR;
+        if ((ma[sq] | mb[sq]) & bit) {
+            d = 1;
+        } else {
+            uint32_t via_a = 0, via_b = 0, frontier = uni[sq];
+            for (uint32_t m = ma[sq]; m; m &= m - 1) via_a |= mb[__builtin_ctz(m)] | (mn ? mn[__builtin_ctz(m)] : 0);
+            for (uint32_t m = mb[sq]; m; m &= m - 1) via_b |= ma[__builtin_ctz(m)] | (mn ? mn[__builtin_ctz(m)] : 0);
+            if ((via_a | via_b) & bit) {
+                d = 2;
+            } else {
+                for (int k = 0; k < 2; k++) {
+                    uint32_t next = 0;
+                    for (uint32_t m = frontier; m; m &= m - 1) next |= uni[__builtin_ctz(m)];
+                    frontier |= next;
+                }
+                if (frontier & bit) d = 3;
+            }
+        }
+        out |= (uint64_t)(d - 1) << (2 * sq);
+    }
+    return out;
+}
+
+/* The master's moves to the arch from ``sq``, through the cache. */
+static int race_of(core_ctx *c, int color, int a, int b, int nx, int sq) {
+    uint32_t key = 1u + (uint32_t)color + 2u * ((uint32_t)a + 64u * ((uint32_t)b + 64u * (uint32_t)(nx + 1)));
+    race_entry *e = &c->races[(key * 2654435761u) >> 21];
+    if (e->key != key) {
+        e->key = key;
+        e->dist = race_table(c, color, a, b, nx);
+    }
+    return (int)(e->dist >> (2 * sq) & 3) + 1;
+}
+
 /* Evaluator.__call__: the per-card tables summed per pawn (the Python caches the sums). */
-static int evaluate(const core_ctx *c, const core_state *s) {
+static int evaluate(core_ctx *c, const core_state *s) {
     int color = s->color, enemy = color ^ 1;
     const side_t *a = &c->cards[s->ho[0]].side[color], *b = &c->cards[s->ho[1]].side[color];
     const side_t *nx = &c->cards[s->side].side[color];
     const side_t *pa = &c->cards[s->hp[0]].side[enemy], *pb = &c->cards[s->hp[1]].side[enemy];
     uint32_t own = s->own, opp = s->opp;
     int score = c->tempo + c->student * (__builtin_popcount(own) - __builtin_popcount(opp));
+    int mine_d = FAR, theirs_d = FAR;
     if (s->mo >= 0) {
         int sq = s->mo;
-        score += c->base_m[color][sq] + a->m_full[sq] + b->m_full[sq] + nx->m_next[sq];
+        mine_d = race_of(c, color, s->ho[0], s->ho[1], s->side, sq);
+        score += c->base_m[color][sq] + a->m_full[sq] + b->m_full[sq] + nx->m_next[sq] + c->race[mine_d];
         own &= ~(1u << sq);
     }
     if (s->mp >= 0) {
         int sq = s->mp;
-        score -= c->base_m[enemy][sq] + pa->m_full[sq] + pb->m_full[sq];
+        theirs_d = race_of(c, enemy, s->hp[0], s->hp[1], -1, sq);
+        score -= c->base_m[enemy][sq] + pa->m_full[sq] + pb->m_full[sq] + c->race[theirs_d];
         opp &= ~(1u << sq);
+    }
+    if (c->race_lead) {
+        if (mine_d < FAR && mine_d <= theirs_d) score += c->race_lead;
+        else if (theirs_d < mine_d) score -= c->race_lead;
     }
     for (; own; own &= own - 1) {
         int sq = __builtin_ctz(own);

@@ -31,6 +31,7 @@ void core_set_keys(core_ctx *c, const uint64_t *students, const uint64_t *master
                    const uint64_t *spirit, uint64_t turn);
 void core_set_eval(core_ctx *c, int32_t tempo, int32_t student, const int32_t *base_s,
                    const int32_t *base_m, int goal_red, int goal_blue);
+void core_set_race(core_ctx *c, const int32_t *race, int32_t lead);
 int core_set_card(core_ctx *c, int index, int wind, const int8_t *steps, const int32_t *terms,
                   const uint64_t *keys);
 void core_age_history(core_ctx *c);

@@ -108,6 +108,8 @@ class NativeSearcher(Searcher):
         lib.core_set_eval(self._ctx, self.weights.tempo, self.weights.student,
                           ffi.new("int32_t[]", [v for side in base_s for v in side]),
                           ffi.new("int32_t[]", [v for side in base_m for v in side]), _GOAL[0], _GOAL[1])
+        w = self.weights
+        lib.core_set_race(self._ctx, ffi.new("int32_t[]", [0, w.race1, w.race2, w.race3, 0]), w.race_lead)
 
     def _card(self, name: str) -> int:
         """The core's index of card ``name``, handing it over on first use; _SKIP when the

@@ -89,33 +89,40 @@ def _announce(config: Config, port: int) -> MdnsAnnouncer | None:
     return announcer
 
 
-def run(argv: list[str], sim: bool) -> int:
-    args = _parser(sim).parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    started = time.monotonic()
+def _config(args: argparse.Namespace, sim: bool) -> tuple[Config, Hotspot | None] | None:
+    """The configuration file's values under the command line's, or None (said) when the file
+    is wrong."""
     try:
         config = load_config(args.config, Config(hardware="sim" if sim else "pi",
                                                  host="127.0.0.1" if sim else "0.0.0.0"))
         wifi = _hotspot(config)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return None
     except ValueError as exc:       # a Wi-Fi name or password WPA2 cannot use (network.Hotspot)
         print(f"error: {args.config}: [network] {exc}", file=sys.stderr)
-        return 2
+        return None
     if sim:
         config = config.with_(hardware="sim")
-    config = config.with_(host=args.host, port=args.port, tables_broker=args.broker,
-                          pinmap=Path(args.pinmap) if args.pinmap else None)
+    return config.with_(host=args.host, port=args.port, tables_broker=args.broker,
+                        pinmap=Path(args.pinmap) if args.pinmap else None), wifi
+
+
+def run(argv: list[str], sim: bool) -> int:
+    args = _parser(sim).parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    started = time.monotonic()
+    loaded = _config(args, sim)
+    if loaded is None:
+        return 2
+    config, wifi = loaded
 
     # Imported here so that `onitama-companion perft` and friends start without them.
     from firmware.hardware import make_hardware
     from companion.ai.memory import for_model, set_budget
     from firmware.pinmap import PinMapError, load_pinmap
     from companion.web.app import create_app
-    from companion.web.guard import table_link
     from companion.web.server import Server
-    from companion.link.setup import open_links
 
     try:
         pinmap = load_pinmap(config.pinmap)
@@ -125,10 +132,10 @@ def run(argv: list[str], sim: bool) -> int:
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
+    state = Path(args.state) if args.state else default_state(sim)
     # A full or failing disk is waited out (and said, in the log); only a file SQLite calls
     # damaged is set aside. Stopped while waiting: nothing was opened, nothing to close.
-    store = open_store((Path(args.state) if args.state else default_state(sim)) / "games.db",
-                       stop=stop)
+    store = open_store(state / "games.db", stop=stop)
     if store is None:
         return 0
     hardware = make_hardware(config.hardware, pinmap)
@@ -141,41 +148,18 @@ def run(argv: list[str], sim: bool) -> int:
     app = create_app(companion)
     server = Server(app, config.host, config.port)
     announcer: MdnsAnnouncer | None = None
-    links: Any = None
-    own_broker: Any = None
+    tables: tuple[Any, Any] = (None, None)
     try:
         server.start()
         announcer = _announce(config, server.port)
         app.config["MDNS_NAME"] = None if announcer is None else "onitama.local"    # the Wi-Fi box
         companion.public_url = _public_url(config, server.host, server.port)
         companion.start()
-        url = companion.public_url
-        print(f"table:     {url}/", flush=True)
-        if sim:
-            print(f"sim:       {url}/sim", flush=True)
-            # Only this machine is the table; another device becomes it through this link.
-            print(f"table link (another device as the table): {table_link(app, url)}", flush=True)
-        # Each seat's join link works once (then the OLED shows the next); a phone on the same
-        # network opens it, or scans the QR code on the OLED or the simulation page.
-        for seat in ("red", "blue"):
-            if companion.joinable(seat):          # the computer's seat has no join link
-                print(f"{seat + ' seat:':<11}{companion.join_url(seat)}", flush=True)
-        state = Path(args.state) if args.state else default_state(sim)
-        links, own_broker = open_links(
-            companion, broker=config.tables_broker, port=config.tables_port,
-            workdir=state / "mosquitto", bind="127.0.0.1" if sim else "0.0.0.0",
-            # A simulation starts a broker only to host (a desktop is no table's hub).
-            embedded=not sim or bool(args.table_seat),
-            invite_host=config.tables_invite_host
-            or ("127.0.0.1" if sim else urlparse(url).hostname or "127.0.0.1"))
-        if links is not None and args.table_seat:
-            companion.submit(None, {"type": "new_game", "variant": "base", "table": [args.table_seat]})
-            print(f"invite:    {_wait_invite(links)}", flush=True)
-        if links is not None and args.join:
-            print(f"joined:    game {links.join(args.join)['game']}", flush=True)
+        _print_links(companion, app, sim)
+        tables = _open_tables(companion, config, args, sim, state)
         print(f"ready in {time.monotonic() - started:.2f} s", flush=True)
         if sim and not args.no_browser and (os.environ.get("DISPLAY") or sys.platform == "darwin"):
-            webbrowser.open(f"{url}/sim")
+            webbrowser.open(f"{companion.public_url}/sim")
         stop.wait()
     finally:
         if announcer is not None:
@@ -184,14 +168,55 @@ def run(argv: list[str], sim: bool) -> int:
             except Exception:
                 log.exception("mDNS: the goodbye failed")
         server.stop()
-        if links is not None:
-            links.close()
-        if own_broker is not None:
-            own_broker.stop()
+        _close_tables(*tables)
         companion.close()
         hardware.close()
         store.close()
     return 0
+
+
+def _close_tables(links: Any, own_broker: Any) -> None:
+    """The links to other tables, then the broker this table started."""
+    if links is not None:
+        links.close()
+    if own_broker is not None:
+        own_broker.stop()
+
+
+def _print_links(companion: Companion, app: Any, sim: bool) -> None:
+    from companion.web.guard import table_link
+    url = companion.public_url or ""
+    print(f"table:     {url}/", flush=True)
+    if sim:
+        print(f"sim:       {url}/sim", flush=True)
+        # Only this machine is the table; another device becomes it through this link.
+        print(f"table link (another device as the table): {table_link(app, url)}", flush=True)
+    # Each seat's join link works once (then the OLED shows the next); a phone on the same
+    # network opens it, or scans the QR code on the OLED or the simulation page.
+    for seat in ("red", "blue"):
+        if companion.joinable(seat):          # the computer's seat has no join link
+            print(f"{seat + ' seat:':<11}{companion.join_url(seat)}", flush=True)
+
+
+def _open_tables(companion: Companion, config: Config, args: argparse.Namespace, sim: bool,
+                 state: Path) -> tuple[Any, Any]:
+    """The links to other tables (docs/tables.md) and the broker this table started, if any;
+    a game dealt with a seat at another table (its invite printed), or one joined."""
+    from companion.link.setup import open_links
+    url = companion.public_url or ""
+    links, own_broker = open_links(
+        companion, broker=config.tables_broker, port=config.tables_port,
+        workdir=state / "mosquitto", bind="127.0.0.1" if sim else "0.0.0.0",
+        # A simulation starts a broker only to host (a desktop is no table's hub).
+        embedded=not sim or bool(args.table_seat),
+        invite_host=config.tables_invite_host
+        or ("127.0.0.1" if sim else urlparse(url).hostname or "127.0.0.1"))
+    if links is not None and args.table_seat:
+        companion.submit(None, {"type": "new_game", "way": "base", "table": [args.table_seat]})
+        print(f"invite:    {_wait_invite(links)}", flush=True)
+    if links is not None and args.join:
+        print(f"joined:    game {links.join(args.join)['game']}", flush=True)
+    return links, own_broker
 
 
 def _wait_invite(links) -> str:

@@ -94,18 +94,10 @@ class Seating:
 def seating(request: Mapping[str, Any], *, mode: str) -> Seating:
     """The ``computer``, ``remote``, ``table`` and ``hints`` options of a new-game request,
     checked."""
-    computer = request.get("computer") or {}
+    computer = _computer_seats(request, mode=mode)
     remote = request.get("remote") or []
     table = table_seats(request, mode=mode)
     hints = request.get("hints", HINTS_PER_GAME)
-    if not isinstance(computer, dict) or not all(
-            seat in SEATS and isinstance(lv, str) for seat, lv in computer.items()):
-        raise BadRequest("computer is {seat: level}, such as {\"blue\": \"medium\"}")
-    for lv in computer.values():
-        if lv not in LEVELS:
-            raise BadRequest(f"unknown level {lv!r} (known: {', '.join(LEVELS)})")
-    if computer and way(mode).computer is None:
-        raise BadRequest(way(mode).no_computer())
     if not isinstance(remote, list) or not all(seat in SEATS for seat in remote):
         raise BadRequest("remote is a list of seats, such as [\"red\"]")
     if set(remote) & set(computer):
@@ -116,6 +108,20 @@ def seating(request: Mapping[str, Any], *, mode: str) -> Seating:
         raise BadRequest(f"hints is a number from 0 to {MAX_HINTS}")
     return Seating(dict(sorted(computer.items())), tuple(s for s in SEATS if s in remote), hints,
                    table)
+
+
+def _computer_seats(request: Mapping[str, Any], *, mode: str) -> dict[str, str]:
+    """The ``computer`` option: {seat: level}, in a way the computer plays."""
+    computer = request.get("computer") or {}
+    if not isinstance(computer, dict) or not all(
+            seat in SEATS and isinstance(lv, str) for seat, lv in computer.items()):
+        raise BadRequest("computer is {seat: level}, such as {\"blue\": \"medium\"}")
+    for lv in computer.values():
+        if lv not in LEVELS:
+            raise BadRequest(f"unknown level {lv!r} (known: {', '.join(LEVELS)})")
+    if computer and way(mode).computer is None:
+        raise BadRequest(way(mode).no_computer())
+    return computer
 
 
 def table_seats(request: Mapping[str, Any], *, mode: str) -> tuple[str, ...]:

@@ -78,17 +78,26 @@ class Display:
             lines = game_lines()
         lines = outputs.page_now(lines, time.monotonic())     # a text longer than the screen pages
         self.shown = target if show is None and waiting is None else None
-        key = (lines, seats.token(target) if target in SEATS else None)
-        if key != self._key:
-            self._key = key
-            self.lines = lines
-            if self.shown == "wifi" and self._wifi is not None:
-                self._image = screens.wifi_screen(self._wifi[1], oled.wifi_caption(self._wifi[0]))
-            elif self.shown is not None:
-                self._image = screens.qr_screen(join_url(self.shown), oled.join_caption(self.shown))
-            else:
-                self._image = screens.status_screen(lines[0], list(lines[1:]))
-            self._hw.oled.display(self._image)
+        self._draw_oled(lines, seats.token(target) if target in SEATS else None, join_url)
+        self._draw_leds(game, occupancy, show)
+
+    def _draw_oled(self, lines: outputs.Lines, token: object, join_url: Callable[[str], str]) -> None:
+        """The OLED's picture, drawn again only when its text or the join code changed."""
+        key = (lines, token)
+        if key == self._key:
+            return
+        self._key = key
+        self.lines = lines
+        if self.shown == "wifi" and self._wifi is not None:
+            self._image = screens.wifi_screen(self._wifi[1], oled.wifi_caption(self._wifi[0]))
+        elif self.shown is not None:
+            self._image = screens.qr_screen(join_url(self.shown), oled.join_caption(self.shown))
+        else:
+            self._image = screens.status_screen(lines[0], list(lines[1:]))
+        self._hw.oled.display(self._image)
+
+    def _draw_leds(self, game: PublicGame | None, occupancy: frozenset[int],
+                   show: outputs.Show | None) -> None:
         lights = views.led_scene(game, occupancy)
         if show is not None and views.hand_on_mat(game):
             # The player to move holds a piece: its destinations are what they need now, so an

@@ -25,8 +25,8 @@ def test_no_module_ranks_below_b():
 ABOVE_C = {
     "companion/ai/belief.py Belief._own_turn": 31,       # the computer (issue 25)
     "companion/ai/belief.py Belief._in_progress": 22,    # the computer (issue 25)
-    "companion/ai/search.py Searcher._negamax": 28,      # the computer (issue 25): the hot loop
-    "companion/ai/search.py Searcher._captures": 24,     # the computer (issue 25): the hot loop
+    "companion/ai/search.py Searcher._negamax": 22,      # the computer (issue 25): the hot loop
+    "companion/ai/searchmoves.py SearchMoves._captures": 24,  # the computer (issue 25): the hot loop
     "companion/rules/engine.py Engine.moves": 42,        # the move generator: perft's hot loop
     "companion/rules/cards.py card_from_dict": 33,
     "companion/rules/board.py Board.why_illegal": 29,
@@ -34,7 +34,6 @@ ABOVE_C = {
     "companion/rules/shadow.py ShadowReferee._why": 35,
     "companion/rules/variants.py SimultaneousReferee._resolve": 26,
     "companion/tracetool.py parse_trace": 24,
-    "companion/serve.py run": 23,
 }
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.rules.cards import CARDS, CardTable
 from companion.rules.engine import ANY, Engine
@@ -232,6 +233,22 @@ class Searcher(SearchMoves):
         self._next_check = self.nodes + (CHECK_EVERY if self._node_limit is None
                                          else min(CHECK_EVERY, self._node_limit - self.nodes))
 
+    def _probe(self, h: int, depth: int, alpha: int, beta: int, ply: int) -> tuple[int | None, Any]:
+        """The transposition table's score for this node if it decides it (deep enough, and
+        exact or outside the window), and its best move to try first."""
+        entry = self.tt.get(h)
+        if entry is None:
+            return None, None
+        e_depth, flag, score, tt_move = entry
+        if e_depth >= depth:
+            if score >= WON:
+                score -= ply
+            elif score <= -WON:
+                score += ply
+            if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
+                return score, tt_move
+        return None, tt_move
+
     def _negamax(self, st: tuple, h: int, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
         if self.nodes >= self._next_check:
@@ -242,17 +259,9 @@ class Searcher(SearchMoves):
                 return exact
         if depth <= 0:
             return self._quiesce(st, h, alpha, beta, ply, QDEPTH)
-        entry = self.tt.get(h)
-        tt_move = None
-        if entry is not None:
-            e_depth, flag, score, tt_move = entry
-            if e_depth >= depth:
-                if score >= WON:
-                    score -= ply
-                elif score <= -WON:
-                    score += ply
-                if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
-                    return score
+        cut, tt_move = self._probe(h, depth, alpha, beta, ply)
+        if cut is not None:
+            return cut
         moves = self.engine.moves(st) if len(st[8][0]) < 2 else self.moves(st)
         for mv in moves:
             if mv[5]:

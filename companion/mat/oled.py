@@ -228,6 +228,16 @@ def hint_asked_lines(seat: str, left: int) -> Lines:
             "green = good move", "yellow = risky", "red = losing")
 
 
+def endgames_lines(percent: int) -> Lines:
+    """The deal's exact endgames being solved (companion.ai.dealtables), past two seconds."""
+    return ("Endgames", f"solving: {percent}%", "play on meanwhile")
+
+
+def solved_hint_lines(seat: str, words: str) -> Lines:
+    """A hint on a solved position: its exact outcome (``b1-b2 wins in 3``)."""
+    return (f"{seat.title()} hint: solved", words)
+
+
 def set_aside_lines(game_id: int) -> Lines:
     """At start: the unfinished game's record cannot be read or replayed (see /games)."""
     return (f"Game {game_id} set aside:", "it cannot be", "resumed (see the", "list of games)")

@@ -23,7 +23,6 @@ from ..rules.position import parse_position
 from . import outputs
 from .computer import (HINT_NODES, Chooser, Expected, Thinker, Version, board_move,
                        default_hints, default_player, same_move)
-from .endgame_words import endgames_show, solved_hint_show
 from .errors import BadRequest, Conflict, Forbidden
 from .instructions import expected_words
 from .session import GameSession
@@ -134,7 +133,7 @@ class Opponent:
         now = time.monotonic()
         if building is not None and building[0] > ENDGAMES_QUIET_S and now - self._endgames_said >= ENDGAMES_EVERY_S:
             self._endgames_said = now
-            self._announce([endgames_show(building[1])])
+            self._announce([outputs.endgames_show(building[1])])
 
     def _decided(self, asked: Version, seat: str, text: str) -> None:
         """The computer's choice, back on the game thread: dropped when the game has moved
@@ -272,7 +271,7 @@ class Opponent:
             # says it too); in a way with secrets the hint is the phone's alone.
             solved = summary(getattr(grades, "exact", None) or {})
             if solved is not None and not game.way.hidden:
-                self._announce([solved_hint_show(seat, solved)])
+                self._announce([outputs.solved_hint_show(seat, solved)])
 
 
 def computer_cycle(game: GameSession | None, sets: tuple[str, ...]) -> dict[str, Any] | None:

@@ -99,6 +99,15 @@ def hint_asked_show(seat: str, left: int) -> Show:
     return Show(SHOW_S, oled.hint_asked_lines(seat, left), {})
 
 
+def endgames_show(percent: int) -> Show:
+    """Shown for two seconds every five while the deal's endgames take more than two."""
+    return Show(2.0, oled.endgames_lines(percent), {})
+
+
+def solved_hint_show(seat: str, words: str) -> Show:
+    return Show(SHOW_S, oled.solved_hint_lines(seat, words), {})
+
+
 NO_HINT_SHOW = Show(SHOW_S, oled.NO_HINT, {})
 HINT_ON_PHONE_SHOW = Show(SHOW_S, oled.HINT_ON_PHONE, {})
 

@@ -17,7 +17,7 @@ from companion.rules.referee import Event, Result
 from companion.rules.squares import square_name
 from companion.mat import oled
 from companion.table import outputs
-from companion.table.endgame_words import endgames_show, solved_hint_show
+from companion.table.outputs import endgames_show, solved_hint_show
 from companion.table.instructions import ExpectedWords, move_words
 
 LONGEST = sorted((c.name.replace(" ", "-") for c in CARDS), key=len)[-4:]

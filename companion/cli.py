@@ -49,7 +49,7 @@ def cmd_cards(args) -> int:
 
 
 def cmd_perft(args) -> int:
-    from companion.rules.board import Board
+    from companion.rules.board import Board, engine_move
     board = Board(args.position, cards=_cards(args.custom))
     engine = board.engine
     st = engine.state(board.position)
@@ -59,7 +59,7 @@ def cmd_perft(args) -> int:
     if args.divide and args.depth >= 1 and not board.is_game_over():
         total = 0
         for mv, leaves in engine.divide(st, args.depth):
-            print(f"{board._to_move(st, mv)}: {leaves}")
+            print(f"{engine_move(board.cards, st, mv)}: {leaves}")
             total += leaves
     else:
         total = engine.perft(st, args.depth)

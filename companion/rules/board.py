@@ -20,6 +20,19 @@ class Outcome:
     how: str      # "stone" (master captured) | "stream" (master on the Temple Arch)
 
 
+def engine_move(cards: CardTable, st: State, mv: EngineMove) -> Move:
+    """An engine move tuple as a :class:`Move`: the one translation from the engine's tuples
+    to the values players, records and the computer read."""
+    slot, f, t, sf, su, _ = mv
+    name = st[6][slot]
+    if f < 0 and sf < 0:
+        return Move(name)
+    if cards[name].is_wind_card:
+        return Move(name, f if f >= 0 else None, t if f >= 0 else None,
+                    sf if sf >= 0 else None, su if sf >= 0 else None, wind_card=True)
+    return Move(name, f, t) if f >= 0 else Move(name, sf, su)
+
+
 class LegalMoves:
     """The legal moves of a position: iterate lazily, count, or test membership."""
 
@@ -32,7 +45,7 @@ class LegalMoves:
             return
         st = board._st
         for mv in board.engine.moves(st):
-            yield board._to_move(st, mv)
+            yield engine_move(board.cards, st, mv)
 
     def __len__(self) -> int:
         board = self._board
@@ -108,24 +121,12 @@ class Board:
     def peek(self) -> Move:
         return self._stack[-1][0]
 
-    def _to_move(self, st: State, mv: EngineMove) -> Move:
-        slot, f, t, sf, su, _ = mv
-        name = st[6][slot]
-        if f < 0 and sf < 0:
-            return Move(name)
-        if self.cards[name].is_wind_card:
-            return Move(name, f if f >= 0 else None, t if f >= 0 else None,
-                        sf if sf >= 0 else None, su if sf >= 0 else None, wind_card=True)
-        if f >= 0:
-            return Move(name, f, t)
-        return Move(name, sf, su)
-
     def _find(self, move: Move) -> EngineMove | None:
         if self.outcome() is not None:
             return None
         st = self._st
         for mv in self.engine.moves(st):
-            if self._to_move(st, mv) == move:
+            if engine_move(self.cards, st, mv) == move:
                 return mv
         return None
 

@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Any, Sequence, TypeVar, cast
 
 from .actions import Action, Take
+from .board import Board, engine_move
 from .cards import CARDS, Card, CardTable, load_card_file, notation_name
 from .deal import first_player
 from .engine import ANY, MASTER_ONLY, STUDENT_ONLY, Engine, EngineMove, State
@@ -40,20 +41,7 @@ def example_conditional_cards() -> list[Card]:
         return load_card_file(path)
 
 
-def engine_move(cards: CardTable, st: State, mv: EngineMove) -> Move:
-    """An engine move tuple as a :class:`Move` (the form ``Board`` gives)."""
-    slot, f, t, sf, su, _ = mv
-    name = st[6][slot]
-    if f < 0 and sf < 0:
-        return Move(name)
-    if cards[name].is_wind_card:
-        return Move(name, f if f >= 0 else None, t if f >= 0 else None,
-                    sf if sf >= 0 else None, su if sf >= 0 else None, wind_card=True)
-    return Move(name, f, t) if f >= 0 else Move(name, sf, su)
-
-
 def _why_move(cards: CardTable, roles: tuple[int, ...], pos: Position, move: Action) -> str:
-    from .board import Board
     if not isinstance(move, Move):
         return "this game has only main-board moves"
     return Board(pos, cards=cards, roles=roles).why_illegal(move) or "not a legal move here"

@@ -15,15 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.rules.squares import SQUARE_NAMES, parse_square, square, square_file, square_rank
+from firmware.backends import LED_BACKENDS, OLED_BACKENDS, led_backend
 
 BUTTON_NAMES = ("A", "B", "C")
 
-# Pins rpi_ws281x can drive WS2812s from, per back-end.
-LED_BACKEND_PINS = {"spi": (10,), "pwm": (12, 18), "pcm": (21,)}
-# The libraries that drive the WS2812 chain: rpi_ws281x (Pi 1-4, Zero 2 W: spi, pwm or pcm) and
-# Adafruit's neopixel_spi (any Pi with SPI, the only one for a Pi 5: spi on GPIO10 only).
-LED_DRIVERS = ("rpi_ws281x", "neopixel_spi")
-OLED_DRIVERS = ("ssd1306", "sh1106")
 # SPI0 belongs to the LED back-end when it uses SPI: nothing else may sit on its pins.
 SPI0_PINS = {7: "SPI0 CE1", 8: "SPI0 CE0", 9: "SPI0 MISO", 10: "SPI0 MOSI", 11: "SPI0 SCLK"}
 # GPIO0/1 are the HAT ID EEPROM bus; 28+ are not on the 40-pin header.
@@ -59,7 +54,7 @@ class MatrixConfig:
 
 @dataclass(frozen=True)
 class LedConfig:
-    backend: str  # "spi", "pwm" or "pcm"
+    backend: str  # the SoC block: "spi", "pwm" or "pcm" (as the driver accepts)
     pin: int
     dma: int
     count: int
@@ -69,7 +64,7 @@ class LedConfig:
     first: str  # chain description, kept for the docs
     along: str
     layout: str
-    driver: str = "rpi_ws281x"  # one of LED_DRIVERS
+    driver: str = "rpi_ws281x"  # a name of firmware.backends.LED_BACKENDS
 
     def chain(self) -> list[tuple[str, int | str]]:
         """Every LED in chain order as ``("square", sq)`` or ``("edge", group)``."""
@@ -91,7 +86,7 @@ class OledConfig:
     frequency_hz: int
     width: int = 128
     height: int = 64
-    driver: str = "ssd1306"  # one of OLED_DRIVERS
+    driver: str = "ssd1306"  # a name of firmware.backends.OLED_BACKENDS
 
 
 @dataclass(frozen=True)
@@ -277,7 +272,7 @@ def _build(r: _Reader, data: Mapping[str, Any], source: str) -> PinMap | None:
     if (s := sections["leds"]) is not None:
         leds = _build_leds(r, s)
     if (o := sections["oled"]) is not None:
-        oled_driver = r.attempt(lambda: r.choice(o, "oled.driver", OLED_DRIVERS), None) \
+        oled_driver = r.attempt(lambda: r.choice(o, "oled.driver", tuple(OLED_BACKENDS)), None) \
             if "driver" in o else "ssd1306"
         bus = r.attempt(lambda: r.integer(o, "oled.bus", 0, 99), None)
         if bus not in (None, 1):
@@ -300,15 +295,20 @@ def _build(r: _Reader, data: Mapping[str, Any], source: str) -> PinMap | None:
 
 
 def _build_leds(r: _Reader, s: Mapping[str, Any]) -> LedConfig | None:
-    driver = r.attempt(lambda: r.choice(s, "leds.driver", LED_DRIVERS), None) if "driver" in s else LED_DRIVERS[0]
-    backend = r.attempt(lambda: r.choice(s, "leds.backend", tuple(LED_BACKEND_PINS)), None)
-    if driver == "neopixel_spi" and backend not in (None, "spi"):
-        r.fail("leds.backend", f"neopixel_spi drives the LEDs over SPI only: backend = \"spi\", not {backend!r}")
+    drivers = tuple(LED_BACKENDS)
+    driver = r.attempt(lambda: r.choice(s, "leds.driver", drivers), None) if "driver" in s else drivers[0]
+    # The blocks every back-end drives from, and what this one accepts: its blocks and pins.
+    blocks = tuple(dict.fromkeys(block for name in drivers for block in led_backend(name).pins))
+    pins = led_backend(driver).pins if driver is not None else {}
+    backend = r.attempt(lambda: r.choice(s, "leds.backend", blocks), None)
+    if driver is not None and backend is not None and backend not in pins:
+        r.fail("leds.backend", f"{driver} drives the LEDs over {' or '.join(b.upper() for b in pins)} "
+               f"only: backend = \"{next(iter(pins))}\", not {backend!r}")
     pin = r.attempt(lambda: r.pin(r.get(s, "leds.pin"), "leds.pin"), None)
-    if backend is not None and pin is not None and pin not in LED_BACKEND_PINS[backend]:
-        valid = " or ".join(f"GPIO{p}" for p in LED_BACKEND_PINS[backend])
-        r.fail("leds.pin", f"rpi_ws281x cannot drive WS2812s from GPIO{pin} with the {backend!r} "
-               f"back-end (it needs {valid}; 10 = spi, 12/18 = pwm, 21 = pcm)")
+    if backend in pins and pin is not None and pin not in pins[backend]:
+        which = ", ".join(f"{'/'.join(map(str, p))} = {block}" for block, p in pins.items())
+        r.fail("leds.pin", f"{driver} cannot drive WS2812s from GPIO{pin} with the {backend!r} "
+               f"back-end (it needs {' or '.join(f'GPIO{p}' for p in pins[backend])}; {which})")
     dma = r.attempt(lambda: r.integer(s, "leds.dma", 1, 14), None)
     if dma == 5:
         r.fail("leds.dma", "DMA channel 5 is used by the SD card: driving LEDs on it corrupts it")

@@ -29,6 +29,7 @@ from gpiozero.pins import Factory
 from firmware.animation import Animator
 from firmware.backends import led_backend, oled_backend
 from firmware.buttons import Buttons
+from firmware.errors import ThreadStuck
 from firmware.group_scan import GroupScanner
 from firmware.leds import LedMat, Strip
 from firmware.matrix import MatrixScanner
@@ -55,11 +56,16 @@ class Hardware:
     release: list[Callable[[], None]] = field(default_factory=list)  # buses to close last
 
     def close(self) -> None:
-        """Stop every thread, turn the LEDs and the OLED off, release the pins and buses."""
-        self.buttons.close()
-        self.animator.close()
-        self.oled.close()
-        self.scanner.close()
+        """Stop every thread, turn the LEDs and the OLED off, release the pins and buses. A
+        device whose thread does not stop is logged and left as it is; the others still close
+        (a shutdown must not hang on one driver)."""
+        devices: list[Callable[[], None]] = [self.buttons.close, self.animator.close, self.oled.close,
+                                             self.scanner.close]
+        for close in devices:
+            try:
+                close()
+            except ThreadStuck:
+                log.exception("a device did not stop")
         if self.sim is not None:
             self.sim.close()
         for release in self.release:

@@ -19,12 +19,13 @@ import adafruit_ssd1306
 from PIL import Image
 
 from firmware.backends import OledBackend, OledTwin, Release, oled_backend
+from firmware.errors import FirmwareError, join_thread
 from firmware.pinmap import OledConfig
 
 log = logging.getLogger(__name__)
 
 
-class OledError(RuntimeError):
+class OledError(FirmwareError, RuntimeError):
     """The display did not answer."""
 
 
@@ -176,7 +177,7 @@ class Oled:
         with self._changed:
             self._closing = True
             self._changed.notify_all()
-        self._thread.join()
+        join_thread(self._thread)  # a thread stuck on the bus holds it: the panel is left as it is
         try:
             self._panel.off()
         except OSError:

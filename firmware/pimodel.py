@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from firmware.backends import LED_BACKENDS, led_backend
+from firmware.errors import FirmwareError
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +24,7 @@ MODEL_PATH = Path("/proc/device-tree/model")
 RP1_BOARDS = ("Raspberry Pi 5", "Raspberry Pi 500", "Raspberry Pi Compute Module 5")
 
 
-class UnsupportedBoard(RuntimeError):
+class UnsupportedBoard(FirmwareError, RuntimeError):
     """The pin map asks for a back-end this board cannot drive."""
 
 

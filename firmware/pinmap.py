@@ -16,6 +16,7 @@ from typing import Any
 
 from companion.rules.squares import SQUARE_NAMES, parse_square, square, square_file, square_rank
 from firmware.backends import LED_BACKENDS, OLED_BACKENDS, led_backend
+from firmware.errors import FirmwareError
 
 BUTTON_NAMES = ("A", "B", "C")
 
@@ -27,7 +28,7 @@ I2C1_SDA, I2C1_SCL = 2, 3
 CORNERS = ("a1", "e1", "a5", "e5")
 
 
-class PinMapError(ValueError):
+class PinMapError(FirmwareError, ValueError):
     """A pin map that cannot drive the hardware; ``problems`` lists ``"key: reason"`` lines."""
 
     def __init__(self, source: str, problems: list[str]):

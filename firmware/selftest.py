@@ -23,6 +23,7 @@ from typing import TextIO
 
 from companion.rules.squares import SQUARE_NAMES, parse_square, square_file, square_rank
 from firmware.animation import Blink, Effect, Steady, Urgency
+from firmware.errors import join_thread
 from firmware.hardware import SCANNERS, Hardware, make_hardware
 from firmware.leds import BLUE, GREEN, RED, WHITE, Frame, capped
 from firmware.matrix import ScanLoop
@@ -120,7 +121,8 @@ class SelfTest:
         self.step(2, "Buttons", "Press A, then B, then C (short presses). Each press is echoed.")
         self._drain_presses()
         if self.maker is not None:
-            pressing = threading.Thread(target=self.maker.press_every_button, args=(self._echoed,))
+            pressing = threading.Thread(target=self.maker.press_every_button, args=(self._echoed,),
+                                        name="maker-buttons")
             pressing.start()
         last_news = time.monotonic()
         while self._pressed != set(BUTTON_NAMES):
@@ -137,7 +139,7 @@ class SelfTest:
             self.hw.oled.display(status_screen("2/4 Buttons", [f"Button {name}: {kind}",
                                  "Pressed so far: " + " ".join(sorted(self._pressed))]))
         if self.maker is not None:
-            pressing.join()
+            join_thread(pressing, self.maker.longest_s)
         missing = [n for n in BUTTON_NAMES if n not in self._pressed]
         if not missing:
             return Check("Buttons", True, ", ".join(BUTTON_NAMES))
@@ -248,7 +250,7 @@ class SelfTest:
 
     def _watch_squares(self, events: queue.Queue[frozenset[int]], stuck: frozenset[int]) -> None:
         if self.maker is not None:
-            placing = threading.Thread(target=self.maker.place_every_pawn)
+            placing = threading.Thread(target=self.maker.place_every_pawn, name="maker-pawns")
             placing.start()
         self._drain_presses()
         reported: set[int] = set(stuck)
@@ -272,7 +274,7 @@ class SelfTest:
                 f"Seen {len(reported - stuck)} of {25 - len(stuck)}",
                 "Still to go:", " ".join(missing[:7]), " ".join(missing[7:14])]))
         if self.maker is not None:
-            placing.join()
+            join_thread(placing, self.maker.longest_s)
 
     def _finish_pressed(self) -> bool:
         while not self._presses.empty():

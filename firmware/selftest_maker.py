@@ -48,6 +48,13 @@ class ScriptedMaker:
         self._hold = hw.pinmap.buttons.debounce_s * 2 + 0.02
         self._timeouts = timeouts
 
+    @property
+    def longest_s(self) -> float:
+        """The longest the maker's presses or placements can take: every step waiting out
+        its patience (a square that never lights, a press never echoed)."""
+        steps = 2 * 25 + len(BUTTON_NAMES)
+        return steps * (self._timeouts.reaction + self._hold)
+
     def place_every_pawn(self) -> None:
         """A pawn on each square in turn, lifted once the square lights (or after a while)."""
         strip = self._sim.strip

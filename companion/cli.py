@@ -112,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_cards)
 
     p = sub.add_parser("perft", help="count the leaves of the game tree")
-    p.add_argument("position", help="a position string (see the README)")
+    p.add_argument("position", help="a position string (see docs/positions.md)")
     p.add_argument("depth", type=int)
     p.add_argument("--divide", action="store_true", help="the count below each first move")
     p.add_argument("--time", action="store_true", help="report the time on stderr")

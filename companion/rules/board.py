@@ -150,26 +150,32 @@ class Board:
         if move.wind_card != card.is_wind_card:
             return (f"{card.name} is a Wind Spirit card: give the pawn step and the Spirit step"
                     if card.is_wind_card else f"{card.name} is not a Wind Spirit card")
-        cm = self.engine.table(card.name)[color]
-        pos = self.position
         masters = {s for s in (mo, mp) if s >= 0}
         if not card.is_wind_card:
             # Not a pass, so a regular card's move has both squares (parse_move gives them).
             assert move.from_sq is not None and move.to_sq is not None
+            if move.from_sq == sp and self.engine.roles[slot] == MASTER_ONLY:
+                return f"{card.name} is a master card: it moves only {who}'s master"
+            cm = self.engine.table(card.name)[color]
             if move.from_sq == sp:
-                if self.engine.roles[slot] == MASTER_ONLY:
-                    return f"{card.name} is a master card: it moves only {who}'s master"
-                return self._spirit_problem(pos, card.name, cm, move.from_sq, move.to_sq, masters)
-            return self._pawn_problem(pos, card.name, cm, slot, move.from_sq, move.to_sq) or "not a legal move here"
-        # A Wind Spirit card: the pawn step, then the Spirit step.
-        tops = [(f, t) for (s, f, t, _, _, _) in self.engine.moves(self._st)
-                if hand[s] == card.name and f >= 0]
+                return self._spirit_problem(self.position, card.name, cm, move.from_sq, move.to_sq, masters)
+            return (self._pawn_problem(self.position, card.name, cm, slot, move.from_sq, move.to_sq)
+                    or "not a legal move here")
+        return self._wind_card_problem(move, card.name, slot, masters) or "not a legal move here"
+
+    def _wind_card_problem(self, move: Move, name: str, slot: int, masters: set[int]) -> str | None:
+        """What is wrong with a Wind Spirit card's move: the pawn step, then the Spirit step."""
+        _, _, mo, mp, _, color, hand, _, _ = self._st
+        who = COLORS[color].title()
+        cm = self.engine.table(name)[color]
+        pos = self.position
         if move.from_sq is None:
+            tops = [f for (s, f, _, _, _, _) in self.engine.moves(self._st) if hand[s] == name and f >= 0]
             if tops:
-                return f"{card.name}'s top step must move one of {who}'s pawns: it has a legal option"
+                return f"{name}'s top step must move one of {who}'s pawns: it has a legal option"
         else:
             assert move.to_sq is not None, "a step's squares come in pairs"
-            problem = self._pawn_problem(pos, card.name, cm, slot, move.from_sq, move.to_sq)
+            problem = self._pawn_problem(pos, name, cm, slot, move.from_sq, move.to_sq)
             if problem:
                 return problem
             if move.to_sq == mp or (move.from_sq == mo and move.to_sq == (22 if color == 0 else 2)):
@@ -177,10 +183,9 @@ class Board:
             if move.from_sq == mo:
                 masters = (masters - {mo}) | {move.to_sq}
         if move.spirit_from is None:
-            return f"the Wind Spirit must take {card.name}'s bottom step when it can"
+            return f"the Wind Spirit must take {name}'s bottom step when it can"
         assert move.spirit_to is not None, "a step's squares come in pairs"
-        return self._spirit_problem(pos, card.name, cm, move.spirit_from, move.spirit_to, masters,
-                                    bottom=True) or "not a legal move here"
+        return self._spirit_problem(pos, name, cm, move.spirit_from, move.spirit_to, masters, bottom=True)
 
     def _pawn_problem(self, pos: Position, name: str, cm: CardMoves, slot: int, frm: int,
                       to: int) -> str | None:

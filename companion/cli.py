@@ -12,6 +12,7 @@ import time
 from companion.rules.cards import CARDS, CardTable, load_card_file
 from companion.rules.errors import OnitamaError
 from companion.rules.ways import WAYS
+from companion.table.errors import REFUSALS
 
 # Subcommands that live in their own modules: "module" runs ``module.main(argv) -> int``,
 # "module:function" runs that function.
@@ -76,28 +77,32 @@ def cmd_replay(args) -> int:
     result = replay(record)
     if result.error:
         print(result.error)
-        print(result.board.position)
+        print(result.position)
         return 1
-    outcome = result.board.outcome()
+    outcome = result.result
     print(f"{len(record.moves)} moves, all legal" +
           (f"; {outcome.winner} won by {outcome.how}" if outcome else "; the game goes on"))
-    print(result.board.position)
+    print(result.position)
     return 0
 
 
 def cmd_deal(args) -> int:
-    from companion.rules.deal import deal, fixed_deal
+    from companion.rules.deal import fixed_deal
+    from companion.rules.position import format_position
+    from companion.rules.ways import new_referee, way
     table = _cards(args.custom)
     if args.cards:
         parts = args.cards.split()
         if len(parts) != 3:
             raise OnitamaError("--cards takes 'RED1,RED2 BLUE1,BLUE2 SIDE'")
-        d = fixed_deal(parts[0].split(","), parts[1].split(","), parts[2], first=args.first,
-                       cards=table)
+        red, blue, side = parts[0].split(","), parts[1].split(","), parts[2]
+        # Without --way, Wind Spirit cards among them imply the Way of the Wind.
+        name = args.way or fixed_deal(red, blue, side, cards=table).variant
+        ref = way(name).fixed(red, blue, side, first=args.first, cards=table)
     else:
-        d = deal(args.variant, tuple(args.sets.split(",")), wind_cards=args.wind_cards,
-                 seed=args.seed, first=args.first, cards=table)
-    print(d.position)
+        ref = new_referee(args.way or "base", seed=args.seed, sets=tuple(args.sets.split(",")),
+                          wind_cards=args.wind_cards, first=args.first, cards=table)
+    print(format_position(ref.start))
     return 0
 
 
@@ -124,10 +129,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser("deal", help="deal a new game and print its starting position")
-    # The ways of playing recorded as a plain position and moves: deal() sets up their board.
-    dealt = [name for name, way in WAYS.items() if way.classic_record]
-    p.add_argument("--variant", default="base", choices=dealt,
-                   help="; ".join(f"{name}: {WAYS[name].title}" for name in dealt))
+    # Every way of playing deals its own game (--variant: the older name of --way).
+    p.add_argument("--way", "--variant", dest="way", choices=list(WAYS), metavar="WAY",
+                   help="base (the default); " + "; ".join(f"{name}: {entry.title}"
+                                                         for name, entry in WAYS.items()))
     p.add_argument("--sets", default="base", help="card sets, comma-separated (see 'cards')")
     p.add_argument("--wind-cards", type=int, default=2, help="Wind Spirit cards, 0-5")
     p.add_argument("--seed", type=int, help="repeat a deal")
@@ -150,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
             return getattr(importlib.import_module(module), function or "main")(argv[1:])
         args = build_parser().parse_args(argv)
         return args.run(args)
-    except OnitamaError as exc:
+    except REFUSALS as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:

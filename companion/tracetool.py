@@ -24,11 +24,11 @@ from firmware.matrix import MatrixScanner
 from firmware.pinmap import PinMap, PinMapError, load_pinmap
 from firmware.sim_mat import SimMat
 
-from .rules.errors import OnitamaError
 from .rules.position import parse_position
 from .mat.recognizer import CLEAR_S, MAX_SETTLE_S, SETTLE_S, Recognizer
 from .rules.squares import parse_square
 from .rules.ways import WAYS
+from .table.errors import CompanionError
 from .mat.tracerecord import RecordingScanner, TraceRecorder
 
 # The ways of playing whose main-board moves the mat reads: what --record-trace records.
@@ -36,7 +36,7 @@ VARIANTS = tuple(name for name, way in WAYS.items() if way.mat_reads_moves)
 BUTTONS = ("A", "B", "C")
 
 
-class TraceError(OnitamaError):
+class TraceError(CompanionError):
     """A trace file that does not follow docs/traces.md; names the line."""
 
 

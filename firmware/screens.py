@@ -174,7 +174,7 @@ def pattern_screen() -> Image.Image:
 
 def wifi_screen(payload: str, caption: str) -> Image.Image:
     """The table's own Wi-Fi as a QR code phone cameras join from, ``caption`` beside (its
-    wording is the table's: ``companion.table.outputs.wifi_caption``).
+    wording is the table's: ``companion.mat.oled.wifi_caption``).
 
     ``payload`` is the ``WIFI:T:WPA;S:...;P:...;;`` text (``companion.table.network.
     wifi_qr_payload``); the firmware only draws it. A generated network (``Onitama-XXXX`` and a

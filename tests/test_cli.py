@@ -65,5 +65,7 @@ def test_replay(tmp_path):
 
 
 def test_deal_prints_a_position():
-    proc = run("deal", "--variant", "wind", "--wind-cards", "5", "--seed", "1")
+    proc = run("deal", "--way", "wind", "--wind-cards", "5", "--seed", "1")
     assert proc.returncode == 0 and proc.stdout.startswith("bbBbb/5/2W2/5/rrRrr ")
+    # --variant, the older name of --way, still works for the scripts that say it.
+    assert run("deal", "--variant", "wind", "--wind-cards", "5", "--seed", "1").stdout == proc.stdout

@@ -17,7 +17,7 @@ from companion.table.config import Config, ConfigError, load_config
 from companion.table.network import (Hotspot, MdnsAnnouncer, hotspot_commands,
                                      hotspot_section, main, new_credentials, wifi_qr_payload,
                                      with_public_url)
-from companion.table.outputs import wifi_caption
+from companion.mat.oled import wifi_caption
 from firmware.screens import wifi_screen
 
 ROOT = Path(__file__).resolve().parent.parent

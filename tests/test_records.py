@@ -36,7 +36,7 @@ def test_replay_names_the_first_illegal_move():
     record.moves = ["Tiger c1c3", "Crane a5a4", "Crab c3c5", "Monkey b5a4"]
     result = replay(record)
     assert result.error.startswith("move 3 (Red) 'Crab c3c5' is illegal: Crab does not move")
-    assert len(result.board.move_stack) == 2
+    assert len(result.referee.log) == 2
 
 
 def test_replay_checks_the_result_in_the_header():
@@ -45,7 +45,7 @@ def test_replay_checks_the_result_in_the_header():
     record.result = {"winner": "red", "how": "stone"}
     assert "the header says the result" in replay(record).error
     record.result = None
-    assert replay(record).error is None and replay(record).board.position == board.position
+    assert replay(record).error is None and replay(record).position == board.position
 
 
 def test_custom_cards_travel_with_the_record(tmp_path):

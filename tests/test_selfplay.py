@@ -15,7 +15,7 @@ from companion.rules.ways import WAYS, new_referee
 
 
 def test_one_json_line_per_game(capsys):
-    assert main(["selfplay", "--variant", "shadow", "--games", "3", "--seed", "2"]) == 0
+    assert main(["selfplay", "--way", "shadow", "--games", "3", "--seed", "2"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert len(lines) == 3
     for game, line in enumerate(lines):
@@ -39,7 +39,7 @@ def test_an_unfinished_game_has_no_winner():
 
 def test_bad_arguments_exit_2(capsys):
     assert main(["selfplay", "--variant", "chess"]) == 2
-    assert "unknown variant 'chess'" in capsys.readouterr().err
+    assert "unknown way 'chess'" in capsys.readouterr().err
     assert main(["selfplay", "--games", "-1"]) == 2
 
 

@@ -171,8 +171,16 @@ def test_every_variant_name_deals_and_unknown_names_are_refused():
         ref = new_referee(variant, seed=11)
         assert ref.mode == variant and ref.to_act()
         assert new_referee(variant, seed=11).view(None) == ref.view(None)
-    with pytest.raises(VariantError, match="unknown variant 'chess'"):
+    with pytest.raises(VariantError, match="unknown way 'chess'"):
         new_referee("chess")
     with pytest.raises(VariantError, match="Wind"):
         ClassicReferee("bbBbb/5/2W2/5/rrRrr red Tiger,Crab Monkey,Crane Boar", "knowledge",
                        knowledge=True)
+
+
+def test_every_way_has_its_section_in_the_rules_document():
+    from pathlib import Path
+    rules = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
+    headings = [line for line in rules.splitlines() if line.startswith("## ")]
+    for name in WAYS:
+        assert any(f"`{name}`" in heading for heading in headings), f"docs/rules.md has no section for {name}"

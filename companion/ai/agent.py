@@ -1,10 +1,11 @@
 """The computer player: ``choose(view, level) -> action text``.
 
 A :class:`Player` keeps its search tables between the moves of a game (faster, same
-answers at a node budget); :func:`choose` is the one-call form. Every open-information mode
-is searched on the main board; Way of the Shadow and Way of the Light go through
-:mod:`companion.ai.hidden`, which plays from the seat's knowledge only. Simultaneous play is
-out of scope (both seats move at once, which the search does not model).
+answers at a node budget); :func:`choose` is the one-call form. Each way's registry entry
+(``companion.rules.ways``) says how the computer plays it: searched on the main board, or
+(Way of the Shadow and Way of the Light) through :mod:`companion.ai.hidden`, which plays from
+the seat's knowledge only; or not at all (simultaneous play: both seats move at once, which
+the search does not model).
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from typing import TYPE_CHECKING
 from companion.rules.actions import Take, action_text
 from companion.rules.board import engine_move
 from companion.rules.engine import ANY, MASTER_ONLY, STUDENT_ONLY
+from companion.rules.errors import VariantError
 from companion.rules.moves import Move
+from companion.rules.ways import HIDDEN_SEARCH, way
 
 from .evaluate import Weights
 from .levels import Level, level as get_level
@@ -26,13 +29,29 @@ from .view import SeatView, ViewError
 if TYPE_CHECKING:
     from .hidden import HiddenPlayer
 
-OPEN_MODES = ("base", "wind", "seven", "nine", "knowledge", "conditional")
-HIDDEN_MODES = ("shadow", "light")
 ROLE_BY_NAME = {"any": ANY, "master": MASTER_ONLY, "student": STUDENT_ONLY}
 
 
 class UnsupportedMode(ViewError):
-    """The computer does not play this mode (simultaneous play)."""
+    """The computer does not play this way (the registry says so: simultaneous play)."""
+
+
+class CannotMove(ViewError):
+    """The search finds no move in a position where the rules give one (a way whose rules
+    the board search does not model, past the point where they differ)."""
+
+
+def how_played(mode: str) -> str:
+    """How the computer plays the way ``mode``, as its registry entry says: searched on the
+    main board (``BOARD_SEARCH``) or from the seat's knowledge (``HIDDEN_SEARCH``).
+    Raises :class:`UnsupportedMode` for a way it does not play."""
+    try:
+        chosen = way(mode)
+    except VariantError as exc:
+        raise UnsupportedMode(str(exc)) from None
+    if chosen.computer is None:
+        raise UnsupportedMode(chosen.no_computer())
+    return chosen.computer
 
 
 class Player:
@@ -80,14 +99,11 @@ class Player:
             raise ViewError(f"it is not {view.seat}'s turn to act")
         if not view.legal:
             raise ViewError("no legal action in this view")
-        if view.mode in HIDDEN_MODES:
+        if how_played(view.mode) == HIDDEN_SEARCH:
             from .hidden import HiddenPlayer
             if self._hidden is None:
                 self._hidden = HiddenPlayer(self)
             return self._hidden.choose(view)
-        if view.mode not in OPEN_MODES:
-            raise UnsupportedMode(f"the computer does not play {view.mode!r}"
-                                  + (" (simultaneous play is out of scope)" if view.mode == "simultaneous" else ""))
         if view.phase == "take":
             return self._take(view)
         return action_text(self.best_move(view))
@@ -108,8 +124,9 @@ class Player:
                                  margin=int(4 * lv.temperature) or None)
         self.last = result
         mv = lv.pick(result.root, self.rng(view)) if lv.temperature > 0 and result.root else result.move
-        # choose() has checked that the view has a legal action, so the search found a move.
-        assert mv is not None
+        if mv is None:
+            # The view has a legal action, yet the search holds the game for over.
+            raise CannotMove(f"the computer finds no move for {view.seat} here")
         self._plan = (view.log, mv, st)
         return engine_move(searcher.cards, st, mv[:6])
 

@@ -1,7 +1,7 @@
 """``onitama-companion bestmove`` and ``onitama-companion match``.
 
     onitama-companion bestmove "<position>" [--time S] [--level L] [--nodes N]
-    onitama-companion match --variant V --games N --red L1 --blue L2 --seed S [--time S|--nodes N]
+    onitama-companion match --way W --games N --red L1 --blue L2 --seed S [--time S|--nodes N]
 
 ``bestmove`` prints the search's depth, score and line, then the chosen move on its last line
 (``docs/positions.md`` notation; a pass is ``<Card> pass``). ``match`` plays games between
@@ -24,7 +24,7 @@ from companion.rules.selfplay import game_seed
 from companion.rules.variants import ClassicReferee
 from companion.rules.ways import WAYS, new_referee
 
-from .agent import Player
+from .agent import Player, how_played
 from .levels import NAMES
 from .search import mate_in
 from .view import SeatView
@@ -103,8 +103,9 @@ def play_match_game(variant: str, seed: int, red: str, blue: str, *, seconds: fl
 def match(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="onitama-companion match",
                                      description="play games between levels, one JSON line per game")
-    parser.add_argument("--variant", default="base", help="base, wind, seven, nine, knowledge, "
-                        "conditional, shadow or light")
+    parser.add_argument("--way", "--variant", dest="way", default="base",
+                        help="a way the computer plays: " + ", ".join(
+                            name for name, entry in WAYS.items() if entry.computer is not None))
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--red", default="medium", help=f"one of {', '.join(NAMES)}, random")
     parser.add_argument("--blue", default="medium")
@@ -114,16 +115,13 @@ def match(argv: list[str]) -> int:
     budget_options.add_argument("--nodes", type=int, help="nodes per move (repeatable games)")
     parser.add_argument("--max-plies", type=int, default=200, help="turns after which a game is unfinished")
     args = parser.parse_args(argv)
-    if args.variant not in WAYS:
-        raise OnitamaError(f"unknown variant {args.variant!r} (known: {', '.join(WAYS)})")
-    if args.variant == "simultaneous":
-        raise OnitamaError("the computer does not play simultaneous play (out of scope)")
+    how_played(args.way)          # UnsupportedMode names a way it does not play
     if args.games < 0 or args.max_plies < 1:
         raise OnitamaError("--games must be 0 or more and --max-plies 1 or more")
     red, blue = _level(args.red, True), _level(args.blue, True)
     budget = _budget(args)
     for game in range(args.games):
-        line = play_match_game(args.variant, game_seed(args.seed, game), red, blue,
+        line = play_match_game(args.way, game_seed(args.seed, game), red, blue,
                                max_plies=args.max_plies, **budget)
         print(json.dumps({"variant": line.pop("variant"), "game": game, **line}), flush=True)
     return 0

@@ -16,8 +16,9 @@ belief-sampled averages of :mod:`companion.ai.hidden`.
 from __future__ import annotations
 
 from companion.rules.squares import square_name
+from companion.rules.ways import HIDDEN_SEARCH, WAYS
 
-from .agent import HIDDEN_MODES, Player
+from .agent import Player
 from .search import WON
 from .view import SeatView
 
@@ -48,7 +49,7 @@ def hint_table(view: SeatView, *, nodes: int | None = 20_000,
         return {}
     player = Player("hard", nodes=nodes, seconds=seconds)
     scored: list[tuple[int, int, int]] = []     # (from, to, score)
-    if view.mode in HIDDEN_MODES:
+    if view.mode in WAYS and WAYS[view.mode].computer == HIDDEN_SEARCH:
         from .hidden import HiddenPlayer
         for action, score in HiddenPlayer(player).scored(view):
             frm = getattr(action, "frm", getattr(action, "from_sq", None))

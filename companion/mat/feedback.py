@@ -1,4 +1,5 @@
-"""The recognizer's feedback as LED cues per square: plain data for the animation layer.
+"""The recognizer's feedback as LED cues per square: plain data for the animation layer, and
+the table's palette (every colour the mat's LEDs show is named here).
 
 The recognizer speaks in colour names and effects (``Light``); the firmware's animator plays
 effects with a colour, an urgency (speed and brightness: hint, normal, error) and a phase. This
@@ -33,6 +34,14 @@ PALETTE: dict[str, RGB] = {
     "cyan": (0, 200, 255),
     "magenta": (255, 0, 200),
     "amber": (255, 140, 0),
+}
+
+# A hint's grades on a lifted pawn's destinations: distinct from the card colours (cyan,
+# magenta, white) and steady, unlike the blinking red of a mat out of sync.
+HINT_COLOURS: dict[str, RGB] = {
+    "good": (0, 255, 0),
+    "risky": (255, 200, 0),
+    "losing": (255, 0, 0),
 }
 
 # effect name -> (kind, urgency)

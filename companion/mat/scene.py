@@ -1,5 +1,6 @@
 """What the mat shows: the lights per square and the OLED's lines (``Feedback``), and the pure
-functions that render the out-of-sync mat, a question, the end of the game and play."""
+functions that render the out-of-sync mat, a question and the end of the game (their words,
+and play's, are :mod:`companion.mat.oled`'s)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Callable, Iterable, Mapping
 
 from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
+from . import oled
 from .pairing import pair_up
 
 # Lifted pawn: destinations coloured by the card reaching them (hand order), both = BOTH.
@@ -64,10 +66,9 @@ def mismatch_view(mismatch: frozenset[int], occ: frozenset[int],
     extra, missing = misplaced(mismatch, occ, base)
     scene = {sq: Light("red", "blink-fast") for sq in extra | missing or mismatch}
     pairs = pair_up(extra, missing)
-    hint = (f"move {square_name(pairs[0][0])} to {square_name(pairs[0][1])}" if pairs
-            else f"take off the pawn on {square_name(min(extra))}" if extra and not missing
-            else "fix the blinking squares")
-    return scene, pairs, ("Mat out of sync", hint, "or make a legal move")
+    hint = oled.out_of_sync_hint((square_name(pairs[0][0]), square_name(pairs[0][1])) if pairs else None,
+                                 square_name(min(extra)) if extra and not missing else None)
+    return scene, pairs, oled.out_of_sync_lines(hint)
 
 
 def prompt_view(prompt: dict, touched: Iterable[int], must_pass: bool,
@@ -75,45 +76,18 @@ def prompt_view(prompt: dict, touched: Iterable[int], must_pass: bool,
     """A question waiting: the squares of the moves it asks about blink white, and the OLED
     names the buttons."""
     scene = {sq: Light("white", "blink-slow") for sq in touched}
-    seat = COLORS.index(prompt["seat"])
-    asked = prompt["seat"].title()
-    choices = "  ".join(f"{'AB'[slot(c, seat)]}:{c}" for c in prompt["choose"])
-    reply = prompt.get("reply")
-    if must_pass:
-        first, second = f"{asked} cannot move:", "give up a card"
-    elif reply:
-        first, second = "Whose step was it?", f"{asked}: your card?"
-    else:
-        first, second = f"{asked}: which card?", "did you play?"
-    if "takeback" in prompt:
-        last = "C: take back"
-    elif reply and len(reply["choose"]) == 1:
-        last = f"C: {reply['seat'].title()}'s {reply['choose'][0]}"
-    else:
-        last = "or answer on phone"
-    return scene, (first, second, choices, last)
+    return scene, oled.question_lines(prompt, must_pass, slot)
 
 
 def outcome_view(winner: str, how: str, pos: Position) -> tuple[dict[int, Light], tuple[str, ...]]:
     """The game is over: the winning master pulses in its colour."""
     master = pos.master(COLORS.index(winner))
     scene = {master: Light(winner, "pulse")} if master >= 0 else {}
-    way = "Way of the Stone" if how == "stone" else "Way of the Stream"
-    return scene, (f"{winner.title()} wins", way)
+    return scene, oled.outcome_lines(winner, how)
 
 
-def play_oled(pos: Position, announce: tuple[str, ...] | None,
-              waiting: str | None) -> tuple[str, ...]:
-    """Play going on: whose turn and their cards, after an amendment's announcement, or
-    the seat the mat waits on to finish a turn."""
-    who = COLORS[pos.turn].title()
-    hand = pos.hands[pos.turn]
-    oled = (f"{who} to move", "  ".join(f"{'AB'[i]}:{c}" for i, c in enumerate(hand)))
-    if announce is not None:
-        return announce + oled
-    if waiting is not None:
-        return (f"{waiting.title()}: waiting for", "the rest of the turn")
-    return oled
+# Play going on, as the recognizer names it (the words are the OLED module's).
+play_oled = oled.play_lines
 
 
 def lifting_own(pos: Position, lifted: frozenset[int]) -> bool:

@@ -9,13 +9,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from .board import Board
 from .cards import CARDS, Card, CardTable, card_from_dict
 from .deal import Deal
 from .errors import CardError, OnitamaError, RecordError
 from .jsondata import JsonObject
-from .position import parse_position
+from .position import Position, parse_position
+from .referee import Referee, Result
+from .ways import Start, way
 
 FORMAT = "onitama-record"
 VERSION = 1
@@ -108,23 +110,35 @@ class GameRecord:
 
 @dataclass
 class ReplayResult:
-    board: Board
+    referee: Referee[Any]            # the game as far as it replayed, by its way's rules
     error: str | None = None         # the first illegal move and why, if any
+
+    @property
+    def position(self) -> Position:
+        return parse_position(str(self.referee.view(None)["position"]), self.referee.cards)
+
+    @property
+    def result(self) -> Result | None:
+        return self.referee.result
 
 
 def replay(record: GameRecord) -> ReplayResult:
-    """Check a record move by move against the rules."""
-    board = Board(record.start, cards=record.card_table())
+    """Check a record move by move against the rules of its way (the registry's)."""
+    table = record.card_table()
+    try:
+        ref = way(record.variant).from_start(Start(parse_position(record.start, table),
+                                                   seed=record.seed, cards=table))
+    except OnitamaError as exc:
+        raise RecordError(f"the header does not start a game: {exc}") from None
     for number, text in enumerate(record.moves, 1):
-        who = board.turn.title()
+        who = (ref.to_act() or ("nobody",))[0]
         try:
-            board.push(text)
+            ref.act(who, text)
         except OnitamaError as exc:
             reason = getattr(exc, "reason", str(exc))
-            return ReplayResult(board, f"move {number} ({who}) {text!r} is illegal: {reason}")
-    outcome = board.outcome()
-    actual = None if outcome is None else {"winner": outcome.winner, "how": outcome.how}
+            return ReplayResult(ref, f"move {number} ({who.title()}) {text!r} is illegal: {reason}")
+    actual = None if ref.result is None else ref.result.as_dict()
     if record.result is not None and record.result != actual:
-        return ReplayResult(board, f"the header says the result is {record.result}, "
-                                   f"but the moves give {actual}")
-    return ReplayResult(board)
+        return ReplayResult(ref, f"the header says the result is {record.result}, "
+                                 f"but the moves give {actual}")
+    return ReplayResult(ref)

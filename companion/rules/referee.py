@@ -269,6 +269,5 @@ class Referee(Generic[S]):
 
 
 def describe_result(result: Result) -> str:
-    if result.winner is None:
-        return "a draw"
-    return f"{result.winner} won by {result.how}"
+    from .results import result_sentence      # the words' table reads Result from here
+    return result_sentence(result)

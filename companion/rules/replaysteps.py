@@ -19,9 +19,7 @@ from .jsondata import JsonObject
 from .record import GameRecord, replay
 from .shadow import ShadowReferee
 from .squares import square_name
-
-HIDDEN_MODES = ("shadow", "light", "simultaneous")
-
+from .ways import WAYS, way
 
 def replay_steps(record: JsonObject) -> JsonObject:
     """``{"mode", "start", "result", "complete", "steps": [{"n", "seat", "text", "words",
@@ -35,7 +33,7 @@ def replay_steps(record: JsonObject) -> JsonObject:
         raise RecordError("not a game record")
     header = record["header"]
     mode = header.get("mode")
-    if record.get("kind") == "public" and mode in HIDDEN_MODES:
+    if record.get("kind") == "public" and mode in WAYS and way(mode).hidden:
         return {"mode": mode, "start": header["start"], "result": header.get("result"),
                 "complete": False,
                 "steps": [{"n": n, "seat": None, "text": text, "words": text, "position": None,
@@ -79,14 +77,10 @@ def _classic(record: JsonObject) -> JsonObject:
     checked = replay(game)
     if checked.error is not None:
         raise RecordError(checked.error)
-    from .board import Board
-    board = Board(game.start, cards=game.card_table())
-    steps = []
-    for n, text in enumerate(game.moves, 1):
-        seat = board.turn
-        before = str(board.position)
-        board.push(text)
-        steps.append({"n": n, "seat": seat, "text": text, "words": turn_words(seat, text, before),
-                      "position": str(board.position), "ninjas": None})
+    ref = checked.referee
+    positions = ref.turn_positions() + [str(ref.view(None)["position"])]
+    steps = [{"n": n, "seat": turn.seat, "text": turn.full,
+              "words": turn_words(turn.seat, turn.full, positions[n - 1]),
+              "position": positions[n], "ninjas": None} for n, turn in enumerate(ref.log, 1)]
     return {"mode": game.variant, "start": game.start, "result": game.result, "complete": True,
             "ninjas": None, "steps": steps}

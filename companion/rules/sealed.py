@@ -19,13 +19,13 @@ from typing import Any
 
 from .actions import Place, Skip, action_text
 from .cards import CARDS, CardTable, card_from_dict
-from .engine import ANY
 from .errors import OnitamaError, RecordError
 from .jsondata import JsonObject
 from .position import COLORS, Position, format_position, parse_position
 from .referee import SEATS, Referee
 from .shadow import ShadowReferee
-from .variants import ROLES, ClassicReferee, SimultaneousReferee
+from .variants import SimultaneousReferee
+from .ways import Start, way
 
 FORMAT = "onitama-hidden-record"
 VERSION = 1
@@ -104,17 +104,9 @@ def _start(text: str, cards: CardTable) -> Position:
 
 
 def _referee(header: JsonObject, turns: list[str], cards: CardTable) -> Referee[Any]:
-    mode, start, seed = header["mode"], _start(header["start"], cards), header.get("seed")
-    if mode in ("shadow", "light"):
-        return ShadowReferee(start, mode, light=header.get("light", "red"), cards=cards, seed=seed)
-    if mode == "simultaneous":
-        return SimultaneousReferee(start, cards=cards, seed=seed)
-    if mode == "knowledge":
-        # The cards drawn in the game, in order, are the deck as far as it was used.
-        deck = tuple(cards[tok[1:]].name for text in turns for tok in text.split()
-                     if tok.startswith("+"))
-        return ClassicReferee(start, mode, knowledge=True, deck=deck, cards=cards, seed=seed)
-    return ClassicReferee(start, mode, roles=ROLES.get(mode, (ANY, ANY)), cards=cards, seed=seed)
+    start = Start(_start(header["start"], cards), header.get("seed"), header.get("light", "red"),
+                  cards, tuple(turns))
+    return way(header["mode"]).from_start(start)
 
 
 def _chunks(text: str) -> list[str]:

@@ -1,6 +1,6 @@
-"""``onitama-companion selfplay``: random legal games of any variant, one JSON line per game.
+"""``onitama-companion selfplay``: random legal games of any way, one JSON line per game.
 
-    onitama-companion selfplay --variant shadow --games 100 --seed 1
+    onitama-companion selfplay --way shadow --games 100 --seed 1   (--variant: its older name)
 
 Each line: ``variant``, ``game``, ``seed`` (the deal's), ``winner`` (a seat, or null for a
 draw or an unfinished game), ``how`` (stone, stream, ninjas, draw, unfinished), ``plies``
@@ -122,7 +122,7 @@ def game_seed(seed: int, game: int) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="onitama-companion selfplay",
                                      description="play random legal games and report as JSON lines")
-    parser.add_argument("--variant", default="base",
+    parser.add_argument("--way", "--variant", dest="way", default="base",
                         help=f"one of {', '.join(WAYS)}, or several comma-separated, or all")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
@@ -131,10 +131,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-leak-check", action="store_true",
                         help="skip the twin-world check (faster; leak is then always false)")
     args = parser.parse_args(argv)
-    variants = tuple(WAYS) if args.variant == "all" else tuple(args.variant.split(","))
+    variants = tuple(WAYS) if args.way == "all" else tuple(args.way.split(","))
     unknown = [v for v in variants if v not in WAYS]
     if unknown:
-        raise VariantError(f"unknown variant {unknown[0]!r} (known: {', '.join(WAYS)}, all)")
+        raise VariantError(f"unknown way {unknown[0]!r} (known: {', '.join(WAYS)}, all)")
     if args.games < 0 or args.max_plies < 1:
         raise OnitamaError("--games must be 0 or more and --max-plies 1 or more")
     for variant in variants:

@@ -32,6 +32,7 @@ from .jsondata import JsonObject
 from .moves import Move
 from .position import BLUE, COLORS, NO_SQUARE, RED, TEMPLE, Position, parse_position
 from .referee import Event, Referee, Result, Turn, TurnLog
+from .results import result_sentence
 from .shadow_state import (LIGHT, SHADOW, ShadowState, light_lantern, lose_ninja, ninja_steps,
                            pawn_moves, reveal, set_pair)
 from .shadow_why import why_not
@@ -264,7 +265,7 @@ class ShadowReferee(Referee[ShadowState]):
         events.append(Event("turn", turn.public, public=True, data={"by": turn.seat}))
         st = replace(st, log=st.log + (turn,), ply=st.ply + 1, full=(), public=(), card=None)
         if st.result is not None:
-            events.append(Event("game_over", self._result_text(st.result), public=True,
+            events.append(Event("game_over", result_sentence(st.result), public=True,
                                 data=st.result.as_dict()))
             return st
         nxt = 1 - mover
@@ -285,12 +286,6 @@ class ShadowReferee(Referee[ShadowState]):
         if not st.ninjas[shadow] and st.setup[shadow] is not None:
             return Result(COLORS[light], "ninjas")
         return None
-
-    @staticmethod
-    def _result_text(result: Result) -> str:
-        ways = {"stone": "capturing the master", "stream": "reaching the Temple Arch",
-                "ninjas": "capturing both Ninjas"}
-        return f"{result.winner} wins by {ways[result.how]}"
 
     # -- why not ---------------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from .jsondata import JsonObject
 from .moves import Move
 from .position import BLUE, COLORS, NO_SQUARE, RED, TEMPLE, Position, parse_position
 from .referee import Event, Referee, Result, Turn, TurnLog
+from .results import result_sentence
 from .shadow import ShadowReferee
 
 # Hand-slot roles: a played card's replacement takes its slot, so it stays in its column.
@@ -159,7 +160,7 @@ class ClassicReferee(Referee[ClassicState]):
     def _finish(self, s: ClassicState, seat: str, text: str, events: list[Event]) -> ClassicState:
         events.append(Event("turn", text, public=True, data={"by": seat}))
         if s.result is not None:
-            events.append(Event("game_over", f"{s.result.winner} wins by {s.result.how}",
+            events.append(Event("game_over", result_sentence(s.result),
                                 public=True, data=s.result.as_dict()))
         return replace(s, log=s.log + (Turn(seat, text, text),))
 
@@ -271,8 +272,7 @@ class SimultaneousReferee(Referee[SimultaneousState]):
         events.append(Event("turn", text, public=True, data={"red": str(commits[RED]),
                                                               "blue": str(commits[BLUE])}))
         if result is not None:
-            events.append(Event("game_over", "a draw" if result.winner is None
-                                else f"{result.winner} wins by {result.how}", public=True,
+            events.append(Event("game_over", result_sentence(result), public=True,
                                 data=result.as_dict()))
         return SimultaneousState(new, (None, None), result, s.log + (Turn(None, text, text),)), events
 

@@ -25,6 +25,7 @@ from typing import TextIO
 
 from .config import default_state
 from .replay import ReplayError, rebuild
+from .saved import JsonDict
 from .store import DamagedGame, GameStore, StoreError, check_header
 
 FORMAT = {"format": "onitama-companion games", "version": 1}
@@ -48,7 +49,7 @@ def export_lines(store: GameStore, damaged: list[DamagedGame]) -> Iterator[str]:
                          ensure_ascii=False)
 
 
-def check_record(record: object) -> tuple[float, dict, dict | None, list[tuple[str | None, str, float]]]:
+def check_record(record: object) -> tuple[float, JsonDict, JsonDict | None, list[tuple[str | None, str, float]]]:
     """A record's parts, or :class:`BadRecord` naming what is wrong with it."""
     if not isinstance(record, dict):
         raise BadRecord("a record is a JSON object")
@@ -62,16 +63,7 @@ def check_record(record: object) -> tuple[float, dict, dict | None, list[tuple[s
     result = record.get("result")
     if result is not None and not isinstance(result, dict):
         raise BadRecord("the result is not a JSON object")
-    actions = record.get("actions")
-    if not isinstance(actions, list):
-        raise BadRecord("actions is not a list")
-    out = []
-    for n, action in enumerate(actions):
-        if (not isinstance(action, list) or len(action) != 3 or action[0] not in SEATS
-                or not isinstance(action[1], str) or not action[1]
-                or not isinstance(action[2], (int, float)) or isinstance(action[2], bool)):
-            raise BadRecord(f"action {n} is not [seat, notation, time]")
-        out.append((action[0], action[1], float(action[2])))
+    out = _actions(record.get("actions"))
     if not (result or {}).get("how") == "set aside":
         # A game set aside was kept because it does not replay; any other must.
         try:
@@ -79,6 +71,20 @@ def check_record(record: object) -> tuple[float, dict, dict | None, list[tuple[s
         except ReplayError as exc:
             raise BadRecord(str(exc)) from None
     return float(created), header, result, out
+
+
+def _actions(actions: object) -> list[tuple[str | None, str, float]]:
+    """A record's actions, each ``[seat, notation, time]``."""
+    if not isinstance(actions, list):
+        raise BadRecord("actions is not a list")
+    out: list[tuple[str | None, str, float]] = []
+    for n, action in enumerate(actions):
+        if (not isinstance(action, list) or len(action) != 3 or action[0] not in SEATS
+                or not isinstance(action[1], str) or not action[1]
+                or not isinstance(action[2], (int, float)) or isinstance(action[2], bool)):
+            raise BadRecord(f"action {n} is not [seat, notation, time]")
+        out.append((action[0], action[1], float(action[2])))
+    return out
 
 
 def _decode(line: bytes | str) -> str:
@@ -144,7 +150,7 @@ def _parser(command: str) -> argparse.ArgumentParser:
     return p
 
 
-def _store(args) -> GameStore:
+def _store(args: argparse.Namespace) -> GameStore:
     folder = Path(args.state) if args.state else default_state(args.sim)
     return GameStore(folder / "games.db")
 

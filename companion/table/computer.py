@@ -27,25 +27,31 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..ai.agent import Player
+from ..ai.agent import CannotMove, Player
 from ..ai.hints import hint_table
-from ..ai.levels import NAMES as LEVELS
+from ..ai.levels import NAMES
 from ..ai.view import SeatView
 from ..rules.actions import parse_action
 from ..rules.errors import OnitamaError
 from ..rules.moves import Move
 from ..rules.referee import SEATS, Referee
+from ..rules.ways import way
 from .errors import BadRequest
 from .logwords import bug
 
 log = logging.getLogger(__name__)
 
 DEFAULT_LEVEL = "medium"
+LEVELS: tuple[str, ...] = NAMES   # the computer's levels, for the pages
 HINTS_PER_GAME = 3            # a seat's hints in one game, unless set-up says otherwise
 MAX_HINTS = 99
 HINT_NODES = 20_000           # one search grades every destination (companion.ai.hints)
 
 Version = tuple[int, int]     # (game id, number of saved actions): changes with every turn
+
+
+# A job for the thinker: what to run, what to do with its result, and with its error.
+Job = tuple[Callable[[], Any], Callable[[Any], None], Callable[[Exception], None] | None]
 
 
 class Chooser(Protocol):
@@ -85,8 +91,8 @@ def seating(request: Mapping[str, Any], *, mode: str) -> Seating:
     for lv in computer.values():
         if lv not in LEVELS:
             raise BadRequest(f"unknown level {lv!r} (known: {', '.join(LEVELS)})")
-    if computer and mode == "simultaneous":
-        raise BadRequest("the computer does not play simultaneous play (out of scope)")
+    if computer and way(mode).computer is None:
+        raise BadRequest(way(mode).no_computer())
     if not isinstance(remote, list) or not all(seat in SEATS for seat in remote):
         raise BadRequest("remote is a list of seats, such as [\"red\"]")
     if set(remote) & set(computer):
@@ -113,7 +119,7 @@ class Expected:
         return tuple((a, b) for a, b in pairs if a is not None and b is not None)
 
 
-def board_move(referee: Referee, seat: str, text: str) -> Move | None:
+def board_move(referee: Referee[Any], seat: str, text: str) -> Move | None:
     """``text`` as the main-board move it names, when it is one of ``seat``'s legal actions
     now (None: a legal action that is no board move, such as a Ninja step or a pass).
     Raises :class:`BadRequest` for an action that is not legal."""
@@ -131,7 +137,7 @@ def board_move(referee: Referee, seat: str, text: str) -> Move | None:
     return None
 
 
-def same_move(expected: Expected, mat_text: str, referee: Referee) -> bool:
+def same_move(expected: Expected, mat_text: str, referee: Referee[Any]) -> bool:
     """Is the move the recognizer read the expected one?"""
     try:
         return parse_action(mat_text, None, referee.cards) == expected.move
@@ -158,13 +164,15 @@ class Thinker:
     def __init__(self, post: Callable[[Callable[[], object]], None]):
         self._post = post
         self._stopped = False
-        self._jobs: queue.Queue[tuple[Callable[[], Any], Callable[[Any], None]] | None] = queue.Queue()
+        self._jobs: queue.Queue[Job | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="thinker", daemon=True)
         self._thread.start()
 
-    def submit(self, job: Callable[[], Any], done: Callable[[Any], None]) -> None:
-        """Run ``job`` here; then ``done(result)`` on the game thread (not on an error)."""
-        self._jobs.put((job, done))
+    def submit(self, job: Callable[[], Any], done: Callable[[Any], None],
+               failed: Callable[[Exception], None] | None = None) -> None:
+        """Run ``job`` here; then ``done(result)`` on the game thread, or ``failed(error)``
+        there when it raised (a job nobody waits on may leave ``failed`` out)."""
+        self._jobs.put((job, done, failed))
 
     def close(self) -> None:
         """Stop after the job running now (its result is not posted); the rest are dropped."""
@@ -177,11 +185,20 @@ class Thinker:
             item = self._jobs.get()
             if item is None or self._stopped:
                 return
-            job, done = item
+            job, done, failed = item
             try:
                 result = job()
+            except CannotMove as exc:
+                log.warning("%s", exc)          # the way's rules, not a bug
+                self._fail(failed, exc)
+                continue
             except Exception as exc:
                 bug(log, "thinking", exc)
+                self._fail(failed, exc)
                 continue
             if not self._stopped:
                 self._post(lambda: done(result))
+
+    def _fail(self, failed: Callable[[Exception], None] | None, exc: Exception) -> None:
+        if failed is not None and not self._stopped:
+            self._post(lambda: failed(exc))

@@ -32,10 +32,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..rules.errors import OnitamaError
+from .errors import CompanionError
 
 
-class ConfigError(OnitamaError):
+class ConfigError(CompanionError):
     """A configuration file that cannot be used; names the key and the problem."""
 
 
@@ -59,7 +59,7 @@ class Config:
         """Announce ``onitama.local``: as set, else only when this Pi is the hotspot."""
         return self.hotspot if self.mdns is None else self.mdns
 
-    def with_(self, **changes) -> "Config":
+    def with_(self, **changes: Any) -> "Config":
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
 
 
@@ -83,6 +83,17 @@ def load_config(path: str | Path | None, base: Config = Config()) -> Config:
         raise ConfigError(f"{path}: cannot read ({exc.strerror})") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+    values = _values(path, data)
+    _check(path, values)
+    if "sets" in values:
+        values["sets"] = tuple(values["sets"])
+    if "pinmap" in values:
+        values["pinmap"] = Path(values["pinmap"])
+    return replace(base, **values)
+
+
+def _values(path: str | Path, data: dict[str, Any]) -> dict[str, Any]:
+    """The file's values by field name, each of a known key and of its type."""
     values: dict[str, Any] = {}   # Any: TOML values, each checked against _KEYS below
     for section, content in data.items():
         if section not in _KEYS or not isinstance(content, dict):
@@ -94,22 +105,22 @@ def load_config(path: str | Path | None, base: Config = Config()) -> Config:
             if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
                 raise ConfigError(f"{path}: {section}.{key} has the wrong type ({value!r})")
             values[_FIELDS.get(key) or key] = value
+    return values
+
+
+def _check(path: str | Path, values: dict[str, Any]) -> None:
+    """The values' ranges, and the ones that go together."""
     if values.get("hardware", "pi") not in ("pi", "sim"):
         raise ConfigError(f"{path}: mat.hardware must be \"pi\" or \"sim\"")
     if not 0 < values.get("settle", 0.35) <= 0.5:
         raise ConfigError(f"{path}: mat.settle must be above 0 and at most 0.5 seconds")
     if not 0 <= values.get("port", 8080) <= 65535:
         raise ConfigError(f"{path}: web.port must be 0-65535")
-    if "sets" in values:
-        if not values["sets"] or not all(isinstance(s, str) for s in values["sets"]):
-            raise ConfigError(f"{path}: game.sets must be a list of card set names")
-        values["sets"] = tuple(values["sets"])
+    if "sets" in values and (not values["sets"] or not all(isinstance(s, str) for s in values["sets"])):
+        raise ConfigError(f"{path}: game.sets must be a list of card set names")
     if values.get("hotspot") and not (values.get("ssid") and values.get("wifi_password")):
         raise ConfigError(f"{path}: network.hotspot needs network.ssid and network.password "
                           "(install.sh --hotspot generates them)")
-    if "pinmap" in values:
-        values["pinmap"] = Path(values["pinmap"])
-    return replace(base, **values)
 
 
 def default_state(sim: bool) -> Path:

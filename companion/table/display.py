@@ -16,6 +16,7 @@ from firmware import screens
 from firmware.hardware import Hardware
 
 from ..rules.referee import SEATS
+from ..mat import oled
 from . import outputs, views
 from .seats import Seats
 from .publicgame import PublicGame
@@ -31,7 +32,7 @@ class Display:
         self._scene: tuple[object, ...] | None = None
         self.lines: outputs.Lines = ()        # what the OLED says now (the views carry it)
         self.takeover: str | None = None      # the seat a new phone asks for, on the OLED now
-        self._image = screens.status_screen(outputs.STARTING[0], list(outputs.STARTING[1:]))
+        self._image = screens.status_screen(oled.STARTING[0], list(oled.STARTING[1:]))
 
     def announce(self, shows: list[outputs.Show]) -> None:
         # Copies: a show keeps the time it ends, and the same constant (NO_HINT_SHOW) may be
@@ -66,13 +67,13 @@ class Display:
         waiting = None if views.asking(game) else seats.waiting()
         self.takeover = None if waiting is None else waiting.seat
         if waiting is not None:
-            lines = outputs.takeover_lines(waiting.seat)
+            lines = oled.takeover_lines(waiting.seat)
         elif show is not None:
             lines = outputs.with_next(show.lines, game_lines())
         elif target == "wifi" and self._wifi is not None:
-            lines = outputs.wifi_lines(self._wifi[0])
+            lines = oled.wifi_lines(self._wifi[0])
         elif target is not None:
-            lines = outputs.join_lines(target)
+            lines = oled.join_lines(target)
         else:
             lines = game_lines()
         lines = outputs.page_now(lines, time.monotonic())     # a text longer than the screen pages
@@ -82,9 +83,9 @@ class Display:
             self._key = key
             self.lines = lines
             if self.shown == "wifi" and self._wifi is not None:
-                self._image = screens.wifi_screen(self._wifi[1], outputs.wifi_caption(self._wifi[0]))
+                self._image = screens.wifi_screen(self._wifi[1], oled.wifi_caption(self._wifi[0]))
             elif self.shown is not None:
-                self._image = screens.qr_screen(join_url(self.shown), outputs.join_caption(self.shown))
+                self._image = screens.qr_screen(join_url(self.shown), oled.join_caption(self.shown))
             else:
                 self._image = screens.status_screen(lines[0], list(lines[1:]))
             self._hw.oled.display(self._image)

@@ -1,7 +1,9 @@
-"""What the table service refuses, by kind. Nothing was changed when one is raised.
+"""The project's own errors, and what the table service refuses, by kind.
 
-They sit under the project's one exception root (:class:`companion.rules.errors.OnitamaError`),
-next to the referee's own refusals. Only the web layer turns them into HTTP statuses
+Two roots: :class:`~companion.rules.errors.OnitamaError` is bad input to the rules (an illegal
+move, an unknown card); :class:`CompanionError` is everything else the project raises on
+purpose (the save file, the settings, a trace file, the service's refusals). Either kind
+changes nothing and says why (``REFUSALS``). Only the web layer turns them into HTTP statuses
 (``companion.web.errors``); the service knows nothing of HTTP.
 """
 
@@ -10,12 +12,20 @@ from __future__ import annotations
 from ..rules.errors import OnitamaError
 
 
-class TableError(OnitamaError):
+class CompanionError(Exception):
+    """The root of the project's errors that are not bad input to the rules."""
+
+
+# What a refusal is, wherever one is caught: the rules' or the project's own.
+REFUSALS: tuple[type[Exception], ...] = (OnitamaError, CompanionError)
+
+
+class TableError(CompanionError):
     """A request the table refuses; the message says why, for the player."""
 
 
 class BadRequest(TableError):
-    """A request that is malformed, or names something that does not fit (an unknown variant)."""
+    """A request that is malformed, or names something that does not fit (an unknown way)."""
 
 
 class NotFound(TableError):

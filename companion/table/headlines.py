@@ -12,12 +12,11 @@ import re
 from typing import Any
 
 from ..rules.position import board_pieces
+from ..rules.results import how as result_how
 from ..rules.squares import square_name
 from ..rules.ways import WAYS
 from .instructions import ExpectedWords
 
-HOW = {"stone": "capturing the master", "stream": "reaching the Temple Arch",
-       "ninjas": "capturing both Ninjas", "draw": "agreement", "abandoned": "abandoning"}
 DOING = {"move": "is making their move", "ninja": "may move their Ninja",
          "lantern": "may light a Lantern", "setup": "is hiding their Ninja",
          "commit": "is choosing their move", "take": "is taking a card"}
@@ -38,7 +37,7 @@ def _has_pawns(position: str, seat: str) -> bool:
     return any(p in ("Rr" if seat == "red" else "Bb") for p in board_pieces(position).values())
 
 
-def news(view: dict, seat: str) -> str | None:
+def news(view: dict[str, Any], seat: str) -> str | None:
     """What the other player's last turn did to this seat's pieces, if anything."""
     table = view.get("table") or {}
     moves = table.get("moves") or []
@@ -55,22 +54,14 @@ def news(view: dict, seat: str) -> str | None:
     return None
 
 
-def sync_words(view: dict, seat: str | None) -> tuple[str, str]:
+def sync_words(view: dict[str, Any], seat: str | None) -> tuple[str, str]:
     """The mat is out of step with the game: the first thing to set right (``seat``: whose
     phone says it; None: the public pages)."""
     table, mat = view["table"], view.get("mat") or {}
     want = board_pieces(table["position"])
-    moves = table.get("moves") or []
-    last = moves[-1]["text"] if moves else ""
-    # A Ninja took a pawn from a phone: its owner lifts it off the mat.
-    for square in re.findall(r"N\??(?:[a-e][1-5])?([a-e][1-5])", last):
-        if square in mat.get("wrong", []) and not any(square_name(sq) == square for sq in want):
-            owner = _other(moves[-1]["seat"]) if moves[-1]["seat"] else None
-            piece = "master" if f"takes the master on {square}" in moves[-1]["words"] else "student"
-            if owner == seat:
-                return f"Remove your {piece} from {square}", "A Ninja took it: lift it off the mat."
-            if owner:
-                return f"{owner.title()} removes their {piece} from {square}", "A Ninja took it."
+    taken = _taken_by_a_ninja(table.get("moves") or [], mat, want, seat)
+    if taken is not None:
+        return taken
     pairs = mat.get("pairs") or []
     if pairs:
         frm, to = pairs[0]
@@ -80,49 +71,105 @@ def sync_words(view: dict, seat: str | None) -> tuple[str, str]:
     if extra:
         return f"Take the pawn off {extra[0]}", "The mat does not match the game yet."
     if wrong:
-        piece = want.get(_index(wrong[0]), "")
-        what = ("the Wind Spirit" if piece == "W" else "a pawn" if piece not in PIECE
-                else f"the {'Red' if piece in 'Rr' else 'Blue'} {PIECE[piece]}")
-        return f"Put {what} on {wrong[0]}", "The mat does not match the game yet."
+        return f"Put {_what(want.get(_index(wrong[0]), ''))} on {wrong[0]}", "The mat does not match the game yet."
     return "Put the pawns back", "Stand them as the game has them: the lit squares show where."
+
+
+def _taken_by_a_ninja(moves: list[dict[str, Any]], mat: dict[str, Any], want: dict[int, str],
+                      seat: str | None) -> tuple[str, str] | None:
+    """A Ninja took a pawn from a phone in the last turn: its owner lifts it off the mat."""
+    last = moves[-1]["text"] if moves else ""
+    for square in re.findall(r"N\??(?:[a-e][1-5])?([a-e][1-5])", last):
+        if square in mat.get("wrong", []) and not any(square_name(sq) == square for sq in want):
+            owner = _other(moves[-1]["seat"]) if moves[-1]["seat"] else None
+            piece = "master" if f"takes the master on {square}" in moves[-1]["words"] else "student"
+            if owner == seat:
+                return f"Remove your {piece} from {square}", "A Ninja took it: lift it off the mat."
+            if owner:
+                return f"{owner.title()} removes their {piece} from {square}", "A Ninja took it."
+    return None
+
+
+def _what(piece: str) -> str:
+    """A piece letter of a position string, in words."""
+    if piece == "W":
+        return "the Wind Spirit"
+    if piece not in PIECE:
+        return "a pawn"
+    return f"the {'Red' if piece in 'Rr' else 'Blue'} {PIECE[piece]}"
 
 
 def _index(name: str) -> int:
     return "abcde".index(name[0]) + (int(name[1]) - 1) * 5
 
 
-def headline(view: dict[str, Any], seat: str) -> dict[str, str]:
-    """``{"title", "detail"}`` for ``seat``'s phone, from that seat's view."""
-    game, table = view.get("game"), view.get("table") or {}
+Said = dict[str, str]
+
+NO_GAME: Said = {"title": "No game yet", "detail": "Deal one on the table page, or hold C on the companion."}
+# A step of the seat's own turn that says the same whatever the board: phase -> (title, detail).
+STEP_WORDS = {
+    "ninja": ("Your Ninja", "Move it with the card you played, strike, or leave it."),
+    "lantern": ("A Lantern?", "Search a rank or a file for the enemy Ninja, or go without."),
+    "commit": ("Choose your move", "Both players choose in secret; the mat shows both at once."),
+    "take": ("Take a card", "Choose the card that replaces the one you played."),
+}
+
+
+def headline(view: dict[str, Any], seat: str) -> Said:
+    """``{"title", "detail"}`` for ``seat``'s phone, from that seat's view: the first of the
+    situations below that applies, else whose turn it is."""
+    game = view.get("game")
     if not game:
-        return {"title": "No game yet", "detail": "Deal one on the table page, or hold C on the companion."}
-    if table and table.get("result"):
-        r = table["result"]
-        if r.get("how") == "abandoned":
-            return {"title": "The game was ended", "detail": "Deal a new one to play again."}
-        if not r.get("winner"):
-            return {"title": "A draw", "detail": "Nobody wins this one."}
-        how = HOW.get(r["how"], r["how"])
-        if r["winner"] == seat:
-            return {"title": "You win!", "detail": f"By {how}."}
-        return {"title": f"{r['winner'].title()} wins", "detail": f"By {how}."}
-    to_act = (table or {}).get("to_act", [])
-    mine = seat in to_act
+        return NO_GAME
+    table = view.get("table") or {}
+    for situation in (_result, _setting_up, _out_of_step, _notice, _question, _expected):
+        said = situation(view, table, seat)
+        if said is not None:
+            return said
+    return _turn(view, game, table, seat)
+
+
+def _result(view: dict[str, Any], table: dict[str, Any], seat: str) -> Said | None:
+    r = table.get("result")
+    if not r:
+        return None
+    if r.get("how") == "abandoned":
+        return {"title": "The game was ended", "detail": "Deal a new one to play again."}
+    if not r.get("winner"):
+        return {"title": "A draw", "detail": "Nobody wins this one."}
+    how = result_how(r["how"]).by
+    if r["winner"] == seat:
+        return {"title": "You win!", "detail": f"By {how}."}
+    return {"title": f"{r['winner'].title()} wins", "detail": f"By {how}."}
+
+
+def _setting_up(view: dict[str, Any], table: dict[str, Any], seat: str) -> Said | None:
     setup = view.get("setup")
-    if setup and not mine:
-        light = table.get("light") if table else None
-        ninjas = ""
-        if setup.get("ninjas"):
-            ninjas = (f" Only the Shadow Master ({_other(light).title()}) has Ninjas." if light
-                      else " Each player hides a Ninja on their phone.")
-        return {"title": "Set up the mat",
-                "detail": f"You take {' and '.join(setup[seat])}; {setup['side']} goes beside the mat. "
-                          f"{setup['first'].title()} starts.{ninjas}"}
-    if game.get("status") == "sync" and not setup:
-        title, detail = sync_words(view, seat)
-        return {"title": title, "detail": detail}
-    if view.get("notice"):
-        return {"title": "Not allowed", "detail": view["notice"][0].upper() + view["notice"][1:] + "."}
+    if not setup or seat in table.get("to_act", []):
+        return None
+    light = table.get("light")
+    ninjas = ""
+    if setup.get("ninjas"):
+        ninjas = (f" Only the Shadow Master ({_other(light).title()}) has Ninjas." if light
+                  else " Each player hides a Ninja on their phone.")
+    return {"title": "Set up the mat",
+            "detail": f"You take {' and '.join(setup[seat])}; {setup['side']} goes beside the mat. "
+                      f"{setup['first'].title()} starts.{ninjas}"}
+
+
+def _out_of_step(view: dict[str, Any], table: dict[str, Any], seat: str) -> Said | None:
+    if view["game"].get("status") != "sync" or view.get("setup"):
+        return None
+    title, detail = sync_words(view, seat)
+    return {"title": title, "detail": detail}
+
+
+def _notice(view: dict[str, Any], table: dict[str, Any], seat: str) -> Said | None:
+    notice = view.get("notice")
+    return {"title": "Not allowed", "detail": notice[0].upper() + notice[1:] + "."} if notice else None
+
+
+def _question(view: dict[str, Any], table: dict[str, Any], seat: str) -> Said | None:
     prompt = (view.get("mat") or {}).get("prompt") or {}
     reply = prompt.get("reply")
     if reply and seat in (prompt["seat"], reply["seat"]):
@@ -132,54 +179,66 @@ def headline(view: dict[str, Any], seat: str) -> dict[str, str]:
                 f"card below; if {other} did, {other} answers."}
     if prompt.get("seat") == seat:
         return {"title": "Which card?", "detail": "The mat cannot tell which card you used: answer below."}
-    expected = game.get("expected")
+    return None
+
+
+def _expected(view: dict[str, Any], table: dict[str, Any], seat: str) -> Said | None:
+    expected = view["game"].get("expected")
     if expected and expected.get("words"):
         # A move made on the mat for the computer or a seat away from the table.
         return ExpectedWords(expected["seat"], expected["by"], expected["words"]).for_seat(seat)
+    return None
+
+
+def _turn(view: dict[str, Any], game: dict[str, Any], table: dict[str, Any], seat: str) -> Said:
     # News leads only into the turn it changes: once the seat has taken a step of it (its
     # move; now its Ninja or a Lantern), the step in hand is what to say.
     said = news(view, seat) if (table.get("phase") or "move") == "move" else None
-    if mine:
-        phase = table.get("phase") or "move"
-        legal = table.get("legal") or []
-        if phase == "setup":
-            n = len(legal[0]["squares"]) if legal and legal[0].get("squares") else 1
-            todo = ("Hide your Ninjas", "Tap two lit squares, then confirm. Nobody else sees them.") if n > 1 \
-                else ("Hide your Ninja", "Tap a lit square, then confirm. Nobody else sees it.")
-        elif phase == "ninja":
-            todo = ("Your Ninja", "Move it with the card you played, strike, or leave it.")
-        elif phase == "lantern":
-            todo = ("A Lantern?", "Search a rank or a file for the enemy Ninja, or go without.")
-        elif phase == "commit":
-            todo = ("Choose your move", "Both players choose in secret; the mat shows both at once.")
-        elif phase == "take":
-            todo = ("Take a card", "Choose the card that replaces the one you played.")
-        elif seat in game.get("remote", ()) and _has_pawns(table["position"], seat):
-            todo = ("Your turn", "Choose your move below: someone at the table makes it on the mat.")
-        elif _mat_reads_moves(game["variant"]) and _has_pawns(table["position"], seat):
-            todo = ("Your turn", "Make your move on the mat.")
-        elif table.get("light") and not _has_pawns(table["position"], seat):
-            todo = ("Your turn", "Tap a Ninja, then where it goes.")
-        else:
-            todo = ("Your turn", "Choose your move below.")
+    to_act = table.get("to_act", [])
+    if seat in to_act:
+        title, detail = _todo(game, table, seat)
         if said:
             # "A Lantern?" reads on as a question; a plain title leads into its detail.
-            detail = (f"{todo[0]} {todo[1]}" if todo[0][-1] in "?!"
-                      else f"{todo[0]}: {todo[1][0].lower()}{todo[1][1:]}")
+            detail = (f"{title} {detail}" if title[-1] in "?!" else f"{title}: {detail[0].lower()}{detail[1:]}")
             return {"title": said, "detail": detail}
-        return {"title": todo[0], "detail": todo[1]}
+        return {"title": title, "detail": detail}
     others = [s for s in to_act if s != seat]
     if said:
         return {"title": said, "detail": f"{others[0].title()} is playing." if others else ""}
     if not others:
         return {"title": "Waiting", "detail": "Your choice is in: waiting for the other player."}
-    phase = (table or {}).get("phase") or "move"
+    phase = table.get("phase") or "move"
     return {"title": f"{others[0].title()}'s turn", "detail": _doing(game, others[0], phase)}
+
+
+def _todo(game: dict[str, Any], table: dict[str, Any], seat: str) -> tuple[str, str]:
+    """What the seat to act does now: (title, detail)."""
+    phase = table.get("phase") or "move"
+    if phase in STEP_WORDS:
+        return STEP_WORDS[phase]
+    if phase == "setup":
+        legal = table.get("legal") or []
+        n = len(legal[0]["squares"]) if legal and legal[0].get("squares") else 1
+        return (("Hide your Ninjas", "Tap two lit squares, then confirm. Nobody else sees them.") if n > 1
+                else ("Hide your Ninja", "Tap a lit square, then confirm. Nobody else sees it."))
+    if game.get("handed_back") == seat:
+        return ("The computer cannot move", "It found no move for you here: choose this move "
+                "yourself, and the next ones.")
+    on_mat = _has_pawns(table["position"], seat)
+    if seat in game.get("remote", ()) and on_mat:
+        return ("Your turn", "Choose your move below: someone at the table makes it on the mat.")
+    if _mat_reads_moves(game["variant"]) and on_mat:
+        return ("Your turn", "Make your move on the mat.")
+    if table.get("light") and not on_mat:
+        return ("Your turn", "Tap a Ninja, then where it goes.")
+    return ("Your turn", "Choose your move below.")
 
 
 def _doing(game: dict[str, Any], other: str, phase: str) -> str:
     """What the other seat is doing: a computer's or a remote seat's move comes to the mat."""
     name = other.title()
+    if game.get("handed_back") == other:
+        return f"The computer found no move for {name}: a person plays {name} now."
     if other in (game.get("computer") or {}):
         return f"The computer is choosing {name}'s move: then make it on the mat."
     if other in (game.get("remote") or ()) and phase == "move":

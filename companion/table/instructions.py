@@ -101,10 +101,3 @@ def takeover_instruction(seat: str) -> dict[str, str]:
     """The same question on the table and simulation pages."""
     return {"title": f"A new phone asks for the {seat.title()} seat",
             "detail": "On the companion: A lets it take the seat, B refuses."}
-
-
-def hold_b(computer: Mapping[str, str] | None) -> str:
-    """What holding B does at a base game's set-up (``opponent.computer_cycle``): the computer
-    plays Blue, then Red, then nobody."""
-    seats = tuple(sorted(computer or ()))
-    return {(): "vs computer", ("blue",): "computer Red"}.get(seats, "no computer")

@@ -156,7 +156,8 @@ def local_addresses() -> list[str]:
 # -- the installer's side ---------------------------------------------------------------------
 def hotspot_section(hotspot: Hotspot) -> str:
     """The configuration file section ``install.sh --hotspot`` appends."""
-    quote = lambda s: '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'  # noqa: E731
+    def quote(s: str) -> str:
+        return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return ("\n[network]\n# Written by install.sh --hotspot: this Pi is the table's Wi-Fi access point.\n"
             f"hotspot = true\nssid = {quote(hotspot.ssid)}\npassword = {quote(hotspot.password)}\n"
             f"interface = {quote(hotspot.interface)}\n")

@@ -87,7 +87,22 @@ class Opponent:
         data = copy.deepcopy(game.referee.view(seat))    # its only input
         asked = game.thinking = game.version
         self._thinker.submit(lambda: player.choose(SeatView.from_view(data)),
-                             lambda text: self._decided(asked, seat, text))
+                             lambda text: self._decided(asked, seat, text),
+                             lambda _error: self._gave_up(asked, seat))
+
+    def _gave_up(self, asked: Version, seat: str) -> None:
+        """The computer could not choose (its error is in the log): the seat goes back to a
+        person, and the table and the phones say so; the game is not left thinking. The
+        error's text is not shown: it may come from the seat's secrets."""
+        game = self._current()
+        if game is None or game.version != asked or game.status == "finished":
+            return
+        computer = {s: level for s, level in game.seating.computer.items() if s != seat}
+        game.header = {**game.header, "computer": computer}
+        game.thinking = None
+        game.handed_back = (seat, game.version)
+        self._players.pop((game.id, seat), None)
+        self._announce([outputs.handed_back_show(seat)])
 
     def _decided(self, asked: Version, seat: str, text: str) -> None:
         """The computer's choice, back on the game thread: dropped when the game has moved
@@ -227,7 +242,7 @@ def computer_cycle(game: GameSession | None, sets: tuple[str, ...]) -> dict[str,
     game."""
     if game is not None and game.status != "finished" and game.referee.log:
         return None
-    request: dict[str, Any] = {"type": "new_game", "variant": "base", "sets": list(sets)}
+    request: dict[str, Any] = {"type": "new_game", "way": "base", "sets": list(sets)}
     nxt: str | None = "blue"
     if game is not None and game.status != "finished" and game.referee.mode == "base":
         nxt = {(): "blue", ("blue",): "red"}.get(tuple(game.seating.computer))

@@ -1,9 +1,9 @@
-"""What the table shows: every OLED text and every LED scene, as pure functions.
+"""What the table shows: announcements, the OLED's pages and every LED scene, as pure functions.
 
 Nothing here keeps state or touches hardware: each function takes what the game thread knows
-(views, events, counts) and returns lines for the OLED or a scene for the LED animator
-(square -> effect). To change a wording, change it here. (The recognizer's own prompts, such
-as "which card?", come with its feedback from ``companion.mat.feedback``.)
+(views, events, counts) and returns a scene for the LED animator (square -> effect), or an
+announcement (:class:`Show`: OLED lines and squares for a few seconds), or fits a text onto
+the OLED's pages. The words themselves are all in :mod:`companion.mat.oled`.
 """
 
 from __future__ import annotations
@@ -15,19 +15,18 @@ from typing import Any
 from firmware import screens
 from firmware.animation import Blink, Effect, Pulse, Steady, Urgency, sweep
 
-from ..mat.feedback import PALETTE, Cue, cues
-from ..mat.recognizer import Feedback
+from ..mat import oled
+from ..mat.feedback import HINT_COLOURS, PALETTE, Cue, cues
+from ..mat.scene import Feedback
 from ..rules.referee import Event, Result
 from ..rules.squares import parse_square
-from .instructions import ExpectedWords, hold_b
+from .instructions import ExpectedWords
 
 SHOW_S = 4.0          # how long an announcement holds the OLED and its squares
 SWEEP_S = 2.0         # a Lantern's sweep along its line, before the answer shows
 
-Lines = tuple[str, ...]
+Lines = oled.Lines
 Scene = dict[int, Effect]
-
-STARTING: Lines = ("Onitama", "Starting...")
 
 
 @dataclass
@@ -41,32 +40,26 @@ class Show:
 
 # -- the OLED ----------------------------------------------------------------------------
 
-def idle_lines(public_url: str | None) -> Lines:
-    # The address without its scheme: "192.168.100.200:8080" fits a line, with http:// not.
-    address = (public_url or "").split("://", 1)[-1]
-    return ("Onitama", "Hold C: new game", *(() if not address else (address,)))
-
-
 # -- fitting the screen --------------------------------------------------------------------
 
 PAGE_S = 3.0          # a text longer than the screen shows a page this long, then the next
-BODY_LINES = 4        # under the title bar
+BODY_LINES = oled.BODY_LINES
 
 
 def _wrapped(line: str) -> list[str]:
     """A line of more than the screen's columns, broken between words (indented after)."""
-    if len(line) <= screens.COLUMNS:
+    if len(line) <= oled.COLUMNS:
         return [line]
     out, current = [], ""
     for word in line.split(" "):
         candidate = f"{current} {word}" if current.strip() else f"{current}{word}"
-        if len(candidate) <= screens.COLUMNS or not current.strip():
+        if len(candidate) <= oled.COLUMNS or not current.strip():
             current = candidate
         else:
             out.append(current)
             current = "  " + word
     out.append(current)
-    return [screens.fit(part, screens.COLUMNS) for part in out]
+    return [screens.fit(part, oled.COLUMNS) for part in out]
 
 
 def paged(lines: Lines) -> list[Lines]:
@@ -77,7 +70,7 @@ def paged(lines: Lines) -> list[Lines]:
         return [(title, *body)]
     chunks = [body[i:i + BODY_LINES] for i in range(0, len(body), BODY_LINES)]
     # "page 1/2" would not fit; "p1/2" does not read as a count of anything ("Hint for Red 1/2").
-    return [(screens.fit(f"{title} p{n}/{len(chunks)}", screens.COLUMNS), *chunk)
+    return [(screens.fit(f"{title} p{n}/{len(chunks)}", oled.COLUMNS), *chunk)
             for n, chunk in enumerate(chunks, 1)]
 
 
@@ -87,144 +80,36 @@ def page_now(lines: Lines, now: float) -> Lines:
     return pages[int(now / PAGE_S) % len(pages)]
 
 
-def finished_lines(result: Result) -> Lines:
-    head = "Draw" if result.winner is None else f"{result.winner.title()} wins ({result.how})"
-    return (head, "Hold C: new game")
-
-
-def setup_lines(fields: list[str], computer: Mapping[str, str] | None = None,
-                cycle: bool = False) -> Lines:
-    """The deal to lay out, from the public position string's five fields, after the seats
-    the computer plays, if any (hold B to change them in a base game's set-up). They are not
-    in the title: a deal that takes two pages adds "p1/2" to it, and the seat was cut off.
-    ``cycle``: a base game, where holding B seats the computer (said under the seats)."""
-    seats = [f"Computer: {', '.join(seat.title() for seat in sorted(computer))}"] if computer else []
-    hold = [f"Hold B: {hold_b(computer)}"] if cycle else []
-    return ("Set up", *seats, *hold, f"Red: {fields[2].replace(',', ', ')}",
-            f"Blue: {fields[3].replace(',', ', ')}", f"Side: {fields[4]}", f"{fields[1].title()} starts")
-
-
-def mismatch_lines(missing: int, extra: int, pair: tuple[str, str] | None = None) -> Lines:
-    """The mat out of step with the game: the first pawn to move, in the pages' words
-    (``Move the pawn on a2 to a1``), else the counts."""
-    if pair is not None:
-        more = missing + extra - 2
-        return ("Put pawns back", f"Move the pawn on {pair[0]}", f"to {pair[1]}",
-                *((f"then {more} more square{'s' * (more != 1)}",) if more > 0 else ()))
-    return ("Put pawns back", f"{missing} missing, {extra} extra", "Lit: where they go")
-
-
-def unsaved_lines(message: str, lines: Lines) -> Lines:
-    """``Cannot save: storage full`` over what the table shows (putting the pawn back, then
-    the game as it was), until an action is saved again."""
-    head, _, why = message.partition(": ")
-    return (f"{head}:", why, *lines[:3])
-
-
 def no_new_game_show(why: str) -> Show:
     """A new game the disk refused (``why``: ``storage full``): the game on the mat goes on."""
-    return Show(SHOW_S, ("No new game:", "cannot save,", why), {})
+    return Show(SHOW_S, oled.no_new_game_lines(why), {})
 
 
-CONFIRM_NEW_GAME: Lines = ("New game?", "Hold C again to", "abandon this one")
-
-
-def phone_turn_lines(phase: str, to_act: Iterable[str], ninjas: int = 1) -> Lines:
-    """A step the phones play (a Ninja, a Lantern, a commitment, a move made off the mat);
-    ``ninjas``: how many each seat hides at set-up (the Shadow Master of Way of the Light: 2)."""
-    seats = list(to_act)
-    who = "Both" if len(seats) > 1 else " and ".join(s.title() for s in seats)
-    return {"setup": (f"{who}: place", f"your Ninja{'s' * (ninjas > 1)} on", "your phone"),
-            "ninja": (f"{who}: move your", "Ninja or skip,", "on your phone"),
-            "lantern": (f"{who}: a Lantern", "or skip,", "on your phone"),
-            "commit": (f"{who}: choose", "your move on", "your phone")}.get(
-                phase, (f"{who} to play", "on the phone"))
-
-
-def takeover_lines(seat: str) -> Lines:
-    return ("New phone for", f"the {seat.title()} seat", "A: allow  B: refuse")
-
-
-def join_lines(seat: str) -> Lines:
-    """The join page's text (on the Pi's web picture, and under the QR code's caption)."""
-    return (f"{seat.title()} seat", "Scan to join", "C: next page")
-
-
-def wifi_lines(ssid: str) -> Lines:
-    """The Wi-Fi page's text (the picture others than the table get, and the pages' status)."""
-    return ("Wi-Fi", ssid, "Scan to join", "C: next page")
-
-
-def join_caption(seat: str) -> str:
-    return f"{seat.title()} seat: scan to join"
-
-
-def wifi_caption(ssid: str) -> str:
-    """Beside the QR code a line holds 10 characters: a longer name breaks after its hyphens
-    (``Onitama-`` / ``TEST``), not mid-word (``Onitama-TE`` / ``ST``)."""
-    name = ssid.replace("-", "- ") if len(ssid) > 10 else ssid
-    return f"Scan to join Wi-Fi {name}"
-
-
-def expected_lines(words: ExpectedWords) -> Lines:
-    """A move the mat is asked to make for the computer or for a player on a phone: the
-    sentence every screen says (``companion.table.instructions``), cut for the OLED."""
-    return (words.head, f"{words.whom}:", *_phrases(words.move))
-
-
-def _phrases(text: str) -> list[str]:
-    """``Ox, b4 to b3, takes a student`` in lines broken only between its phrases (a square
-    never parts from its "to"), as many phrases a line as fit."""
-    out: list[str] = []
-    for part in text.split(", "):
-        if out and len(f"{out[-1]} {part},") <= screens.COLUMNS:
-            out[-1] = f"{out[-1]} {part},"
-        else:
-            out.append(f"{part},")
-    out[-1] = out[-1].removesuffix(",")
-    return out
-
-
-def thinking_lines(seat: str) -> Lines:
-    return ("Computer thinking", f"for {seat.title()}...")
-
-
-def waiting_remote_lines(seat: str) -> Lines:
-    return (f"{seat.title()} plays", "on their phone", "waiting for the move")
+def handed_back_show(seat: str) -> Show:
+    """The computer could not choose a move for ``seat``: a person plays it from now on."""
+    return Show(SHOW_S * 2, oled.handed_back_lines(seat), {})
 
 
 def wrong_move_show(words: ExpectedWords) -> Show:
     """The mat showed another move than the one asked for: it is not played."""
-    return Show(SHOW_S, ("Not that move", "Put it back, then", f"{words.whom}:", *_phrases(words.move)), {})
+    return Show(SHOW_S, oled.wrong_move_lines(words.whom, words.move), {})
 
 
 def hint_asked_show(seat: str, left: int) -> Show:
-    """One screen, broken between phrases: the count of hints left is in the title, apart
-    from any page counter."""
-    return Show(SHOW_S, (f"{seat.title()} hint, {left} left", "Lift a pawn, then:",
-                         "green = good move", "yellow = risky", "red = losing"), {})
+    return Show(SHOW_S, oled.hint_asked_lines(seat, left), {})
 
 
-NO_HINT_SHOW = Show(SHOW_S, ("No hint", "none left, or not", "your move on the mat"), {})
-# Hold A in a way with secrets: a hint is the asking seat's own, shown on its phone alone.
-HINT_ON_PHONE_SHOW = Show(SHOW_S, ("No hint here", "ask for one on", "your phone"), {})
+NO_HINT_SHOW = Show(SHOW_S, oled.NO_HINT, {})
+HINT_ON_PHONE_SHOW = Show(SHOW_S, oled.HINT_ON_PHONE, {})
 
 
 def set_aside_show(game_id: int) -> Show:
-    """At start: the unfinished game's record cannot be read or replayed (see /games)."""
-    return Show(3 * SHOW_S, (f"Game {game_id} set aside:", "it cannot be", "resumed (see the",
-                             "list of games)"), {})
-
-
-def stray_lines(short: str, frm: str, to: str) -> Lines:
-    """A pawn moved from ``frm`` to ``to`` where no turn allows: the rule it breaks, in short
-    (``companion.rules.describe.why_not``), and the way back."""
-    return ("Not allowed", short, f"move {to} back to {frm}", "or make a legal move")
+    return Show(3 * SHOW_S, oled.set_aside_lines(game_id), {})
 
 
 def refused_show(reason: str) -> Show:
     """The mat shows a move the referee refuses (a rule the mat cannot know)."""
-    return Show(SHOW_S, ("Not allowed", *_wrapped(reason)[:BODY_LINES]), {})
+    return Show(SHOW_S, (oled.NOT_ALLOWED, *_wrapped(reason)[:BODY_LINES]), {})
 
 
 # -- announcements -----------------------------------------------------------------------
@@ -234,7 +119,7 @@ def with_next(lines: Lines, game: Lines) -> Lines:
     what comes next (``Blue to move``, the first line of what the OLED says after it), when
     that fits the screen and the announcement does not already end in an instruction."""
     nxt = game[0] if game else ""
-    if not nxt or nxt in lines or len(lines) >= 1 + BODY_LINES or len(nxt) > screens.COLUMNS:
+    if not nxt or nxt in lines or len(lines) >= 1 + BODY_LINES or len(nxt) > oled.COLUMNS:
         return lines
     return (*lines, nxt)
 
@@ -255,27 +140,20 @@ def announcements(events: Iterable[Event]) -> list[Show]:
 
 def _announcement(kind: str, data: Mapping[str, Any]) -> Show | None:
     if kind == "strike":
-        return Show(SHOW_S, ("Strike: a hit!" if data["hit"] else "Strike: a miss",
-                             f"{data['by'].title()}'s Ninja at {data['square']}",
-                             "seen till their turn"),
+        return Show(SHOW_S, oled.strike_lines(data["hit"], data["by"], data["square"]),
                     {parse_square(data["square"]): Blink(PALETTE[data["by"]], Urgency.NORMAL)})
     if kind == "ninja_capture":
-        loser = "Blue" if data["by"] == "red" else "Red"
-        # Not "strikes": a Strike is another step, one that takes nothing from the mat.
-        return Show(SHOW_S, ("Ninja capture", f"{data['by'].title()}'s Ninja took the",
-                             f"{data['captured']} on {data['square']}:",
-                             f"{loser}, lift it off"),
+        return Show(SHOW_S, oled.ninja_capture_lines(data["by"], data["captured"], data["square"]),
                     {parse_square(data["square"]): Blink(PALETTE["amber"], Urgency.ERROR)})
     if kind == "ninja_captured":
-        return Show(SHOW_S, ("Ninja captured!", f"{data['owner'].title()}'s Ninja",
-                             f"was on {data['square']}"),
+        return Show(SHOW_S, oled.ninja_captured_lines(data["owner"], data["square"]),
                     {parse_square(data["square"]): Pulse(PALETTE["green"])})
     if kind == "lantern":
-        return Show(SWEEP_S, ("Lantern", f"{data['by'].title()} searches", data["line"]),
+        return Show(SWEEP_S, oled.lantern_lines(data["by"], data["line"]),
                     sweep(line_squares(data["line"]), PALETTE["white"]))
     if kind == "lantern_answer":
         colour = PALETTE["green"] if data["answer"] else PALETTE["red"]
-        return Show(SHOW_S, (f"Lantern: {'yes' if data['answer'] else 'no'}", data["line"]),
+        return Show(SHOW_S, oled.lantern_answer_lines(data["answer"], data["line"]),
                     {sq: Steady(colour, Urgency.HINT) for sq in line_squares(data["line"])})
     return None
 
@@ -328,7 +206,7 @@ def winner_scene(board: str, result: Result) -> Scene:
 def takeback_show(words: str) -> Show:
     """The mat took the last move back (its pawns returned): said on the OLED in players'
     words (``Elephant, b1 to c2``), not notation."""
-    return Show(SHOW_S, ("Move taken back", *_phrases(words)), {})     # then "Red to move" (with_next)
+    return Show(SHOW_S, oled.takeback_lines(words), {})     # then "Red to move" (with_next)
 
 
 def reading_scene(feedback: Feedback) -> Scene:
@@ -348,15 +226,6 @@ def expected_scene(seat: str, steps: Iterable[tuple[int, int]],
         scene[frm] = Pulse(rgb, Urgency.NORMAL)
         scene[to] = Blink(PALETTE["amber"] if to in taken else rgb, Urgency.NORMAL)
     return scene
-
-
-# A hint's grades on a lifted pawn's destinations: distinct from the card colours (cyan,
-# magenta, white) and steady, unlike the blinking red of a mat out of sync.
-HINT_COLOURS: dict[str, tuple[int, int, int]] = {
-    "good": (0, 255, 0),
-    "risky": (255, 200, 0),
-    "losing": (255, 0, 0),
-}
 
 
 def hint_scene(scene: Scene, grades: Mapping[str, str]) -> Scene:

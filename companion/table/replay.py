@@ -9,31 +9,19 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..rules.errors import OnitamaError
-from ..rules.position import parse_position
-from ..rules.variants import ClassicReferee
-from ..rules.ways import WAYS, AnyReferee, new_referee
+from ..rules.ways import AnyReferee, way
+from .errors import CompanionError
 from .logwords import public_words
 
 
-class ReplayError(OnitamaError):
+class ReplayError(CompanionError):
     """A saved game that does not replay: its header, or action number ``n``."""
-
-
-def _referee(header: dict[str, Any]) -> AnyReferee:
-    way = WAYS[header["variant"]]
-    if header.get("fixed") or way.classic_record:
-        return ClassicReferee(parse_position(header["start"]), way.name, seed=header.get("seed"))
-    seed = header["seed"]
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ReplayError("the header's seed is not a number")
-    return new_referee(way.name, seed=seed, hidden_seed=header.get("hidden_seed"),
-                       sets=tuple(header["sets"]), wind_cards=header.get("wind_cards", 2))
 
 
 def rebuild(header: dict[str, Any], actions: Iterable[tuple[str | None, str]]) -> AnyReferee:
     """Replay ``actions`` (seat, notation; ``"takeback"`` undoes the last one)."""
     try:
-        ref = _referee(header)
+        ref = way(header["variant"]).restart(header)
     except OnitamaError as exc:
         raise ReplayError(f"the header does not start a game: {exc}") from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -47,7 +35,7 @@ def rebuild(header: dict[str, Any], actions: Iterable[tuple[str | None, str]]) -
             else:
                 ref.act(seat, text)
         except OnitamaError as exc:
-            if WAYS[ref.mode].hidden:
+            if way(ref.mode).hidden:
                 # Said in the log and the game list: not the hidden action, nor why it failed.
                 raise ReplayError(f"action {n} does not replay ({public_words(exc)})") from None
             raise ReplayError(f"action {n} ({text!r}) does not replay: {exc}") from None

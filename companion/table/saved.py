@@ -17,14 +17,18 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any
 
-from ..rules.errors import OnitamaError
+from .errors import CompanionError
+
+JsonDict = dict[str, Any]      # a header, a result: JSON objects as read back
+Row = tuple[Any, ...]           # a row of the save file's tables
 
 # SQLite's primary result codes (the low byte of ``sqlite_errorcode``).
 _SQLITE_CORRUPT, _SQLITE_FULL, _SQLITE_NOTADB = 11, 13, 26
 
 
-class StoreError(OnitamaError):
+class StoreError(CompanionError):
     """The save file cannot be used, or not now (under the project's one exception root)."""
 
 
@@ -64,8 +68,8 @@ class SavedAction:
 class SavedGame:
     id: int
     created: float
-    header: dict
-    result: dict | None
+    header: JsonDict
+    result: JsonDict | None
     actions: tuple[SavedAction, ...]
 
 
@@ -89,7 +93,7 @@ def text_of(raw: bytes | None, what: str) -> str | None:
         raise ValueError(f"{what} is not valid UTF-8 text") from None
 
 
-def json_of(raw: bytes | None, what: str) -> dict | None:
+def json_of(raw: bytes | None, what: str) -> JsonDict | None:
     text = text_of(raw, what)
     if text is None:
         return None
@@ -113,7 +117,7 @@ def check_header(header: object) -> str | None:
     return None
 
 
-def header_of(raw: bytes) -> dict:
+def header_of(raw: bytes) -> JsonDict:
     header = json_of(raw, "the header")
     problem = check_header(header)
     if problem or header is None:
@@ -121,7 +125,7 @@ def header_of(raw: bytes) -> dict:
     return header
 
 
-def action_of(n: int, row: tuple) -> SavedAction:
+def action_of(n: int, row: Row) -> SavedAction:
     seq, seat, action, at = row
     if seq != n:
         raise ValueError(f"action {n} is missing")
@@ -132,7 +136,7 @@ def action_of(n: int, row: tuple) -> SavedAction:
 
 
 
-def entry_of(row: tuple, actions: list[tuple]) -> dict:
+def entry_of(row: Row, actions: list[Row]) -> JsonDict:
     gid, created, header, result = row
     entry = {"id": gid, "created": created, "header": None, "result": None,
              "actions": len(actions), "damaged": None}

@@ -26,12 +26,12 @@ from typing import Any
 from firmware.hardware import Hardware
 from firmware.matrix import ScanLoop
 
-from ..rules.errors import IllegalActionError, OnitamaError
+from ..rules.errors import IllegalActionError
 from ..rules.referee import SEATS
 from ..rules.squares import parse_square
 from . import outputs, views
 from .display import Display
-from .errors import BadRequest, Conflict, NotFound
+from .errors import REFUSALS, BadRequest, Conflict, NotFound
 from .hands import Hands
 from .opponent import Opponent, Thinking
 from .network import Hotspot
@@ -190,29 +190,30 @@ class Companion(SeatDoors):
     def _button(self, name: str, long: bool) -> None:
         game = self._game
         now = time.monotonic()
-        # A phone asks for a held seat: A lets it take the seat, B refuses; but while the mat
-        # asks a question, A and B answer that (the OLED shows the question, not the takeover).
-        if (not long and name in ("A", "B") and not views.asking(game)
-                and self._seats.decide(allow=name == "A")):
+        if long:
+            self._long_press(game, name, now)
+        elif name in ("A", "B") and not views.asking(game) and self._seats.decide(allow=name == "A"):
+            # A phone asks for a held seat: A lets it take the seat, B refuses; but while the
+            # mat asks a question, A and B answer that (the OLED shows the question).
             return
-        if name == "C" and not long and (game is None or game.recognizer is None
-                                         or game.recognizer.prompt is None):
+        elif name == "C" and (game is None or game.recognizer is None or game.recognizer.prompt is None):
             self._oled_page = views.next_page(self._oled_page, self._display.shown,
                                               wifi=self.wifi_qr is not None,
                                               computer=frozenset(game.seating.computer) if game else frozenset())
-            return
-        if long and name in (LONG_PRESS_COMPUTER, LONG_PRESS_HINT):
-            return self._opponent.long_press(game, name == LONG_PRESS_HINT, self._sets, self._new_game)
-        if long and name == LONG_PRESS_NEW_GAME:
-            if game is None or game.status == "finished" or now < self._confirm_until:
-                self._confirm_until = 0.0
-                self._new_game({"type": "new_game", "variant": "base", "sets": list(self._sets)})
-            else:
-                self._confirm_until = now + CONFIRM_S
-            return
-        if game is not None and game.recognizer is not None and not long:
+        elif game is not None and game.recognizer is not None:
             self._traces.button(now, name)
             self._recognized(game.recognizer.button(now, name))
+
+    def _long_press(self, game: GameSession | None, name: str, now: float) -> None:
+        if name in (LONG_PRESS_COMPUTER, LONG_PRESS_HINT):
+            self._opponent.long_press(game, name == LONG_PRESS_HINT, self._sets, self._new_game)
+        elif name == LONG_PRESS_NEW_GAME:
+            # Hold C twice during a game: the first press asks to confirm on the OLED.
+            if game is None or game.status == "finished" or now < self._confirm_until:
+                self._confirm_until = 0.0
+                self._new_game({"type": "new_game", "way": "base", "sets": list(self._sets)})
+            else:
+                self._confirm_until = now + CONFIRM_S
 
     def _recognized(self, events: list[dict[str, Any]]) -> None:
         game = self._game
@@ -225,7 +226,7 @@ class Companion(SeatDoors):
                     return
                 try:
                     self._display.announce(outputs.announcements(game.play(self._store, seat, event["move"])))
-                except OnitamaError as exc:
+                except REFUSALS as exc:
                     # A move the disk could not save (the views say so) is not played: the
                     # pawn is guided back. One the referee refuses is explained (_refused).
                     if isinstance(exc, StoreUnavailable):
@@ -256,7 +257,7 @@ class Companion(SeatDoors):
                 game.wrong = ()
         self._opponent.answer_for_expected(game, self._recognized)
 
-    def _refused(self, game: GameSession, seat: str, exc: OnitamaError) -> None:
+    def _refused(self, game: GameSession, seat: str, exc: Exception) -> None:
         if isinstance(exc, IllegalActionError) and exc.public_reason is None:
             game.notices.tell(seat, f"{exc.private_reason}: take the pawn back", self._occupancy)
             game.read_again(self._occupancy, self._settle)

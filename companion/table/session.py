@@ -15,16 +15,14 @@ from typing import Any
 
 from ..mat.readings import read_move
 from ..mat.recognizer import Recognizer
-from ..rules.deal import fixed_deal
 from ..rules.errors import OnitamaError
 from ..rules.position import ABSENT, board_pieces, format_position, parse_position
 from ..rules.record import GameRecord
 from ..rules.referee import Event, Referee
 from ..rules.sealed import full_record, public_record
-from ..rules.variants import ClassicReferee
-from ..rules.ways import WAYS, Way, new_referee
+from ..rules.ways import WAYS, Way, named_way, new_referee, way
 from .computer import Expected, Seating, Version, seating, version
-from .errors import BadRequest, Conflict, NotFound
+from .errors import REFUSALS, BadRequest, CompanionError, Conflict, NotFound
 from .notices import Notices
 from .replay import rebuild
 from .store import DamagedGame, GameStore, SavedGame, StoreError, StoreUnavailable
@@ -39,13 +37,15 @@ HIDDEN_KEYS = ("hidden_seed",)
 class GameSession:
     id: int
     header: dict[str, Any]
-    referee: Referee
+    referee: Referee[Any]
     status: str = "sync"                 # "sync" | "playing" | "finished"
     recognizer: Recognizer | None = None
     seq: int = 0                         # the next action's number in the save file
     wrong: tuple[int, ...] = ()          # squares the recognizer found out of step
     expected: Expected | None = None     # a move the mat is asked to make (computer, remote)
     thinking: Version | None = None      # the version the computer is thinking about
+    # A computer seat that could not move went back to a person: (seat, at this version).
+    handed_back: tuple[str, Version] | None = None
     hint: tuple[str, dict[str, dict[str, str]]] | None = None   # (seat, grades) this turn
     hint_asked: tuple[Version, str] | None = None   # a hint being computed: (version, seat)
     hints_used: dict[str, int] | None = None
@@ -81,7 +81,7 @@ class GameSession:
 
     @property
     def way(self) -> Way:
-        return WAYS[self.referee.mode]
+        return way(self.referee.mode)
 
     def table(self) -> tuple[dict[int, str], list[str]]:
         """The main board's pieces and the public position string's five fields."""
@@ -247,13 +247,16 @@ class GameSession:
 
 def new_session(store: GameStore, request: dict[str, Any], default_sets: tuple[str, ...]) -> GameSession:
     """A new game from a ``new_game`` request, saved; :class:`BadRequest` names what is wrong."""
-    variant = request.get("variant", "base")
+    try:
+        variant = named_way(request, "base")
+    except OnitamaError as exc:
+        raise BadRequest(str(exc)) from None
     sets = request.get("sets", list(default_sets))
     wind_cards = request.get("wind_cards", 2)
     seed = request.get("seed")
     fixed = request.get("cards")
     if not isinstance(variant, str) or variant not in WAYS:
-        raise BadRequest(f"unknown variant {variant!r} (known: {', '.join(WAYS)})")
+        raise BadRequest(f"unknown way {variant!r} (known: {', '.join(WAYS)})")
     if not isinstance(sets, list) or not sets or not all(isinstance(s, str) for s in sets):
         raise BadRequest("sets is a list of card set names")
     if not isinstance(wind_cards, int) or isinstance(wind_cards, bool):
@@ -285,16 +288,15 @@ def replace_game(store: GameStore, old: GameSession | None, request: dict[str, A
     return session
 
 
-def _fixed_referee(way: Way, fixed: Any) -> Referee:
-    if "cards" not in way.options:
-        raise BadRequest(f"fixed cards are for base and wind games, not {way.name}")
+def _fixed_referee(chosen: Way, fixed: Any) -> Referee[Any]:
+    if "cards" not in chosen.options:
+        raise BadRequest(f"fixed cards are for ways dealt on an official board, not {chosen.name}")
     if (not isinstance(fixed, dict) or not isinstance(fixed.get("red"), list)
             or not isinstance(fixed.get("blue"), list) or not isinstance(fixed.get("side"), str)):
         raise BadRequest("cards is {\"red\": [2 cards], \"blue\": [2 cards], \"side\": card}")
     if len(fixed["red"]) != 2 or len(fixed["blue"]) != 2:
         raise BadRequest("each player takes two cards")
-    d = fixed_deal(fixed["red"], fixed["blue"], fixed["side"], variant=way.name)
-    return ClassicReferee(d.position, way.name)
+    return chosen.fixed(fixed["red"], fixed["blue"], fixed["side"])
 
 
 def resume(saved: SavedGame) -> GameSession:
@@ -319,7 +321,7 @@ def resume_unfinished(store: GameStore) -> tuple[GameSession | None, int | None]
         return None, None
     try:
         game = resume(saved)
-    except OnitamaError as exc:
+    except REFUSALS as exc:
         log.error("game %s cannot be resumed: %s", saved.id, exc)
         try:
             store.set_aside(saved.id, str(exc))
@@ -347,7 +349,7 @@ def record(store: GameStore, game_id: int) -> dict[str, Any]:
     as the screens come down at the end of a real game."""
     saved = saved_game(store, game_id)
     ref = resume(saved).referee
-    if WAYS[ref.mode].classic_record:
+    if way(ref.mode).plain_record:
         result = None if ref.result is None else ref.result.as_dict()
         classic = GameRecord(variant=ref.mode, start=saved.header["start"],
                              moves=[t.public for t in ref.log], sets=saved.header.get("sets", []),
@@ -381,5 +383,5 @@ def public_games(store: GameStore, **query: Any) -> list[dict[str, Any]]:
 def _turns(store: GameStore, game_id: int) -> int | None:
     try:
         return len(resume(store.game(game_id)).referee.log)
-    except (OnitamaError, KeyError):
+    except (OnitamaError, CompanionError, KeyError):
         return None         # a save that no longer replays: listed, without a count

@@ -22,8 +22,9 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
-from .saved import (DamagedGame, SavedAction, SavedGame, StorageFull, StoreDamaged, StoreError,
+from .saved import (DamagedGame, JsonDict, Row, SavedAction, SavedGame, StorageFull, StoreDamaged, StoreError,
                     StoreUnavailable, action_of, check_header, classify, entry_of, header_of,
                     json_of)
 
@@ -139,13 +140,13 @@ class GameStore:
         with self._lock:
             self._db.close()
 
-    def _write(self, what: str, sql: str, args: tuple) -> sqlite3.Cursor:
+    def _write(self, what: str, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:
         try:
             return self._db.execute(sql, args)
         except sqlite3.Error as exc:
             raise classify(exc, what) from None
 
-    def _read(self, what: str, sql: str, args: tuple = ()) -> list[tuple]:
+    def _read(self, what: str, sql: str, args: tuple[Any, ...] = ()) -> list[Row]:
         try:
             return self._db.execute(sql, args).fetchall()
         except sqlite3.Error as exc:
@@ -153,7 +154,7 @@ class GameStore:
 
     # -- writing ---------------------------------------------------------------------------
 
-    def new_game(self, header: dict, created: float | None = None) -> int:
+    def new_game(self, header: JsonDict, created: float | None = None) -> int:
         problem = check_header(header)
         if problem:
             raise ValueError(problem)
@@ -177,7 +178,7 @@ class GameStore:
             self._write(f"game {game_id}, action {seq}", "INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
                         (game_id, seq, seat, action, time.time()))
 
-    def finish(self, game_id: int, result: dict) -> None:
+    def finish(self, game_id: int, result: JsonDict) -> None:
         with self._lock:
             self._write(f"game {game_id}'s result", "UPDATE games SET result=? WHERE id=?",
                         (json.dumps(result), game_id))
@@ -200,7 +201,7 @@ class GameStore:
         and the list says why. Its header and actions stay as they were, for recovery."""
         self.finish(game_id, {"winner": None, "how": "set aside", "reason": reason})
 
-    def add_game(self, created: float, header: dict, result: dict | None,
+    def add_game(self, created: float, header: JsonDict, result: JsonDict | None,
                  actions: list[tuple[str | None, str, float]]) -> int:
         """Write a whole game at once (a backup read back); all of it or nothing."""
         problem = check_header(header)
@@ -228,7 +229,7 @@ class GameStore:
 
     # -- reading ---------------------------------------------------------------------------
 
-    def has_game(self, created: float, header: dict) -> bool:
+    def has_game(self, created: float, header: JsonDict) -> bool:
         """Is a game started at ``created`` with this header saved already (a backup imported
         twice)?"""
         with self._lock:
@@ -258,7 +259,7 @@ class GameStore:
         return saved
 
     def games(self, limit: int = PAGE, *, before: int | None = None, mode: str | None = None,
-              date_from: float | None = None, date_to: float | None = None) -> list[dict]:
+              date_from: float | None = None, date_to: float | None = None) -> list[JsonDict]:
         """A page of the game list, newest first: at most ``limit`` games with an id below
         ``before``, of variant ``mode``, started in [``date_from``, ``date_to``) (epoch
         seconds). Each is ``{id, created, header, result, actions, damaged}``; a game whose
@@ -286,7 +287,7 @@ class GameStore:
                                  "SELECT game_id, seq, CAST(seat AS BLOB), CAST(action AS BLOB), at "
                                  f"FROM actions WHERE game_id IN ({','.join('?' * len(ids))}) "
                                  "ORDER BY game_id, seq", tuple(ids)) if ids else []
-        by_game: dict[int, list[tuple]] = {}
+        by_game: dict[int, list[Row]] = {}
         for row in actions:
             by_game.setdefault(row[0], []).append(row[1:])
         return [entry_of(r, by_game.get(r[0], [])) for r in rows]

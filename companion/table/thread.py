@@ -16,8 +16,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TypeVar
 
-from ..rules.errors import OnitamaError
-from .errors import Busy
+from .errors import REFUSALS, Busy
 from .logwords import bug, public_words
 
 log = logging.getLogger(__name__)
@@ -76,7 +75,7 @@ class GameThread:
                 elif item is not None:
                     item()  # type: ignore[operator]
                 self._tick()
-            except OnitamaError as exc:
+            except REFUSALS as exc:
                 # A refusal of something done at the mat (the outputs say why): not a bug.
                 log.warning("game thread: %s", public_words(exc))
             except Exception as exc:
@@ -88,7 +87,7 @@ class GameThread:
             return          # its caller gave up waiting: it must not happen now
         try:
             result = work()
-        except OnitamaError as exc:
+        except REFUSALS as exc:
             # A refusal changes nothing in the game, but the views may say why (an action the
             # disk refused: "Cannot save"): they show it too once the caller has the answer.
             self._answered()

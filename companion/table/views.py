@@ -7,7 +7,7 @@ publishes the results; the wording lives in :mod:`companion.table.outputs`. Ever
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from ..mat.recognizer import Recognizer, pair_up
 from ..rules.cards import CARDS
@@ -15,10 +15,12 @@ from ..rules.describe import Refusal, why_not
 from ..rules.referee import SEATS
 from ..rules.squares import square_name
 from ..rules.ways import WAYS
+from ..mat import oled
+from ..mat.oled import hold_b
 from . import outputs
 from .computer import Expected
 from .headlines import headline, sync_words
-from .instructions import (ExpectedWords, expected_words, hold_b, move_words,
+from .instructions import (ExpectedWords, expected_words, move_words,
                            takeover_instruction, turn_instruction)
 from .network import Hotspot, wifi_qr_payload
 from .publicgame import PublicGame, SeatPart
@@ -47,7 +49,8 @@ def view(game: PublicGame | None, part: SeatPart | None, *, occupancy: frozenset
     ``takeover``: the seat a new phone asks for, while the OLED asks the table."""
     seat = None if part is None else part.seat
     out: dict[str, Any] = {"game": None, "setup": None, "table": None, "mat": None,
-                           "oled": list(oled), "variants": list(WAYS), "sets": dict(CARDS.sets),
+                           "oled": list(oled), "ways": list(WAYS), "variants": list(WAYS),
+                           "sets": dict(CARDS.sets),
                            "seats": seats}
     if part is not None and part.asked:
         out["takeover"] = True
@@ -57,31 +60,17 @@ def view(game: PublicGame | None, part: SeatPart | None, *, occupancy: frozenset
         if seat is not None:
             out["headline"] = headline(out, seat)
         return out
-    ref = game.referee
-    seating = game.seating
-    expected = game.expected
-    out["game"] = {"id": game.id, "variant": ref.mode, "sets": game.sets,
-                   "status": game.status, "computer": dict(seating.computer),
-                   "remote": list(seating.remote), "hints": seating.hints,
-                   "thinking": game.thinking == game.version and expected is None
-                   and any(s in seating.computer for s in ref.to_act()),
-                   "expected": None if expected is None else
-                   {"seat": expected.seat, "by": expected.by, "text": expected.text,
-                    "words": said_expected(game, expected).move}}
+    out["game"] = game_part(game)
     if part is not None:
         out["hints"] = part.hints
-    public_table = ref.view()
-    out["table"] = public_table if part is None else part.table
+    out["table"] = game.referee.view() if part is None else part.table
     if game.setting_up:
-        fields = game.table()[1]
-        out["setup"] = {"board": " ".join(fields), "red": fields[2].split(","),
-                        "blue": fields[3].split(","), "side": fields[4], "first": fields[1],
-                        "ninjas": game.way.ninjas}
+        out["setup"] = setup_part(game)
     out["mat"] = _mat(game, occupancy)
     out["unsaved"] = game.unsaved
     if seat is None and "instruction" not in out:
         out["instruction"] = public_instruction(game, out)
-    if seat is None and game.setting_up and ref.mode == "base":
+    if seat is None and game.setting_up and game.referee.mode == "base":
         # What a long press of B does now, for the simulation page's caption under B (the
         # OLED says it on one of its pages).
         out["buttons"] = {"B": f"hold: {hold_b(game.seating.computer)}"}
@@ -90,6 +79,58 @@ def view(game: PublicGame | None, part: SeatPart | None, *, occupancy: frozenset
             out["notice"] = part.notice
         out["headline"] = headline(out, part.seat)
     return out
+
+
+class ExpectedView(TypedDict):
+    seat: str
+    by: str
+    text: str
+    words: str
+
+
+class GameView(TypedDict):
+    """A view's ``game``: the game's public facts."""
+    id: int
+    way: str
+    variant: str            # the older name of "way", still sent for pages and scripts
+    sets: list[str]
+    status: str
+    computer: dict[str, str]
+    remote: list[str]
+    hints: int
+    thinking: bool
+    handed_back: str | None  # a computer seat that could not move, now a person's (until it has)
+    expected: ExpectedView | None
+
+
+class SetupView(TypedDict):
+    """A view's ``setup``: the deal to lay out."""
+    board: str
+    red: list[str]
+    blue: list[str]
+    side: str
+    first: str
+    ninjas: bool
+
+
+def game_part(game: PublicGame) -> GameView:
+    ref, seating, expected = game.referee, game.seating, game.expected
+    return {"id": game.id, "way": ref.mode, "variant": ref.mode, "sets": game.sets,
+            "status": game.status, "computer": dict(seating.computer),
+            "remote": list(seating.remote), "hints": seating.hints,
+            "thinking": game.thinking == game.version and expected is None
+            and any(s in seating.computer for s in ref.to_act()),
+            "handed_back": game.handed_back[0] if game.handed_back is not None
+            and game.handed_back[1] == game.version else None,
+            "expected": None if expected is None else
+            {"seat": expected.seat, "by": expected.by, "text": expected.text,
+             "words": said_expected(game, expected).move}}
+
+
+def setup_part(game: PublicGame) -> SetupView:
+    fields = game.table()[1]
+    return {"board": " ".join(fields), "red": fields[2].split(","), "blue": fields[3].split(","),
+            "side": fields[4], "first": fields[1], "ninjas": game.way.ninjas}
 
 
 def _mat(game: PublicGame, occupancy: frozenset[int]) -> dict[str, Any]:
@@ -138,28 +179,28 @@ def oled_lines(game: PublicGame | None, *, occupancy: frozenset[int], public_url
     of all that the last action could not be saved, until one is."""
     lines = _game_lines(game, occupancy=occupancy, public_url=public_url, confirming=confirming)
     if game is not None and game.unsaved is not None:
-        return outputs.unsaved_lines(game.unsaved, lines)
+        return oled.unsaved_lines(game.unsaved, lines)
     return lines
 
 
 def _game_lines(game: PublicGame | None, *, occupancy: frozenset[int], public_url: str | None,
                 confirming: bool) -> outputs.Lines:
     if game is None:
-        return outputs.idle_lines(public_url)
+        return oled.idle_lines(public_url)
     ref = game.referee
     if game.status == "finished":
         assert ref.result is not None
-        return outputs.finished_lines(ref.result)
+        return oled.finished_lines(ref.result)
     if game.status == "sync":
         if game.setting_up:
-            return outputs.setup_lines(game.table()[1], game.seating.computer,
+            return oled.setup_lines(game.table()[1], game.seating.computer,
                                        cycle=game.referee.mode == "base")
         missing, extra = game.sync_diff(occupancy)
         pairs = pair_up(extra, missing)
         first = (square_name(pairs[0][0]), square_name(pairs[0][1])) if pairs else None
-        return outputs.mismatch_lines(len(missing), len(extra), first)
+        return oled.mismatch_lines(len(missing), len(extra), first)
     if confirming:
-        return outputs.CONFIRM_NEW_GAME
+        return oled.CONFIRM_NEW_GAME
     rec = game.recognizer
     if rec is not None:
         if rec.prompt is None and not game.wrong and not rec.feedback().pairs:
@@ -168,9 +209,9 @@ def _game_lines(game: PublicGame | None, *, occupancy: frozenset[int], public_ur
                 return lines
         stray = stray_refusal(game, rec) if game.wrong else None
         if stray is not None:
-            return outputs.stray_lines(stray[0].short, stray[1], stray[2])
+            return oled.stray_lines(stray[0].short, stray[1], stray[2])
         return tuple(rec.feedback().oled)
-    return outputs.phone_turn_lines(ref.view(None).get("phase", "move"), ref.to_act(),
+    return oled.phone_turn_lines(ref.view(None).get("phase", "move"), ref.to_act(),
                                     ninjas=2 if ref.mode == "light" else 1)
 
 
@@ -178,14 +219,15 @@ def _away_lines(game: PublicGame) -> outputs.Lines | None:
     """The mover is not at the mat: the move it asks for, or that it is still choosing."""
     expected = game.expected
     if expected is not None:
-        return outputs.expected_lines(said_expected(game, expected))
+        words = said_expected(game, expected)
+        return oled.expected_lines(words.head, words.whom, words.move)
     to_act = game.referee.to_act()
     seating = game.seating
     for seat in to_act:
         if seat in seating.computer:
-            return outputs.thinking_lines(seat)
+            return oled.thinking_lines(seat)
         if seat in seating.remote:
-            return outputs.waiting_remote_lines(seat)
+            return oled.waiting_remote_lines(seat)
     return None
 
 

@@ -21,7 +21,7 @@ from flask.typing import ResponseReturnValue
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 
-from companion.rules.errors import OnitamaError
+from companion.table.errors import REFUSALS
 
 from . import guard
 from .errors import status_of
@@ -52,7 +52,8 @@ def create_app(companion: TableService, *, secret_key: bytes | None = None) -> F
     app.before_request(_same_site_posts)
     app.before_request(_starting)
     app.register_error_handler(BadInput, lambda e: (jsonify(error=e.message), e.status))
-    app.register_error_handler(OnitamaError, lambda e: (jsonify(error=str(e)), status_of(e)))
+    for root in REFUSALS:
+        app.register_error_handler(root, lambda e: (jsonify(error=str(e)), status_of(e)))
     app.register_error_handler(HTTPException, _http_error)
     app.register_blueprint(public)
     app.register_blueprint(replay)

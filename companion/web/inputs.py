@@ -83,12 +83,16 @@ def button_press(body: Any) -> tuple[str, bool]:
 def new_game(body: Any) -> dict:
     """The body of POST /api/new-game as the service's ``new_game`` request.
 
-    ``variant`` is required. Left out, ``sets`` and ``wind_cards`` take the service's
-    defaults (the configured card sets, the rulebook's standard two Wind Spirit cards).
+    ``way`` is required (``variant``, its older name, is taken too). Left out, ``sets`` and
+    ``wind_cards`` take the service's defaults (the configured card sets, the rulebook's
+    standard two Wind Spirit cards).
     """
-    body = json_object(body, {"variant", "sets", "wind_cards", "cards", "seed", "computer",
+    body = json_object(body, {"way", "variant", "sets", "wind_cards", "cards", "seed", "computer",
                               "remote", "hints"})
-    request: dict[str, Any] = {"type": "new_game", "variant": _string(body, "variant")}
+    key = "way" if "way" in body or "variant" not in body else "variant"
+    if "way" in body and "variant" in body and body["way"] != body["variant"]:
+        raise BadInput("'way' and 'variant' (its older name) name different ways")
+    request: dict[str, Any] = {"type": "new_game", "way": _string(body, key)}
     if "sets" in body:
         request["sets"] = _names(body["sets"], "'sets'")
     if "wind_cards" in body:

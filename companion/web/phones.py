@@ -27,7 +27,7 @@ import re
 from flask import (Blueprint, Response, current_app, jsonify, redirect, render_template, session,
                    url_for)
 
-from companion.rules.errors import OnitamaError
+from companion.table.errors import REFUSALS
 
 from .errors import status_of
 from .inputs import BadInput, json_object
@@ -100,7 +100,7 @@ def join(token: str):
         return render_template("join.html", problem="This is not a join code."), 404
     try:
         joined = companion().redeem(token)
-    except OnitamaError as exc:
+    except REFUSALS as exc:
         problem = str(exc)          # a heading: "This join code ...", not "this join code ..."
         return render_template("join.html", problem=problem[:1].upper() + problem[1:]), status_of(exc)
     session.permanent = True

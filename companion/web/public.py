@@ -15,6 +15,7 @@ from flask import Blueprint, Response, current_app, jsonify, render_template, re
 from markupsafe import Markup
 
 from companion.rules.cards import CARDS
+from companion.rules.results import how
 from companion.rules.variants import example_conditional_cards
 from companion.rules.ways import WAYS
 from companion.table.computer import LEVELS
@@ -28,8 +29,6 @@ public = Blueprint("public", __name__)
 # How the pages name the ways of playing (the registry's titles).
 VARIANT_NAMES = {name: way.title for name, way in WAYS.items()}
 GAMES_PAGE = 50     # games per page of the list
-HOW: dict[str | None, str] = {"stone": "the Way of the Stone", "stream": "the Way of the Stream",
-       "ninjas": "capturing every Ninja"}
 
 
 class TableService(Protocol):
@@ -95,8 +94,7 @@ def result_text(result: dict | None) -> str:
         return f"set aside: {result.get('reason', 'it could not be resumed')}"
     if result.get("winner") is None:
         return "a draw"
-    how = HOW.get(str(result.get("how")), result.get("how"))
-    return f"{result['winner'].capitalize()} won by {how}"
+    return f"{result['winner'].capitalize()} won by {how(str(result.get('how'))).by}"
 
 
 @public.app_template_filter("when")

@@ -13,6 +13,7 @@ import time
 
 from companion.rules.actions import parse_action
 from companion.rules.moves import Move
+from companion.mat import oled
 from companion.table import outputs
 
 from seat_kinds import COMPUTER_STEP_S, HINT_P, WRONG_P, hint_on_mat
@@ -251,7 +252,7 @@ class SeatPlay:
 
     def stranger_at_mat_seat(self, w, seat: str) -> None:
         stranger = self.stranger_code(w, seat)
-        self.wait(lambda: w.public()["oled"][:2] == list(outputs.takeover_lines(seat)[:2]), 5.0,
+        self.wait(lambda: w.public()["oled"][:2] == list(oled.takeover_lines(seat)[:2]), 5.0,
                   f"the table is not asked about a new phone for {seat}")
         w.button("B")                                    # the table refuses it
         self.wait(lambda: stranger.json("/join/pending")["state"] == "refused", 5.0,
@@ -275,7 +276,7 @@ class SeatPlay:
             if w.companion._oled_page == 0:
                 break
         for seat in computer:
-            if any(shown == seat or lines == list(outputs.join_lines(seat)[:2]) for shown, lines in seen):
+            if any(shown == seat or lines == list(oled.join_lines(seat)[:2]) for shown, lines in seen):
                 raise self.leak(f"the OLED offers the computer's seat ({seat})")
             if w.companion.joinable(seat):
                 raise self.leak(f"the computer's seat ({seat}) has a join code")

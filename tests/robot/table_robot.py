@@ -711,8 +711,7 @@ class Robot(SeatPlay):
         if record.get("format") == "onitama-record":
             replayed = replay(GameRecord.loads(json.dumps(record)))
             assert replayed.error is None, replayed.error
-            outcome = replayed.board.outcome()
-            got = None if outcome is None else {"winner": outcome.winner, "how": outcome.how}
+            got = None if replayed.result is None else replayed.result.as_dict()
         else:
             got = sealed.replay(record).result.as_dict()
         assert got == result, f"the record replays to {got}, the game ended {result}"

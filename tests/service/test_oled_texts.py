@@ -15,6 +15,7 @@ from companion.rules.cards import CARDS
 from companion.rules.describe import why_not
 from companion.rules.referee import Event, Result
 from companion.rules.squares import square_name
+from companion.mat import oled
 from companion.table import outputs
 from companion.table.instructions import ExpectedWords, move_words
 
@@ -22,30 +23,30 @@ LONGEST = sorted((c.name.replace(" ", "-") for c in CARDS), key=len)[-4:]
 
 
 def pages():
-    yield outputs.idle_lines(None)
-    yield outputs.idle_lines("http://192.168.100.200:8080")
+    yield oled.idle_lines(None)
+    yield oled.idle_lines("http://192.168.100.200:8080")
     for winner, how in itertools.product(("red", "blue", None), ("stone", "stream", "ninjas", "draw")):
-        yield outputs.finished_lines(Result(winner, how))
+        yield oled.finished_lines(Result(winner, how))
     for hand in (2, 3, 4):
         red, blue = LONGEST[:hand] if hand <= 4 else LONGEST, list(reversed(LONGEST))[:hand]
         for first in ("red", "blue"):
             for side in (LONGEST[-1], f"{LONGEST[-1]},{LONGEST[-2]}"):
                 fields = ["5/5/5/5/5", first, ",".join(red), ",".join(blue), side]
-                yield from outputs.paged(outputs.setup_lines(fields))
-                yield from outputs.paged(outputs.setup_lines(fields, {"red": "hard", "blue": "hard"}))
+                yield from outputs.paged(oled.setup_lines(fields))
+                yield from outputs.paged(oled.setup_lines(fields, {"red": "hard", "blue": "hard"}))
                 for computer in ({}, {"blue": "medium"}, {"red": "medium"}):
-                    yield from outputs.paged(outputs.setup_lines(fields, computer, cycle=True))
-    yield outputs.mismatch_lines(10, 10)
-    yield outputs.mismatch_lines(10, 10, ("a2", "a1"))
-    yield outputs.mismatch_lines(1, 1, ("a2", "a1"))
-    yield outputs.CONFIRM_NEW_GAME
+                    yield from outputs.paged(oled.setup_lines(fields, computer, cycle=True))
+    yield oled.mismatch_lines(10, 10)
+    yield oled.mismatch_lines(10, 10, ("a2", "a1"))
+    yield oled.mismatch_lines(1, 1, ("a2", "a1"))
+    yield oled.CONFIRM_NEW_GAME
     for phase in ("setup", "ninja", "lantern", "commit", "move", "take"):
         for to_act in (["red"], ["blue"], ["red", "blue"]):
-            yield outputs.phone_turn_lines(phase, to_act)
-            yield outputs.phone_turn_lines(phase, to_act, ninjas=2)
+            yield oled.phone_turn_lines(phase, to_act)
+            yield oled.phone_turn_lines(phase, to_act, ninjas=2)
     for seat in ("red", "blue"):
-        yield outputs.takeover_lines(seat)
-        yield outputs.join_lines(seat)
+        yield oled.takeover_lines(seat)
+        yield oled.join_lines(seat)
     yield outputs.refused_show("Neither Rooster nor Elephant moves a student there").lines
     yield from stray_lines()
     yield from expected_pages()
@@ -73,10 +74,10 @@ def expected_pages():
             else [f"{LONGEST[-1]} c4b3", "Wind-Spirit-card c4b3 c3e1"]
         for text in texts:
             words = ExpectedWords(seat, by, move_words(seat, text, pos))
-            yield from outputs.paged(outputs.expected_lines(words))
+            yield from outputs.paged(oled.expected_lines(words.head, words.whom, words.move))
             yield from outputs.paged(outputs.wrong_move_show(words).lines)
-        yield outputs.thinking_lines(seat)
-        yield outputs.waiting_remote_lines(seat)
+        yield oled.thinking_lines(seat)
+        yield oled.waiting_remote_lines(seat)
         for left in (0, 1, 99):
             yield outputs.hint_asked_show(seat, left).lines
     yield outputs.NO_HINT_SHOW.lines
@@ -93,7 +94,7 @@ def stray_lines():
             kind = refusal and refusal.short.removesuffix(frm)     # "No pawn on a2": one kind
             if kind is not None and kind not in said:
                 said.add(kind)
-                yield outputs.stray_lines(refusal.short, frm, to)
+                yield oled.stray_lines(refusal.short, frm, to)
     assert len(said) == 5       # no pawn, Red's turn, Blue's turn, own pawn, no card
 
 
@@ -122,8 +123,8 @@ def test_the_glyph_check_knows_what_the_font_lacks():
 
 
 def test_the_shadow_master_is_asked_for_both_ninjas():
-    assert outputs.phone_turn_lines("setup", ["blue"], ninjas=2)[1] == "your Ninjas on"
-    assert outputs.phone_turn_lines("setup", ["red", "blue"])[1] == "your Ninja on"
+    assert oled.phone_turn_lines("setup", ["blue"], ninjas=2)[1] == "your Ninjas on"
+    assert oled.phone_turn_lines("setup", ["red", "blue"])[1] == "your Ninja on"
 
 
 def test_a_ninja_capture_is_not_called_a_strike():
@@ -140,3 +141,17 @@ def test_an_announcement_ends_with_what_comes_next():
         "Lantern", "Red searches", "rank 3", "Blue to move")
     full = ("Ninja capture", "a", "b", "c", "d")
     assert outputs.with_next(full, ("Blue to move",)) == full        # no room: left as it is
+
+
+def test_the_words_module_knows_the_screen_the_driver_draws():
+    # companion.mat.oled is the one place the texts learn the screen's size from; the driver
+    # derives it from the panel and the font.
+    assert oled.COLUMNS == screens.COLUMNS == screens.WIDTH // screens.CHAR_W
+    assert oled.LINES == screens.HEIGHT // screens.LINE_H
+
+
+def test_every_result_has_its_words_in_one_table():
+    from companion.rules.results import HOW
+    for how in ("stone", "stream", "ninjas", "draw", "abandoned"):
+        assert HOW[how].title and HOW[how].by
+    assert oled.finished_lines(Result("red", "stream")) == ("Red wins", "Way of the Stream", oled.NEW_GAME)

@@ -5,10 +5,12 @@ import time
 
 import pytest
 
-from companion.rules.errors import OnitamaError, SetupError
+from companion.rules.errors import SetupError
+from companion.table.errors import REFUSALS
 from companion.table.errors import BadRequest, Conflict, Forbidden, NotFound
 from companion.table.store import GameStore
 from service_helpers import FIXED, START, playing, wait_for
+from companion.mat import oled
 from companion.table import outputs
 from sim_table import sim_companion
 
@@ -19,7 +21,7 @@ def new_base(companion):
 
 @pytest.mark.parametrize("seat,request_,kind,text", [
     (None, "nope", BadRequest, "JSON object"),
-    (None, {"type": "new_game", "variant": "chess"}, BadRequest, "unknown variant"),
+    (None, {"type": "new_game", "variant": "chess"}, BadRequest, "unknown way"),
     (None, {"type": "new_game", "sets": "base"}, BadRequest, "sets is a list"),
     (None, {"type": "new_game", "wind_cards": "2"}, BadRequest, "wind_cards"),
     (None, {"type": "new_game", "seed": 1.5}, BadRequest, "seed"),
@@ -45,7 +47,7 @@ def test_set_up_waits_for_the_mat_then_moves_are_read_and_saved(table):
     assert view["setup"]["red"] == ["Tiger", "Crab"] and view["setup"]["first"] == "red"
     assert view["oled"][0].startswith("Set up")     # paged: "Set up p1/2"
     # Holding B seats the computer: the OLED and the simulation's caption under B say so.
-    assert "Hold B: vs computer" in [line for page in outputs.paged(outputs.setup_lines(
+    assert "Hold B: vs computer" in [line for page in outputs.paged(oled.setup_lines(
         companion._game.table()[1], cycle=True)) for line in page]
     assert view["buttons"] == {"B": "hold: vs computer"}
     # Every square that wants a pawn is lit while the mat is empty.
@@ -65,7 +67,7 @@ def test_an_illegal_phone_action_changes_nothing(table):
     playing(companion, hw)
     before = companion.view("red")
     for seat, text in (("red", "Tiger c1c4"), ("blue", "Monkey b5a4"), ("red", "x" * 300)):
-        with pytest.raises(OnitamaError):   # the referee's refusal, or BadRequest
+        with pytest.raises(REFUSALS):   # the referee's refusal, or BadRequest
             companion.submit(seat, {"type": "action", "text": text})
     assert companion.view("red") == before
 

@@ -37,9 +37,9 @@ def test_the_view_api_is_the_public_view(client, companion):
 def test_a_new_game_deals_what_was_asked(client, companion):
     game = new_game(client)
     view = client.get("/api/view").get_json()
-    assert view["game"] == {"id": game, "variant": "base", "sets": ["base"], "status": "sync",
-                            "computer": {}, "remote": [], "hints": 3, "thinking": False,
-                            "expected": None}
+    assert view["game"] == {"id": game, "way": "base", "variant": "base", "sets": ["base"],
+                            "status": "sync", "computer": {}, "remote": [], "hints": 3,
+                            "thinking": False, "handed_back": None, "expected": None}
     assert view["setup"]["red"] == ["Tiger", "Crab"] and view["setup"]["side"] == "Dragon"
 
 
@@ -58,7 +58,7 @@ def test_every_way_of_playing_can_be_dealt(client, body):
 
 @pytest.mark.parametrize("body, message", [
     ([], "JSON object"),
-    ({}, "'variant'"),
+    ({}, "'way'"),
     ({"variant": 3}, "'variant'"),
     ({"variant": "base", "players": 3}, "unknown field 'players'"),
     ({"variant": "base", "sets": "base"}, "'sets'"),
@@ -68,7 +68,7 @@ def test_every_way_of_playing_can_be_dealt(client, body):
     ({"variant": "base", "seed": "7"}, "'seed'"),
     ({"variant": "base", "cards": {"red": ["Tiger", "Crab"], "blue": ["Ox", "Boar"]}}, "'side'"),
     ({"variant": "base", "cards": {**FIXED, "red": "Tiger"}}, "cards.red"),
-    ({"variant": "chess"}, "unknown variant 'chess'"),
+    ({"variant": "chess"}, "unknown way 'chess'"),
     ({"variant": "base", "cards": {**FIXED, "side": "Teapot"}}, "Teapot"),
     ({"variant": "base", "cards": {**FIXED, "red": ["Tiger"]}}, "two cards"),
     ({"variant": "base", "sets": ["no-such-set"]}, "no-such-set"),
@@ -182,3 +182,19 @@ def test_the_game_list_counts_turns_not_saved_actions_and_links_each_replay(clie
     row = row[:row.index("</tr>")]
     assert f"<td>{listed['turns']}</td>" in row and f"<td>{listed['actions']}</td>" not in row
     assert f'href="/games/{game}/replay"' in row
+
+
+@pytest.mark.parametrize("key", ["way", "variant"])
+def test_a_new_game_names_its_way_by_the_new_word_or_the_old_one(client, key):
+    # "variant" is the older name of "way": scripts and saved pages that still send it work.
+    response = post(client, "/api/new-game", {key: "wind", "seed": 5})
+    assert response.status_code == 200, response.get_json()
+    game = client.get("/api/view").get_json()["game"]
+    assert game["way"] == game["variant"] == "wind"
+
+
+def test_a_new_game_that_names_two_ways_is_refused(client):
+    before = client.get("/api/view").get_json()
+    response = post(client, "/api/new-game", {"way": "wind", "variant": "base"})
+    assert response.status_code == 400 and "name different ways" in response.get_json()["error"]
+    assert client.get("/api/view").get_json() == before

@@ -70,6 +70,6 @@ def test_the_wifi_box_names_onitama_local_only_when_it_is_announced(tmp_path):
 
 def test_a_long_network_name_breaks_at_its_hyphen_beside_the_qr_code():
     from firmware import screens
-    from companion.table import outputs
-    lines = screens.wrap(outputs.wifi_caption("Onitama-TEST"), 10, 5)
+    from companion.mat import oled
+    lines = screens.wrap(oled.wifi_caption("Onitama-TEST"), 10, 5)
     assert "Onitama-" in lines and "TEST" in lines, lines

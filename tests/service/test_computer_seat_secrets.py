@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.mat import oled
-from companion.table import outputs
+from companion.mat import oled as oled_words
 from companion.table.errors import Forbidden
 
 from computer_helpers import set_up
@@ -37,8 +36,8 @@ def test_the_computers_seat_has_no_join_code_and_its_view_is_never_served(site, 
         companion.sim_button("C")
         wait_for(lambda: oled(companion) != shown[-1])
         shown.append(oled(companion))
-    assert oled.join_lines(computer) not in shown
-    assert oled.join_lines(human) in shown            # the human's own code is paged to
+    assert oled_words.join_lines(computer) not in shown
+    assert oled_words.join_lines(human) in shown            # the human's own code is paged to
     with pytest.raises(Forbidden):
         companion.join_url(computer)
     assert app.test_client().get(f"/J/{early}").status_code == 403

@@ -19,7 +19,7 @@ import time
 
 from companion.ai.view import SeatView
 from companion.rules.engine import Engine
-from companion.rules.variants import engine_move
+from companion.rules.board import engine_move
 
 WIN = 10_000
 

@@ -50,7 +50,7 @@ def cmd_cards(args) -> int:
 
 
 def cmd_perft(args) -> int:
-    from companion.rules.board import Board
+    from companion.rules.board import Board, engine_move
     board = Board(args.position, cards=_cards(args.custom))
     engine = board.engine
     st = engine.state(board.position)
@@ -60,7 +60,7 @@ def cmd_perft(args) -> int:
     if args.divide and args.depth >= 1 and not board.is_game_over():
         total = 0
         for mv, leaves in engine.divide(st, args.depth):
-            print(f"{board._to_move(st, mv)}: {leaves}")
+            print(f"{engine_move(board.cards, st, mv)}: {leaves}")
             total += leaves
     else:
         total = engine.perft(st, args.depth)
@@ -117,7 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_cards)
 
     p = sub.add_parser("perft", help="count the leaves of the game tree")
-    p.add_argument("position", help="a position string (see the README)")
+    p.add_argument("position", help="a position string (see docs/positions.md)")
     p.add_argument("depth", type=int)
     p.add_argument("--divide", action="store_true", help="the count below each first move")
     p.add_argument("--time", action="store_true", help="report the time on stderr")

@@ -64,28 +64,33 @@ def parse_trace(lines: Iterable[str]) -> tuple[dict, list[dict]]:
             parse_position(obj["position"])
             header = obj
             continue
-        t = obj.get("t")
-        if not isinstance(t, (int, float)) or isinstance(t, bool) or not math.isfinite(t) or t < last_t:
-            raise TraceError(f"line {number}: 't' must be a number of seconds, never decreasing")
-        last_t = t
-        if "on" in obj or "off" in obj:
-            try:
-                parse_square(obj["on"] if "on" in obj else obj["off"])
-            except ValueError as exc:
-                raise TraceError(f"line {number}: {exc}") from None
-        elif "button" in obj:
-            if obj["button"] not in BUTTONS:
-                raise TraceError(f"line {number}: button must be A, B or C")
-        elif "input" in obj:
-            answer = obj["input"]
-            if not isinstance(answer, dict) or answer.get("seat") not in ("red", "blue"):
-                raise TraceError(f"line {number}: input must be {{\"seat\": \"red\"|\"blue\", \"card\": ...}}")
-        elif obj.get("end") is not True:
-            raise TraceError(f"line {number}: unknown event {text.strip()!r}")
+        last_t = _check_event(obj, number, text, last_t)
         events.append(obj)
     if header is None:
         raise TraceError("empty trace: the first line must give the position")
     return header, events
+
+
+def _check_event(obj: dict, number: int, text: str, last_t: float) -> float:
+    """Check one event line (its time never before ``last_t``); its time."""
+    t = obj.get("t")
+    if not isinstance(t, (int, float)) or isinstance(t, bool) or not math.isfinite(t) or t < last_t:
+        raise TraceError(f"line {number}: 't' must be a number of seconds, never decreasing")
+    if "on" in obj or "off" in obj:
+        try:
+            parse_square(obj["on"] if "on" in obj else obj["off"])
+        except ValueError as exc:
+            raise TraceError(f"line {number}: {exc}") from None
+    elif "button" in obj:
+        if obj["button"] not in BUTTONS:
+            raise TraceError(f"line {number}: button must be A, B or C")
+    elif "input" in obj:
+        answer = obj["input"]
+        if not isinstance(answer, dict) or answer.get("seat") not in ("red", "blue"):
+            raise TraceError(f"line {number}: input must be {{\"seat\": \"red\"|\"blue\", \"card\": ...}}")
+    elif obj.get("end") is not True:
+        raise TraceError(f"line {number}: unknown event {text.strip()!r}")
+    return float(t)
 
 
 def replay(header: dict, events: Iterable[dict], *, settle: float = SETTLE_S,

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from firmware.errors import join_thread
 from firmware.leds import OFF, RGB, Frame, LedMat
 
 log = logging.getLogger(__name__)
@@ -222,7 +223,7 @@ class Animator:
         with self._changed:
             self._closing = True
             self._changed.notify()
-        self._thread.join()
+        join_thread(self._thread)  # a stuck thread keeps the strip: it is not touched
         self._leds.close()
 
     def __enter__(self) -> Animator:

@@ -19,6 +19,7 @@ from gpiozero import Button
 from gpiozero.pins import Factory
 
 from firmware.debounce import Debouncer
+from firmware.errors import join_thread
 from firmware.pinmap import ButtonConfig
 
 log = logging.getLogger(__name__)
@@ -131,7 +132,7 @@ class Buttons:
         with self._changed:
             self._closing = True
             self._changed.notify()
-        self._thread.join()
+        join_thread(self._thread)
         self._close_devices()
 
     def __enter__(self) -> Buttons:

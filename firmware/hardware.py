@@ -11,6 +11,7 @@ The choices, each with a simulated twin at its lowest level:
   recording strip stands in for it) or neopixel_spi (every Pi; in the simulation a fake SPI
   bus decodes its bytes);
 - OLED: the pin map's ``oled.driver``, ssd1306 or sh1106 (each with its fake I2C device).
+The back-ends are named entries of ``firmware.backends``, each with its simulated twin.
 On a Pi the board is checked first (``firmware.pimodel``): a back-end it cannot drive is
 refused before any pin is touched.
 """
@@ -26,7 +27,9 @@ from typing import Any
 from gpiozero.pins import Factory
 
 from firmware.animation import Animator
+from firmware.backends import led_backend, oled_backend
 from firmware.buttons import Buttons
+from firmware.errors import ThreadStuck
 from firmware.group_scan import GroupScanner
 from firmware.leds import LedMat, Strip
 from firmware.matrix import MatrixScanner
@@ -53,11 +56,16 @@ class Hardware:
     release: list[Callable[[], None]] = field(default_factory=list)  # buses to close last
 
     def close(self) -> None:
-        """Stop every thread, turn the LEDs and the OLED off, release the pins and buses."""
-        self.buttons.close()
-        self.animator.close()
-        self.oled.close()
-        self.scanner.close()
+        """Stop every thread, turn the LEDs and the OLED off, release the pins and buses. A
+        device whose thread does not stop is logged and left as it is; the others still close
+        (a shutdown must not hang on one driver)."""
+        devices: list[Callable[[], None]] = [self.buttons.close, self.animator.close, self.oled.close,
+                                             self.scanner.close]
+        for close in devices:
+            try:
+                close()
+            except ThreadStuck:
+                log.exception("a device did not stop")
         if self.sim is not None:
             self.sim.close()
         for release in self.release:
@@ -89,12 +97,8 @@ def make_hardware(mode: str, pinmap: PinMap | None = None, sim: SimMat | None = 
         model.check_led_driver(pinmap.leds.driver)
     if mode == "sim":
         sim = sim or SimMat(pinmap)
-        strip: Strip = sim.strip
         try:
-            if pinmap.leds.driver == "neopixel_spi":
-                from firmware.spi_strip import NeoPixelSpiStrip
-
-                strip = NeoPixelSpiStrip(pinmap.leds, sim.spi)
+            strip = led_backend(pinmap.leds.driver).twin(pinmap.leds, sim)
             return _assemble(pinmap, sim.factory, _scan_lib(scanner, sim.lgpio), strip, sim.i2c, sim, model)
         except Exception:
             sim.close()
@@ -110,24 +114,8 @@ def make_hardware(mode: str, pinmap: PinMap | None = None, sim: SimMat | None = 
                 raise
     release: list[Callable[[], None]] = []
     try:
-        if pinmap.oled.driver == "sh1106":
-            i2c: object | None = None  # luma.oled opens /dev/i2c-N itself
-        else:
-            from firmware.i2c_bus import LinuxI2C
-
-            i2c = LinuxI2C(pinmap.oled.bus)
-            release.append(i2c.close)
-        if pinmap.leds.driver == "neopixel_spi":
-            from firmware.spi_bus import LinuxSPI
-            from firmware.spi_strip import NeoPixelSpiStrip
-
-            spi = LinuxSPI(0, 0)
-            release.append(spi.close)
-            strip = NeoPixelSpiStrip(pinmap.leds, spi)
-        else:
-            from firmware.ws281x import WS281xStrip
-
-            strip = WS281xStrip(pinmap.leds)
+        i2c = oled_backend(pinmap.oled.driver).bus(pinmap.oled, release)
+        strip = led_backend(pinmap.leds.driver).open(pinmap.leds, release)
         hardware = _assemble(pinmap, None, lgpio, strip, i2c, None, model)
     except Exception:
         for close in reversed(release):

@@ -18,6 +18,7 @@ from gpiozero import DigitalInputDevice, DigitalOutputDevice
 from gpiozero.pins import Factory
 
 from firmware.debounce import Debouncer
+from firmware.errors import join_thread
 from firmware.pinmap import MatrixConfig
 
 log = logging.getLogger(__name__)
@@ -146,7 +147,7 @@ class ScanLoop:
 
     def close(self) -> None:
         self._stop.set()
-        self._thread.join()
+        join_thread(self._thread)
 
     def __enter__(self) -> ScanLoop:
         return self

@@ -1,8 +1,8 @@
 """The OLED behind one contract: ``display(image)`` with a 128x64 1-bit Pillow image.
 
-Two controllers, chosen by the pin map's ``oled.driver``: the SSD1306 through Adafruit's
-``SSD1306_I2C`` driver, and the SH1106 (many 1.3" modules) through luma.oled's ``sh1106``
-device. Each runs on the Pi's I2C bus or on the simulation's fake bus alike. A full frame takes
+Two controllers, chosen by the pin map's ``oled.driver`` (``firmware.backends``): the SSD1306
+through Adafruit's ``SSD1306_I2C`` driver, and the SH1106 (many 1.3" modules) through
+luma.oled's ``sh1106`` device. Each runs on the Pi's I2C bus or on the simulation's fake bus alike. A full frame takes
 about 23 ms at 400 kHz, so ``display`` only hands the image to a worker thread and returns; if
 images come faster than the bus, the latest one wins.
 """
@@ -18,12 +18,14 @@ import threading
 import adafruit_ssd1306
 from PIL import Image
 
+from firmware.backends import OledBackend, OledTwin, Release, oled_backend
+from firmware.errors import FirmwareError, join_thread
 from firmware.pinmap import OledConfig
 
 log = logging.getLogger(__name__)
 
 
-class OledError(RuntimeError):
+class OledError(FirmwareError, RuntimeError):
     """The display did not answer."""
 
 
@@ -96,8 +98,32 @@ class SH1106Panel:
             raise OSError(str(e)) from e
 
 
-def make_panel(bus: object | None, config: OledConfig) -> SSD1306Panel | SH1106Panel:
-    return SH1106Panel(bus, config) if config.driver == "sh1106" else SSD1306Panel(bus, config)
+def _linux_i2c(config: OledConfig, release: Release) -> object:
+    from firmware.i2c_bus import LinuxI2C
+
+    bus = LinuxI2C(config.bus)
+    release.append(bus.close)
+    return bus
+
+
+def _luma_opens_it(config: OledConfig, release: Release) -> None:
+    return None  # luma.oled opens /dev/i2c-N itself
+
+
+def _fake_ssd1306(address: int) -> OledTwin:
+    from firmware.sim_oled import FakeSSD1306Bus
+
+    return FakeSSD1306Bus(address)
+
+
+def _fake_sh1106(address: int) -> OledTwin:
+    from firmware.sim_oled import FakeSH1106Bus
+
+    return FakeSH1106Bus(address)
+
+
+SSD1306 = OledBackend(panel=SSD1306Panel, bus=_linux_i2c, twin=_fake_ssd1306)
+SH1106 = OledBackend(panel=SH1106Panel, bus=_luma_opens_it, twin=_fake_sh1106)
 
 
 class Oled:
@@ -105,7 +131,7 @@ class Oled:
 
     def __init__(self, bus: object | None, config: OledConfig):
         self.size = (config.width, config.height)
-        self._panel = make_panel(bus, config)
+        self._panel = oled_backend(config.driver).panel(bus, config)
         self._latest: Image.Image | None = None
         self._asked = self._shown = 0
         self._closing = False
@@ -151,7 +177,7 @@ class Oled:
         with self._changed:
             self._closing = True
             self._changed.notify_all()
-        self._thread.join()
+        join_thread(self._thread)  # a thread stuck on the bus holds it: the panel is left as it is
         try:
             self._panel.off()
         except OSError:

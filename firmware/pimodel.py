@@ -3,7 +3,8 @@
 The kernel names the board in ``/proc/device-tree/model`` ("Raspberry Pi 5 Model B Rev 1.0").
 rpi_ws281x drives WS2812s with the PWM, PCM or SPI blocks of the Broadcom SoCs of the Pi 1-4
 and Zero 2 W; a Pi 5 (and a Pi 500, a CM5) moved those to the RP1 chip, which rpi_ws281x does
-not support: there only neopixel_spi (plain SPI through spidev) works. The check runs at start,
+not support: there only neopixel_spi (plain SPI through spidev) works. Each back-end says
+which it is (``on_rp1`` in ``firmware.backends``). The check runs at start,
 before any pin is touched, and refuses a pin map the board cannot drive with a clear message.
 """
 
@@ -13,7 +14,8 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
-from firmware.pinmap import LED_DRIVERS
+from firmware.backends import LED_BACKENDS, led_backend
+from firmware.errors import FirmwareError
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +24,7 @@ MODEL_PATH = Path("/proc/device-tree/model")
 RP1_BOARDS = ("Raspberry Pi 5", "Raspberry Pi 500", "Raspberry Pi Compute Module 5")
 
 
-class UnsupportedBoard(RuntimeError):
+class UnsupportedBoard(FirmwareError, RuntimeError):
     """The pin map asks for a back-end this board cannot drive."""
 
 
@@ -38,8 +40,8 @@ class PiModel:
     def led_drivers(self) -> tuple[str, ...]:
         """The LED back-ends that work on this board (all of them when it is not known)."""
         if self.name is not None and self.is_pi and any(self.name.startswith(board) for board in RP1_BOARDS):
-            return ("neopixel_spi",)
-        return LED_DRIVERS
+            return tuple(name for name in LED_BACKENDS if led_backend(name).on_rp1)
+        return tuple(LED_BACKENDS)
 
     def describe(self) -> str:
         where = self.name if self.is_pi else f"not a Raspberry Pi ({self.name or 'no ' + str(MODEL_PATH)})"
@@ -47,10 +49,12 @@ class PiModel:
 
     def check_led_driver(self, driver: str) -> None:
         if driver not in self.led_drivers:
+            suggested = self.led_drivers[0]
+            block, pins = next(iter(led_backend(suggested).pins.items()))
             raise UnsupportedBoard(
                 f"the pin map's LED back-end {driver!r} cannot drive LEDs on a {self.name} "
                 f"(it supports {', '.join(self.led_drivers)}): set leds.driver = "
-                f"\"{self.led_drivers[0]}\" with backend = \"spi\" and pin = 10 in the pin map")
+                f"\"{suggested}\" with backend = \"{block}\" and pin = {pins[0]} in the pin map")
 
 
 def read_model(path: Path = MODEL_PATH) -> PiModel:

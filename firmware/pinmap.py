@@ -2,37 +2,33 @@
 
 ``load_pinmap()`` reads ``pinmap.toml`` (by default the one shipped inside this package, a link
 to ``hardware/pinmap.toml`` in the source tree) and checks it completely before any pin is
-touched: a wrong map is refused with a ``PinMapError`` that names every bad key and why.
+touched: a wrong map is refused with a ``PinMapError`` that names every bad key and why
+(``firmware.pinmap_reader`` reads the keys).
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from companion.rules.squares import SQUARE_NAMES, parse_square, square, square_file, square_rank
+from firmware.backends import LED_BACKENDS, OLED_BACKENDS, led_backend
+from firmware.errors import FirmwareError
+from firmware.pinmap_reader import Reader, kind
 
 BUTTON_NAMES = ("A", "B", "C")
 
-# Pins rpi_ws281x can drive WS2812s from, per back-end.
-LED_BACKEND_PINS = {"spi": (10,), "pwm": (12, 18), "pcm": (21,)}
-# The libraries that drive the WS2812 chain: rpi_ws281x (Pi 1-4, Zero 2 W: spi, pwm or pcm) and
-# Adafruit's neopixel_spi (any Pi with SPI, the only one for a Pi 5: spi on GPIO10 only).
-LED_DRIVERS = ("rpi_ws281x", "neopixel_spi")
-OLED_DRIVERS = ("ssd1306", "sh1106")
 # SPI0 belongs to the LED back-end when it uses SPI: nothing else may sit on its pins.
 SPI0_PINS = {7: "SPI0 CE1", 8: "SPI0 CE0", 9: "SPI0 MISO", 10: "SPI0 MOSI", 11: "SPI0 SCLK"}
-# GPIO0/1 are the HAT ID EEPROM bus; 28+ are not on the 40-pin header.
-FIRST_PIN, LAST_PIN = 2, 27
 I2C1_SDA, I2C1_SCL = 2, 3
 CORNERS = ("a1", "e1", "a5", "e5")
 
 
-class PinMapError(ValueError):
+class PinMapError(FirmwareError, ValueError):
     """A pin map that cannot drive the hardware; ``problems`` lists ``"key: reason"`` lines."""
 
     def __init__(self, source: str, problems: list[str]):
@@ -59,7 +55,7 @@ class MatrixConfig:
 
 @dataclass(frozen=True)
 class LedConfig:
-    backend: str  # "spi", "pwm" or "pcm"
+    backend: str  # the SoC block: "spi", "pwm" or "pcm" (as the driver accepts)
     pin: int
     dma: int
     count: int
@@ -69,7 +65,7 @@ class LedConfig:
     first: str  # chain description, kept for the docs
     along: str
     layout: str
-    driver: str = "rpi_ws281x"  # one of LED_DRIVERS
+    driver: str = "rpi_ws281x"  # a name of firmware.backends.LED_BACKENDS
 
     def chain(self) -> list[tuple[str, int | str]]:
         """Every LED in chain order as ``("square", sq)`` or ``("edge", group)``."""
@@ -91,7 +87,7 @@ class OledConfig:
     frequency_hz: int
     width: int = 128
     height: int = 64
-    driver: str = "ssd1306"  # one of OLED_DRIVERS
+    driver: str = "ssd1306"  # a name of firmware.backends.OLED_BACKENDS
 
 
 @dataclass(frozen=True)
@@ -138,7 +134,7 @@ def parse_pinmap(text: str, source: str = "<text>") -> PinMap:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise PinMapError(source, [f"not valid TOML: {e}"]) from None
-    reader = _Reader()
+    reader = Reader()
     pinmap = _build(reader, data, source)
     if reader.problems:
         raise PinMapError(source, reader.problems)
@@ -149,101 +145,7 @@ def parse_pinmap(text: str, source: str = "<text>") -> PinMap:
     return pinmap
 
 
-class _Missing(Exception):
-    """A key that could not be read; the reason is already recorded."""
-
-
-class _Reader:
-    """Reads typed values out of nested tables, recording every problem with its dotted key."""
-
-    def __init__(self) -> None:
-        self.problems: list[str] = []
-
-    def fail(self, key: str, reason: str) -> None:
-        self.problems.append(f"{key}: {reason}")
-
-    def table(self, data: Mapping[str, Any], key: str, known: set[str] | None) -> Mapping[str, Any]:
-        """A sub-table; with ``known``, any other key in it is refused as a typo."""
-        value = self.get(data, key)
-        if not isinstance(value, dict):
-            self.fail(key, f"must be a table, not {_kind(value)}")
-            raise _Missing
-        for extra in sorted(set(value) - known if known is not None else ()):
-            self.fail(f"{key}.{extra}", "unknown key (a typo?)")
-        return value
-
-    def get(self, data: Mapping[str, Any], key: str) -> Any:
-        name = key.rsplit(".", 1)[-1]
-        if name not in data:
-            self.fail(key, "missing")
-            raise _Missing
-        return data[name]
-
-    def integer(self, data: Mapping[str, Any], key: str, lo: int, hi: int) -> int:
-        return self._int(self.get(data, key), key, lo, hi)
-
-    def _int(self, value: Any, key: str, lo: int, hi: int) -> int:
-        # bool is an int in Python; `true` for a pin is a typo, not GPIO1.
-        if not isinstance(value, int) or isinstance(value, bool):
-            self.fail(key, f"must be a whole number, not {_kind(value)}")
-            raise _Missing
-        if not lo <= value <= hi:
-            self.fail(key, f"{value} is out of range ({lo} to {hi})")
-            raise _Missing
-        return value
-
-    def number(self, data: Mapping[str, Any], key: str, lo: float, hi: float) -> float:
-        value = self.get(data, key)
-        if not isinstance(value, (int, float)) or isinstance(value, bool):
-            self.fail(key, f"must be a number, not {_kind(value)}")
-            raise _Missing
-        if not lo <= value <= hi:
-            self.fail(key, f"{value} is out of range ({lo:g} to {hi:g})")
-            raise _Missing
-        return float(value)
-
-    def choice(self, data: Mapping[str, Any], key: str, choices: tuple[str, ...]) -> str:
-        value = self.get(data, key)
-        if value not in choices:
-            self.fail(key, f"{value!r} is not one of {', '.join(map(repr, choices))}")
-            raise _Missing
-        return value
-
-    def pin(self, value: Any, key: str) -> int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            self.fail(key, f"must be a BCM GPIO number, not {_kind(value)}")
-            raise _Missing
-        if not FIRST_PIN <= value <= LAST_PIN:
-            self.fail(key, f"GPIO{value} is outside BCM {FIRST_PIN}-{LAST_PIN}, the usable header pins")
-            raise _Missing
-        return value
-
-    def pins(self, data: Mapping[str, Any], key: str, length: int) -> tuple[int, ...]:
-        value = self.get(data, key)
-        if not isinstance(value, list):
-            self.fail(key, f"must be a list of {length} GPIO numbers, not {_kind(value)}")
-            raise _Missing
-        if len(value) != length:
-            self.fail(key, f"must list exactly {length} GPIO numbers, not {len(value)}")
-            raise _Missing
-        return tuple(self.attempt(lambda i=i, v=v: self.pin(v, f"{key}[{i}]"), -1) for i, v in enumerate(value))
-
-    def attempt(self, read: Callable[..., Any], fallback: Any) -> Any:
-        """Run one read; on failure keep going (to report every problem at once)."""
-        try:
-            return read()
-        except _Missing:
-            return fallback
-
-
-def _kind(value: Any) -> str:
-    if isinstance(value, str):
-        return f"text {value!r}"
-    names = {bool: "true/false", list: "a list", dict: "a table", float: "a decimal"}
-    return names.get(type(value), type(value).__name__)
-
-
-def _build(r: _Reader, data: Mapping[str, Any], source: str) -> PinMap | None:
+def _build(r: Reader, data: Mapping[str, Any], source: str) -> PinMap | None:
     sections = {}
     for name, keys in {
         "matrix": {"rows", "columns", "scan_hz", "debounce_ms", "idle_scan_hz", "idle_after_ms"},
@@ -277,7 +179,7 @@ def _build(r: _Reader, data: Mapping[str, Any], source: str) -> PinMap | None:
     if (s := sections["leds"]) is not None:
         leds = _build_leds(r, s)
     if (o := sections["oled"]) is not None:
-        oled_driver = r.attempt(lambda: r.choice(o, "oled.driver", OLED_DRIVERS), None) \
+        oled_driver = r.attempt(lambda: r.choice(o, "oled.driver", tuple(OLED_BACKENDS)), None) \
             if "driver" in o else "ssd1306"
         bus = r.attempt(lambda: r.integer(o, "oled.bus", 0, 99), None)
         if bus not in (None, 1):
@@ -299,16 +201,21 @@ def _build(r: _Reader, data: Mapping[str, Any], source: str) -> PinMap | None:
     return PinMap(matrix, leds, oled, buttons, source)
 
 
-def _build_leds(r: _Reader, s: Mapping[str, Any]) -> LedConfig | None:
-    driver = r.attempt(lambda: r.choice(s, "leds.driver", LED_DRIVERS), None) if "driver" in s else LED_DRIVERS[0]
-    backend = r.attempt(lambda: r.choice(s, "leds.backend", tuple(LED_BACKEND_PINS)), None)
-    if driver == "neopixel_spi" and backend not in (None, "spi"):
-        r.fail("leds.backend", f"neopixel_spi drives the LEDs over SPI only: backend = \"spi\", not {backend!r}")
+def _build_leds(r: Reader, s: Mapping[str, Any]) -> LedConfig | None:
+    drivers = tuple(LED_BACKENDS)
+    driver = r.attempt(lambda: r.choice(s, "leds.driver", drivers), None) if "driver" in s else drivers[0]
+    # The blocks every back-end drives from, and what this one accepts: its blocks and pins.
+    blocks = tuple(dict.fromkeys(block for name in drivers for block in led_backend(name).pins))
+    pins = led_backend(driver).pins if driver is not None else {}
+    backend = r.attempt(lambda: r.choice(s, "leds.backend", blocks), None)
+    if driver is not None and backend is not None and backend not in pins:
+        r.fail("leds.backend", f"{driver} drives the LEDs over {' or '.join(b.upper() for b in pins)} "
+               f"only: backend = \"{next(iter(pins))}\", not {backend!r}")
     pin = r.attempt(lambda: r.pin(r.get(s, "leds.pin"), "leds.pin"), None)
-    if backend is not None and pin is not None and pin not in LED_BACKEND_PINS[backend]:
-        valid = " or ".join(f"GPIO{p}" for p in LED_BACKEND_PINS[backend])
-        r.fail("leds.pin", f"rpi_ws281x cannot drive WS2812s from GPIO{pin} with the {backend!r} "
-               f"back-end (it needs {valid}; 10 = spi, 12/18 = pwm, 21 = pcm)")
+    if backend in pins and pin is not None and pin not in pins[backend]:
+        which = ", ".join(f"{'/'.join(map(str, p))} = {block}" for block, p in pins.items())
+        r.fail("leds.pin", f"{driver} cannot drive WS2812s from GPIO{pin} with the {backend!r} "
+               f"back-end (it needs {' or '.join(f'GPIO{p}' for p in pins[backend])}; {which})")
     dma = r.attempt(lambda: r.integer(s, "leds.dma", 1, 14), None)
     if dma == 5:
         r.fail("leds.dma", "DMA channel 5 is used by the SD card: driving LEDs on it corrupts it")
@@ -328,7 +235,7 @@ def _build_leds(r: _Reader, s: Mapping[str, Any]) -> LedConfig | None:
         for name, value in edges_table.items():
             key = f"leds.edges.{name}"
             if not isinstance(value, list) or not value:
-                r.fail(key, f"must be a non-empty list of chain indices, not {_kind(value)}")
+                r.fail(key, f"must be a non-empty list of chain indices, not {kind(value)}")
                 continue
             edges[name] = tuple(r.attempt(lambda i=i, v=v: r._int(v, f"{key}[{i}]", 0, 999), -1)
                                 for i, v in enumerate(value))
@@ -370,7 +277,7 @@ def _square_leds(first: str, along: str, layout: str) -> tuple[int, ...]:
     return tuple(index)
 
 
-def _build_buttons(r: _Reader, b: Mapping[str, Any]) -> ButtonConfig | None:
+def _build_buttons(r: Reader, b: Mapping[str, Any]) -> ButtonConfig | None:
     table = r.attempt(lambda: r.table(b, "buttons.pins", set(BUTTON_NAMES)), None)
     pins: dict[str, int] = {}
     if table is not None:
@@ -387,7 +294,7 @@ def _build_buttons(r: _Reader, b: Mapping[str, Any]) -> ButtonConfig | None:
     return ButtonConfig(pins, long_ms / 1000, debounce_ms / 1000)
 
 
-def _check_pins(r: _Reader, pinmap: PinMap) -> None:
+def _check_pins(r: Reader, pinmap: PinMap) -> None:
     """Pins claimed twice, and SPI0 pins taken while the LEDs need SPI."""
     claimed: dict[int, str] = {}
     for pin, key in pinmap.pin_uses():

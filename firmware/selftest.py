@@ -19,82 +19,23 @@ import queue
 import sys
 import threading
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TextIO
 
 from companion.rules.squares import SQUARE_NAMES, parse_square, square_file, square_rank
 from firmware.animation import Blink, Effect, Steady, Urgency
+from firmware.errors import join_thread
 from firmware.hardware import SCANNERS, Hardware, make_hardware
 from firmware.leds import BLUE, GREEN, RED, WHITE, Frame, capped
 from firmware.matrix import ScanLoop
 from firmware.pimodel import PiModel
 from firmware.pinmap import BUTTON_NAMES, PinMap, PinMapError, load_pinmap
 from firmware.screens import message_screen, pattern_screen, prompt_screen, status_screen
+from firmware.selftest_maker import OCCUPIED, PI_TIMEOUTS, ScriptedMaker, Timeouts, sim_timeouts
+from firmware.selftest_report import Check, report
 from firmware.sim_mat import SimMat
 
-OCCUPIED = GREEN  # a square with a pawn on it
 SEEN = Steady(BLUE, Urgency.HINT)  # a square that has worked, pawn gone
 TEST_COLOURS = (("red", RED), ("green", GREEN), ("blue", BLUE), ("white", WHITE))
-
-
-@dataclass(frozen=True)
-class Timeouts:
-    led_step: float  # each LED in the chain walk
-    colour_hold: float  # each all-LED colour
-    answer: float  # a yes/no question on the board
-    buttons: float  # with no new button press
-    squares: float  # with no new square
-    clear_mat: float  # for the mat to be cleared
-    reaction: float  # the scripted maker's patience for a reaction
-    look: float  # time to look at a screen before it moves on
-
-
-PI_TIMEOUTS = Timeouts(led_step=0.15, colour_hold=0.8, answer=30, buttons=30, squares=60, clear_mat=30,
-                       reaction=0, look=2.5)
-
-
-def sim_timeouts(pinmap: PinMap) -> Timeouts:
-    """The scripted maker waits for a reaction a few debounce windows and scans long."""
-    # Patience for a loaded machine (the scan thread can starve for tens of ms); only a fault
-    # (a square that never lights) waits it out.
-    reaction = 0.05 + 10 * (pinmap.matrix.debounce_s + 1 / pinmap.matrix.scan_hz)
-    return Timeouts(led_step=0.0, colour_hold=0.0, answer=0, buttons=2, squares=5, clear_mat=0.5,
-                    reaction=reaction, look=0.0)
-
-
-@dataclass
-class Check:
-    name: str
-    ok: bool | None  # None: shown, but nobody confirmed it
-    detail: str
-    hints: list[str] = field(default_factory=list)
-
-
-class ScriptedMaker:
-    """In the simulation: the person in front of the board, following the instructions."""
-
-    def __init__(self, hw: Hardware, timeouts: Timeouts):
-        assert hw.sim is not None
-        self._sim = hw.sim
-        self._lit = capped(OCCUPIED, hw.pinmap.leds.max_brightness)
-        self._hold = hw.pinmap.buttons.debounce_s * 2 + 0.02
-        self._timeouts = timeouts
-
-    def place_every_pawn(self) -> None:
-        """A pawn on each square in turn, lifted once the square lights (or after a while)."""
-        strip = self._sim.strip
-        for sq in range(25):
-            self._sim.place(sq)
-            # wait_for returns before the loop moves on, so the lambdas read this sq.
-            strip.wait_for(lambda f: f.squares[sq] == self._lit, self._timeouts.reaction)
-            self._sim.lift(sq)
-            strip.wait_for(lambda f: f.squares[sq] != self._lit, self._timeouts.reaction)
-
-    def press_every_button(self, echoed: Callable[[str, float], bool]) -> None:
-        for name in BUTTON_NAMES:
-            self._sim.tap(name, self._hold)
-            echoed(name, self._timeouts.reaction)
 
 
 class SelfTest:
@@ -180,7 +121,8 @@ class SelfTest:
         self.step(2, "Buttons", "Press A, then B, then C (short presses). Each press is echoed.")
         self._drain_presses()
         if self.maker is not None:
-            pressing = threading.Thread(target=self.maker.press_every_button, args=(self._echoed,))
+            pressing = threading.Thread(target=self.maker.press_every_button, args=(self._echoed,),
+                                        name="maker-buttons")
             pressing.start()
         last_news = time.monotonic()
         while self._pressed != set(BUTTON_NAMES):
@@ -197,7 +139,7 @@ class SelfTest:
             self.hw.oled.display(status_screen("2/4 Buttons", [f"Button {name}: {kind}",
                                  "Pressed so far: " + " ".join(sorted(self._pressed))]))
         if self.maker is not None:
-            pressing.join()
+            join_thread(pressing, self.maker.longest_s)
         missing = [n for n in BUTTON_NAMES if n not in self._pressed]
         if not missing:
             return Check("Buttons", True, ", ".join(BUTTON_NAMES))
@@ -308,7 +250,7 @@ class SelfTest:
 
     def _watch_squares(self, events: queue.Queue[frozenset[int]], stuck: frozenset[int]) -> None:
         if self.maker is not None:
-            placing = threading.Thread(target=self.maker.place_every_pawn)
+            placing = threading.Thread(target=self.maker.place_every_pawn, name="maker-pawns")
             placing.start()
         self._drain_presses()
         reported: set[int] = set(stuck)
@@ -332,7 +274,7 @@ class SelfTest:
                 f"Seen {len(reported - stuck)} of {25 - len(stuck)}",
                 "Still to go:", " ".join(missing[:7]), " ".join(missing[7:14])]))
         if self.maker is not None:
-            placing.join()
+            join_thread(placing, self.maker.longest_s)
 
     def _finish_pressed(self) -> bool:
         while not self._presses.empty():
@@ -374,25 +316,6 @@ class SelfTest:
             hints.append(f"{SQUARE_NAMES[sq]}: check its reed switch and diode (cathode to the row), "
                          "and that the magnet sits over one end of the reed, not its middle")
         return hints
-
-
-def report(checks: list[Check], out: TextIO) -> int:
-    """Print the summary; the number of failed checks."""
-    print(file=out)
-    print("Result", file=out)
-    for check in checks:
-        mark = {True: "[ ok ]", False: "[FAIL]", None: "[look]"}[check.ok]
-        print(f"  {mark} {check.name:<8} {check.detail}", file=out)
-        for hint in check.hints:
-            print(f"           -> {hint}", file=out)
-    failed = sum(check.ok is False for check in checks)
-    if failed:
-        print(f"{failed} problem{'s' if failed > 1 else ''} found. Fix, then run the self-test again.", file=out)
-    elif any(check.ok is None for check in checks):
-        print("No fault found; the parts marked [look] need your eyes to confirm.", file=out)
-    else:
-        print("All good: the board is ready to play.", file=out)
-    return failed
 
 
 def _parser() -> argparse.ArgumentParser:

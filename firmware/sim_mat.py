@@ -21,9 +21,9 @@ from time import monotonic
 
 from gpiozero.pins.mock import MockFactory, MockPin
 
+from firmware.backends import oled_backend
 from firmware.pinmap import PinMap
 from firmware.sim_lgpio import FakeLgpio
-from firmware.sim_oled import FakeSH1106Bus, FakeSSD1306Bus
 from firmware.sim_spi import FakeWS2812Spi
 from firmware.sim_strip import RecordingStrip
 
@@ -112,7 +112,7 @@ class SimMat:
         self.lgpio = FakeLgpio(self)
         self.strip = RecordingStrip(pinmap.leds)
         self.spi = FakeWS2812Spi(self.strip)  # the neopixel_spi back-end's bus, into the same strip
-        self.i2c = (FakeSH1106Bus if pinmap.oled.driver == "sh1106" else FakeSSD1306Bus)(pinmap.oled.address)
+        self.i2c = oled_backend(pinmap.oled.driver).twin(pinmap.oled.address)  # the OLED on its bus
 
     @property
     def pawns(self) -> frozenset[int]:

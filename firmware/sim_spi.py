@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 
+from firmware.errors import FirmwareError
 from firmware.leds import RGB
 from firmware.sim_strip import RecordingStrip
 
@@ -17,7 +18,7 @@ BIT1, BIT0 = 0b11110000, 0b11000000
 RESET_S = 50e-6  # a WS2812 latches after the line is low this long
 
 
-class SpiProtocolError(ValueError):
+class SpiProtocolError(FirmwareError, ValueError):
     """Bytes a WS2812 chain would misread."""
 
 

@@ -10,9 +10,14 @@ colours: the library runs unchanged in both.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
+from firmware.backends import LedBackend, Release
 from firmware.leds import OFF, RGB, Strip
 from firmware.pinmap import LedConfig
+
+if TYPE_CHECKING:
+    from firmware.sim_mat import SimMat
 
 SPI_HZ = 6_400_000  # 8 SPI bits per WS2812 bit at 800 kHz
 
@@ -33,3 +38,19 @@ class NeoPixelSpiStrip(Strip):
 
     def close(self) -> None:
         self.write([OFF] * self.count)
+
+
+def _open(config: LedConfig, release: Release) -> Strip:
+    from firmware.spi_bus import LinuxSPI
+
+    spi = LinuxSPI(0, 0)
+    release.append(spi.close)
+    return NeoPixelSpiStrip(config, spi)
+
+
+def _twin(config: LedConfig, sim: SimMat) -> Strip:
+    # The library runs unchanged over the simulated mat's fake SPI bus.
+    return NeoPixelSpiStrip(config, sim.spi)
+
+
+BACKEND = LedBackend(pins={"spi": (10,)}, on_rp1=True, open=_open, twin=_twin)

@@ -8,9 +8,14 @@ Pi 5; a back-end for it implements ``firmware.leds.Strip`` the same way.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
+from firmware.backends import LedBackend, Release
 from firmware.leds import OFF, RGB, Strip
 from firmware.pinmap import LedConfig
+
+if TYPE_CHECKING:
+    from firmware.sim_mat import SimMat
 
 WS2812_HZ = 800_000
 # PWM channel 1 lives on GPIO13/19, everything the pin map allows (10, 12, 18, 21) uses 0.
@@ -44,3 +49,17 @@ class WS281xStrip(Strip):
 
     def close(self) -> None:
         self.write([OFF] * self.count)
+
+
+def _open(config: LedConfig, release: Release) -> Strip:
+    return WS281xStrip(config)
+
+
+def _twin(config: LedConfig, sim: SimMat) -> Strip:
+    # The simulated mat's recording strip stands in for the chain rpi_ws281x would drive.
+    return sim.strip
+
+
+# Pins rpi_ws281x can drive WS2812s from, per back-end block of the SoC.
+BACKEND = LedBackend(pins={"spi": (10,), "pwm": (12, 18), "pcm": (21,)}, on_rp1=False,
+                     open=_open, twin=_twin)

@@ -27,13 +27,6 @@ ABOVE_C = {
     "companion/ai/belief.py Belief._in_progress": 22,    # the computer (issue 25)
     "companion/ai/search.py Searcher._negamax": 22,      # the computer (issue 25): the hot loop
     "companion/ai/searchmoves.py SearchMoves._captures": 24,  # the computer (issue 25): the hot loop
-    "companion/rules/engine.py Engine.moves": 42,        # the move generator: perft's hot loop
-    "companion/rules/cards.py card_from_dict": 33,
-    "companion/rules/board.py Board.why_illegal": 29,
-    "companion/rules/actions.py parse_action": 28,
-    "companion/rules/shadow.py ShadowReferee._why": 35,
-    "companion/rules/variants.py SimultaneousReferee._resolve": 26,
-    "companion/tracetool.py parse_trace": 24,
 }
 
 

@@ -14,10 +14,10 @@ import random
 from typing import TYPE_CHECKING
 
 from companion.rules.actions import Take, action_text
+from companion.rules.board import engine_move
 from companion.rules.engine import ANY, MASTER_ONLY, STUDENT_ONLY
 from companion.rules.errors import VariantError
 from companion.rules.moves import Move
-from companion.rules.variants import engine_move
 from companion.rules.ways import HIDDEN_SEARCH, way
 
 from .dealtables import TABLES

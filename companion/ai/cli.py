@@ -17,10 +17,11 @@ import json
 import random
 import sys
 
+from companion.rules.board import engine_move
 from companion.rules.errors import OnitamaError
 from companion.rules.position import NO_SQUARE, parse_position
 from companion.rules.selfplay import game_seed
-from companion.rules.variants import ClassicReferee, engine_move
+from companion.rules.variants import ClassicReferee
 from companion.rules.ways import WAYS, new_referee
 
 from .agent import Player, how_played

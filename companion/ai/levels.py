@@ -3,8 +3,8 @@ imprecision: the six lower levels draw their move from a softmax over the root m
 scores, so they prefer good moves without always finding the best (``keen`` at a low
 temperature, on an uncapped depth); ``strong``, ``advanced`` and ``expert`` play the best
 move of a principal variation search on a fraction of ``hard``'s budget (their imprecision
-is their horizon). ``README.md`` ("The computer opponent") has the match results that
-calibrate them.
+is their horizon). ``docs/benchmarks.md`` ("Levels") has the match results that calibrate
+them.
 """
 
 from __future__ import annotations

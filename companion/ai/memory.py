@@ -7,8 +7,8 @@ slot with at least two slots an entry) and the evaluation's cached piece-square 
 512 MB boards, where the table would take a fifth of the 120 MB and its build half a
 minute). The service sets the budget of its board at start (``set_budget``, from
 ``firmware.pimodel``); a search made after that uses it. The sizes keep the whole service,
-with two computer seats and the hints searching, under 120 MB of RSS (``README.md``, "The
-computer opponent", has the measurements).
+with two computer seats and the hints searching, under 120 MB of RSS (``docs/benchmarks.md``
+has the measurements).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Every text the OLED shows, in one place, and the screen's size in characters.
 
 The OLED is 128x64 pixels drawn in a 6x11 font: 21 columns and 5 lines (``firmware/screens.py``
-draws them; tests/service/test_oled_texts.py checks that it agrees). To change what the table
+draws them; tests/table/test_oled_texts.py checks that it agrees). To change what the table
 says on its screen, change it here: the mat's own texts (a mat out of step, the card question,
 the end of a game, play and an amended move) and the service's (idle, set-up, the computer,
 hints, announcements, joining). Each function takes plain data and returns the lines; fitting a

@@ -128,34 +128,50 @@ def parse_action(text: str, card: str | None = None, cards: CardTable = CARDS) -
     ``<Card> N<from><to>`` names it explicitly (the Shadow Master's turn in Way of the Light)."""
     if not isinstance(text, str) or not text.strip():
         raise NotationError(repr(text), "empty")
-    parts = text.split()
+    parts, card = _named_step(text.split(), card, text, cards)
     head = parts[0]
-    if len(parts) == 2 and parts[1][:1] in ("N", "S") and len(parts[1]) == 5:
-        try:
-            card = cards[head].name
-        except CardError:
-            raise NotationError(text, f"unknown card {head!r}") from None
-        parts, head = parts[1:], parts[1]
     if head == "skip" and len(parts) == 1:
         return Skip()
     if head[0] == "N" and all(len(p) == 3 and p[0] == "N" for p in parts):
         return Place(tuple(sorted(_sq(p[1:], text) for p in parts)))
     if head[0] in "NS" and len(head) == 5 and len(parts) == 1:
-        if card is None:
-            raise NotationError(text, "a Ninja step needs its card: no card has been played yet")
-        frm, to = _sq(head[1:3], text), _sq(head[3:], text)
-        if frm == to:
-            raise NotationError(text, f"{head!r} does not move")
-        return (NinjaMove if head[0] == "N" else Strike)(card, frm, to)
+        return _ninja_step(head, card, text)
     if head[0] == "L" and len(head) == 2 and len(parts) == 1:
-        if head[1] in RANK_NAMES:
-            return Lantern(ROW, RANK_NAMES.index(head[1]))
-        if head[1].lower() in FILE_NAMES:
-            return Lantern(COLUMN, FILE_NAMES.index(head[1].lower()))
-        raise NotationError(text, f"{head[1]!r} is neither a rank 1-5 nor a file a-e")
+        return _lantern(head, text)
     if head[0] == ">" and len(parts) == 1:
-        try:
-            return Take(cards[head[1:]].name)
-        except CardError:
-            raise NotationError(text, f"unknown card {head[1:]!r}") from None
+        return Take(_card_name(head[1:], text, cards))
     return parse_move(text, cards)
+
+
+def _ninja_step(head: str, card: str | None, text: str) -> NinjaMove | Strike:
+    """``N<from><to>`` (a step) or ``S<from><to>`` (a strike) with the turn's ``card``."""
+    if card is None:
+        raise NotationError(text, "a Ninja step needs its card: no card has been played yet")
+    frm, to = _sq(head[1:3], text), _sq(head[3:], text)
+    if frm == to:
+        raise NotationError(text, f"{head!r} does not move")
+    return (NinjaMove if head[0] == "N" else Strike)(card, frm, to)
+
+
+def _lantern(head: str, text: str) -> Lantern:
+    """``L<rank>`` searches a row, ``L<file>`` a column."""
+    if head[1] in RANK_NAMES:
+        return Lantern(ROW, RANK_NAMES.index(head[1]))
+    if head[1].lower() in FILE_NAMES:
+        return Lantern(COLUMN, FILE_NAMES.index(head[1].lower()))
+    raise NotationError(text, f"{head[1]!r} is neither a rank 1-5 nor a file a-e")
+
+
+def _card_name(name: str, text: str, cards: CardTable) -> str:
+    try:
+        return cards[name].name
+    except CardError:
+        raise NotationError(text, f"unknown card {name!r}") from None
+
+
+def _named_step(parts: list[str], card: str | None, text: str,
+                cards: CardTable) -> tuple[list[str], str | None]:
+    """``<Card> N<from><to>``: the step and the card it names; else the parts as they are."""
+    if len(parts) == 2 and parts[1][:1] in ("N", "S") and len(parts[1]) == 5:
+        return parts[1:], _card_name(parts[0], text, cards)
+    return parts, card

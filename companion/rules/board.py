@@ -20,6 +20,19 @@ class Outcome:
     how: str      # "stone" (master captured) | "stream" (master on the Temple Arch)
 
 
+def engine_move(cards: CardTable, st: State, mv: EngineMove) -> Move:
+    """An engine move tuple as a :class:`Move`: the one translation from the engine's tuples
+    to the values players, records and the computer read."""
+    slot, f, t, sf, su, _ = mv
+    name = st[6][slot]
+    if f < 0 and sf < 0:
+        return Move(name)
+    if cards[name].is_wind_card:
+        return Move(name, f if f >= 0 else None, t if f >= 0 else None,
+                    sf if sf >= 0 else None, su if sf >= 0 else None, wind_card=True)
+    return Move(name, f, t) if f >= 0 else Move(name, sf, su)
+
+
 class LegalMoves:
     """The legal moves of a position: iterate lazily, count, or test membership."""
 
@@ -32,7 +45,7 @@ class LegalMoves:
             return
         st = board._st
         for mv in board.engine.moves(st):
-            yield board._to_move(st, mv)
+            yield engine_move(board.cards, st, mv)
 
     def __len__(self) -> int:
         board = self._board
@@ -108,24 +121,12 @@ class Board:
     def peek(self) -> Move:
         return self._stack[-1][0]
 
-    def _to_move(self, st: State, mv: EngineMove) -> Move:
-        slot, f, t, sf, su, _ = mv
-        name = st[6][slot]
-        if f < 0 and sf < 0:
-            return Move(name)
-        if self.cards[name].is_wind_card:
-            return Move(name, f if f >= 0 else None, t if f >= 0 else None,
-                        sf if sf >= 0 else None, su if sf >= 0 else None, wind_card=True)
-        if f >= 0:
-            return Move(name, f, t)
-        return Move(name, sf, su)
-
     def _find(self, move: Move) -> EngineMove | None:
         if self.outcome() is not None:
             return None
         st = self._st
         for mv in self.engine.moves(st):
-            if self._to_move(st, mv) == move:
+            if engine_move(self.cards, st, mv) == move:
                 return mv
         return None
 
@@ -149,26 +150,32 @@ class Board:
         if move.wind_card != card.is_wind_card:
             return (f"{card.name} is a Wind Spirit card: give the pawn step and the Spirit step"
                     if card.is_wind_card else f"{card.name} is not a Wind Spirit card")
-        cm = self.engine.table(card.name)[color]
-        pos = self.position
         masters = {s for s in (mo, mp) if s >= 0}
         if not card.is_wind_card:
             # Not a pass, so a regular card's move has both squares (parse_move gives them).
             assert move.from_sq is not None and move.to_sq is not None
+            if move.from_sq == sp and self.engine.roles[slot] == MASTER_ONLY:
+                return f"{card.name} is a master card: it moves only {who}'s master"
+            cm = self.engine.table(card.name)[color]
             if move.from_sq == sp:
-                if self.engine.roles[slot] == MASTER_ONLY:
-                    return f"{card.name} is a master card: it moves only {who}'s master"
-                return self._spirit_problem(pos, card.name, cm, move.from_sq, move.to_sq, masters)
-            return self._pawn_problem(pos, card.name, cm, slot, move.from_sq, move.to_sq) or "not a legal move here"
-        # A Wind Spirit card: the pawn step, then the Spirit step.
-        tops = [(f, t) for (s, f, t, _, _, _) in self.engine.moves(self._st)
-                if hand[s] == card.name and f >= 0]
+                return self._spirit_problem(self.position, card.name, cm, move.from_sq, move.to_sq, masters)
+            return (self._pawn_problem(self.position, card.name, cm, slot, move.from_sq, move.to_sq)
+                    or "not a legal move here")
+        return self._wind_card_problem(move, card.name, slot, masters) or "not a legal move here"
+
+    def _wind_card_problem(self, move: Move, name: str, slot: int, masters: set[int]) -> str | None:
+        """What is wrong with a Wind Spirit card's move: the pawn step, then the Spirit step."""
+        _, _, mo, mp, _, color, hand, _, _ = self._st
+        who = COLORS[color].title()
+        cm = self.engine.table(name)[color]
+        pos = self.position
         if move.from_sq is None:
+            tops = [f for (s, f, _, _, _, _) in self.engine.moves(self._st) if hand[s] == name and f >= 0]
             if tops:
-                return f"{card.name}'s top step must move one of {who}'s pawns: it has a legal option"
+                return f"{name}'s top step must move one of {who}'s pawns: it has a legal option"
         else:
             assert move.to_sq is not None, "a step's squares come in pairs"
-            problem = self._pawn_problem(pos, card.name, cm, slot, move.from_sq, move.to_sq)
+            problem = self._pawn_problem(pos, name, cm, slot, move.from_sq, move.to_sq)
             if problem:
                 return problem
             if move.to_sq == mp or (move.from_sq == mo and move.to_sq == (22 if color == 0 else 2)):
@@ -176,10 +183,9 @@ class Board:
             if move.from_sq == mo:
                 masters = (masters - {mo}) | {move.to_sq}
         if move.spirit_from is None:
-            return f"the Wind Spirit must take {card.name}'s bottom step when it can"
+            return f"the Wind Spirit must take {name}'s bottom step when it can"
         assert move.spirit_to is not None, "a step's squares come in pairs"
-        return self._spirit_problem(pos, card.name, cm, move.spirit_from, move.spirit_to, masters,
-                                    bottom=True) or "not a legal move here"
+        return self._spirit_problem(pos, name, cm, move.spirit_from, move.spirit_to, masters, bottom=True)
 
     def _pawn_problem(self, pos: Position, name: str, cm: CardMoves, slot: int, frm: int,
                       to: int) -> str | None:

@@ -168,6 +168,25 @@ def _offsets(card: str, key: str, value: object, *, required: bool) -> Offsets |
 # Any: a card entry is JSON read from a file, checked field by field below.
 def card_from_dict(data: dict[str, Any], *, default_set: str = "custom") -> Card:
     """Build a card from its JSON form, refusing anything that cannot be played."""
+    name = _entry_name(data)
+    stamp = data.get("stamp")
+    if stamp is not None and stamp not in STAMPS:
+        raise CardFileError(f"card {name!r}: stamp must be 'red', 'blue' or null, not {stamp!r}")
+    moves, master, student, wind, move_only, capture_only = _entry_offsets(name, data)
+    aliases = data.get("aliases") or []
+    if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
+        raise CardFileError(f"card {name!r}: aliases must be a list of names")
+    card_set = data.get("set", default_set)
+    if not isinstance(card_set, str) or not card_set:
+        raise CardFileError(f"card {name!r}: set must be a name")
+    return Card(name=name, set=card_set, stamp=stamp, moves=moves, wind_moves=wind,
+                master_moves=master, student_moves=student, move_only=move_only,
+                capture_only=capture_only, aliases=tuple(aliases),
+                confidence=data.get("confidence", "custom"))
+
+
+def _entry_name(data: dict[str, Any]) -> str:
+    """A card entry's name, once the entry is an object with no unknown field."""
     if not isinstance(data, dict):
         raise CardFileError(f"card entry {data!r} is not an object")
     name = data.get("name")
@@ -180,9 +199,15 @@ def card_from_dict(data: dict[str, Any], *, default_set: str = "custom") -> Card
     extra = sorted(set(data) - known)
     if extra:
         raise CardFileError(f"card {name!r}: unknown field {extra[0]!r}")
-    stamp = data.get("stamp")
-    if stamp is not None and stamp not in STAMPS:
-        raise CardFileError(f"card {name!r}: stamp must be 'red', 'blue' or null, not {stamp!r}")
+    return name
+
+
+_EntryOffsets = tuple[Offsets | None, Offsets | None, Offsets | None, Offsets | None, Offsets, Offsets]
+
+
+def _entry_offsets(name: str, data: dict[str, Any]) -> _EntryOffsets:
+    """(moves, master_moves, student_moves, wind_moves, move_only, capture_only), checked
+    together: a card is plain or dual, and an offset is plain or conditional, never both."""
     dual = data.get("moves") is None and (data.get("master_moves") is not None
                                            or data.get("student_moves") is not None)
     if data.get("moves") is not None and (data.get("master_moves") or data.get("student_moves")):
@@ -203,16 +228,7 @@ def card_from_dict(data: dict[str, Any], *, default_set: str = "custom") -> Card
     if both:
         dx, dy = sorted(both)[0]
         raise CardFileError(f"card {name!r}: [{dx}, {dy}] is both a plain and a conditional offset")
-    aliases = data.get("aliases") or []
-    if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
-        raise CardFileError(f"card {name!r}: aliases must be a list of names")
-    card_set = data.get("set", default_set)
-    if not isinstance(card_set, str) or not card_set:
-        raise CardFileError(f"card {name!r}: set must be a name")
-    return Card(name=name, set=card_set, stamp=stamp, moves=moves, wind_moves=wind,
-                master_moves=master, student_moves=student, move_only=move_only,
-                capture_only=capture_only, aliases=tuple(aliases),
-                confidence=data.get("confidence", "custom"))
+    return moves, master, student, wind, move_only, capture_only
 
 
 # Any: parsed JSON; the caller checks each card entry (card_from_dict).

@@ -137,77 +137,22 @@ class Engine:
     def moves(self, st: State) -> list[EngineMove]:
         """Every legal turn, passes included when nothing else is legal."""
         own, opp, mo, mp, sp, color, ho, hp, side = st
-        spbit = (1 << sp) if sp >= 0 else 0
-        blocked = own | spbit
-        masters = ((1 << mo) if mo >= 0 else 0) | ((1 << mp) if mp >= 0 else 0)
+        blocked = own | ((1 << sp) if sp >= 0 else 0)
         goal = _GOAL[color]
         roles = self.roles
         out: list[EngineMove] = []
-        append = out.append
         for slot, name in enumerate(ho):
             cm = (self._tables.get(name) or self.table(name))[color]
             role = roles[slot]
-            tops: list[tuple[int, int, bool]] = []
-            m = own
-            while m:
-                b = m & -m
-                f = b.bit_length() - 1
-                m ^= b
-                if f == mo:
-                    if role == STUDENT_ONLY:
-                        continue
-                    for t, tb in cm.master[f]:
-                        if not blocked & tb:
-                            tops.append((f, t, t == mp or t == goal))
-                    if not cm.simple:
-                        for t, tb, capture in cm.master_cond[f]:
-                            if (opp & tb) if capture else not (blocked | opp) & tb:
-                                tops.append((f, t, t == mp or t == goal))
-                else:
-                    if role == MASTER_ONLY:
-                        continue
-                    for t, tb in cm.student[f]:
-                        if not blocked & tb:
-                            tops.append((f, t, t == mp))
-                    if not cm.simple:
-                        for t, tb, capture in cm.student_cond[f]:
-                            if (opp & tb) if capture else not (blocked | opp) & tb:
-                                tops.append((f, t, t == mp))
-            if not cm.wind:
-                for f, t, wins in tops:
-                    append((slot, f, t, -1, -1, wins))
-                if sp >= 0 and role != MASTER_ONLY:
-                    for u, ub in cm.spirit[sp]:
-                        if not masters & ub:
-                            append((slot, -1, -1, sp, u, False))
-                    empty = cm.spirit_empty[sp] & ~(own | opp)
-                    while empty:
-                        b = empty & -empty
-                        append((slot, -1, -1, sp, b.bit_length() - 1, False))
-                        empty ^= b
+            tops = _tops(cm, role, own, opp, blocked, mo, mp, goal)
+            if cm.wind:
+                _wind_card_moves(out, slot, cm, tops, st)
                 continue
-            # A Wind Spirit card: the top step moves a pawn, then the Spirit must take the
-            # bottom step if it can; a step with no option is skipped, a win ends the turn.
-            if not tops:
-                for u, ub in cm.spirit[sp]:
-                    if not masters & ub:
-                        append((slot, -1, -1, sp, u, False))
-                continue
-            for f, t, wins in tops:
-                if wins:
-                    append((slot, f, t, -1, -1, True))
-                    continue
-                after = masters ^ ((1 << f) | (1 << t)) if f == mo else masters
-                stepped = False
-                for u, ub in cm.spirit[sp]:
-                    if not after & ub:
-                        append((slot, f, t, sp, u, False))
-                        stepped = True
-                if not stepped:
-                    append((slot, f, t, -1, -1, False))
+            out += [(slot, f, t, -1, -1, wins) for f, t, wins in tops]
+            if sp >= 0 and role != MASTER_ONLY:
+                _spirit_moves(out, slot, cm, st)
         if not out:
-            for slot in range(len(ho)):
-                append((slot, -1, -1, -1, -1, False))
+            out = [(slot, -1, -1, -1, -1, False) for slot in range(len(ho))]
         return out
 
     def count(self, st: State) -> int:
@@ -300,3 +245,77 @@ class Engine:
             leaves = 1 if (mv[5] or depth <= 1) else self._perft(self.apply(st, mv), depth - 1, seen)
             out.append((mv, leaves))
         return out
+
+
+def _masters(st: State) -> int:
+    mo, mp = st[2], st[3]
+    return ((1 << mo) if mo >= 0 else 0) | ((1 << mp) if mp >= 0 else 0)
+
+
+def _tops(cm: CardMoves, role: int, own: int, opp: int, blocked: int, mo: int, mp: int,
+          goal: int) -> list[tuple[int, int, bool]]:
+    """A card's pawn steps ``(from, to, wins)``: the master's and the students' as the hand
+    slot's role allows, the conditional offsets only onto an enemy (capture) or an empty
+    square."""
+    tops: list[tuple[int, int, bool]] = []
+    m = own
+    while m:
+        b = m & -m
+        f = b.bit_length() - 1
+        m ^= b
+        if f == mo:
+            if role == STUDENT_ONLY:
+                continue
+            steps, cond, goals = cm.master[f], cm.master_cond[f], (mp, goal)
+        else:
+            if role == MASTER_ONLY:
+                continue
+            steps, cond, goals = cm.student[f], cm.student_cond[f], (mp, mp)
+        for t, tb in steps:
+            if not blocked & tb:
+                tops.append((f, t, t in goals))
+        if not cm.simple:
+            for t, tb, capture in cond:
+                if (opp & tb) if capture else not (blocked | opp) & tb:
+                    tops.append((f, t, t in goals))
+    return tops
+
+
+def _spirit_moves(out: list[EngineMove], slot: int, cm: CardMoves, st: State) -> None:
+    """A regular card moving the Wind Spirit instead of a pawn: never onto a master, and its
+    empty-square offsets only onto an empty square."""
+    own, opp, sp = st[0], st[1], st[4]
+    masters = _masters(st)
+    for u, ub in cm.spirit[sp]:
+        if not masters & ub:
+            out.append((slot, -1, -1, sp, u, False))
+    empty = cm.spirit_empty[sp] & ~(own | opp)
+    while empty:
+        b = empty & -empty
+        out.append((slot, -1, -1, sp, b.bit_length() - 1, False))
+        empty ^= b
+
+
+def _wind_card_moves(out: list[EngineMove], slot: int, cm: CardMoves,
+                     tops: list[tuple[int, int, bool]], st: State) -> None:
+    """A Wind Spirit card: the top step moves a pawn, then the Spirit must take the bottom
+    step if it can; a step with no option is skipped, a win ends the turn."""
+    mo, sp = st[2], st[4]
+    masters = _masters(st)
+    if not tops:
+        for u, ub in cm.spirit[sp]:
+            if not masters & ub:
+                out.append((slot, -1, -1, sp, u, False))
+        return
+    for f, t, wins in tops:
+        if wins:
+            out.append((slot, f, t, -1, -1, True))
+            continue
+        after = masters ^ ((1 << f) | (1 << t)) if f == mo else masters
+        stepped = False
+        for u, ub in cm.spirit[sp]:
+            if not after & ub:
+                out.append((slot, f, t, sp, u, False))
+                stepped = True
+        if not stepped:
+            out.append((slot, f, t, -1, -1, False))

@@ -1,4 +1,4 @@
-"""Game records: a header and the moves, saved as JSON (the format is in the README).
+"""Game records: a header and the moves, saved as JSON (the format is in docs/cli.md).
 
 A record carries what it needs to be replayed anywhere: the starting position string, and the
 definition of any custom card it used.

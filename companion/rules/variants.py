@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Any, Sequence, TypeVar, cast
 
 from .actions import Action, Take
+from .board import Board, engine_move
 from .cards import CARDS, Card, CardTable, load_card_file, notation_name
 from .deal import first_player
 from .engine import ANY, MASTER_ONLY, STUDENT_ONLY, Engine, EngineMove, State
@@ -41,20 +42,7 @@ def example_conditional_cards() -> list[Card]:
         return load_card_file(path)
 
 
-def engine_move(cards: CardTable, st: State, mv: EngineMove) -> Move:
-    """An engine move tuple as a :class:`Move` (the form ``Board`` gives)."""
-    slot, f, t, sf, su, _ = mv
-    name = st[6][slot]
-    if f < 0 and sf < 0:
-        return Move(name)
-    if cards[name].is_wind_card:
-        return Move(name, f if f >= 0 else None, t if f >= 0 else None,
-                    sf if sf >= 0 else None, su if sf >= 0 else None, wind_card=True)
-    return Move(name, f, t) if f >= 0 else Move(name, sf, su)
-
-
 def _why_move(cards: CardTable, roles: tuple[int, ...], pos: Position, move: Action) -> str:
-    from .board import Board
     if not isinstance(move, Move):
         return "this game has only main-board moves"
     return Board(pos, cards=cards, roles=roles).why_illegal(move) or "not a legal move here"
@@ -267,32 +255,7 @@ class SimultaneousReferee(Referee[SimultaneousState]):
     def _resolve(self, s: SimultaneousState,
                  commits: tuple[Move, Move]) -> tuple[SimultaneousState, list[Event]]:
         pos = s.pos
-        pawns = [pos.red, pos.blue]
-        masters = [pos.red_master, pos.blue_master]
-        dest = [None if m.is_pass else m.to_sq for m in commits]
-        for c, m in enumerate(commits):
-            if not m.is_pass:
-                # Simultaneous play has no Wind Spirit: a move that is not a pass steps a pawn.
-                assert m.from_sq is not None and m.to_sq is not None
-                pawns[c] ^= (1 << m.from_sq) | (1 << m.to_sq)
-                if masters[c] == m.from_sq:
-                    masters[c] = m.to_sq
-        lost = [0, 0]
-        red_to, blue_to = dest
-        if red_to is not None and red_to == blue_to:
-            # Both land on the same square: both are eliminated.
-            lost = [1 << red_to, 1 << red_to]
-        else:
-            # A piece ending the turn where an enemy lands is captured; one that moved away
-            # from the square an enemy lands on has escaped.
-            for c in (RED, BLUE):
-                to = dest[c]
-                if to is not None and pawns[1 - c] >> to & 1:
-                    lost[1 - c] = 1 << to
-        for c in (RED, BLUE):
-            pawns[c] &= ~lost[c]
-            if masters[c] >= 0 and lost[c] >> masters[c] & 1:
-                masters[c] = NO_SQUARE
+        pawns, masters = _both_moves(pos, commits)
         red_hand, blue_hand = (tuple(pos.side[c] if h == commits[c].card else h for h in pos.hands[c])
                                for c in (RED, BLUE))
         hands = (red_hand, blue_hand)
@@ -300,19 +263,8 @@ class SimultaneousReferee(Referee[SimultaneousState]):
         new = replace(pos, red=pawns[RED], blue=pawns[BLUE], red_master=masters[RED],
                       blue_master=masters[BLUE], hands=hands,
                       side=(commits[BLUE].card, commits[RED].card))
-        wins: list[tuple[int, str]] = []
-        result: Result | None
-        for c in (RED, BLUE):
-            e = 1 - c
-            if masters[e] == NO_SQUARE:
-                wins.append((c, "stone"))
-            elif masters[c] == TEMPLE[e]:
-                wins.append((c, "stream"))
-        if len(wins) == 2:
-            result = Result(None, "draw")
-        elif wins:
-            result = Result(COLORS[wins[0][0]], wins[0][1])
-        else:
+        result = _race_result(masters)
+        if result is None:
             result = self._stalemate(new)
         text = f"{commits[RED]} | {commits[BLUE]}"
         events = [Event("committed", f"{COLORS[c]} has committed", public=True,
@@ -349,3 +301,48 @@ def start_position(red: list[str], blue: list[str], side: list[str], cards: Card
     return Position(red=sum(1 << s for s in range(5)), blue=sum(1 << s for s in range(20, 25)),
                     red_master=2, blue_master=22, spirit=NO_SQUARE, turn=turn,
                     hands=(tuple(red), tuple(blue)), side=tuple(side))
+
+
+def _both_moves(pos: Position, commits: tuple[Move, Move]) -> tuple[list[int], list[int]]:
+    """The pawns and masters of each colour once both committed moves are made at once."""
+    pawns = [pos.red, pos.blue]
+    masters = [pos.red_master, pos.blue_master]
+    dest = [None if m.is_pass else m.to_sq for m in commits]
+    for c, m in enumerate(commits):
+        if not m.is_pass:
+            # Simultaneous play has no Wind Spirit: a move that is not a pass steps a pawn.
+            assert m.from_sq is not None and m.to_sq is not None
+            pawns[c] ^= (1 << m.from_sq) | (1 << m.to_sq)
+            if masters[c] == m.from_sq:
+                masters[c] = m.to_sq
+    lost = [0, 0]
+    red_to, blue_to = dest
+    if red_to is not None and red_to == blue_to:
+        # Both land on the same square: both are eliminated.
+        lost = [1 << red_to, 1 << red_to]
+    else:
+        # A piece ending the turn where an enemy lands is captured; one that moved away
+        # from the square an enemy lands on has escaped.
+        for c in (RED, BLUE):
+            to = dest[c]
+            if to is not None and pawns[1 - c] >> to & 1:
+                lost[1 - c] = 1 << to
+    for c in (RED, BLUE):
+        pawns[c] &= ~lost[c]
+        if masters[c] >= 0 and lost[c] >> masters[c] & 1:
+            masters[c] = NO_SQUARE
+    return pawns, masters
+
+
+def _race_result(masters: list[int]) -> Result | None:
+    """Who won by the masters alone: a draw when both did at once; None when neither did."""
+    wins: list[tuple[int, str]] = []
+    for c in (RED, BLUE):
+        e = 1 - c
+        if masters[e] == NO_SQUARE:
+            wins.append((c, "stone"))
+        elif masters[c] == TEMPLE[e]:
+            wins.append((c, "stream"))
+    if len(wins) == 2:
+        return Result(None, "draw")
+    return Result(COLORS[wins[0][0]], wins[0][1]) if wins else None

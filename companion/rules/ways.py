@@ -5,7 +5,7 @@ from its header through ``find_variant``): one entry per way of playing, holding
 sentence for the players, how it is dealt, its referee from a known start (a fixed deal, a
 save file's header, a record), its record format, whether the mat reads it and whether the
 computer plays it. Its rules and their readings are the section of ``docs/rules.md`` whose
-heading ends with its name in backquotes (tests/test_variants.py checks each has one). The
+heading ends with its name in backquotes (tests/rules/test_variants.py checks each has one). The
 CLI, self-play, the service, the computer, the records and the pages (through
 ``GET /api/ways``) all ask this registry (:func:`way`); nothing else names the ways. Adding a way of playing is one :func:`register`
 call with its referee.

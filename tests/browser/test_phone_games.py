@@ -8,7 +8,7 @@ Shadow with a strike, Ninja steps, a Lantern and a Ninja taken by a pawn; Way of
 the Shadow Master playing from the phone alone until the Light Master reaches the Temple Arch.
 
 The mat does not read the Light Master's moves yet: the recognizer sees no Blue master on the
-board and takes the game for won (``tests/phones/test_phone_light.py`` fails until it does).
+board and takes the game for won (``tests/web/phones/test_phone_light.py`` fails until it does).
 Until then the Light Master's moves are sent as typed actions and the mat is brought in step
 by hand, as the companion asks after any move made away from the mat.
 """

@@ -31,7 +31,7 @@ HAND_S = CLEAR_S + 0.07     # longer than a brush: a real hand's pause between t
 BASE = {"red": ["Tiger", "Crab"], "blue": ["Boar", "Ox"], "side": "Goose"}
 BASE_GAME = [("blue", "Boar a5a4"), ("red", "Tiger c1c3"), ("blue", "Ox c5c4")]
 # Red's Lion (a Wind Spirit card) and Mantis both step a1b2; Blue's Tiger also moves the
-# Spirit c3c4 (tests/test_recognizer.py, WIND).
+# Spirit c3c4 (tests/mat/test_recognizer.py, WIND).
 WIND = {"red": ["Lion", "Mantis"], "blue": ["Tiger", "Crane"], "side": "Dragon"}
 PLAIN = {"red": ["Tiger", "Crab"], "blue": ["Monkey", "Crane"], "side": "Dragon"}
 

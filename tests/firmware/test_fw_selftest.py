@@ -10,7 +10,8 @@ import pytest
 
 from companion.rules.squares import parse_square
 from firmware.hardware import make_hardware
-from firmware.selftest import SelfTest, Timeouts, main
+from firmware.selftest import SelfTest, main
+from firmware.selftest_maker import Timeouts
 
 from fw_helpers import DEFAULT_MAP_TEXT
 

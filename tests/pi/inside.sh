@@ -41,7 +41,7 @@ PY
         fail "the venv does not see Debian's packages (--system-site-packages)"
     ok "the venv sees the system site packages (python3-lgpio on Raspberry Pi OS)"
 
-    # -- the user and its groups (README: a system user in gpio, i2c and spi) ------------------
+    # -- the user and its groups (docs/pi.md: a system user in gpio, i2c and spi) ------------------
     id "$APP" >/dev/null || fail "no user $APP"
     for group in gpio i2c spi; do
         id -nG "$APP" | tr ' ' '\n' | grep -qx "$group" || fail "$APP is not in $group"

@@ -1,6 +1,6 @@
 """The companion on simulated hardware, started, with its save file: the one fixture every
-test folder that needs a running table uses (service, web, phones, disk, browser, the robot
-and its benchmark). The one exception is the crash test's driver (tests/service/
+test folder that needs a running table uses (table, web, phones, disk, browser, the robot
+and its benchmark). The one exception is the crash test's driver (tests/table/
 crash_driver.py): a process killed with kill -9 twenty times a run, it builds its own so
 that each start does not import pytest."""
 

@@ -5,7 +5,7 @@ Master places its Ninjas and steps them differently). Then:
 
 - the opponent and the public receive the same bytes in both worlds: every answer to their
   requests, every view and every event of their streams (the public's OLED keys aside: a
-  sample of the clock, see tests/phones/test_phone_secrets.py, which compares the pictures);
+  sample of the clock, see tests/web/phones/test_phone_secrets.py, which compares the pictures);
 - the secret seat's own answers and stream messages, different in content, have the same
   sizes: a device on the network that sees only sizes cannot tell the worlds apart.
 

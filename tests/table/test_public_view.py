@@ -14,7 +14,7 @@ from companion.table import views
 from companion.table.display import Display
 from companion.table.publicgame import PublicGame, SeatPart
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 PROBE = '''\
 from companion.table.publicgame import PublicGame

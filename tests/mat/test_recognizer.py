@@ -12,7 +12,7 @@ from companion.mat.readings import read_move
 from companion.mat.recognizer import CLEAR_S, SETTLE_S, Recognizer, pair_up
 from companion.mat.scene import Light
 from companion.rules.squares import parse_square, square_distance
-from tests.strategies import games
+from strategies import games
 
 START = "bbBbb/5/5/5/rrRrr red Tiger,Crab Monkey,Crane Dragon"
 CAPTURE = "bbBb1/5/1b3/5/rrRrr red Tiger,Crab Monkey,Crane Dragon"

@@ -20,7 +20,7 @@ from companion.table.network import (Hotspot, MdnsAnnouncer, hotspot_commands,
 from companion.mat.oled import wifi_caption
 from firmware.screens import wifi_screen
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PI_CONFIG = ROOT / "systemd" / "config.toml"
 
 

@@ -1,5 +1,5 @@
 """Hands that make a given move on the simulated mat, and lay out the game's position: the
-computer's tests (tests/service/computer_helpers.py) and the two tables' (tests/link)."""
+computer's tests (tests/table/computer_helpers.py) and the two tables' (tests/link)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 
-from companion.table import outputs
+from companion.mat import oled
 from companion.table.instructions import takeover_instruction
 
 from instructions import check as check_instructions
@@ -61,7 +61,7 @@ class SeatChanges:
     def take_over(self, w, seat: str, gives_up: bool) -> None:
         new = self.stranger_code(w, seat)
         remote = self.kinds[seat].kind == "remote"
-        asked = list(outputs.takeover_lines(seat)[:2])
+        asked = list(oled.takeover_lines(seat)[:2])
 
         def asking() -> bool:
             new.json("/join/pending")          # the waiting page polls: the phone is still there

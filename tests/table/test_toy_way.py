@@ -130,7 +130,9 @@ def test_the_computer_plays_the_toy_way_by_its_rules(stone, tmp_path):
                 handed_back.append((after["game"]["handed_back"], before))
         result = companion.view(None)["table"]["result"]
         record = companion.record(companion.games()[0]["id"])
-    assert computer_moves > 10 and handed_back and result["how"] == "stone"
+    # How many moves the computers make before one walks a master onto the arch depends on the
+    # evaluation (its temple race gets there sooner); that they moved, and handed back, does not.
+    assert computer_moves > 0 and handed_back and result["how"] == "stone"
     checked = replay(GameRecord.loads(json.dumps(record)))
     assert checked.error is None and checked.result is not None and checked.result.how == "stone"
     # The base game's rules would have ended it earlier, by the Stream.

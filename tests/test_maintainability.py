@@ -20,26 +20,24 @@ def test_no_module_ranks_below_b():
     assert not low, low
 
 
-# The functions still ranked above C by radon's cyclomatic complexity, each with the work that
-# owns it. The list may only shrink: a new function above C, or one of these grown, fails.
-ABOVE_C = {
-    "companion/ai/belief.py Belief._own_turn": 31,       # the computer (issue 25)
-    "companion/ai/belief.py Belief._in_progress": 22,    # the computer (issue 25)
-    "companion/ai/search.py Searcher._negamax": 22,      # the computer (issue 25): the hot loop
-    "companion/ai/searchmoves.py SearchMoves._captures": 24,  # the computer (issue 25): the hot loop
-}
+# Functions allowed above rank C by radon's cyclomatic complexity, each with the work that
+# owns it: none now. The list may only shrink: a new function above C, or one of these grown,
+# fails.
+ABOVE_C: dict[str, int] = {}
 
 
 def test_no_function_ranks_above_c():
     from radon.complexity import cc_rank, cc_visit
     found = {}
+    walked = 0
     for path in sorted((ROOT / "companion").rglob("*.py")):
         for block in cc_visit(path.read_text(encoding="utf-8")):
             for function in [*getattr(block, "methods", ()), block]:
+                walked += 1
                 if cc_rank(function.complexity) > "C" and not hasattr(function, "methods"):
                     name = f"{function.classname}.{function.name}" if function.classname else function.name
                     found[f"{path.relative_to(ROOT)} {name}"] = function.complexity
-    assert len(found) > 3                       # the walk found functions at all
+    assert walked > 500                         # the walk found functions at all
     over = {name: cc for name, cc in found.items() if cc > ABOVE_C.get(name, 10)}
     assert not over, f"above rank C (split them): {over}"
     stale = set(ABOVE_C) - set(found)

@@ -17,8 +17,6 @@ MAX_CLASS = 300
 EXCEPTIONS = {
     # Issue 21 is rewriting the recognizer (the mat's reading of the reed switches).
     "companion/mat/recognizer.py": {"module", "Recognizer"},
-    # Issue 25 splits the computer's search.
-    "companion/ai/search.py": {"module", "Searcher"},
 }
 
 

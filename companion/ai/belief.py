@@ -19,7 +19,7 @@ from itertools import combinations
 
 from companion.rules.cards import CardTable
 from companion.rules.engine import Engine
-from companion.rules.position import BLUE, COLORS, parse_position
+from companion.rules.position import BLUE, COLORS, Position, parse_position
 from companion.rules.shadow import LIGHT_BOARD, SHADOW_BOARD
 from companion.rules.squares import FILE_NAMES, RANK_NAMES, parse_square
 
@@ -172,37 +172,44 @@ class Belief:
             self.placements = self._quiet(card, must_move=False)
 
     def _own_turn(self, tokens: list[str]) -> None:
-        me = self.me
-        board = self.board
         rest = tokens[1:]
-        i = 0
+        for token in rest[self._own_step(rest):]:
+            self._own_report(token)
+
+    def _own_step(self, rest: list[str]) -> int:
+        """The seat's own main step (a pawn's move, a pass, a Ninja striking): how many tokens
+        it took."""
         if rest and _is_step(rest[0]):
-            f, t = parse_square(rest[0][:2]), parse_square(rest[0][2:])
-            board.move(me, f, t)
-            i = 1
-            if i < len(rest) and rest[i] == "xN":
-                self.placements = {tuple(s for s in p if s != t) for p in self.placements if t in p}
-                i += 1
-            else:
-                self.placements = {p for p in self.placements if t not in p}
-        elif rest and (rest[0] == "pass" or rest[0].startswith("N?")):
+            t = parse_square(rest[0][2:])
+            self.board.move(self.me, parse_square(rest[0][:2]), t)
+            struck = len(rest) > 1 and rest[1] == "xN"     # the pawn landed on a Ninja
+            self._found(t, struck)
+            return 2 if struck else 1
+        if rest and (rest[0] == "pass" or rest[0].startswith("N?")):
             if len(rest[0]) == 4 and rest[0].startswith("N?"):
-                board.remove(self.enemy, parse_square(rest[0][2:]))
-            i = 1
-        for token in rest[i:]:
-            if token.startswith("N?") and len(token) == 4:
-                board.remove(self.enemy, parse_square(token[2:]))
-            elif token.startswith("S?"):
-                sq = parse_square(token[2:4])
-                if token.endswith("+"):
-                    self.placements = {tuple(s for s in p if s != sq) for p in self.placements if sq in p}
-                else:
-                    self.placements = {p for p in self.placements if sq not in p}
-            elif token.startswith("L"):
-                line = _line(token)
-                yes = token.endswith("+")
-                self.placements = {p for p in self.placements
-                                   if any(line >> s & 1 for s in p) == yes}
+                self.board.remove(self.enemy, parse_square(rest[0][2:]))
+            return 1
+        return 0
+
+    def _own_report(self, token: str) -> None:
+        """What a token after the main step tells: a Ninja's capture, a strike's answer, a
+        Lantern's."""
+        if token.startswith("N?") and len(token) == 4:
+            self.board.remove(self.enemy, parse_square(token[2:]))
+        elif token.startswith("S?"):
+            self._found(parse_square(token[2:4]), token.endswith("+"))
+        elif token.startswith("L"):
+            line = _line(token)
+            yes = token.endswith("+")
+            self.placements = {p for p in self.placements
+                               if any(line >> s & 1 for s in p) == yes}
+
+    def _found(self, sq: int, hit: bool) -> None:
+        """An enemy Ninja was found on ``sq`` (and is gone), or none stood there."""
+        if hit:
+            self.placements = {tuple(s for s in p if s != sq) for p in self.placements if sq in p}
+        else:
+            self.placements = {p for p in self.placements if sq not in p}
 
     def _stepped_to(self, card: str, sq: int) -> set[Placement]:
         """Placements after one enemy Ninja stepped to ``sq`` with ``card``."""
@@ -249,16 +256,22 @@ class Belief:
         pos = self.view.board()
         mover = COLORS.index(self.view.to_act[0]) if self.view.to_act else self.me
         if mover == self.enemy:
-            entered = pos.pawns(self.enemy) & ~self.board.pawns[self.enemy]
-            self.placements = {p for p in self.placements if not any(entered >> s & 1 for s in p)}
+            self._enemy_in_progress(pos)
+        else:
+            self._own_in_progress(pos)
             self.board = PublicBoard([pos.red, pos.blue], [pos.red_master, pos.blue_master])
-            if self.view.phase == "lantern" and self.view.mode == "shadow":
-                # The Ninja step is over and the card exchanged: the played card lies beside.
-                self.placements = self._quiet(pos.side[0], must_move=False, capture=True)
-            self._no_pawn_squares()
-            return
-        mine = pos.pawns(self.me)
-        entered = mine & ~self.board.pawns[self.me]
+        self._no_pawn_squares()
+
+    def _enemy_in_progress(self, pos: Position) -> None:
+        entered = pos.pawns(self.enemy) & ~self.board.pawns[self.enemy]
+        self.placements = {p for p in self.placements if not any(entered >> s & 1 for s in p)}
+        self.board = PublicBoard([pos.red, pos.blue], [pos.red_master, pos.blue_master])
+        if self.view.phase == "lantern" and self.view.mode == "shadow":
+            # The Ninja step is over and the card exchanged: the played card lies beside.
+            self.placements = self._quiet(pos.side[0], must_move=False, capture=True)
+
+    def _own_in_progress(self, pos: Position) -> None:
+        entered = pos.pawns(self.me) & ~self.board.pawns[self.me]
         info = self.view.ninja_info(COLORS[self.enemy])
         alive = info.alive if info is not None else 0
         before = max((len(p) for p in self.placements), default=0)
@@ -271,8 +284,6 @@ class Belief:
         # A Ninja fell this turn where the record does not say yet: any one of them.
         self.placements = {q for p in self.placements
                            for q in (combinations(p, alive) if len(p) > alive else (p,))}
-        self.board = PublicBoard([pos.red, pos.blue], [pos.red_master, pos.blue_master])
-        self._no_pawn_squares()
 
     def _revealed(self) -> None:
         info = self.view.ninja_info(COLORS[self.enemy])

@@ -267,22 +267,7 @@ class Searcher(SearchMoves):
             if mv[5]:
                 self._store(h, (99, EXACT, WIN - 1, mv))     # stored relative to this node
                 return WIN - ply - 1
-        color = st[5]
-        opp = st[1]
-        hist = self.history
-        base = color * 1400
-
-        def rank(mv, tt_move=tt_move, opp=opp, hist=hist, base=base):
-            if mv == tt_move:
-                return -10**9
-            f = mv[1]
-            if f >= 0:
-                if opp >> mv[2] & 1:
-                    return -10**8
-                return -hist[base + f * 25 + mv[2]]
-            return -hist[base + 625 + (mv[3] + 1) * 26 + mv[4] + 1]
-
-        moves.sort(key=rank)
+        self._order(moves, tt_move, st)
         alpha0 = alpha
         best, best_move = -INF, moves[0]
         make, negamax = self.make, self._negamax
@@ -301,15 +286,38 @@ class Searcher(SearchMoves):
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
-                        f = mv[1]
-                        if f < 0 or not opp >> mv[2] & 1:
-                            i = base + (f * 25 + mv[2] if f >= 0 else 625 + (mv[3] + 1) * 26 + mv[4] + 1)
-                            hist[i] += depth * depth
+                        self._reward(mv, st, depth)
                         break
         stored = best + ply if best >= WON else best - ply if best <= -WON else best
         flag = LOWER if best >= beta else UPPER if best <= alpha0 else EXACT
         self._store(h, (depth, flag, stored, best_move))
         return best
+
+    def _order(self, moves: list[Any], tt_move: Any, st: tuple[Any, ...]) -> None:
+        """The moves to try first, first: the table's, captures, then by history."""
+        opp = st[1]
+        hist = self.history
+        base = st[5] * 1400
+
+        def rank(mv: Any) -> int:
+            if mv == tt_move:
+                return -10**9
+            f = mv[1]
+            if f >= 0:
+                if opp >> mv[2] & 1:
+                    return -10**8
+                return -hist[base + f * 25 + mv[2]]
+            return -hist[base + 625 + (mv[3] + 1) * 26 + mv[4] + 1]
+
+        moves.sort(key=rank)
+
+    def _reward(self, mv: Any, st: tuple[Any, ...], depth: int) -> None:
+        """A quiet move that cut off: its history counts up, so it is tried early elsewhere."""
+        f = mv[1]
+        if f < 0 or not st[1] >> mv[2] & 1:
+            base = st[5] * 1400
+            i = base + (f * 25 + mv[2] if f >= 0 else 625 + (mv[3] + 1) * 26 + mv[4] + 1)
+            self.history[i] += depth * depth
 
     def _quiesce(self, st: tuple, h: int, alpha: int, beta: int, ply: int, qdepth: int) -> int:
         can = self._capture_check(st)

@@ -7,6 +7,8 @@ itself is in ``search.py``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.rules.cards import CARDS, CardTable
 from companion.rules.engine import _GOAL, ANY, MASTER_ONLY, STUDENT_ONLY, Engine
 
@@ -116,20 +118,12 @@ class SearchMoves:
                 b = m & -m
                 f = b.bit_length() - 1
                 m ^= b
-                if f == mo:
-                    if role == STUDENT_ONLY:
-                        continue
-                    reach = cm.master_mask[f]
-                    if reach & (wins | goal):
-                        return None
-                    steps = cm.master[f]
-                else:
-                    if role == MASTER_ONLY:
-                        continue
-                    reach = cm.student_mask[f]
-                    if reach & wins:
-                        return None
-                    steps = cm.student[f]
+                piece = _piece(cm, f, f == mo, role)
+                if piece is None:
+                    continue
+                reach, steps = piece
+                if reach & ((wins | goal) if f == mo else wins):
+                    return None
                 hits = reach & opp
                 if not hits:
                     continue
@@ -139,16 +133,9 @@ class SearchMoves:
                 # A Wind Spirit card: after the capture the Spirit takes the bottom step
                 # where it can (not onto a master), as the generator orders them.
                 for t, tb in steps:
-                    if not hits & tb:
-                        continue
-                    after = masters ^ (b | tb) if f == mo else masters
-                    stepped = False
-                    for u, ub in cm.spirit[sp]:
-                        if not after & ub:
-                            out.append((slot, f, t, sp, u, False))
-                            stepped = True
-                    if not stepped:
-                        out.append((slot, f, t, -1, -1, False))
+                    if hits & tb:
+                        _spirit_steps(out, (slot, f, t), cm.spirit[sp], sp,
+                                      masters ^ (b | tb) if f == mo else masters)
         return out
 
     def _reach_info(self, name: str, color: int) -> tuple[bool, tuple[int, ...], tuple[tuple[int, ...], ...]]:
@@ -201,3 +188,24 @@ class SearchMoves:
             if mv[1] >= 0 and opp >> mv[2] & 1:
                 out.append(mv)
         return out
+
+
+def _piece(cm: Any, f: int, master: bool, role: int) -> tuple[int, Any] | None:
+    """The squares the piece on ``f`` reaches with the card ``cm`` and its steps, or None when
+    the card's role (conditional hands) does not move that piece."""
+    if master:
+        return None if role == STUDENT_ONLY else (cm.master_mask[f], cm.master[f])
+    return None if role == MASTER_ONLY else (cm.student_mask[f], cm.student[f])
+
+
+def _spirit_steps(out: list[tuple[Any, ...]], capture: tuple[int, int, int],
+                  steps: Any, sp: int, masters: int) -> None:
+    """A Wind Spirit card's capture ``capture`` (slot, from, to) with each step the Spirit can
+    take from ``sp`` (not onto a master), or with none when it can take none."""
+    stepped = False
+    for u, ub in steps:
+        if not masters & ub:
+            out.append((*capture, sp, u, False))
+            stepped = True
+    if not stepped:
+        out.append((*capture, -1, -1, False))

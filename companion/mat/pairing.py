@@ -3,7 +3,7 @@ out-of-sync lights and the phones' hints."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..rules.squares import square_distance
 
@@ -29,7 +29,7 @@ def pair_up(extra: frozenset[int], missing: frozenset[int]) -> tuple[tuple[int, 
     # with the smaller side's squares in ``mask`` paired so far (at most 25 x 2^8 steps).
     inf = float("inf")
     full = (1 << len(small)) - 1
-    best: dict[int, tuple[float, tuple]] = {0: (0, ())}
+    best: dict[int, tuple[float, tuple[Any, ...]]] = {0: (0, ())}
     for b in large:
         nxt = dict(best)
         for mask, (cost, chosen) in best.items():

@@ -3,18 +3,18 @@ phone answer picks which option. Pure functions over the prompt as emitted."""
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ..rules.position import COLORS
 
 
 def build_prompt(seats: Mapping[str, int], first: int, takeback: str | None,
-                 slot: Callable[[str, int], int]) -> dict:
+                 slot: Callable[[str, int], int]) -> dict[str, Any]:
     """The prompt for options ``seats`` (option -> the seat it belongs to): ``first``'s own
     cards in hand order, the takeback, then the other seat's cards as a reply."""
     own = sorted((k for k, s in seats.items() if s == first and k != "takeback"),
                  key=lambda c: slot(c, first))
-    prompt: dict = {"seat": COLORS[first], "choose": own}
+    prompt: dict[str, Any] = {"seat": COLORS[first], "choose": own}
     if takeback is not None:
         prompt["takeback"] = takeback
     others = sorted((k for k, s in seats.items() if s != first and k != "takeback"),
@@ -24,7 +24,7 @@ def build_prompt(seats: Mapping[str, int], first: int, takeback: str | None,
     return prompt
 
 
-def button_choice(prompt: dict, options: Mapping[str, object], hand: Sequence[str],
+def button_choice(prompt: dict[str, Any], options: Mapping[str, object], hand: Sequence[str],
                   name: str) -> str | None:
     """The option mat button ``name`` picks: A or B the first or second card of the prompted
     player's ``hand``; C the takeback when offered, else the other player's one reply."""
@@ -36,11 +36,11 @@ def button_choice(prompt: dict, options: Mapping[str, object], hand: Sequence[st
     return None
 
 
-def allowed_answers(prompt: dict, seat: str) -> list[str]:
+def allowed_answers(prompt: dict[str, Any], seat: str) -> list[str]:
     """What ``seat`` may answer on its phone: the prompted seat its cards (and the takeback),
     the replying seat its own cards."""
     if seat == prompt["seat"]:
-        return prompt["choose"] + (["takeback"] if "takeback" in prompt else [])
+        return [*prompt["choose"], *(["takeback"] if "takeback" in prompt else [])]
     if seat == prompt.get("reply", {}).get("seat"):
-        return prompt["reply"]["choose"]
+        return list(prompt["reply"]["choose"])
     return []

@@ -28,7 +28,7 @@ LEDs and the OLED show), pairing.py (misplaced pawns paired with their squares).
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, Mapping
 
 from ..rules.board import Board
 from ..rules.cards import CARDS, CardTable
@@ -76,17 +76,17 @@ class Recognizer:
         self._evidence = Evidence((sq for sq in range(25) if sq not in self._occ), t, clear)
         self._base_since: float | None = None   # the mat came to rest in the position then
         self._passed: dict[Reading, None] = {}  # complete turns the mat showed, not at rest
-        self._lifts: dict[int, tuple[float, int, tuple]] = {}  # sq -> (t, version, what it ends)
+        self._lifts: dict[int, tuple[float, int, tuple[Any, ...]]] = {}  # sq -> (t, version, what it ends)
         self._version = 0                       # counts commits: a lift decided before is stale
         self._held: frozenset[int] | None = None  # a mat whose amendment waits (_reply_begun)
-        self._prompt: dict | None = None
+        self._prompt: dict[str, Any] | None = None
         self._options: dict[str, list[Plan]] = {}
         self._mismatch: frozenset[int] | None = None
         self._waiting: str | None = None
         self._window: Window | None = None
         self._flash: tuple[frozenset[int], float] | None = None
         self._announce: tuple[tuple[str, ...], float] | None = None
-        self._out: list[dict] = []
+        self._out: list[dict[str, Any]] = []
         self._new_position(t)
 
     # -- state -----------------------------------------------------------------------------
@@ -101,7 +101,7 @@ class Recognizer:
         return self._occ
 
     @property
-    def prompt(self) -> dict | None:
+    def prompt(self) -> dict[str, Any] | None:
         """The question waiting for an answer, as emitted, or None."""
         return self._prompt
 
@@ -129,7 +129,7 @@ class Recognizer:
 
     # -- inputs ----------------------------------------------------------------------------
 
-    def update(self, t: float, occupancy: frozenset[int]) -> list[dict]:
+    def update(self, t: float, occupancy: frozenset[int]) -> list[dict[str, Any]]:
         """The debounced occupancy changed at time ``t``."""
         self._advance_to(t)
         occupancy = frozenset(occupancy)
@@ -153,12 +153,12 @@ class Recognizer:
             self._note_passed()
         return self._drain()
 
-    def advance(self, t: float) -> list[dict]:
+    def advance(self, t: float) -> list[dict[str, Any]]:
         """Time has reached ``t`` (call at least every few tens of ms, or at ``next_deadline``)."""
         self._advance_to(t)
         return self._drain()
 
-    def button(self, t: float, name: str) -> list[dict]:
+    def button(self, t: float, name: str) -> list[dict[str, Any]]:
         """Mat button A or B answers a prompt with the first or second card of the prompted
         player's hand; C chooses the takeback when a prompt offers it, else the other
         player's reply when the prompt asks whose step it was (and they have one card for it)."""
@@ -170,7 +170,7 @@ class Recognizer:
                 self._choose(key, t)
         return self._drain()
 
-    def answer(self, t: float, seat: str, card: str | None = None, *, takeback: bool = False) -> list[dict]:
+    def answer(self, t: float, seat: str, card: str | None = None, *, takeback: bool = False) -> list[dict[str, Any]]:
         """A phone answer from ``seat``: the card used (or given up), or the takeback. When the
         prompt asks whose step it was, the replying seat answers with its own card."""
         self._advance_to(t)
@@ -181,7 +181,7 @@ class Recognizer:
                 self._choose(key, t)
         return self._drain()
 
-    def end_turn(self, t: float) -> list[dict]:
+    def end_turn(self, t: float) -> list[dict[str, Any]]:
         """The turn goes on off the mat (in Light & Shadow, the phone's step begins): the last
         move can no longer be amended on the mat."""
         self._advance_to(t)
@@ -232,11 +232,11 @@ class Recognizer:
         if self._announce is not None and t >= self._announce[1]:
             self._announce = None
 
-    def _ends(self, before: frozenset[int], sq: int) -> tuple:
+    def _ends(self, before: frozenset[int], sq: int) -> tuple[Any, ...]:
         """What lifting ``sq`` off the mat ``before`` ends, if the lift proves real: the turn
         (or the amendment) the mat showed complete, when the lifted piece is the next
         player's own (fast play); the last move's window, when the opponent starts."""
-        ends: list = []
+        ends: list[Any] = []
         board = self._board
         w = self._window
         # A mat judged at rest is decided, unless it held an amendment back: the opponent
@@ -250,7 +250,7 @@ class Recognizer:
             ends.append(("window",))
         return tuple(ends)
 
-    def _lift_ended(self, t: float, ends: tuple) -> None:
+    def _lift_ended(self, t: float, ends: tuple[Any, ...]) -> None:
         # The turn shown is committed first (an amendment needs its window), then the
         # opponent's start closes the window, the amended move's included.
         for end in ends:
@@ -458,10 +458,10 @@ class Recognizer:
             pos = board.position
             self._ask(t, {m.card: [((PLAY, read_move(pos, m)),)] for m in self._turns.moves})
 
-    def _emit(self, t: float, **event) -> None:
+    def _emit(self, t: float, **event: Any) -> None:
         self._out.append({"t": round(t, 3), **event})
 
-    def _drain(self) -> list[dict]:
+    def _drain(self) -> list[dict[str, Any]]:
         out, self._out = self._out, []
         return out
 

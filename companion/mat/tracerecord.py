@@ -18,7 +18,7 @@ import json
 import threading
 import time
 from collections.abc import Callable
-from typing import Generic, Protocol, TextIO, TypeVar
+from typing import Any, Generic, Protocol, TextIO, TypeVar
 
 from ..rules.position import Position, parse_position
 from ..rules.squares import square_name
@@ -33,7 +33,7 @@ class TraceRecorder:
     """Writes one trace. Thread-safe: the scan thread and the service both write to it."""
 
     def __init__(self, out: TextIO, position: Position | str, variant: str, *, start: float,
-                 settings: dict | None = None):
+                 settings: dict[str, Any] | None = None):
         """``settings``: the live mat's ``settle``, ``scan_hz`` and ``debounce_ms``, written
         into the header so that the trace replays the way the mat ran."""
         if isinstance(position, str):
@@ -46,7 +46,7 @@ class TraceRecorder:
         self._switches = position.occupied()
         self._write({"trace": 1, "position": str(position), "variant": variant, **(settings or {})})
 
-    def _write(self, obj: dict) -> None:
+    def _write(self, obj: dict[str, Any]) -> None:
         # A scan already under way when the service switched traces lands here: drop it.
         if not self._closed:
             self._out.write(json.dumps(obj) + "\n")
@@ -68,7 +68,7 @@ class TraceRecorder:
             self._write({"t": self._t(t), "button": name})
 
     def answer(self, t: float, seat: str, card: str | None = None, *, takeback: bool = False) -> None:
-        answer: dict = {"seat": seat}
+        answer: dict[str, Any] = {"seat": seat}
         if takeback:
             answer["takeback"] = True
         else:

@@ -3,6 +3,8 @@ opponent starts, and the evidence each amendment must show on the mat."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, field
 
 from ..rules.board import Board
@@ -65,7 +67,7 @@ class Window:
 
 
 def open_window(reading: Reading, before: Position, cards: CardTable,
-                seen: frozenset) -> Window:
+                seen: frozenset[frozenset[int]]) -> Window:
     """The window a turn ``reading`` played from ``before`` opens, read with evidence ``seen``."""
     start = origin(move_of(reading))   # only a turn opens a window
     others = [read_move(before, m) for m in Board(before, cards=cards).legal_moves

@@ -141,6 +141,7 @@ class Referee(Generic[S]):
     mode: str
     start: Position          # the position the game started from, for the records
     seed: int | None         # of the deal, for the records
+    light: int | None = None  # the Light Master's colour index (Way of the Light), else None
 
     def __init__(self, state: S, cards: CardTable = CARDS):
         self.cards = cards

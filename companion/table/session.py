@@ -201,8 +201,7 @@ class GameSession:
         pos = parse_position(" ".join(self.table()[1]), ref.cards)
         if ref.mode == "light":
             # The Shadow Master has no master on the mat: not a game won by the Stone.
-            light = getattr(ref, "light")
-            pos = replace(pos, blue_master=ABSENT) if light == 0 else replace(pos, red_master=ABSENT)
+            pos = replace(pos, blue_master=ABSENT) if ref.light == 0 else replace(pos, red_master=ABSENT)
         return Recognizer(pos, cards=ref.cards, settle=settle, t=t)
 
     def answer_a_win(self, t: float) -> list[dict[str, Any]] | None:
@@ -269,9 +268,9 @@ def new_session(store: GameStore, request: dict[str, Any], default_sets: tuple[s
         ref = _fixed_referee(WAYS[variant], fixed)
     else:
         ref = new_referee(variant, seed=seed, sets=tuple(sets), wind_cards=wind_cards)
-    # Every referee keeps the seed and the start it was dealt (not declared on the base class).
+    # Every referee keeps the seed and the start it was dealt (declared on Referee).
     header = {"variant": variant, "sets": sets, "wind_cards": wind_cards,
-              "seed": getattr(ref, "seed"), "start": format_position(getattr(ref, "start")),
+              "seed": ref.seed, "start": format_position(ref.start),
               "fixed": fixed is not None, **seats.header(), **link_header(request, seats)}
     hidden_seed = getattr(ref, "hidden_seed", None)
     if hidden_seed is not None:

@@ -16,7 +16,8 @@ from waiting import wait_for
 
 # Wind games are played by the robot (tests/link/test_tables_robot.py, slow): the test hands
 # here make a Spirit's swap in one lift, which the recognizer sometimes reads late.
-@pytest.mark.parametrize("variant, seed", [("base", 1), ("base", 2)])
+# A second deal with -m slow (the suite's time; the slow robot plays many more).
+@pytest.mark.parametrize("variant, seed", [("base", 1), pytest.param("base", 2, marks=pytest.mark.slow)])
 def test_two_tables_play_a_whole_game_each_on_its_own_mat(tmp_path, broker, variant, seed):
     with two_tables(tmp_path, broker, {"variant": variant, "seed": seed, "table": ["blue"]}) as (host, guest):
         gv = wait_for(lambda: guest.companion.view(None).get("game"))

@@ -216,7 +216,7 @@ class ShadowReferee(Referee[ShadowState]):
         seat = COLORS[c]
         ninjas = tuple(sorted(t if s == f else s for s in st.ninjas[c]))
         st = replace(st, ninjas=set_pair(st.ninjas, c, ninjas))
-        head = (f"{step.card} " if st.phase == "move" else "")
+        head = (f"{notation_name(step.card)} " if st.phase == "move" else "")
         full = f"{head}{'S' if isinstance(step, Strike) else 'N'}{square_name(f)}{square_name(t)}"
         pos = st.pos
         if isinstance(step, Strike):
@@ -244,7 +244,7 @@ class ShadowReferee(Referee[ShadowState]):
             st = replace(st, result=self._winner(st))
             public: str | None = f"{head}N?{square_name(t)}"
         else:
-            public = f"{step.card} N?" if st.phase == "move" else None
+            public = f"{notation_name(step.card)} N?" if st.phase == "move" else None
         return replace(st, full=st.full + (full,),
                        public=st.public + ((public,) if public else ()))
 

@@ -76,6 +76,9 @@ class TableLink:
         self.answers: Counter[str] = Counter()   # the game thread's answers to the other's moves
         self._said: int | None = None   # the ``have`` this table last published
         self._rows: list[tuple[str | None, str]] = []
+        # Moves that came before one this table has not saved yet (in a hidden way a turn is
+        # several rows, and the first may wait on this mat as the expected move): by number.
+        self._early: dict[int, dict[str, Any]] = {}
         self._mqtt = client(f"ot-{self.game}-{self.here}", clean=False)
         self._mqtt.will_set(protocol.topic(self.game, "presence", self.here),
                             self._sealed("presence", state="gone"), qos=1, retain=True)
@@ -141,6 +144,18 @@ class TableLink:
                 self._mqtt.publish(protocol.topic(self.game, "move", self.here),
                                    protocol.seal(self.key, protocol.move_body(
                                        self.game, self.here, n, action, hashes[n])), qos=1)
+        self._apply_early()
+
+    def _apply_early(self) -> None:
+        """The other table's moves that came early, now that this table has caught up."""
+        while (body := self._early.pop(len(self._rows), None)) is not None:
+            try:
+                self._move(body)
+            except Refused as exc:
+                self.refused.append(str(exc))
+                log.warning("table link: refused an early move: %s", exc)
+        for n in [n for n in self._early if n < len(self._rows)]:
+            del self._early[n]              # a copy of one this table has since saved
 
     # -- receiving -------------------------------------------------------------------------
 
@@ -164,6 +179,10 @@ class TableLink:
 
     def _move(self, body: dict[str, Any]) -> None:
         self._rows = self.port.table_rows(self.game_id)
+        n = body.get("n")
+        if isinstance(n, int) and not isinstance(n, bool) and len(self._rows) < n <= len(self._rows) + 64:
+            self._early[n] = body           # its hash is checked once this table has n actions
+            return
         hashes = protocol.chain(self.game, self.start, self._rows)
         n, action = protocol.check_move(body, hashes)
         if n < len(self._rows) and self._rows[n] != (self.there, action):

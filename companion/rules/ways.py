@@ -30,6 +30,7 @@ from .errors import CardError, SetupError, VariantError
 from .position import Position, parse_position
 from .referee import Referee
 from .shadow import ShadowReferee
+from .shadow_half import HalfReferee
 from .variants import ROLES, ClassicReferee, SimultaneousReferee, example_conditional_cards, start_position
 
 # The referee of whichever way was chosen, each with its own state type.
@@ -81,6 +82,16 @@ class Way:
     plain_record: bool = False
     board: str | None = None            # the official board it is dealt on (base, wind), if any
     computer: str | None = BOARD_SEARCH  # how the computer plays it; None: no computer seat
+    # Across two tables (docs/tables.md): the referee of one table's half of the game, which
+    # keeps the other seat's secrets at the other table; None: each table holds the whole
+    # game, which only a way without a seat's secret allows.
+    table_half: Callable[[AnyReferee, str, str, Callable[[int], str]], AnyReferee] | None = None
+    not_across: str | None = None       # why two tables do not play it (for the players)
+
+    @property
+    def across_tables(self) -> bool:
+        """Two tables can play it: the whole game at each (no seat's secret), or each its half."""
+        return self.not_across is None and (self.table_half is not None or not self.hidden)
 
     @property
     def phones(self) -> str:
@@ -165,6 +176,11 @@ def _shadow_start(mode: str) -> Callable[[Start], AnyReferee]:
     return make
 
 
+def _half(whole: AnyReferee, here: str, game: str, salts: Callable[[int], str]) -> AnyReferee:
+    assert isinstance(whole, ShadowReferee), "a Light & Shadow way deals a ShadowReferee"
+    return HalfReferee(whole, here, game, salts)
+
+
 def _hands(variant: str) -> Callable[[Setup], AnyReferee]:
     """Bigger hands in master and student columns (seven, nine)."""
     def make(s: Setup) -> AnyReferee:
@@ -233,20 +249,23 @@ for _entry in (
         board="wind"),
     Way("shadow", "Way of the Shadow", "Light & Shadow: each player hides Ninjas on their "
         "phone and hunts the other's with Lanterns.", _shadow("shadow"), _shadow_start("shadow"),
-        mat_reads_moves=True, hidden=True, ninjas=True, computer=HIDDEN_SEARCH),
+        mat_reads_moves=True, hidden=True, ninjas=True, computer=HIDDEN_SEARCH, table_half=_half),
     Way("light", "Way of the Light", "Light & Shadow: the Light Master plays on the mat "
         "against the Shadow Master's hidden Ninjas.", _shadow("light"), _shadow_start("light"),
-        mat_reads_moves=True, hidden=True, ninjas=True, computer=HIDDEN_SEARCH),
+        mat_reads_moves=True, hidden=True, ninjas=True, computer=HIDDEN_SEARCH, table_half=_half),
     Way("seven", "3-card hands", "Each player holds three cards: one for the master and two "
         "for the students.", _hands("seven"), _classic("seven")),
     Way("nine", "9-card variant", "Each player holds four cards: two for the master and two "
         "for the students.", _hands("nine"), _classic("nine")),
     Way("knowledge", "Knowledge", "Losing a student draws a face-down card onto your side "
-        "stack, and you choose which card to take back.", _knowledge, _knowledge_start),
+        "stack, and you choose which card to take back.", _knowledge, _knowledge_start,
+        not_across="its face-down deck's order would sit at both tables"),
     # Both seats move at once, which the computer's search does not model.
     Way("simultaneous", "Simultaneous play", "Both players commit a move in secret on their "
         "phones, and the moves resolve together.", _simultaneous, _simultaneous_start,
-        hidden=True, computer=None),
+        hidden=True, computer=None,
+        not_across="both seats' secret moves would need a half of their own, committed and then "
+                   "opened together (docs/tables.md)"),
     Way("conditional", "Conditional moves", "The base game dealt from cards with move-only "
         "and capture-only steps.", _conditional, _classic("conditional"), options=()),
 ):

@@ -25,7 +25,7 @@ from .computer import Expected, Seating, Version, seating, version
 from .errors import REFUSALS, BadRequest, CompanionError, Conflict, NotFound
 from .notices import Notices
 from .replay import rebuild
-from .tables import LINK_KEY, link_header
+from .tables import LINK_KEY, link_header, table_referee
 from .store import DamagedGame, GameStore, SavedGame, StoreError, StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -275,7 +275,7 @@ def new_session(store: GameStore, request: dict[str, Any], default_sets: tuple[s
     hidden_seed = getattr(ref, "hidden_seed", None)
     if hidden_seed is not None:
         header["hidden_seed"] = hidden_seed
-    return GameSession(store.new_game(header), header, ref)
+    return GameSession(store.new_game(header), header, table_referee(header, ref))
 
 
 def replace_game(store: GameStore, old: GameSession | None, request: dict[str, Any],

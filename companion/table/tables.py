@@ -11,6 +11,12 @@ tables (``link_header``), and it offers the link three things:
   move becomes the game's expected move, shown on this mat like the computer's, and is
   played once the mat shows it; any other step is played at once. An action this table
   already has is answered ``"have"`` and changes nothing, one out of order is refused.
+
+In a way with a seat's secrets (Light & Shadow) each table's referee is its half of the game
+(:func:`table_referee`, the way's ``table_half``): the rows the tables share are then the
+half's, where this table's hidden steps are public forms and commitments, never the full
+text its save file keeps; and this table answers the other's questions about its own Ninjas
+as soon as one is asked (:meth:`TableDoors._tell_tables`).
 """
 
 from __future__ import annotations
@@ -21,6 +27,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
+from ..rules.errors import OnitamaError
+from ..rules.referee import Referee
+from ..rules.sealed_ninjas import Answer, Hidden, parse_step, table_salts
+from ..rules.shadow_half import HalfReferee
+from ..rules.ways import way
 from .computer import Expected, Seating, board_move
 from .errors import BadRequest, Conflict, Forbidden
 
@@ -69,14 +80,37 @@ def link_header(request: Mapping[str, Any], seats: Seating) -> dict[str, Any]:
         if given is not None:
             raise BadRequest("a game linked to another table names the seat played there (table)")
         return {}
+    # ``secret``: this table's own, for the salts of its commitments (never sent).
     if given is None:
-        return {LINK_KEY: {"game": new_name(), "key": new_name(26), "role": "host"}}
+        return {LINK_KEY: {"game": new_name(), "key": new_name(26), "role": "host",
+                           "secret": new_name(26)}}
     if (not isinstance(given, dict) or not isinstance(given.get("game"), str)
             or not isinstance(given.get("key"), str) or given.get("role") not in ROLES
             or not _NAME.match(given["game"]) or not _NAME.match(given["key"])
             or not isinstance(given.get("broker", ""), str)):
         raise BadRequest("link is {\"game\", \"key\", \"role\", \"broker\"} from an invite")
-    return {LINK_KEY: {k: given[k] for k in ("game", "key", "role", "broker") if k in given}}
+    return {LINK_KEY: {**{k: given[k] for k in ("game", "key", "role", "broker") if k in given},
+                       "secret": new_name(26)}}
+
+
+def table_referee(header: Mapping[str, Any], whole: Referee[Any]) -> Referee[Any]:
+    """The referee this table plays ``whole`` with: its half, in a game across tables whose
+    way keeps a seat's secrets; else the whole game."""
+    link, half = header.get(LINK_KEY), way(whole.mode).table_half
+    if not link or half is None:
+        return whole
+    here = "red" if Seating.from_header(header).table == ("blue",) else "blue"
+    return half(whole, here, link["game"], table_salts(link["secret"], link["game"]))
+
+
+def travels_sealed(referee: Referee[Any], text: str) -> bool:
+    """Is ``text`` a row that only a half referee plays: a hidden step or an answer?"""
+    if not isinstance(referee, HalfReferee):
+        return False
+    try:
+        return isinstance(parse_step(text, None, referee.cards), (Hidden, Answer))
+    except OnitamaError:
+        return False
 
 
 def new_name(length: int = 12) -> str:
@@ -115,12 +149,23 @@ def apply_row(game: "GameSession | None", game_id: int, seat: str, n: int, text:
     expected = game.expected
     if expected is not None and expected.seat == seat and expected.text == text:
         return "expected"                 # sent again (a resend after a reconnection)
+    if travels_sealed(game.referee, text):
+        play_off_mat(game, seat, text)    # no board move to show: a hidden step, an answer
+        return "played"
     move = board_move(game.referee, seat, text)
     if move is not None and game.mat_turn():
         game.expected = Expected(seat, text, move, "table")
         return "expected"
     play_off_mat(game, seat, text)
     return "played"
+
+
+def half_rows(game: "GameSession | None", game_id: int) -> list[tuple[str | None, str]]:
+    """Game thread: the current game's half's rows (none for a game no longer current: its
+    link is closing)."""
+    if game is None or game.id != game_id or not isinstance(game.referee, HalfReferee):
+        return []
+    return [(seat, text) for seat, text in game.referee.rows]
 
 
 class TableDoors:
@@ -141,12 +186,24 @@ class TableDoors:
         self._table_watch = watch
 
     def _tell_tables(self) -> None:
+        game = self._game
+        answer = game.referee.answer() if game is not None and isinstance(game.referee, HalfReferee) else None
+        if game is not None and answer is not None and game.status != "finished":
+            # The other table asks about this table's Ninjas: the rules answer at once (the
+            # referee offers the true answer only). Playing it publishes again.
+            self._play_off_mat(game, game.referee.to_act()[0], answer)
+            return
         if self._table_watch is not None:
-            self._table_watch(table_state(self._game))
+            self._table_watch(table_state(game))
 
     def table_rows(self, game_id: int) -> list[tuple[str | None, str]]:
-        """The saved actions of game ``game_id``, (seat, action) in order."""
-        return [(a.seat, a.action) for a in self._store.game(game_id).actions]
+        """The actions of game ``game_id`` as the tables share them, (seat, action) in order:
+        the saved ones, or in a game of halves the half's rows (this table's hidden steps as
+        public forms and commitments: its save file's full texts never leave it)."""
+        saved = self._store.game(game_id)
+        if way(saved.header["variant"]).table_half is None or LINK_KEY not in saved.header:
+            return [(a.seat, a.action) for a in saved.actions]
+        return self._thread.call(lambda: half_rows(self._game, game_id))
 
     def table_row(self, game_id: int, seat: str, n: int, text: str) -> str:
         """The other table's action ``n`` (see :func:`apply_row`)."""

@@ -55,10 +55,33 @@ def test_the_other_tables_move_is_shown_in_words_and_lights(tmp_path, broker):
         assert any("other table" in line for line in view["oled"]), view["oled"]
 
 
+# A Light game by default (about 10 s); a Shadow game (about 30 s) with -m slow.
+@pytest.mark.parametrize("variant, seed", [pytest.param("shadow", 3, marks=pytest.mark.slow), ("light", 2)])
+def test_two_tables_play_light_and_shadow_each_keeping_its_own_ninjas(tmp_path, broker, variant, seed):
+    with two_tables(tmp_path, broker, {"variant": variant, "seed": seed, "table": ["blue"]}) as (host, guest):
+        wait_for(lambda: guest.companion.view(None).get("game"))
+        result = play_across(host, guest, random.Random(seed))
+        assert guest.companion.view(None)["table"]["result"] == result
+        shared = rows(host)
+        assert shared == rows(guest) and {seat for seat, _ in shared} == {"red", "blue"}
+        assert not host.links.link.refused and not guest.links.link.refused
+        # Each table's hidden steps crossed as commitments, its answers as answers; its save
+        # file keeps the full texts, which never crossed.
+        for side, seat in ((host, "red"), (guest, "blue")):
+            game_id = side.companion.view(None)["game"]["id"]
+            saved = [(a.seat, a.action) for a in side.companion._store.game(game_id).actions]
+            own_full = {text for who, text in saved if who == seat and (text, who) not in
+                        {(t, w) for w, t in shared}}
+            assert all("#" not in text for text in own_full)
+            assert not own_full & {text for _, text in shared}
+            assert all(" #" in text for who, text in shared if text.startswith(("setup", "ninja", "strike")))
+        assert any(text.startswith("answer") for _, text in shared)
+
+
 def test_a_table_seat_is_refused_in_a_way_with_secrets(tmp_path, broker):
     from two_tables import linked_side
     with linked_side(tmp_path / "h.db", broker.address) as host:
-        for variant in ("shadow", "light", "simultaneous", "knowledge"):
+        for variant in ("simultaneous", "knowledge"):
             with pytest.raises(BadRequest, match="not played across two tables"):
                 host.companion.submit(None, {"type": "new_game", "variant": variant, "table": ["blue"]})
         with pytest.raises(BadRequest):

@@ -108,8 +108,10 @@ def progress(companion) -> tuple:
     v = companion.view(None)
     if v.get("game") is None:
         return ()
+    # A hidden way's set-up and steps within a turn change the seat to act or the phase.
     return (len(v["table"]["log"]), v["game"]["status"], v["game"]["expected"] is not None,
-            v["mat"]["prompt"] is not None, v["game"]["id"])
+            v["mat"]["prompt"] is not None, v["game"]["id"], tuple(v["table"]["to_act"]),
+            v["table"].get("phase"))
 
 
 def act(side: Side, rng) -> bool:

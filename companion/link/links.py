@@ -69,6 +69,11 @@ class Links:
         invite = self.invite()
         return None if invite is None else invite.code()
 
+    def pending_invite(self) -> str | None:
+        """The invite while the other table has not come yet (the OLED shows it then)."""
+        link = self.link
+        return None if link is None or link.peer_state != "unknown" else self.invite_code()
+
     def join(self, code: str, timeout: float = JOIN_WAIT_S) -> dict[str, Any]:
         """Take an invite: read the host's deal from the broker, and deal the same game here,
         the host's seat played at the host's table. :class:`BadRequest` when the code is not

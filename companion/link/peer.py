@@ -23,8 +23,11 @@ import paho.mqtt.client as mqtt
 
 from ..table.errors import TableError
 from ..table.tables import TableState
-from ..rules.errors import OnitamaError
+from ..rules.errors import OnitamaError, RecordError
+from ..rules.shadow import ShadowReferee
+from ..rules.ways import way
 from . import protocol
+from .audit import Lie, audit_rows
 from .protocol import Refused
 
 log = logging.getLogger(__name__)
@@ -36,6 +39,8 @@ class Port(Protocol):
     """What a link needs of the service (``companion.table.tables.TableDoors``)."""
     def table_rows(self, game_id: int) -> list[tuple[str | None, str]]: ...
     def table_row(self, game_id: int, seat: str, n: int, text: str) -> str: ...
+    def table_openings(self, game_id: int) -> dict[str, tuple[str, str]] | None: ...
+    def table_verdict(self, game_id: int, verdict: dict[str, Any]) -> None: ...
 
 
 def client(client_id: str, *, clean: bool) -> mqtt.Client:
@@ -79,6 +84,12 @@ class TableLink:
         # Moves that came before one this table has not saved yet (in a hidden way a turn is
         # several rows, and the first may wait on this mat as the expected move): by number.
         self._early: dict[int, dict[str, Any]] = {}
+        # A game of halves (Light & Shadow): at its end each table opens its commitments and
+        # audits the other's (``lies``: None until the other's openings are checked).
+        self.halves = way(state.header["variant"]).table_half is not None
+        self.lies: list[Lie] | None = None
+        self._opened = False            # this table's openings are on the broker
+        self._their_openings: dict[str, Any] | None = None
         self._mqtt = client(f"ot-{self.game}-{self.here}", clean=False)
         self._mqtt.will_set(protocol.topic(self.game, "presence", self.here),
                             self._sealed("presence", state="gone"), qos=1, retain=True)
@@ -93,7 +104,7 @@ class TableLink:
             return
         # The other seat's topics only: MQTT 3.1.1 would echo this table's own back.
         self._mqtt.subscribe([(protocol.topic(self.game, kind, self.there), 1)
-                              for kind in ("move", "presence")])
+                              for kind in ("move", "presence", "open")])
         queue(("connected", self.game_id))
 
     def close(self) -> None:
@@ -124,6 +135,7 @@ class TableLink:
                                             host=self.here, guest=self.there),
                                qos=1, retain=True)
         self._said = None
+        self._opened = False
         self.saved()
 
     def saved(self) -> None:
@@ -136,6 +148,8 @@ class TableLink:
                                self._sealed("presence", state="online", have=len(self._rows),
                                             head=hashes[-1]), qos=1, retain=True)
         self._send_from(self.peer_have, hashes)
+        if self.halves:
+            self._open_all(hashes[-1])
 
     def _send_from(self, first: int, hashes: list[str]) -> None:
         for n in range(first, len(self._rows)):
@@ -157,6 +171,45 @@ class TableLink:
         for n in [n for n in self._early if n < len(self._rows)]:
             del self._early[n]              # a copy of one this table has since saved
 
+    def _open_all(self, head: str) -> None:
+        """The game is over: open every commitment this table made (retained, so the other
+        table finds them whenever it comes back), and audit the other's once they are here."""
+        if not self._opened:
+            openings = self.port.table_openings(self.game_id)
+            if openings is not None:
+                self._mqtt.publish(protocol.topic(self.game, "open", self.here),
+                                   self._sealed("open", openings={n: list(o) for n, o in openings.items()},
+                                                have=len(self._rows), head=head), qos=1, retain=True)
+                self._opened = True
+        if self._their_openings is not None and self.lies is None:
+            self._audit(self._their_openings)
+
+    def _audit(self, body: dict[str, Any]) -> None:
+        """Check the other table's openings against the rows both saved: its lies (none, for
+        an honest table) go into this table's record of the game."""
+        head = protocol.chain(self.game, self.start, self._rows)[-1]
+        if body.get("have") != len(self._rows) or body.get("head") != head:
+            return                          # this table has not saved the whole game yet
+        got = body.get("openings")
+        if not isinstance(got, dict) or not all(isinstance(o, list) and len(o) == 2 and
+                                                all(isinstance(x, str) for x in o) for o in got.values()):
+            raise Refused("openings are {number: [text, salt]}")
+        whole = way(self.header["variant"]).restart(self.header)
+        assert isinstance(whole, ShadowReferee), "a game of halves is dealt as a whole Light & Shadow game"
+        rows = [(str(seat), text) for seat, text in self._rows]
+        try:
+            lies = audit_rows(self.game, whole, rows, self.there, {n: (o[0], o[1]) for n, o in got.items()})
+        except RecordError as exc:          # this table's own rows do not replay: said, not blamed
+            log.error("table link: the audit could not replay this table's rows: %s", exc)
+            return
+        for lie in lies:
+            log.warning("table link: the %s table lied (%s) at row %s: %s",
+                        lie.seat, lie.kind, lie.ply, lie.detail)
+        # Kept with the game's result first: ``lies`` says the audit is done and recorded.
+        self.port.table_verdict(self.game_id, {"checked": self.there, "lies": [
+            {"seat": lie.seat, "kind": lie.kind, "row": lie.ply, "detail": lie.detail} for lie in lies]})
+        self.lies = lies
+
     # -- receiving -------------------------------------------------------------------------
 
     def received(self, topic_name: str, payload: bytes) -> None:
@@ -166,6 +219,10 @@ class TableLink:
                 self._presence(body)
             elif body["kind"] == "move":
                 self._move(body)
+            elif body["kind"] == "open" and self.halves:
+                self._their_openings = body
+                self._rows = self.port.table_rows(self.game_id)
+                self._audit(body)
         except Refused as exc:
             self.refused.append(str(exc))
             log.warning("table link: refused a message on %s: %s", topic_name, exc)

@@ -39,7 +39,7 @@ from .publisher import Publisher, Subscription
 from .seats import SeatDoors, Seats
 from .session import GameSession, public_games, replace_game, record, resume_unfinished
 from .store import GameStore, StoreUnavailable
-from .tables import TableDoors
+from .tables import TableDoors, invite_lines
 from .thread import GameThread
 from .tracing import Traces
 
@@ -354,9 +354,10 @@ class Companion(SeatDoors, TableDoors):
         self._display.update(
             game, occupancy=self._occupancy, seats=self._seats, page=self._oled_page,
             join_url=self.join_url,
-            game_lines=lambda: views.oled_lines(game, occupancy=self._occupancy,
-                                                public_url=self.public_url,
-                                                confirming=time.monotonic() < self._confirm_until))
+            game_lines=lambda: invite_lines(
+                views.oled_lines(game, occupancy=self._occupancy, public_url=self.public_url,
+                                 confirming=time.monotonic() < self._confirm_until),
+                self.tables.pending_invite() if self.tables is not None else None))
         self._tell_tables()
         seats = self._seats.held()
         parts = {seat: views.seat_part(game, seat, notice=game.notices.get(seat) if game else None,

@@ -25,7 +25,7 @@ from .computer import Expected, Seating, Version, seating, version
 from .errors import REFUSALS, BadRequest, CompanionError, Conflict, NotFound
 from .notices import Notices
 from .replay import rebuild
-from .tables import LINK_KEY, link_header, table_referee
+from .tables import LINK_KEY, last_linked, link_header, table_referee
 from .store import DamagedGame, GameStore, SavedGame, StoreError, StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -310,11 +310,12 @@ def resume(saved: SavedGame) -> GameSession:
 
 
 def resume_unfinished(store: GameStore) -> tuple[GameSession | None, int | None]:
-    """The unfinished game, resumed, or None; and the id of an unfinished game that could not
+    """The unfinished game (or the newest, over and linked to another table:
+    :func:`~.tables.last_linked`), resumed, or None; and the id of an unfinished game that could not
     be read or replayed. That one stays on disk, marked as set aside (the game list says why):
     the table starts afresh rather than not at all."""
     try:
-        saved = store.unfinished()
+        saved = store.unfinished() or last_linked(store)
     except DamagedGame as exc:           # the store has set it aside
         return None, exc.game_id
     if saved is None:

@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
+from ..mat.oled import COLUMNS
 from ..rules.errors import OnitamaError
 from ..rules.referee import Referee
 from ..rules.sealed_ninjas import Answer, Hidden, parse_step, table_salts
@@ -36,6 +37,7 @@ from .computer import Expected, Seating, board_move
 from .errors import BadRequest, Conflict, Forbidden
 
 if TYPE_CHECKING:
+    from .saved import SavedGame
     from .session import GameSession
     from .store import GameStore
     from .thread import GameThread
@@ -69,6 +71,7 @@ TableWatch = Callable[[TableState | None], None]
 class Invites(Protocol):
     """The links as the pages reach them through the service (``companion.link.links``)."""
     def invite_code(self) -> str | None: ...
+    def pending_invite(self) -> str | None: ...
     def join(self, code: str) -> dict[str, Any]: ...
 
 
@@ -113,6 +116,17 @@ def travels_sealed(referee: Referee[Any], text: str) -> bool:
         return False
 
 
+def last_linked(store: "GameStore") -> "SavedGame | None":
+    """The newest game when it is over and linked to another table: a restart resumes it as it
+    resumes an unfinished one (the result shown), so that its link still sends the other table
+    the last move and, in a game of halves, this table's openings."""
+    newest = store.games(limit=1)
+    if not newest or newest[0].get("damaged") or newest[0].get("result") is None:
+        return None
+    saved = store.game(newest[0]["id"])
+    return saved if LINK_KEY in saved.header else None
+
+
 def new_name(length: int = 12) -> str:
     alphabet = "abcdefghijklmnopqrstuvwxyz234567"
     return "".join(secrets.choice(alphabet) for _ in range(length))
@@ -121,6 +135,15 @@ def new_name(length: int = 12) -> str:
 def waiting_lines(seat: str) -> tuple[str, str, str]:
     """The OLED while the other table's seat chooses its move."""
     return (f"{seat.title()} plays", "at the other table", "waiting for the move")
+
+
+def invite_lines(lines: tuple[str, ...], code: str | None) -> tuple[str, ...]:
+    """The OLED's lines, and under them the invite while the other table has not taken it
+    (the OLED pages a text longer than its screen)."""
+    if code is None:
+        return lines
+    return (*lines, "Invite for the other", "table:",
+            *(code[i:i + COLUMNS] for i in range(0, len(code), COLUMNS)))
 
 
 def table_state(game: "GameSession | None") -> TableState | None:
@@ -204,6 +227,22 @@ class TableDoors:
         if way(saved.header["variant"]).table_half is None or LINK_KEY not in saved.header:
             return [(a.seat, a.action) for a in saved.actions]
         return self._thread.call(lambda: half_rows(self._game, game_id))
+
+    def table_openings(self, game_id: int) -> dict[str, tuple[str, str]] | None:
+        """This table's commitments opened, once game ``game_id`` (its half) is over; else None."""
+        def opened() -> dict[str, tuple[str, str]] | None:
+            game = self._game
+            if (game is None or game.id != game_id or not isinstance(game.referee, HalfReferee)
+                    or game.referee.result is None):
+                return None
+            return game.referee.openings()
+        return self._thread.call(opened)
+
+    def table_verdict(self, game_id: int, verdict: dict[str, Any]) -> None:
+        """This table's audit of the other's openings, kept with the game's result: the lies
+        it found, naming the table that told each (none: the other table was honest)."""
+        saved = self._store.game(game_id)
+        self._store.finish(game_id, {**(saved.result or {}), "audit": verdict})
 
     def table_row(self, game_id: int, seat: str, n: int, text: str) -> str:
         """The other table's action ``n`` (see :func:`apply_row`)."""

@@ -11,9 +11,10 @@ from collections import Counter
 
 import pytest
 
+from companion.rules.ways import WAYS
 from companion.table.computer import TABLE_WAYS
 
-from two_tables import broker, play_across, rows, two_tables  # noqa: F401  (fixture)
+from two_tables import assert_honest, broker, play_across, rows, two_tables  # noqa: F401  (fixture)
 
 GAMES = int(os.environ.get("ROBOT_GAMES", "3"))
 KILLS = ("host", "guest", "broker", "connection")
@@ -54,7 +55,12 @@ def test_the_robot_plays_across_two_tables_under_kills(tmp_path, broker, variant
             play_across(host, guest, rng, between=between)
             assert rows(host) == rows(guest)
             seats = [s for s, _ in rows(host)]
-            assert all(a != b for a, b in zip(seats, seats[1:]))
+            if WAYS[variant].table_half is None:
+                assert all(a != b for a, b in zip(seats, seats[1:]))
+            else:
+                # A hidden turn is several rows; each table's half took every row once, in
+                # order, so the rules accepted them: the openings then pass the audit.
+                assert_honest(host, guest)
             counts["games"] += 1
             counts["actions"] += len(seats)
             harvest(host)

@@ -10,7 +10,7 @@ import pytest
 
 from companion.table.errors import BadRequest
 
-from two_tables import act, broker, play_across, rows, two_tables  # noqa: F401  (fixture)
+from two_tables import act, assert_honest, broker, play_across, rows, two_tables  # noqa: F401  (fixture)
 from waiting import wait_for
 
 
@@ -76,6 +76,7 @@ def test_two_tables_play_light_and_shadow_each_keeping_its_own_ninjas(tmp_path, 
             assert not own_full & {text for _, text in shared}
             assert all(" #" in text for who, text in shared if text.startswith(("setup", "ninja", "strike")))
         assert any(text.startswith("answer") for _, text in shared)
+        assert_honest(host, guest)
 
 
 def test_a_table_seat_is_refused_in_a_way_with_secrets(tmp_path, broker):

@@ -5,7 +5,6 @@ twin-world check: whatever one seat hides, the other table sees the same bytes."
 
 from __future__ import annotations
 
-import random
 from dataclasses import fields
 
 import pytest
@@ -14,7 +13,7 @@ from companion.rules.errors import IllegalActionError
 from companion.rules.sealed_ninjas import HalfState, SealedNinjas
 from companion.rules.shadow_half import HalfReferee
 
-from half_tables import Tables, masked, other, public_form, random_tables, whole_game
+from half_tables import Tables, other, random_tables, twin_world, whole_game
 
 PUBLIC = ("position", "turn", "ninjas", "lanterns", "searches", "log", "result", "to_act")
 
@@ -72,46 +71,6 @@ def test_a_table_answers_only_the_truth_for_its_own_ninjas():
     lie = "answer +" if there.answer() == "answer -" else "answer -"
     with pytest.raises(IllegalActionError):
         there.act(other(mover), lie)
-
-
-def twin_world(mode: str, seed: int, hider: str, attempt: int):
-    """World A at random; world B the same public game, ``hider`` choosing other hidden steps
-    of the same public form (the other seat plays exactly as in A). Returns the two games and
-    how many of ``hider``'s steps differ, up to where the worlds part (an answer that differs:
-    the rules themselves then tell the worlds apart)."""
-    a, b = Tables(whole_game(mode, seed)), Tables(whole_game(mode, seed), ("red-2", "blue-secret"))
-    if hider == "blue":
-        b = Tables(whole_game(mode, seed), ("red-secret", "blue-2"))
-    rng, twin_rng = random.Random(seed), random.Random(1000 + attempt)
-    differ = steps = 0
-    watcher = other(hider)
-    while a.halves[watcher].result is None:
-        seat = a.to_act()[0]
-        step = rng.choice(list(a.halves[seat].legal_actions(seat)))
-        form = public_form(a.halves[seat], seat, step)
-        twin = step
-        if seat == hider:
-            same = [s for s in b.halves[seat].legal_actions(seat) if public_form(b.halves[seat], seat, s) == form]
-            if not same:
-                break
-            twin = twin_rng.choice(same)
-        na, nb = len(a.sent), len(b.sent)
-        trial_a, trial_b = a.halves[watcher].copy(), b.halves[watcher].copy()
-        a.act(seat, step)
-        b.act(seat, twin)
-        if [(s, masked(t)) for s, t in a.sent[na:]] != [(s, masked(t)) for s, t in b.sent[nb:]]:
-            a.halves[watcher], b.halves[watcher] = trial_a, trial_b
-            break
-        # Every byte the watcher's table sees: its own rows exactly, the hider's with the
-        # hash blanked (same length); and everything its phones and OLED show.
-        assert a.sent[na:] == b.sent[nb:] or any("#" in t for s, t in a.sent[na:] if s == hider)
-        assert [t for s, t in a.sent if s == watcher] == [t for s, t in b.sent if s == watcher]
-        assert [len(t) for _, t in a.sent] == [len(t) for _, t in b.sent]
-        for seat_view in (None, watcher):
-            assert a.halves[watcher].view(seat_view) == b.halves[watcher].view(seat_view)
-        differ += step != twin
-        steps += 1
-    return a, b, differ, steps
 
 
 @pytest.mark.parametrize("mode, hider", [("shadow", "red"), ("shadow", "blue"), ("light", "blue")])

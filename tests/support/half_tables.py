@@ -92,5 +92,60 @@ def public_form(half: HalfReferee, seat: str, action: Action) -> str:
     return masked(trial.rows[n][1])
 
 
-def is_hidden(text: str) -> bool:
-    return isinstance(parse_step(text, None, whole_game("shadow", 0).cards), Hidden)
+
+
+def public_effect(whole: ShadowReferee, seat: str, action: Action) -> tuple:
+    """What everyone at the table sees of ``action`` by the whole game's referee (the rules'
+    own word on what is public, whatever the halves send)."""
+    trial = whole.copy()
+    trial.act(seat, action)
+    st = trial.state
+    return (st.public, tuple(t.public for t in trial.log), st.phase, st.revealed, st.lost,
+            trial.to_act())
+
+
+def twin_world(mode: str, seed: int, hider: str, attempt: int):
+    """World A at random; world B the same public game by the whole game's referee, ``hider``
+    choosing other hidden steps (the other seat plays exactly as in A). The worlds may part
+    only where the other seat's Ninjas are asked about (an answer: the rules themselves then
+    tell them apart). Returns the two games, up to there, and how many of ``hider``'s steps
+    differ."""
+    secrets = {"red": ("red-2", "blue-secret"), "blue": ("red-secret", "blue-2")}[hider]
+    a, b = Tables(whole_game(mode, seed)), Tables(whole_game(mode, seed), secrets)
+    whole_a, whole_b = whole_game(mode, seed), whole_game(mode, seed)
+    rng, twin_rng = random.Random(seed), random.Random(1000 + attempt)
+    differ = steps = 0
+    watcher = other(hider)
+    while whole_a.result is None:
+        seat = whole_a.to_act()[0]
+        step = rng.choice(list(whole_a.legal_actions(seat)))
+        twin = step
+        if seat == hider:
+            seen = public_effect(whole_a, seat, step)
+            same = [s for s in whole_b.legal_actions(seat) if public_effect(whole_b, seat, s) == seen]
+            if not same:
+                break
+            twin = twin_rng.choice(same)
+        na, nb = len(a.sent), len(b.sent)
+        kept = [{s: h.copy() for s, h in world.halves.items()} for world in (a, b)]
+        a.act(seat, step)
+        b.act(seat, twin)
+        whole_a.act(seat, step)
+        whole_b.act(seat, twin)
+        rows_a = [(s, masked(t)) for s, t in a.sent[na:]]
+        rows_b = [(s, masked(t)) for s, t in b.sent[nb:]]
+        if rows_a != rows_b:
+            first = next(i for i, (x, y) in enumerate(zip(rows_a, rows_b)) if x != y)
+            assert rows_a[first][1].startswith("answer") and rows_b[first][1].startswith("answer"), \
+                (rows_a, rows_b)
+            (a.halves, a.sent), (b.halves, b.sent) = (kept[0], a.sent[:na]), (kept[1], b.sent[:nb])
+            break
+        # Every byte the watcher's table sees: its own rows exactly, the hider's with the
+        # hash blanked (same length); and everything its phones and OLED show.
+        assert [t for s, t in a.sent if s == watcher] == [t for s, t in b.sent if s == watcher]
+        assert [len(t) for _, t in a.sent] == [len(t) for _, t in b.sent]
+        for seat_view in (None, watcher):
+            assert a.halves[watcher].view(seat_view) == b.halves[watcher].view(seat_view)
+        differ += step != twin
+        steps += 1
+    return a, b, differ, steps

@@ -171,9 +171,24 @@ def play_across(host: Side, guest: Side, rng, *, max_steps: int = 600, between=N
             time.sleep(0.02)
         if between is not None:
             between(step)
-    raise AssertionError("the game did not end at both tables")
+    raise AssertionError("the game did not end at both tables: " + "; ".join(
+        f"{side.db.name}: {progress(side.companion)} {side.companion.view(None).get('instruction')} "
+        f"rows {len(rows(side))}, link {side.links.link and side.links.link.peer_state}"
+        for side in (host, guest)))
 
 
 def rows(side: Side) -> list[tuple[str | None, str]]:
     game = side.companion.view(None)["game"]
     return side.companion.table_rows(game["id"])
+
+
+def assert_honest(host: Side, guest: Side) -> None:
+    """A game of halves is over: each table opened its commitments, audited the other's, found
+    no lie, and kept its verdict with the game's result."""
+    for side in (host, guest):
+        wait_for(lambda: side.links.link is not None and side.links.link.lies is not None, timeout=30,
+                 message=lambda: f"no audit at {side.db.name}")
+        assert side.links.link.lies == []
+        game = side.companion.view(None)["game"]["id"]
+        other = "blue" if side.companion.view(None)["game"]["table"] == ["blue"] else "red"
+        assert side.companion._store.game(game).result["audit"] == {"checked": other, "lies": []}

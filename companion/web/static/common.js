@@ -423,16 +423,20 @@ export function setupForm(form, ways, currentView) {
       sets: [...form.querySelectorAll('input[name=sets]:checked')].map((i) => i.value),
       wind_cards: Number($('#ng-wind', form).value),
     };
-    // Who plays each seat: someone at the mat, someone on a phone away from it, the computer.
+    // Who plays each seat: someone at the mat, someone on a phone away from it, the computer,
+    // someone at another table (on its own mat, which takes this table's invite).
     const computer = {};
     const remote = [];
+    const table = [];
     for (const seat of ['red', 'blue']) {
       const who = $(`#ng-${seat}-player`, form).value;
       if (who === 'remote') remote.push(seat);
+      else if (who === 'table') table.push(seat);
       else if (who.startsWith('computer:')) computer[seat] = who.slice('computer:'.length);
     }
     if (Object.keys(computer).length) body.computer = computer;
     if (remote.length) body.remote = remote;
+    if (table.length) body.table = table;
     const hints = Number($('#ng-hints', form).value);
     if (!Number.isInteger(hints) || hints < 0 || hints > 99) {
       error.textContent = 'Hints: a whole number from 0 to 99.'; return;

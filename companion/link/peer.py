@@ -176,7 +176,9 @@ class TableLink:
         table finds them whenever it comes back), and audit the other's once they are here."""
         if not self._opened:
             openings = self.port.table_openings(self.game_id)
-            if openings is not None:
+            # Read after the rows: the game may have ended since, with a row this link has
+            # not read yet. Then the next ``saved`` (the game changed) sends them.
+            if openings is not None and all(int(n) < len(self._rows) for n in openings):
                 self._mqtt.publish(protocol.topic(self.game, "open", self.here),
                                    self._sealed("open", openings={n: list(o) for n, o in openings.items()},
                                                 have=len(self._rows), head=head), qos=1, retain=True)

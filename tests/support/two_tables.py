@@ -173,7 +173,8 @@ def play_across(host: Side, guest: Side, rng, *, max_steps: int = 600, between=N
             between(step)
     raise AssertionError("the game did not end at both tables: " + "; ".join(
         f"{side.db.name}: {progress(side.companion)} {side.companion.view(None).get('instruction')} "
-        f"rows {len(rows(side))}, link {side.links.link and side.links.link.peer_state}"
+        f"rows {len(rows(side))} (last {rows(side)[-2:]}), link "
+        f"{side.links.link and (side.links.link.peer_state, side.links.link.peer_have, side.links.link.refused[-3:], sorted(side.links.link._early))}"
         for side in (host, guest)))
 
 
@@ -188,7 +189,7 @@ def assert_honest(host: Side, guest: Side) -> None:
     for side in (host, guest):
         wait_for(lambda: side.links.link is not None and side.links.link.lies is not None, timeout=30,
                  message=lambda: f"no audit at {side.db.name}")
-        assert side.links.link.lies == []
+        assert side.links.link.lies == [], side.links.link.lies
         game = side.companion.view(None)["game"]["id"]
         other = "blue" if side.companion.view(None)["game"]["table"] == ["blue"] else "red"
         assert side.companion._store.game(game).result["audit"] == {"checked": other, "lies": []}

@@ -12,17 +12,23 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..table.errors import BadRequest
 from ..table.tables import TableState
 from . import protocol
+from .club import Club, watch
 from .peer import Port, TableLink, client
 from .protocol import Invite, Refused
 
 log = logging.getLogger(__name__)
 
 JOIN_WAIT_S = 10.0          # how long a guest waits for the host's deal on the broker
+# While a game goes on, a table says where it is this often even when nothing happens: a
+# message lost while the other table waits (a broker killed, a connection dropped at that
+# moment) is then sent again within this time, and a stale "gone" is mended.
+RESYNC_S = 5.0
 
 
 class Companion(Port, Protocol):
@@ -40,11 +46,24 @@ class Links:
         self.link: TableLink | None = None
         self._last: tuple[int, int, str] | None = None
         self._queue: queue.Queue[tuple[Any, ...]] = queue.Queue()
+        self._club: Club | None = None
+        self._club_stop: Callable[[], None] | None = None
         self._thread = threading.Thread(target=self._run, name="table-links", daemon=True)
         self._thread.start()
         companion.watch_tables(self._watch)
 
+    def club_games(self) -> list[dict[str, Any]]:
+        """Every live game on this table's broker, read-only (the club page): watched from the
+        first time it is asked for until the links close."""
+        if self._club is None:
+            host, _, port = self.broker.rpartition(":")
+            self._club = Club()
+            self._club_stop = watch((host, int(port)), self._club)
+        return self._club.games()
+
     def close(self) -> None:
+        if self._club_stop is not None:
+            self._club_stop()
         self.companion.watch_tables(None)
         self._queue.put(("stop",))
         self._thread.join(timeout=10)
@@ -94,7 +113,10 @@ class Links:
 
     def _run(self) -> None:
         while True:
-            item = self._queue.get()
+            try:
+                item = self._queue.get(timeout=RESYNC_S)
+            except queue.Empty:
+                item = ("resync",)
             kind = item[0]
             if kind == "stop":
                 self._open(None)
@@ -109,7 +131,11 @@ class Links:
         if kind == "state":
             self._open(item[1])
             if self.link is not None:
+                self.link.status = item[1].status
                 self.link.saved()
+        elif kind == "resync":
+            if link is not None and link.status != "finished":
+                link.resync()
         elif link is not None and item[1] == link.game_id:      # not an old game's stragglers
             if kind == "connected":
                 link.connected()

@@ -77,6 +77,7 @@ class TableLink:
         self.start = str(state.header["start"])
         self.peer_have = 0              # the other table's count of actions, as it last said
         self.peer_state = "unknown"     # online | gone | unknown
+        self.status = state.status      # the game's, as the service last said
         self.refused: list[str] = []    # why messages were refused (tests and the record)
         self.answers: Counter[str] = Counter()   # the game thread's answers to the other's moves
         self._said: int | None = None   # the ``have`` this table last published
@@ -136,6 +137,12 @@ class TableLink:
                                qos=1, retain=True)
         self._said = None
         self._opened = False
+        self.saved()
+
+    def resync(self) -> None:
+        """Say again where this table is (the other then sends what this table lacks), and
+        send again what the other lacked at its last word."""
+        self._said = None
         self.saved()
 
     def saved(self) -> None:

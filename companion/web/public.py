@@ -247,6 +247,24 @@ def tables_join():
     return jsonify(tables.join(body.get("code")))
 
 
+@public.get("/club")
+def club_page():
+    """Every live game on this table's broker, read-only: for a club's screen."""
+    return render_template("club.html", games=_club_games(), variant_names={w.name: w.title for w in WAYS.values()})
+
+
+@public.get("/api/club")
+def club_list():
+    return jsonify(_club_games())
+
+
+def _club_games() -> list[dict[str, Any]]:
+    tables = getattr(companion(), "tables", None)
+    if tables is None:
+        raise BadInput("this companion has no broker for games with another table", 409)
+    return list(tables.club_games())
+
+
 def _table_itself() -> None:
     # On the Pi too: the invite holds the game's key, and a phone on the network is no table.
     if not guard.is_table():

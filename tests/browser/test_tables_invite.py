@@ -1,7 +1,7 @@
 """The invite to another table in Chromium: the host table's new-game form seats Blue at
 another table, its page shows the invite (QR code and short code) and its OLED the short code;
-the other table's page, on a phone-sized screen, takes the code and deals the same game.
-Screenshots in the test's folder (1400x900 and 390x844)."""
+the other table's page, on a phone-sized screen, takes the code and deals the same game; the
+club page lists it. Screenshots in the test's folder (1400x900 and 390x844)."""
 
 from __future__ import annotations
 
@@ -68,6 +68,12 @@ def test_the_invite_on_the_pages_and_the_oled(tmp_path, broker, browser):
         # The guest's page shows the dealt game, and its OLED the other table's seat.
         wait_for(lambda: "Ninja" in (phone.locator("#setup").text_content() or ""), timeout=15)
         phone.screenshot(path=str(shots / "guest-joined-390x844.png"), full_page=True)
+        # The club page lists the game the broker carries, read-only.
+        club = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+        club.goto(host_url + "/club")
+        wait_for(lambda: club.reload() or "Way of the Shadow" in (club.locator("main").text_content() or ""),
+                 timeout=20)
+        club.screenshot(path=str(shots / "club-1400x900.png"))
         # Once the guest is there, the host's OLED no longer shows the invite.
         wait_for(lambda: not any("OT1" in line for line in host.view(None)["oled"]), timeout=15)
         assert not errors, errors

@@ -11,6 +11,7 @@ import re
 import pytest
 
 from companion.link import protocol
+from companion.link.club import Club
 
 from half_tables import GAME, twin_world
 
@@ -44,5 +45,12 @@ def test_the_broker_and_the_other_table_see_the_same_bytes_in_twin_worlds(mode, 
             assert [len(p) for _, p in wire_a] == [len(p) for _, p in wire_b]
             assert [_HEX.sub("-" * 64, p.decode()) for _, p in wire_a] == \
                 [_HEX.sub("-" * 64, p.decode()) for _, p in wire_b]
+            # The club page, which reads every game on the broker, shows the same page.
+            clubs = Club(), Club()
+            for club, wire in zip(clubs, (wire_a, wire_b)):
+                for topic, payload in wire:
+                    club.received(topic, payload)
+            assert clubs[0].games() == clubs[1].games()
+            assert len(clubs[0].games()[0]["moves"]) == len(a.sent) if a.sent else True
             differ, messages = differ + d, messages + len(wire_a)
     assert differ >= 8 and messages >= 200, (differ, messages)

@@ -60,6 +60,7 @@ def test_the_other_tables_move_is_shown_in_words_and_lights(tmp_path, broker):
 def test_two_tables_play_light_and_shadow_each_keeping_its_own_ninjas(tmp_path, broker, variant, seed):
     with two_tables(tmp_path, broker, {"variant": variant, "seed": seed, "table": ["blue"]}) as (host, guest):
         wait_for(lambda: guest.companion.view(None).get("game"))
+        host.links.club_games()             # the club page watches the broker from now on
         result = play_across(host, guest, random.Random(seed))
         assert guest.companion.view(None)["table"]["result"] == result
         shared = rows(host)
@@ -77,6 +78,11 @@ def test_two_tables_play_light_and_shadow_each_keeping_its_own_ninjas(tmp_path, 
             assert all(" #" in text for who, text in shared if text.startswith(("setup", "ninja", "strike")))
         assert any(text.startswith("answer") for _, text in shared)
         assert_honest(host, guest)
+        # The club page: the game's moves as everyone saw them, no commitment, no hidden square.
+        club = wait_for(lambda: next((g for g in host.links.club_games()
+                                      if len(g["moves"]) == len(shared)), None), timeout=20)
+        assert club["way"] == variant and club["presence"] == {"blue": "online", "red": "online"}
+        assert [(m["seat"], m["text"]) for m in club["moves"]] == [(s, t.split(" #")[0]) for s, t in shared]
 
 
 def test_a_table_seat_is_refused_in_a_way_with_secrets(tmp_path, broker):

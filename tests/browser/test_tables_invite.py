@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
+
 from companion.link.setup import open_links
 from companion.web import Server, create_app
 
@@ -31,6 +33,8 @@ def served_table(db, broker_address: str) -> Iterator[tuple[str, object]]:
             links and links.close()
 
 
+# Two companions, a broker and Chromium: about 15 s, so with -m slow (the suite's time).
+@pytest.mark.slow
 def test_the_invite_on_the_pages_and_the_oled(tmp_path, broker, browser):
     shots = tmp_path / "shots"
     shots.mkdir()

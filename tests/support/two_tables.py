@@ -174,7 +174,7 @@ def play_across(host: Side, guest: Side, rng, *, max_steps: int = 600, between=N
     raise AssertionError("the game did not end at both tables: " + "; ".join(
         f"{side.db.name}: {progress(side.companion)} {side.companion.view(None).get('instruction')} "
         f"rows {len(rows(side))} (last {rows(side)[-2:]}), link "
-        f"{side.links.link and (side.links.link.peer_state, side.links.link.peer_have, side.links.link.refused[-3:], sorted(side.links.link._early))}"
+        f"{side.links.link and (side.links.link.peer_state, side.links.link.peer_have, side.links.link.refused[-3:], sorted(side.links.link._early), side.links.link._mqtt.is_connected())}"
         for side in (host, guest)))
 
 

@@ -19,6 +19,9 @@ from typing import Any
 from ..ai.dealtables import TABLES
 from ..ai.hints import summary
 from ..ai.view import SeatView
+from ..rules.actions import parse_action
+from ..rules.errors import OnitamaError
+from ..rules.moves import Move
 from ..rules.position import parse_position
 from . import outputs
 from .computer import (HINT_NODES, Chooser, Expected, Thinker, Version, board_move,
@@ -167,13 +170,37 @@ class Opponent:
             return True
         if expected is not None and same_move(expected, move, game.referee):
             return True
+        held = _finishing(game, expected, move)
+        if held is not None:
+            game.held = held                     # its other step is still to come
+            return False
+        self._refuse(game, seat, enter_sync)
+        return False
+
+    def _refuse(self, game: GameSession, seat: str, enter_sync: Callable[[GameSession], None]) -> None:
+        expected = game.expected
         if expected is not None:
             self._announce([outputs.wrong_move_show(
                 expected_words(expected, " ".join(game.table()[1])))])
         else:
             self._announce([outputs.refused_show(f"{seat.title()} has not chosen yet")])
         enter_sync(game)
-        return False
+
+    @staticmethod
+    def took_back_held(game: GameSession, event: dict[str, Any]) -> bool:
+        """The held step taken back by the mat, or amended into another turn: it was never
+        played, so there is nothing to take back."""
+        if game.held is None or event.get("takeback") != str(game.held):
+            return False
+        game.held = None
+        return True
+
+    def let_go(self, game: GameSession, enter_sync: Callable[[GameSession], None]) -> None:
+        """A held step its mover can no longer finish (the opponent started, so the mat no
+        longer amends it): a wrong move after all, refused as one."""
+        if game.held is not None and _finishing(game, game.expected, str(game.held)) is None:
+            game.held = None
+            self._refuse(game, game.referee.to_act()[0], enter_sync)
 
     @staticmethod
     def answer_for_expected(game: GameSession,
@@ -292,3 +319,18 @@ def computer_cycle(game: GameSession | None, sets: tuple[str, ...]) -> dict[str,
     if nxt is not None:
         request["computer"] = {nxt: "medium"}
     return request
+
+
+def _finishing(game: GameSession, expected: Expected | None, move: str) -> Move | None:
+    """``move``, the last turn the mat read, when it is one step of the expected move that its
+    mover may still finish (the recognizer then amends it into the whole move); else None."""
+    rec = game.recognizer
+    if expected is None or rec is None or not rec.amendable or not rec.board.move_stack:
+        return None
+    try:
+        read = parse_action(move, None, game.referee.cards)
+    except OnitamaError:
+        return None
+    if isinstance(read, Move) and expected.begun_by(read) and str(rec.board.peek()) == move:
+        return read
+    return None

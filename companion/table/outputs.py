@@ -224,13 +224,16 @@ def reading_scene(feedback: Feedback) -> Scene:
 
 
 def expected_scene(seat: str, steps: Iterable[tuple[int, int]],
-                   captures: Iterable[int] = ()) -> Scene:
+                   captures: Iterable[int] = (), made: Iterable[tuple[int, int]] = ()) -> Scene:
     """A move to make on the mat for someone (docs/recognizer.md): the piece to lift breathes
     (pulse) and where it goes blinks, the pawn's step in the seat's colour, a Spirit's step in
-    white; a destination that ``captures`` blinks amber (take that pawn off)."""
+    white; a destination that ``captures`` blinks amber (take that pawn off). Steps ``made``
+    already are not lit."""
     scene: Scene = {}
-    taken = set(captures)
+    taken, done = set(captures), set(made)
     for i, (frm, to) in enumerate(steps):
+        if (frm, to) in done:
+            continue
         rgb = PALETTE[seat] if i == 0 else PALETTE["white"]
         scene[frm] = Pulse(rgb, Urgency.NORMAL)
         scene[to] = Blink(PALETTE["amber"] if to in taken else rgb, Urgency.NORMAL)

@@ -19,6 +19,7 @@ from typing import Any
 from ..ai.dealtables import TABLES
 from ..ai.hints import summary
 from ..ai.view import SeatView
+from ..mat.readings import read_move
 from ..rules.actions import parse_action
 from ..rules.errors import OnitamaError
 from ..rules.moves import Move
@@ -208,14 +209,19 @@ class Opponent:
         """The mat cannot tell which card made the expected move: the move names it (the
         recognizer's events go to ``recognized``). Also when it asks whose step it was and
         offers the expected seat's cards as the reply ("Blue: which card? B: Rabbit or Red:
-        Ox, Crab"): the computer has no phone to answer on, and the table knows its move."""
+        Ox, Crab"): the computer has no phone to answer on, and the table knows its move; but
+        only when the mat shows that move. Another step is the mover's own going on (a Wind
+        Spirit card's Spirit step, which another card would make for the expected seat): the
+        mover answers."""
         rec, expected = game.recognizer, game.expected
         if rec is None or expected is None or game.status != "playing" or rec.prompt is None:
             return
         prompt, card = rec.prompt, expected.move.card
         reply = prompt.get("reply") or {}
-        if any(seat == expected.seat and card in choose for seat, choose in (
-                (prompt["seat"], prompt["choose"]), (reply.get("seat"), reply.get("choose") or ()))):
+        asked = prompt["seat"] == expected.seat and card in prompt["choose"]
+        as_reply = (reply.get("seat") == expected.seat and card in (reply.get("choose") or ())
+                    and read_move(rec.board.position, expected.move).occupancy == rec.occupancy)
+        if asked or as_reply:
             recognized(rec.answer(time.monotonic(), expected.seat, card))
 
     @staticmethod

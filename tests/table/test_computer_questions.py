@@ -10,25 +10,35 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from companion.mat.readings import read_move
 from companion.rules.actions import parse_action
+from companion.rules.board import Board
 from companion.table.computer import Expected
 from companion.table.opponent import Opponent
 
 
-class Asking:
-    """A recognizer with a question waiting; it records the answers it is given."""
+# Red to move in a Wind game, the computer's Ox b1b2 among its moves.
+WIND = "bbBbb/5/2W2/5/rrRrr red Ox,Crab Rabbit,Tiger Eel"
 
-    def __init__(self, prompt: dict):
+
+class Asking:
+    """A recognizer with a question waiting, reading the game at ``position`` with the mat
+    showing ``shown`` made there; it records the answers it is given."""
+
+    def __init__(self, prompt: dict, position: str = WIND, shown: str = "Ox b1b2"):
         self.prompt, self.answers = prompt, []
+        self.board = Board(position)
+        self.occupancy = read_move(self.board.position, self.board.parse(shown)).occupancy
 
     def answer(self, t: float, seat: str, card: str, takeback: bool = False) -> list[dict]:
         self.answers.append((seat, card))
         return [{"move": "answered", "card": card}]
 
 
-def game_asking(prompt: dict, text: str = "Ox b1b2") -> SimpleNamespace:
-    return SimpleNamespace(recognizer=Asking(prompt), status="playing",
-                           expected=Expected("red", text, parse_action(text), "computer"))
+def game_asking(prompt: dict, text: str = "Ox b1b2", seat: str = "red", position: str = WIND,
+                shown: str | None = None) -> SimpleNamespace:
+    return SimpleNamespace(recognizer=Asking(prompt, position, shown or text), status="playing",
+                           expected=Expected(seat, text, parse_action(text), "computer"))
 
 
 def test_the_computers_step_is_answered_by_the_table_as_the_reply():
@@ -53,3 +63,19 @@ def test_a_question_the_expected_move_does_not_answer_is_left_to_the_players():
         game = game_asking(prompt)
         Opponent.answer_for_expected(game, lambda events: None)
         assert game.recognizer.answers == [], prompt
+
+
+def test_a_step_that_is_not_the_computers_move_is_left_to_the_mover():
+    """The Chromium robot's wind2 game with the computer as Blue: Red played Eagle b1a2 (its
+    Spirit staying), then moved the Spirit d4b4: Hawk's Spirit step, Red amending its turn to
+    Hawk b1a2 d4b4, or Blue's Rabbit d4b4. The table answered Blue's Rabbit, the computer's
+    card, though its move was Rabbit c4d5: the move read was refused, the mat out of sync."""
+    position = "b1B1b/2bW1/2b2/r4/r1Rrr blue Ox,Hawk Dragon,Rabbit Eagle"   # after Eagle b1a2 -
+    prompt = {"seat": "red", "choose": ["Hawk"], "reply": {"seat": "blue", "choose": ["Rabbit"]}}
+    game = game_asking(prompt, "Rabbit c4d5", "blue", position, shown="Rabbit d4b4")
+    Opponent.answer_for_expected(game, lambda events: None)
+    assert game.recognizer.answers == []
+    # The hands made the computer's move itself: the table says it was the computer's step.
+    game = game_asking(prompt, "Rabbit c4d5", "blue", position)
+    Opponent.answer_for_expected(game, lambda events: None)
+    assert game.recognizer.answers == [("blue", "Rabbit")]

@@ -204,15 +204,15 @@ class Opponent:
             self._refuse(game, game.referee.to_act()[0], enter_sync)
 
     @staticmethod
-    def answer_for_expected(game: GameSession,
-                            recognized: Callable[[list[dict[str, Any]]], None]) -> None:
+    def answer_for_expected(game: GameSession, recognized: Callable[[list[dict[str, Any]]], None],
+                            note: Callable[[float, str, str], None] = lambda t, seat, card: None) -> None:
         """The mat cannot tell which card made the expected move: the move names it (the
         recognizer's events go to ``recognized``). Also when it asks whose step it was and
         offers the expected seat's cards as the reply ("Blue: which card? B: Rabbit or Red:
         Ox, Crab"): the computer has no phone to answer on, and the table knows its move; but
         only when the mat shows that move. Another step is the mover's own going on (a Wind
         Spirit card's Spirit step, which another card would make for the expected seat): the
-        mover answers."""
+        mover answers. ``note`` hears the answer first (the trace records it, as a phone's)."""
         rec, expected = game.recognizer, game.expected
         if rec is None or expected is None or game.status != "playing" or rec.prompt is None:
             return
@@ -222,7 +222,9 @@ class Opponent:
         as_reply = (reply.get("seat") == expected.seat and card in (reply.get("choose") or ())
                     and read_move(rec.board.position, expected.move).occupancy == rec.occupancy)
         if asked or as_reply:
-            recognized(rec.answer(time.monotonic(), expected.seat, card))
+            now = time.monotonic()
+            note(now, expected.seat, card)
+            recognized(rec.answer(now, expected.seat, card))
 
     @staticmethod
     def remote_move(game: GameSession, seat: str, text: str) -> bool:

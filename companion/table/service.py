@@ -276,7 +276,8 @@ class Companion(SeatDoors, TableDoors):
             elif "synced" in event:
                 game.wrong = ()
         self._opponent.let_go(game, self._enter_sync)
-        self._opponent.answer_for_expected(game, self._recognized)
+        self._opponent.answer_for_expected(
+            game, self._recognized, lambda t, seat, card: self._traces.answer(t, seat, card, False))
 
     def _refused(self, game: GameSession, seat: str, exc: Exception) -> None:
         if isinstance(exc, IllegalActionError) and exc.public_reason is None:

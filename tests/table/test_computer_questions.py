@@ -79,3 +79,42 @@ def test_a_step_that_is_not_the_computers_move_is_left_to_the_mover():
     game = game_asking(prompt, "Rabbit c4d5", "blue", position)
     Opponent.answer_for_expected(game, lambda events: None)
     assert game.recognizer.answers == [("blue", "Rabbit")]
+
+
+class Plays:
+    def __init__(self, text: str):
+        self.text = text
+
+    def choose(self, view) -> str:
+        return self.text
+
+
+def test_the_tables_answer_is_in_the_trace(tmp_path, capsys):
+    """``--record-trace`` with a computer seat: the table's answer for the computer is
+    recorded as a phone's answer is, so the trace replays to the same moves (it was missing:
+    the replay of a robot's failed game waited on the question and then read nothing right)."""
+    import time
+    from companion.rules.squares import parse_square
+    from companion.table.opponent import Thinking
+    from companion.tracetool import main as trace_main
+    from mat_moves import LIFTED_S, set_up
+    from sim_table import sim_companion
+    from waiting import wait_for
+    # Red (the computer) holds Ox and Boar: a1a2 is either card's, so the mat asks which.
+    cards = {"red": ["Ox", "Boar"], "blue": ["Monkey", "Crane"], "side": "Dragon"}
+    with sim_companion(tmp_path / "games.db", public_url=None, settle=0.05,
+                       record_trace=tmp_path / "mat.jsonl",
+                       computer=Thinking(players=lambda *_: Plays("Boar a1a2"))) as t:
+        companion, hw = t.companion, t.hardware
+        companion.submit(None, {"type": "new_game", "variant": "base", "cards": cards,
+                                "computer": {"red": "easy"}})
+        set_up(companion, hw)
+        wait_for(lambda: companion.view(None)["game"]["expected"])
+        hw.sim.lift(parse_square("a1"))
+        time.sleep(LIFTED_S)
+        hw.sim.place(parse_square("a2"))
+        wait_for(lambda: companion.view(None)["table"]["log"] == ["Boar a1a2"])
+        time.sleep(0.2)
+    assert trace_main([str(tmp_path / "mat.jsonl")]) == 0
+    printed = [line for line in capsys.readouterr().out.splitlines() if '"move"' in line]
+    assert len(printed) == 1 and '"Boar a1a2"' in printed[0], printed

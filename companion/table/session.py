@@ -215,9 +215,10 @@ class GameSession:
     def answer_a_win(self, t: float) -> list[dict[str, Any]] | None:
         """The mat's question answered, when every card it asks about wins the game there (the
         question would only hold up the end; the first card goes in the record): the
-        recognizer's events, or None when the question stands."""
+        recognizer's events, or None when the question stands, or the move asked for names
+        its card (``Opponent.answer_for_expected``)."""
         card = self.winning_card()
-        if card is None or self.recognizer is None or self.recognizer.prompt is None:
+        if card is None or self.expected is not None or self.recognizer is None or self.recognizer.prompt is None:
             return None
         return self.recognizer.answer(t, self.recognizer.prompt["seat"], card)
 

@@ -118,3 +118,45 @@ def test_the_tables_answer_is_in_the_trace(tmp_path, capsys):
     assert trace_main([str(tmp_path / "mat.jsonl")]) == 0
     printed = [line for line in capsys.readouterr().out.splitlines() if '"move"' in line]
     assert len(printed) == 1 and '"Boar a1a2"' in printed[0], printed
+
+
+def test_an_answer_given_as_the_question_is_asked_replays():
+    """The table answers the computer's question the moment it is asked; the replay scans on
+    its own grid, up to a scan period behind the live loop, so it asked 4 ms after the
+    recorded answer and dropped it (the trace of the robot's wind0 remote game 102)."""
+    from companion.tracetool import replay
+    header = {"trace": 1, "position": "bbBbb/5/5/5/rrRrr red Ox,Boar Monkey,Crane Dragon",
+              "variant": "base", "settle": 0.06, "scan_hz": 100.0, "debounce_ms": 25.0}
+    # Live: a2 seen at 0.0451, stable 25 ms later, at rest 60 ms more: asked at 0.1301.
+    events = [{"t": 0.0351, "off": "a1"}, {"t": 0.0451, "on": "a2"},
+              {"t": 0.1305, "input": {"seat": "red", "card": "Boar"}}, {"t": 1.0, "end": True}]
+    out = list(replay(header, events, settle=0.06, debounce_s=0.025, scan_hz=100.0))
+    assert [e["move"] for e in out if "move" in e] == ["Boar a1a2"], out
+
+
+def test_a_winning_move_sent_from_a_phone_away_is_played_with_its_own_card(tmp_path):
+    """Blue, away from the table, sends Monkey c5d4, which takes Red's master; Elephant would
+    too, so the mat asks which card. Every card asked about wins, and the table answered the
+    first, Elephant: not the move asked for, refused, the mat sent out of sync at the game's
+    last move (the robot's wind0 remote game 102)."""
+    from companion.rules.actions import parse_action
+    from mat_moves import make_on_mat, set_up
+    from sim_table import sim_companion
+    from waiting import wait_for
+    cards = {"red": ["Tiger", "Monkey"], "blue": ["Elephant", "Eel"], "side": "Boar"}
+    with sim_companion(tmp_path / "games.db", public_url=None, settle=0.05) as t:
+        companion, hw = t.companion, t.hardware
+        companion.submit(None, {"type": "new_game", "variant": "base", "cards": cards, "remote": ["blue"]})
+        set_up(companion, hw)
+        for n, (seat, text) in enumerate([("red", "Tiger c1c3"), ("blue", "Eel a5b4"), ("red", "Monkey c3d4"),
+                                          ("blue", "Tiger b4b2"), ("red", "Boar e1e2"), ("blue", "Monkey c5d4")]):
+            wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+            if seat == "blue":
+                companion.submit("blue", {"type": "action", "text": text})
+                wait_for(lambda: companion.view(None)["game"]["expected"])
+            make_on_mat(hw, companion.view(None)["table"]["position"], parse_action(text))
+            wait_for(lambda: len(companion.view(None)["table"]["log"]) == n + 1
+                     or companion.view(None)["game"]["status"] == "sync",
+                     message=lambda: str(companion.view(None)))
+        assert companion.view(None)["table"]["log"][-1] == "Monkey c5d4"
+        assert companion.view(None)["table"]["result"]["winner"] == "blue"

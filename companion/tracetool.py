@@ -160,6 +160,10 @@ def _run(recognizer: Recognizer, mat: SimMat, scanner: MatrixScanner | Recording
             yield from recognizer.button(t, event["button"])
         elif "input" in event:
             answer = event["input"]
+            if recognizer.prompt is None:
+                # The table answers the computer's question the moment it is asked; this
+                # replay scans on its own grid, up to a period behind the live loop.
+                yield from until(t + period)
             if recorder is not None:
                 recorder.answer(t, answer["seat"], answer.get("card"),
                                 takeback=bool(answer.get("takeback")))

@@ -147,9 +147,18 @@ class Expected:
 
     def steps(self) -> tuple[tuple[int, int], ...]:
         """Its (from, to) pairs on the mat: the piece's step, then the Spirit's."""
-        m = self.move
-        pairs = [(m.from_sq, m.to_sq), (m.spirit_from, m.spirit_to)]
-        return tuple((a, b) for a, b in pairs if a is not None and b is not None)
+        return mat_steps(self.move)
+
+    def begun_by(self, move: Move) -> bool:
+        """Is ``move`` one step of this one, with another still to make? A Wind Spirit card's
+        pawn step is often another card's whole move, read as such once the mat rests."""
+        return set(mat_steps(move)) < set(mat_steps(self.move)) and not move.is_pass
+
+
+def mat_steps(move: Move) -> tuple[tuple[int, int], ...]:
+    """A move's (from, to) pairs on the mat: the piece's step, then the Spirit's."""
+    pairs = [(move.from_sq, move.to_sq), (move.spirit_from, move.spirit_to)]
+    return tuple((a, b) for a, b in pairs if a is not None and b is not None)
 
 
 def board_move(referee: Referee[Any], seat: str, text: str) -> Move | None:

@@ -43,8 +43,14 @@ class Display:
         """When the announcement on show ends, if one is."""
         return self._shows[0].until if self._shows and self._shows[0].until else None
 
-    def _current_show(self) -> outputs.Show | None:
+    def _current_show(self, game: PublicGame | None) -> outputs.Show | None:
         now = time.monotonic()
+        version = game.version if game is not None else None
+        for show in self._shows:
+            if show.turn and show.version is None:
+                show.version = version
+        # News of a turn that is over is dropped, not shown late on the next one.
+        self._shows = [show for show in self._shows if not show.turn or show.version == version]
         while self._shows:
             show = self._shows[0]
             if not show.until:
@@ -59,7 +65,7 @@ class Display:
                join_url: Callable[[str], str]) -> None:
         """Draw what the table shows now: a takeover question, an announcement, the Wi-Fi or
         a join code (``page``, or a game with secrets waiting for phones), else ``game_lines()``."""
-        show = self._current_show()
+        show = self._current_show(game)
         computer = frozenset(game.seating.computer) if game is not None else frozenset()
         target = views.join_seat(game, page, seats.free_seat(), wifi=self._wifi is not None,
                                  joined=any(seats.held().values()), computer=computer)

@@ -197,6 +197,7 @@ def _turn(view: dict[str, Any], game: dict[str, Any], table: dict[str, Any], sea
     to_act = table.get("to_act", [])
     if seat in to_act:
         title, detail = _todo(game, table, seat)
+        detail += _hint_words(view, game)
         if said:
             # "A Lantern?" reads on as a question; a plain title leads into its detail.
             detail = (f"{title} {detail}" if title[-1] in "?!" else f"{title}: {detail[0].lower()}{detail[1:]}")
@@ -209,6 +210,17 @@ def _turn(view: dict[str, Any], game: dict[str, Any], table: dict[str, Any], sea
         return {"title": "Waiting", "detail": "Your choice is in: waiting for the other player."}
     phase = table.get("phase") or "move"
     return {"title": f"{others[0].title()}'s turn", "detail": _doing(game, others[0], phase)}
+
+
+def _hint_words(view: dict[str, Any], game: dict[str, Any]) -> str:
+    """How to read the seat's hint, while it is on: after what to do, since the hint's own
+    line is below the fold of a phone (390x844). The mat shows the grades, or in a way with
+    secrets this seat's phone alone."""
+    if not (view.get("hints") or {}).get("on"):
+        return ""
+    way = WAYS.get(game["variant"])
+    where = "tap a pawn on this board" if way is not None and way.hidden else "lift a pawn"
+    return f" Hint on: {where}; green is good, yellow risky, red losing."
 
 
 def _todo(game: dict[str, Any], table: dict[str, Any], seat: str) -> tuple[str, str]:

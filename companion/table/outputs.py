@@ -31,11 +31,15 @@ Scene = dict[int, Effect]
 
 @dataclass
 class Show:
-    """An announcement: OLED lines and lit squares for ``seconds``, over the normal view."""
+    """An announcement: OLED lines and lit squares for ``seconds``, over the normal view.
+    ``turn``: news of the turn in progress (a hint, a move taken back), which ends with it:
+    once the game moves on (a new version), it is old news, not shown."""
     seconds: float
     lines: Lines
     scene: Mapping[int, Effect]
     until: float = 0.0
+    turn: bool = False
+    version: object = None      # the game's version it was first shown in (Display)
 
 
 # -- the OLED ----------------------------------------------------------------------------
@@ -92,11 +96,11 @@ def handed_back_show(seat: str) -> Show:
 
 def wrong_move_show(words: ExpectedWords) -> Show:
     """The mat showed another move than the one asked for: it is not played."""
-    return Show(SHOW_S, oled.wrong_move_lines(words.whom, words.move), {})
+    return Show(SHOW_S, oled.wrong_move_lines(words.whom, words.move), {}, turn=True)
 
 
 def hint_asked_show(seat: str, left: int) -> Show:
-    return Show(SHOW_S, oled.hint_asked_lines(seat, left), {})
+    return Show(SHOW_S, oled.hint_asked_lines(seat, left), {}, turn=True)
 
 
 def endgames_show(percent: int) -> Show:
@@ -105,11 +109,11 @@ def endgames_show(percent: int) -> Show:
 
 
 def solved_hint_show(seat: str, words: str) -> Show:
-    return Show(SHOW_S, oled.solved_hint_lines(seat, words), {})
+    return Show(SHOW_S, oled.solved_hint_lines(seat, words), {}, turn=True)
 
 
-NO_HINT_SHOW = Show(SHOW_S, oled.NO_HINT, {})
-HINT_ON_PHONE_SHOW = Show(SHOW_S, oled.HINT_ON_PHONE, {})
+NO_HINT_SHOW = Show(SHOW_S, oled.NO_HINT, {}, turn=True)
+HINT_ON_PHONE_SHOW = Show(SHOW_S, oled.HINT_ON_PHONE, {}, turn=True)
 
 
 def set_aside_show(game_id: int) -> Show:
@@ -215,7 +219,7 @@ def winner_scene(board: str, result: Result) -> Scene:
 def takeback_show(words: str) -> Show:
     """The mat took the last move back (its pawns returned): said on the OLED in players'
     words (``Elephant, b1 to c2``), not notation."""
-    return Show(SHOW_S, oled.takeback_lines(words), {})     # then "Red to move" (with_next)
+    return Show(SHOW_S, oled.takeback_lines(words), {}, turn=True)   # then "Red to move" (with_next)
 
 
 def reading_scene(feedback: Feedback) -> Scene:
@@ -224,13 +228,16 @@ def reading_scene(feedback: Feedback) -> Scene:
 
 
 def expected_scene(seat: str, steps: Iterable[tuple[int, int]],
-                   captures: Iterable[int] = ()) -> Scene:
+                   captures: Iterable[int] = (), made: Iterable[tuple[int, int]] = ()) -> Scene:
     """A move to make on the mat for someone (docs/recognizer.md): the piece to lift breathes
     (pulse) and where it goes blinks, the pawn's step in the seat's colour, a Spirit's step in
-    white; a destination that ``captures`` blinks amber (take that pawn off)."""
+    white; a destination that ``captures`` blinks amber (take that pawn off). Steps ``made``
+    already are not lit."""
     scene: Scene = {}
-    taken = set(captures)
+    taken, done = set(captures), set(made)
     for i, (frm, to) in enumerate(steps):
+        if (frm, to) in done:
+            continue
         rgb = PALETTE[seat] if i == 0 else PALETTE["white"]
         scene[frm] = Pulse(rgb, Urgency.NORMAL)
         scene[to] = Blink(PALETTE["amber"] if to in taken else rgb, Urgency.NORMAL)

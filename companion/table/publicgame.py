@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from ..mat.recognizer import Recognizer
 from ..rules.cards import CardTable
+from ..rules.moves import Move
 from ..rules.referee import Result
 from ..rules.ways import Way
 from .computer import Expected, Seating, Version
@@ -58,6 +59,10 @@ class PublicGame(Protocol):
     def wrong(self) -> tuple[int, ...]: ...
     @property
     def expected(self) -> Expected | None: ...
+    @property
+    def held(self) -> Move | None: ...
+    @property
+    def unannounced(self) -> str | None: ...
     @property
     def thinking(self) -> Version | None: ...
     @property

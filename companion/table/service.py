@@ -20,6 +20,7 @@ or from a phone away from the table, and the thread that thinks and computes hin
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,27 @@ def wait_s(game: GameSession | None, display: Display) -> float:
     if deadline is None:
         return 1.0
     return min(1.0, max(0.0, deadline - time.monotonic()))
+
+
+def taken_back(game: GameSession, event: dict[str, Any], store: GameStore, display: Display,
+               enter_sync: Callable[[GameSession], None]) -> bool:
+    """The mat took the last move back: played as a takeback; False when it is not (the mat
+    is put back)."""
+    if game.seating.table:
+        # The other table has the move: a game across tables only goes forward.
+        display.announce([outputs.refused_show("No takebacks across tables")])
+        enter_sync(game)
+        return False
+    try:
+        game.play(store, None, "takeback")
+    except StoreUnavailable:
+        enter_sync(game)
+        return False
+    if not event.get("amend"):
+        # An amendment is the same turn, played again: the recognizer's OLED says
+        # "Red amended:", not that a move was taken back.
+        display.announce([views.takeback_show(game, event["takeback"])])
+    return True
 
 
 class Companion(SeatDoors, TableDoors):
@@ -220,6 +242,7 @@ class Companion(SeatDoors, TableDoors):
         game = self._game
         assert game is not None
         moves = [event for event in events if "move" in event]  # a move and its reply: one batch
+        quiet = False           # a held step amended: the whole move was never played before
         for event in events:
             if "move" in event:
                 seat = game.referee.to_act()[0]
@@ -235,25 +258,16 @@ class Companion(SeatDoors, TableDoors):
                     else:
                         self._refused(game, seat, exc)
                     return
+                game.unannounced = event["move"] if quiet else None
                 if event is moves[-1] and not game.in_step():
                     # The turn goes on off the mat (a Ninja step, a Lantern) or changed it.
                     self._enter_sync(game)
                     return
             elif "takeback" in event:
-                if game.seating.table:
-                    # The other table has the move: a game across tables only goes forward.
-                    self._display.announce([outputs.refused_show("No takebacks across tables")])
-                    self._enter_sync(game)
+                if self._opponent.took_back_held(game, event):
+                    quiet = bool(event.get("amend"))
+                elif not taken_back(game, event, self._store, self._display, self._enter_sync):
                     return
-                try:
-                    game.play(self._store, None, "takeback")
-                except StoreUnavailable:
-                    self._enter_sync(game)
-                    return
-                if not event.get("amend"):
-                    # An amendment is the same turn, played again: the recognizer's OLED says
-                    # "Red amended:", not that a move was taken back.
-                    self._display.announce([views.takeback_show(game, event["takeback"])])
             elif "prompt" in event and (answered := game.answer_a_win(time.monotonic())) is not None:
                 self._recognized(answered)
                 return
@@ -261,7 +275,9 @@ class Companion(SeatDoors, TableDoors):
                 game.wrong = tuple(parse_square(s) for s in event["mismatch"])
             elif "synced" in event:
                 game.wrong = ()
-        self._opponent.answer_for_expected(game, self._recognized)
+        self._opponent.let_go(game, self._enter_sync)
+        self._opponent.answer_for_expected(
+            game, self._recognized, lambda t, seat, card: self._traces.answer(t, seat, card, False))
 
     def _refused(self, game: GameSession, seat: str, exc: Exception) -> None:
         if isinstance(exc, IllegalActionError) and exc.public_reason is None:

@@ -16,6 +16,7 @@ from typing import Any
 from ..mat.readings import read_move
 from ..mat.recognizer import Recognizer
 from ..rules.errors import OnitamaError
+from ..rules.moves import Move
 from ..rules.position import ABSENT, board_pieces, format_position, parse_position
 from ..rules.record import GameRecord
 from ..rules.referee import Event, Referee
@@ -44,6 +45,13 @@ class GameSession:
     seq: int = 0                         # the next action's number in the save file
     wrong: tuple[int, ...] = ()          # squares the recognizer found out of step
     expected: Expected | None = None     # a move the mat is asked to make (computer, remote)
+    # One step of the expected move, which the mat read as a whole turn of its own (a Wind
+    # Spirit card's pawn step is often another card's move): neither played nor refused while
+    # the recognizer may still amend it into the whole move (Opponent.as_expected).
+    held: Move | None = None
+    # The expected move so amended and played: the OLED does not call it amended, since
+    # nothing was played before it.
+    unannounced: str | None = None
     thinking: Version | None = None      # the version the computer is thinking about
     # A computer seat that could not move went back to a person: (seat, at this version).
     handed_back: tuple[str, Version] | None = None
@@ -151,7 +159,7 @@ class GameSession:
             raise
         self.unsaved = None
         self.seq += 1
-        self.expected = self.hint = None
+        self.expected = self.hint = self.held = self.unannounced = None
         if ref.result is not None:
             self.status = "finished"
             self.recognizer = None
@@ -180,7 +188,7 @@ class GameSession:
 
     def enter_sync(self) -> None:
         if self.status != "finished":
-            self.status, self.recognizer, self.wrong = "sync", None, ()
+            self.status, self.recognizer, self.wrong, self.held = "sync", None, (), None
 
     def synced(self, occupancy: frozenset[int], settle: float) -> bool:
         """The mat shows the game's position: play on; True when the recognizer (re)starts."""
@@ -207,9 +215,10 @@ class GameSession:
     def answer_a_win(self, t: float) -> list[dict[str, Any]] | None:
         """The mat's question answered, when every card it asks about wins the game there (the
         question would only hold up the end; the first card goes in the record): the
-        recognizer's events, or None when the question stands."""
+        recognizer's events, or None when the question stands, or the move asked for names
+        its card (``Opponent.answer_for_expected``)."""
         card = self.winning_card()
-        if card is None or self.recognizer is None or self.recognizer.prompt is None:
+        if card is None or self.expected is not None or self.recognizer is None or self.recognizer.prompt is None:
             return None
         return self.recognizer.answer(t, self.recognizer.prompt["seat"], card)
 
@@ -239,7 +248,7 @@ class GameSession:
         read the mat afresh from the game's position with the pawns as they stand, so that
         to everyone else the move is still being made."""
         t = time.monotonic()
-        self.recognizer = self._reader(settle, t)
+        self.recognizer, self.held = self._reader(settle, t), None
         self.recognizer.update(t, occupancy)
 
 

@@ -19,7 +19,7 @@ from ..rules.ways import WAYS
 from ..mat import oled
 from ..mat.oled import hold_b
 from . import outputs
-from .computer import Expected
+from .computer import Expected, mat_steps
 from .headlines import headline, sync_words
 from .instructions import (ExpectedWords, expected_words, move_words, said,
                            takeover_instruction, turn_instruction)
@@ -227,6 +227,8 @@ def _amended_in_words(game: PublicGame, lines: outputs.Lines) -> outputs.Lines:
     list's), then whose move it is (the hand's line left out when they would not fit)."""
     if len(lines) < 2 or not lines[0].endswith(" amended:"):
         return lines
+    if lines[1] == game.unannounced:
+        return lines[2:]        # the move made for someone, step by step: nothing was amended
     moves = game.referee.view(None).get("moves") or []
     if moves and moves[-1]["text"].startswith(lines[1]):
         words = moves[-1]["words"]
@@ -370,7 +372,9 @@ def led_scene(game: PublicGame | None, occupancy: frozenset[int]) -> outputs.Sce
         # Over it, the last move's flash while it lasts.
         flash = {sq: e for sq, e in scene.items() if feedback.scene.get(sq, None) is not None
                  and feedback.scene[sq].effect == "flash"}
-        return {**outputs.expected_scene(expected.seat, expected.steps(), _captures(game, expected)),
+        # A step already made (held: its other step is to come) is no longer lit.
+        made = mat_steps(game.held) if game.held is not None else ()
+        return {**outputs.expected_scene(expected.seat, expected.steps(), _captures(game, expected), made),
                 **flash}
     # In a way with secrets a hint is graded from the asking seat's view (its own Ninja): the
     # mat never shows it (``mat_hint`` is None there), its phone does.

@@ -241,3 +241,48 @@ def test_a_chosen_hiding_place_in_the_way_of_the_shadow_is_switched_with_one_tap
         expect(red.get_by_role("button", name="Hide on b1")).to_be_visible()
     finally:
         phones.close()
+
+
+# Blue's Bat (a Wind Spirit card: four Spirit steps) and Ox both step a5a4: five confirm buttons.
+WIND_BAT = {"red": ["Tiger", "Crab"], "blue": ["Bat", "Ox"], "side": "Goose"}
+
+UNCOVERED = """() => {
+  // Every square of the board and every confirm button: whole on screen and the first thing
+  // under a finger at its centre (not under the confirm box or anything else).
+  const hidden = [];
+  const reach = (el, name) => {
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const top = r.top >= 0 && r.bottom <= innerHeight ? document.elementFromPoint(x, y) : null;
+    if (!top || !el.contains(top)) hidden.push(name);
+  };
+  document.querySelectorAll('#board .square').forEach((s) => reach(s, s.dataset.square));
+  document.querySelectorAll('#action-buttons button').forEach((b) => reach(b, b.textContent));
+  return hidden;
+}"""
+
+
+def test_five_wind_confirm_buttons_leave_the_whole_board_usable(browser, site, page, tmp_path):
+    """A Wind Spirit card's student step comes with each of its Spirit steps: Bat's four and
+    Ox's plain step make five buttons. At 390x844 they used to cover the board's lower half."""
+    url, companion = site
+    folder = shots(tmp_path)
+    companion.submit(None, {"type": "new_game", "variant": "wind", "cards": WIND_BAT, "remote": ["blue"]})
+    phones = Phones(browser, url, companion)
+    try:
+        lay_out(companion)
+        blue = phones.pages["blue"]
+        expect(blue.locator("#headline")).to_have_text("Your turn")
+        blue.locator('#board .square[data-square="a5"]').click()
+        blue.locator('#board .square[data-square="a4"]').click()
+        expect(blue.locator("#action-buttons button")).to_have_count(5)
+        hidden = lambda: blue.evaluate(UNCOVERED)   # noqa: E731
+        try:
+            wait_for(lambda: not hidden(), timeout=3, message=lambda: f"covered or off screen: {hidden()}")
+        finally:
+            blue.screenshot(path=str(folder / "wind-five-buttons-phone.png"))
+        # Another choice is one tap away, even on the board's bottom rank.
+        blue.locator('#board .square[data-square="e5"]').click()
+        expect(blue.locator("#action-hint")).to_have_text("Tap a lit square.")
+    finally:
+        phones.close()

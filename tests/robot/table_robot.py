@@ -163,12 +163,15 @@ def _bare(view: dict | None) -> dict | None:
 class World:
     """One companion on simulated hardware behind its web server, with two phones."""
 
-    def __init__(self, state: Path, *, streams: bool = False):
+    def __init__(self, state: Path, *, streams: bool = False, traces: bool = False):
         self._stack = ExitStack()
         self.state = state
+        # ``traces``: the mat's traces recorded under ``state`` (serve --record-trace), for a
+        # failed game's report.
         sim = self._stack.enter_context(sim_companion(state / "games.db", public_url=None,
                                                       settle=SETTLE_S, before_start=self._serve,
-                                                      computer=ROBOT_THINKING))
+                                                      computer=ROBOT_THINKING,
+                                                      record_trace=state / "trace.jsonl" if traces else None))
         self.hardware, self.companion = sim.hardware, sim.companion
         self.table = Client(self.server.url)
         self.phones = {seat: Client(self.server.url) for seat in SEATS}
@@ -775,13 +778,14 @@ def seatings(way: str) -> list[str]:
 
 
 def play(state: Path, way: str, seed: int, *, twins: bool = True, streams: bool = False,
-         seating: str = MAT, checkers: list[Checker] | None = None) -> GameReport:
-    """One game of ``way`` in fresh worlds under ``state``, its seats sat as ``seating`` says."""
-    world = World(_fresh(state, "a"), streams=streams)
+         seating: str = MAT, checkers: list[Checker] | None = None, traces: bool = False) -> GameReport:
+    """One game of ``way`` in fresh worlds under ``state``, its seats sat as ``seating`` says
+    (``traces``: each world records the mat's traces in its folder)."""
+    world = World(_fresh(state, "a"), streams=streams, traces=traces)
     twin = None
     variant = dict(dict(WAYS)[way]).get("variant", way)
     if twins and variant in HIDDEN:
-        twin = World(_fresh(state, "b"), streams=streams)
+        twin = World(_fresh(state, "b"), streams=streams, traces=traces)
     robot = Robot(world, twin, way, seed, seating, checkers)
     try:
         return robot.play()

@@ -41,7 +41,7 @@ def test_an_amended_turn_not_yet_in_the_move_list_is_said_by_its_squares():
     # OLED said "Red amended: / Eagle c1d2 c2a4"): the turn is not the list's last, so its
     # squares are said in words, never in notation.
     listed = {"moves": [{"text": "Ox b4b3", "words": "Blue: Ox, b4 → b3"}]}
-    game = SimpleNamespace(referee=SimpleNamespace(view=lambda seat: listed))
+    game = SimpleNamespace(referee=SimpleNamespace(view=lambda seat: listed), unannounced=None)
     lines = views._amended_in_words(game, ("Red amended:", "Eagle c1d2 c2a4", "Red to move",
                                            "A:Horse  B:Rabbit"))
     assert lines == ("Red amended:", "Eagle, c1 to d2,", "c2 to a4", "Red to move", "A:Horse  B:Rabbit")

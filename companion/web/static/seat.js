@@ -479,12 +479,28 @@ function buzz() {
   felt = now;
 }
 
-// A confirm button appears below the board: bring it into the thumb's reach.
-function reachConfirm() {
-  const confirm = document.querySelector('#action-buttons .primary, #action-buttons .danger, #prompt-buttons .primary');
-  if (!confirm) return;
-  const box = confirm.getBoundingClientRect();
-  if (box.bottom > window.innerHeight || box.top < 0) confirm.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+// The choices sit under the board, held at the screen's bottom (seat.css) so that they are never
+// below the fold. Each time they change, the page scrolls them into their own place under the
+// board, where they cover none of it: the board whole above, every button below (a list too
+// long for the screen scrolls inside the box). Held over the board, five Wind buttons hid its
+// lower half. Only a change scrolls: the player's own scrolling is left alone.
+let shownChoices = '';
+function reachChoices() {
+  const box = $('actions');
+  const key = box.hidden ? '' : [...box.querySelectorAll('.action-hint, button')].map((e) => e.textContent).join('|');
+  if (key && key !== shownChoices) {
+    const wrap = $('board').parentElement.getBoundingClientRect();
+    const gap = parseFloat(getComputedStyle(box.parentElement).rowGap) || 0;
+    const below = wrap.bottom + gap + box.offsetHeight - window.innerHeight;
+    const room = Math.max(wrap.top, 0);             // never past the board's top
+    if (below > 0 && room > 0) window.scrollBy({ top: Math.min(below, room), behavior: 'smooth' });
+  }
+  shownChoices = key;
+  // A question's answer is above the board: bring it into the thumb's reach.
+  const answer = document.querySelector('#prompt-buttons .primary');
+  if (!answer) return;
+  const place = answer.getBoundingClientRect();
+  if (place.bottom > window.innerHeight || place.top < 0) answer.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
 }
 
 function render() {
@@ -519,7 +535,7 @@ function render() {
   $('board-legend').hidden = !wrong.length || Boolean(view.setup);
   document.body.dataset.version = String(view.version);
   buzz();
-  reachConfirm();
+  reachChoices();
 }
 
 // A view from the stream. Versions only grow while the companion runs; a smaller one means it

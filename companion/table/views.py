@@ -235,7 +235,7 @@ def _amended_in_words(game: PublicGame, lines: outputs.Lines) -> outputs.Lines:
         # without the pieces' names the position before it would give.
         words = turn_words(lines[0].split()[0].lower(), lines[1], {})
     out = (lines[0], *oled.phrases(said(words)), *lines[2:])
-    return out if len(out) <= 1 + outputs.BODY_LINES else out[:1 + outputs.BODY_LINES]
+    return out if len(out) <= 1 + oled.BODY_LINES else out[:1 + oled.BODY_LINES]
 
 
 def _away_lines(game: PublicGame) -> outputs.Lines | None:

@@ -21,7 +21,6 @@ from companion.table import outputs
 from companion.table.instructions import move_words
 from companion.table.opponent import Thinking
 from companion.rules.squares import square_name
-from firmware.animation import Blink, Pulse
 from companion.table.errors import BadRequest, Conflict, Forbidden
 
 from computer_helpers import make_on_mat, play_game, set_up
@@ -97,8 +96,8 @@ def test_the_computers_move_blinks_and_a_wrong_one_is_guided_back_not_played(fas
     # The mat tells the pawn to lift (it breathes in Blue's colour) from where it goes (blinks).
     blue = outputs.PALETTE["blue"]
     scene = outputs.expected_scene("blue", [(move.from_sq, move.to_sq)])
-    assert isinstance(scene[move.from_sq], Pulse) and isinstance(scene[move.to_sq], Blink)
-    assert scene[move.from_sq].colour == scene[move.to_sq].colour == blue
+    assert scene[move.from_sq].kind == "pulse" and scene[move.to_sq].kind == "blink"
+    assert scene[move.from_sq].rgb == scene[move.to_sq].rgb == blue
     wait_for(lambda: {parse_square(s) for s in companion.sim_state()["leds"]} <= {move.from_sq, move.to_sq}
              and companion.sim_state()["leds"])
     # Hands make another legal move for Blue: it is not played, and the mat says how to undo it.

@@ -18,6 +18,7 @@ from ..mat.scene import Feedback
 from ..rules.referee import Event, Result
 from ..rules.squares import parse_square
 from .instructions import ExpectedWords
+from .viewtypes import PromptView
 
 SHOW_S = 4.0          # how long an announcement holds the OLED and its squares
 SWEEP_S = 2.0         # a Lantern's sweep along its line, before the answer shows
@@ -236,12 +237,12 @@ def with_show(scene: Scene, show: Show | None) -> tuple[tuple[int, Cue], ...]:
 
 # -- the phones' question ------------------------------------------------------------------
 
-def prompt_view(prompt: Mapping[str, Any], hand: list[str]) -> dict[str, Any]:
+def prompt_view(prompt: Mapping[str, Any], hand: list[str]) -> PromptView:
     """The recognizer's question for a seat. Buttons A and B stand for the prompted player's
     first and second card in hand (``hand``: its names as in the position string)."""
     buttons = {card: "AB"[hand.index(card.replace(" ", "-"))] for card in prompt["choose"]
                if card.replace(" ", "-") in hand[:2]}
-    out = {"seat": prompt["seat"], "choose": list(prompt["choose"]), "buttons": buttons,
+    out: PromptView = {"seat": prompt["seat"], "choose": list(prompt["choose"]), "buttons": buttons,
            "question": f"{prompt['seat'].title()}: which card? " +
                        "  ".join(f"{b}: {c}" for c, b in buttons.items())}
     if "takeback" in prompt:

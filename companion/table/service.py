@@ -42,6 +42,7 @@ from .store import GameStore, StoreUnavailable
 from .tables import TableDoors
 from .thread import GameThread
 from .tracing import Traces
+from .viewtypes import SimState, View
 
 
 LONG_PRESS_NEW_GAME = "C"
@@ -125,7 +126,7 @@ class Companion(SeatDoors, TableDoors):
 
     # -- what other threads may call -------------------------------------------------------
 
-    def view(self, seat: str | None) -> dict[str, Any]:
+    def view(self, seat: str | None) -> View:
         check_seat(seat)
         return self._publisher.view(seat)
 
@@ -156,7 +157,7 @@ class Companion(SeatDoors, TableDoors):
         return record(self._store, game_id)
 
     # The simulated mat: a person's hands on the simulated switches and buttons.
-    def sim_state(self) -> dict[str, Any]:
+    def sim_state(self) -> SimState:
         return self._hands.state()
 
     def sim_place(self, square: str, noisy: bool = False) -> None:

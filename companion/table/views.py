@@ -13,6 +13,7 @@ from ..mat.scene import lifting_own
 from ..rules.cards import CARDS
 from ..rules.describe import Refusal, turn_words, why_not
 from ..rules.referee import SEATS
+from ..rules.results import result_words
 from ..rules.squares import square_name
 from ..rules.ways import WAYS
 from ..mat import oled
@@ -67,7 +68,9 @@ def view(game: PublicGame | None, part: SeatPart | None, *, occupancy: frozenset
     out["game"] = game_part(game)
     if part is not None:
         out["hints"] = part.hints
-    out["table"] = game.referee.view() if part is None else part.table
+    table = game.referee.view() if part is None else part.table
+    out["table"] = table
+    out["result_words"] = result_words(table.get("result"))
     if game.setting_up:
         out["setup"] = setup_part(game)
     out["mat"] = _mat(game, occupancy)

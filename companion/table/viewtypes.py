@@ -12,6 +12,8 @@ a JSON object here.
 # ``__required_keys__``), and NotRequired is seen only in annotations that are evaluated.
 from typing import Any, NotRequired, TypedDict
 
+from ..rules.results import ResultWords
+
 RefereeView = dict[str, Any]    # the referee's view of the game (companion.rules.referee)
 
 
@@ -95,13 +97,14 @@ class HintsView(TypedDict):
 class View(TypedDict, total=False):
     """An audience's view. Always there once published: ``version``, ``game``, ``setup``,
     ``table``, ``mat``, ``oled``, ``ways``, ``variants``, ``sets``, ``seats``; the others when
-    they apply (``hints``, ``notice`` and ``headline``: a seat's view only; ``instruction``
+    they apply (``result_words``: with a game) (``hints``, ``notice`` and ``headline``: a seat's view only; ``instruction``
     and ``buttons``: the public one). Before the first is published: ``starting``."""
     version: int
     starting: bool
     game: GameView | None
     setup: SetupView | None
     table: RefereeView | None
+    result_words: ResultWords | None   # the game's result as the pages say it
     mat: MatView | None
     oled: list[str]
     ways: list[str]

@@ -15,7 +15,7 @@ from flask import Blueprint, Response, current_app, jsonify, render_template, re
 from markupsafe import Markup
 
 from companion.rules.cards import CARDS
-from companion.rules.results import how
+from companion.rules.results import result_words
 from companion.rules.variants import example_conditional_cards
 from companion.rules.ways import WAYS
 from companion.table.computer import LEVELS
@@ -87,15 +87,8 @@ def _names() -> dict:
 
 @public.app_template_filter("result_text")
 def result_text(result: dict | None) -> str:
-    if not result:
-        return "not finished"
-    if result.get("how") == "abandoned":
-        return "abandoned"
-    if result.get("how") == "set aside":
-        return f"set aside: {result.get('reason', 'it could not be resumed')}"
-    if result.get("winner") is None:
-        return "a draw"
-    return f"{result['winner'].capitalize()} won by {how(str(result.get('how'))).by}"
+    words = result_words(result)
+    return "not finished" if words is None else words["sentence"]
 
 
 @public.app_template_filter("when")
@@ -201,7 +194,8 @@ def games_page():
 def games_list():
     # A page of the list (newest first); the next one is in the Link header.
     games = companion().games(**games_query())
-    response = jsonify(games)
+    # Each result with its words (companion.rules.results), as the pages say it.
+    response = jsonify([{**game, "result_words": result_words(game.get("result"))} for game in games])
     if (page := next_page(games)) is not None:
         response.headers["Link"] = f'<{request.path}?{page}>; rel="next"'
     return response

@@ -111,7 +111,13 @@ class Opponent:
         if game is None or game.version != asked or game.status == "finished":
             return
         computer = {s: level for s, level in game.seating.computer.items() if s != seat}
-        game.header = {**game.header, "computer": computer}
+        header = {**game.header, "computer": computer}
+        try:
+            self._store.reseat(game.id, header)     # a restart seats a person there too
+        except StoreError as exc:
+            # Handed back all the same (else the game waits for ever); until a restart.
+            log.error("%s", exc)
+        game.header = header
         game.thinking = None
         game.handed_back = (seat, game.version)
         self._players.pop((game.id, seat), None)

@@ -183,6 +183,17 @@ class GameStore:
             self._write(f"game {game_id}'s result", "UPDATE games SET result=? WHERE id=?",
                         (json.dumps(result), game_id))
 
+    def reseat(self, game_id: int, header: JsonDict) -> None:
+        """Game ``game_id`` goes on with other players (a computer seat handed back to a
+        person): its header, which says who plays each seat, kept so that a restart seats the
+        same ones."""
+        problem = check_header(header)
+        if problem:
+            raise ValueError(problem)
+        with self._lock:
+            self._write(f"game {game_id}'s seats", "UPDATE games SET header=? WHERE id=?",
+                        (json.dumps(header), game_id))
+
     def note_hints(self, game_id: int, seat: str, used: int) -> None:
         """``seat`` has asked for ``used`` hints in game ``game_id``: kept, so that a restart
         does not give them back."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -28,6 +29,19 @@ from sim_table import sim_companion
 from waiting import wait_for
 
 FAST = {"computer": Thinking(nodes=300, hint_nodes=300), "settle": 0.05}
+
+
+@contextmanager
+def playing_with_a_hint(tmp_path, hints):
+    """A base game (seed 4, one hint a seat) laid out and playing, on a table whose hints are
+    graded by ``hints`` (a stand-in for the search); yields (companion, hardware)."""
+    with sim_companion(tmp_path / "games.db", public_url=None, settle=0.05,
+                       computer=Thinking(hints=hints)) as t:
+        companion, hw = t.companion, t.hardware
+        companion.submit(None, {"type": "new_game", "variant": "base", "seed": 4, "hints": 1})
+        set_up(companion, hw)
+        wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+        yield companion, hw
 
 
 @pytest.fixture
@@ -298,12 +312,7 @@ def test_a_hint_colours_the_lifted_pawns_destinations_for_the_asking_seat_only(t
             table.setdefault(a.split()[1][:2], {})[a.split()[1][2:4]] = ("good", "risky", "losing")[i % 3]
         return table
 
-    with sim_companion(tmp_path / "games.db", public_url=None, settle=0.05,
-                       computer=Thinking(hints=graded)) as t:
-        companion, hw = t.companion, t.hardware
-        companion.submit(None, {"type": "new_game", "variant": "base", "seed": 4, "hints": 1})
-        set_up(companion, hw)
-        wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    with playing_with_a_hint(tmp_path, graded) as (companion, hw):
         with pytest.raises(Conflict):
             companion.submit("blue", {"type": "hint"})                 # not Blue's turn
         assert companion.submit("red", {"type": "hint"}) == {"ok": True, "left": 0}
@@ -373,12 +382,7 @@ def test_a_solved_hint_says_its_outcome_on_the_phone_and_the_oled(tmp_path):
             table.exact.setdefault(frm, {})[to] = "wins in 3" if frm + to == first else "loses in 2"
         return table
 
-    with sim_companion(tmp_path / "games.db", public_url=None, settle=0.05,
-                       computer=Thinking(hints=solved)) as t:
-        companion, hw = t.companion, t.hardware
-        companion.submit(None, {"type": "new_game", "variant": "base", "seed": 4, "hints": 1})
-        set_up(companion, hw)
-        wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    with playing_with_a_hint(tmp_path, solved) as (companion, hw):
         companion.submit("red", {"type": "hint"})
         hints = hint_on(companion, "red")
         wins = [f"{frm}-{to}" for frm, row in hints["exact"].items() for to, words in row.items()

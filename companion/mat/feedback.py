@@ -3,9 +3,9 @@ mat's LEDs show is named here), and the recognizer's feedback as cues per square
 
 A ``Cue`` is plain data: a colour, a kind (steady, blink, pulse, or a sweep along a line), an
 urgency (speed and brightness: hint, normal, error), a blink's phase and a sweep's place. The
-recognizer and the table build their scenes from cues alone (``{square: Cue}``); the firmware's
-animator (``firmware/animation.py``) translates each into the effect it plays, so no layer
-above the drivers knows the animator's classes.
+table builds every scene from cues alone (``{square: Cue}``, the recognizer's lights turned into
+cues by :func:`cues`); the firmware's animator (``firmware/animation.py``) translates each into
+the effect it plays, so no layer above the drivers knows the animator's classes.
 
 The recognizer speaks in colour names and effects (``Light``). This module is the one place
 that maps those onto cues, so the LED grammar of docs/recognizer.md is read here:

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from ..table.errors import BadRequest
 from ..table.tables import TableState
+from ..table.viewtypes import Reply
 from . import protocol
 from .peer import Port, TableLink, client
 from .protocol import Invite, Refused
@@ -27,7 +28,7 @@ JOIN_WAIT_S = 10.0          # how long a guest waits for the host's deal on the 
 
 class Companion(Port, Protocol):
     def watch_tables(self, watch: Any) -> None: ...
-    def submit(self, seat: str | None, request: Any, timeout: float = 5.0) -> dict[str, Any]: ...
+    def submit(self, seat: str | None, request: Any, timeout: float = 5.0) -> Reply: ...
 
 
 class Links:
@@ -69,7 +70,7 @@ class Links:
         invite = self.invite()
         return None if invite is None else invite.code()
 
-    def join(self, code: str, timeout: float = JOIN_WAIT_S) -> dict[str, Any]:
+    def join(self, code: str, timeout: float = JOIN_WAIT_S) -> Reply:
         """Take an invite: read the host's deal from the broker, and deal the same game here,
         the host's seat played at the host's table. :class:`BadRequest` when the code is not
         an invite, or no deal signed with its key came in time."""

@@ -27,6 +27,7 @@ from .errors import BadRequest, Conflict, Forbidden
 from .instructions import expected_words
 from .session import GameSession
 from .store import GameStore, StoreError
+from .viewtypes import Reply
 
 log = logging.getLogger(__name__)
 
@@ -244,7 +245,7 @@ class Opponent:
                              lambda grades: self._hinted(asked, seat, grades))
         return True
 
-    def hint_request(self, game: GameSession, seat: str) -> dict[str, Any]:
+    def hint_request(self, game: GameSession, seat: str) -> Reply:
         """A phone asks for a hint (see :meth:`ask_hint`); refused with the reason."""
         if seat in game.seating.computer:
             raise Forbidden("the computer plays this seat")

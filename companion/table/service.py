@@ -42,7 +42,7 @@ from .store import GameStore, StoreUnavailable
 from .tables import TableDoors
 from .thread import GameThread
 from .tracing import Traces
-from .viewtypes import SimState, View
+from .viewtypes import Reply, SimState, View
 
 
 LONG_PRESS_NEW_GAME = "C"
@@ -134,7 +134,7 @@ class Companion(SeatDoors, TableDoors):
         check_seat(seat)
         return self._publisher.subscribe(seat)
 
-    def submit(self, seat: str | None, request: Any, timeout: float = 5.0) -> dict[str, Any]:
+    def submit(self, seat: str | None, request: Any, timeout: float = 5.0) -> Reply:
         """Run ``request`` on the game thread. Raises a :class:`~.errors.TableError` (or the
         referee's error) when it is refused; nothing has changed then."""
         check_seat(seat)
@@ -284,7 +284,7 @@ class Companion(SeatDoors, TableDoors):
 
     # -- the game thread: requests -----------------------------------------------------------
 
-    def _request(self, seat: str | None, request: dict[str, Any]) -> dict[str, Any]:
+    def _request(self, seat: str | None, request: dict[str, Any]) -> Reply:
         kind = request["type"]
         if kind == "new_game":
             game = self._game
@@ -320,7 +320,7 @@ class Companion(SeatDoors, TableDoors):
         self._display.announce(outputs.announcements(game.play(self._store, seat, text)))
         self._enter_sync(game)
 
-    def _answer(self, game: GameSession, seat: str, request: dict[str, Any]) -> dict[str, Any]:
+    def _answer(self, game: GameSession, seat: str, request: dict[str, Any]) -> Reply:
         card, takeback = request.get("card"), request.get("takeback") is True
         if not takeback and not isinstance(card, str):
             raise BadRequest("an answer names a card, or is {\"takeback\": true}")
@@ -334,7 +334,7 @@ class Companion(SeatDoors, TableDoors):
         self._recognized(rec.answer(now, seat, card, takeback=takeback))
         return {"ok": True}
 
-    def _new_game(self, request: dict[str, Any]) -> dict[str, Any]:
+    def _new_game(self, request: dict[str, Any]) -> Reply:
         try:
             session = replace_game(self._store, self._game, request, self._sets)
         except StoreUnavailable as exc:     # said on the OLED too: a long press has no other answer

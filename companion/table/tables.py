@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from .computer import Expected, Seating, board_move
 from .errors import BadRequest, Conflict, Forbidden
+from .viewtypes import Reply
 
 if TYPE_CHECKING:
     from .session import GameSession
@@ -58,7 +59,7 @@ TableWatch = Callable[[TableState | None], None]
 class Invites(Protocol):
     """The links as the pages reach them through the service (``companion.link.links``)."""
     def invite_code(self) -> str | None: ...
-    def join(self, code: str) -> dict[str, Any]: ...
+    def join(self, code: str) -> Reply: ...
 
 
 def link_header(request: Mapping[str, Any], seats: Seating) -> dict[str, Any]:

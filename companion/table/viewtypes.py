@@ -120,6 +120,15 @@ class View(TypedDict, total=False):
     headline: Said
 
 
+class Reply(TypedDict):
+    """The answer to a request a page or a phone sends (``Companion.submit``): done, and what
+    the page needs next: the new game's id, the hints left, or that the move waits for the mat."""
+    ok: bool
+    game: NotRequired[int]
+    left: NotRequired[int]
+    on_mat: NotRequired[bool]
+
+
 class SimState(TypedDict):
     """The simulated hardware, streamed to the simulation page: the pawns on the mat and what
     the LED strip shows (square or edge group -> RGB), with its count of frames written."""

@@ -42,7 +42,7 @@ from .store import GameStore, StoreUnavailable
 from .tables import TableDoors
 from .thread import GameThread
 from .tracing import Traces
-from .viewtypes import Reply, SimState, View
+from .viewtypes import ListedGame, Reply, SimState, View
 
 
 LONG_PRESS_NEW_GAME = "C"
@@ -147,7 +147,7 @@ class Companion(SeatDoors, TableDoors):
         simulation's own page): anyone else gets its text lines (see Display.png)."""
         return self._display.png(for_table=for_table)
 
-    def games(self, **query: Any) -> list[dict[str, Any]]:
+    def games(self, **query: Any) -> list[ListedGame]:
         """A page of the saved games (see :func:`companion.table.session.public_games`)."""
         return public_games(self._store, **query)
 

@@ -27,6 +27,7 @@ from .notices import Notices
 from .replay import rebuild
 from .tables import LINK_KEY, link_header
 from .store import DamagedGame, GameStore, SavedGame, StoreError, StoreUnavailable
+from .viewtypes import ListedGame
 
 log = logging.getLogger(__name__)
 
@@ -369,7 +370,7 @@ def record(store: GameStore, game_id: int) -> dict[str, Any]:
     return full
 
 
-def public_games(store: GameStore, **query: Any) -> list[dict[str, Any]]:
+def public_games(store: GameStore, **query: Any) -> list[ListedGame]:
     """A page of the game list (``GameStore.games``: limit, before, mode, dates), without
     what is kept secret in the save file (a damaged game's header may be None). ``turns``
     counts finished turns, as players do (a Light & Shadow turn is several saved actions, and

@@ -24,8 +24,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .saved import (DamagedGame, JsonDict, Row, SavedAction, SavedGame, StorageFull, StoreDamaged, StoreError,
-                    StoreUnavailable, action_of, check_header, classify, entry_of, header_of,
+from .saved import (DamagedGame, GameEntry, JsonDict, Row, SavedAction, SavedGame, StorageFull, StoreDamaged,
+                    StoreError, StoreUnavailable, action_of, check_header, classify, entry_of, header_of,
                     json_of)
 
 __all__ = ["DamagedGame", "GameStore", "SavedAction", "SavedGame", "StorageFull", "StoreDamaged",
@@ -270,7 +270,7 @@ class GameStore:
         return saved
 
     def games(self, limit: int = PAGE, *, before: int | None = None, mode: str | None = None,
-              date_from: float | None = None, date_to: float | None = None) -> list[JsonDict]:
+              date_from: float | None = None, date_to: float | None = None) -> list[GameEntry]:
         """A page of the game list, newest first: at most ``limit`` games with an id below
         ``before``, of variant ``mode``, started in [``date_from``, ``date_to``) (epoch
         seconds). Each is ``{id, created, header, result, actions, damaged}``; a game whose

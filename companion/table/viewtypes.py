@@ -13,6 +13,7 @@ a JSON object here.
 from typing import Any, NotRequired, TypedDict
 
 from ..rules.results import ResultWords
+from .saved import GameEntry
 
 RefereeView = dict[str, Any]    # the referee's view of the game (companion.rules.referee)
 
@@ -118,6 +119,12 @@ class View(TypedDict, total=False):
     buttons: dict[str, str]
     notice: str
     headline: Said
+
+
+class ListedGame(GameEntry):
+    """A game in the list the pages show: its header without what the save file keeps
+    secret, and its finished turns (None when its record no longer replays)."""
+    turns: int | None
 
 
 class Reply(TypedDict):

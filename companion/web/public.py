@@ -19,7 +19,7 @@ from companion.rules.results import result_words
 from companion.rules.variants import example_conditional_cards
 from companion.rules.ways import WAYS
 from companion.table.computer import LEVELS
-from companion.table.viewtypes import Reply, SimState, View
+from companion.table.viewtypes import ListedGame, Reply, SimState, View
 
 from . import guard, inputs
 from .inputs import BadInput
@@ -50,7 +50,7 @@ class TableService(Protocol):
     def why_lost(self, session: str | None) -> str | None: ...
     def join_url(self, seat: str) -> str: ...
     def joinable(self, seat: str) -> bool: ...
-    def games(self, **query: Any) -> list[dict[str, Any]]: ...
+    def games(self, **query: Any) -> list[ListedGame]: ...
     def record(self, game_id: int) -> dict[str, Any]: ...
     def oled_png(self, *, for_table: bool = True) -> bytes: ...
     def sim_state(self) -> SimState: ...
@@ -174,7 +174,7 @@ def games_query() -> dict:
     return query
 
 
-def next_page(games: list[dict]) -> str | None:
+def next_page(games: list[ListedGame]) -> str | None:
     """The query string of the next (older) page, or None on the last one."""
     if len(games) < GAMES_PAGE:
         return None

@@ -1,7 +1,7 @@
 """The published views have the shapes their types declare (companion/table/viewtypes.py): mypy
 checks the code that builds them, this checks what is sent, part by part, in a game played
-from the deal to its end, for the public and for each seat, and the simulated hardware's
-state."""
+from the deal to its end, for the public and for each seat; the simulated hardware's state and
+the game list too."""
 
 from __future__ import annotations
 
@@ -74,3 +74,5 @@ def test_every_view_sent_has_its_declared_shape(fast_table, way):
     # The game went through the parts the types describe.
     assert {"game", "setup", "table", "mat", "headline", "hints", "instruction", "mat.wrong"} <= seen, seen
     keys_fit(companion.sim_state(), viewtypes.SimState, "the simulated hardware")
+    for game in companion.games():
+        keys_fit(game, viewtypes.ListedGame, "the game list")

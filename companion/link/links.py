@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from ..table.errors import BadRequest
 from ..table.tables import TableState
+from ..table.viewtypes import Reply
 from . import protocol
 from .club import Club, watch
 from .peer import Port, TableLink, client
@@ -33,7 +34,7 @@ RESYNC_S = 5.0
 
 class Companion(Port, Protocol):
     def watch_tables(self, watch: Any) -> None: ...
-    def submit(self, seat: str | None, request: Any, timeout: float = 5.0) -> dict[str, Any]: ...
+    def submit(self, seat: str | None, request: Any, timeout: float = 5.0) -> Reply: ...
 
 
 class Links:
@@ -93,7 +94,7 @@ class Links:
         link = self.link
         return None if link is None or link.peer_state != "unknown" else self.invite_code()
 
-    def join(self, code: str, timeout: float = JOIN_WAIT_S) -> dict[str, Any]:
+    def join(self, code: str, timeout: float = JOIN_WAIT_S) -> Reply:
         """Take an invite: read the host's deal from the broker, and deal the same game here,
         the host's seat played at the host's table. :class:`BadRequest` when the code is not
         an invite, or no deal signed with its key came in time."""

@@ -32,6 +32,13 @@ NO_HINT: Lines = ("No hint", "none left, or not", "your move on the mat")
 HINT_ON_PHONE: Lines = ("No hint here", "ask for one on", "your phone")
 
 
+def cut(line: str) -> str:
+    """``line`` as one line of the screen: spaces run together, and past the screen's width cut
+    with an ellipsis (as the driver draws it)."""
+    line = " ".join(line.split())
+    return line if len(line) <= COLUMNS else line[:COLUMNS - 1].rstrip() + "\u2026"
+
+
 def phrases(text: str) -> list[str]:
     """``Ox, b4 to b3, takes a student`` in lines broken only between its phrases (a square
     never parts from its "to"), as many phrases a line as fit."""

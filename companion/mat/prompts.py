@@ -6,15 +6,16 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from ..rules.position import COLORS
+from .events import Prompt
 
 
 def build_prompt(seats: Mapping[str, int], first: int, takeback: str | None,
-                 slot: Callable[[str, int], int]) -> dict[str, Any]:
+                 slot: Callable[[str, int], int]) -> Prompt:
     """The prompt for options ``seats`` (option -> the seat it belongs to): ``first``'s own
     cards in hand order, the takeback, then the other seat's cards as a reply."""
     own = sorted((k for k, s in seats.items() if s == first and k != "takeback"),
                  key=lambda c: slot(c, first))
-    prompt: dict[str, Any] = {"seat": COLORS[first], "choose": own}
+    prompt: Prompt = {"seat": COLORS[first], "choose": own}
     if takeback is not None:
         prompt["takeback"] = takeback
     others = sorted((k for k, s in seats.items() if s != first and k != "takeback"),
@@ -24,7 +25,7 @@ def build_prompt(seats: Mapping[str, int], first: int, takeback: str | None,
     return prompt
 
 
-def button_choice(prompt: dict[str, Any], options: Mapping[str, object], hand: Sequence[str],
+def button_choice(prompt: Prompt, options: Mapping[str, object], hand: Sequence[str],
                   name: str) -> str | None:
     """The option mat button ``name`` picks: A or B the first or second card of the prompted
     player's ``hand``; C the takeback when offered, else the other player's one reply."""
@@ -36,7 +37,7 @@ def button_choice(prompt: dict[str, Any], options: Mapping[str, object], hand: S
     return None
 
 
-def allowed_answers(prompt: dict[str, Any], seat: str) -> list[str]:
+def allowed_answers(prompt: Prompt, seat: str) -> list[str]:
     """What ``seat`` may answer on its phone: the prompted seat its cards (and the takeback),
     the replying seat its own cards."""
     if seat == prompt["seat"]:

@@ -35,6 +35,7 @@ from ..rules.cards import CARDS, CardTable
 from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
 from .destinations import destinations, window_lights
+from .events import MatEvent, Prompt
 from .evidence import Evidence
 from .explain import AMEND, PLAY, Plan, Step, amended_then_replied, ended_by_lift, explain
 from .explain import in_progress, offered
@@ -79,14 +80,14 @@ class Recognizer:
         self._lifts: dict[int, tuple[float, int, tuple[Any, ...]]] = {}  # sq -> (t, version, what it ends)
         self._version = 0                       # counts commits: a lift decided before is stale
         self._held: frozenset[int] | None = None  # a mat whose amendment waits (_reply_begun)
-        self._prompt: dict[str, Any] | None = None
+        self._prompt: Prompt | None = None
         self._options: dict[str, list[Plan]] = {}
         self._mismatch: frozenset[int] | None = None
         self._waiting: str | None = None
         self._window: Window | None = None
         self._flash: tuple[frozenset[int], float] | None = None
         self._announce: tuple[tuple[str, ...], float] | None = None
-        self._out: list[dict[str, Any]] = []
+        self._out: list[MatEvent] = []
         self._new_position(t)
 
     # -- state -----------------------------------------------------------------------------
@@ -101,7 +102,7 @@ class Recognizer:
         return self._occ
 
     @property
-    def prompt(self) -> dict[str, Any] | None:
+    def prompt(self) -> Prompt | None:
         """The question waiting for an answer, as emitted, or None."""
         return self._prompt
 
@@ -129,7 +130,7 @@ class Recognizer:
 
     # -- inputs ----------------------------------------------------------------------------
 
-    def update(self, t: float, occupancy: frozenset[int]) -> list[dict[str, Any]]:
+    def update(self, t: float, occupancy: frozenset[int]) -> list[MatEvent]:
         """The debounced occupancy changed at time ``t``."""
         self._advance_to(t)
         occupancy = frozenset(occupancy)
@@ -153,12 +154,12 @@ class Recognizer:
             self._note_passed()
         return self._drain()
 
-    def advance(self, t: float) -> list[dict[str, Any]]:
+    def advance(self, t: float) -> list[MatEvent]:
         """Time has reached ``t`` (call at least every few tens of ms, or at ``next_deadline``)."""
         self._advance_to(t)
         return self._drain()
 
-    def button(self, t: float, name: str) -> list[dict[str, Any]]:
+    def button(self, t: float, name: str) -> list[MatEvent]:
         """Mat button A or B answers a prompt with the first or second card of the prompted
         player's hand; C chooses the takeback when a prompt offers it, else the other
         player's reply when the prompt asks whose step it was (and they have one card for it)."""
@@ -170,7 +171,7 @@ class Recognizer:
                 self._choose(key, t)
         return self._drain()
 
-    def answer(self, t: float, seat: str, card: str | None = None, *, takeback: bool = False) -> list[dict[str, Any]]:
+    def answer(self, t: float, seat: str, card: str | None = None, *, takeback: bool = False) -> list[MatEvent]:
         """A phone answer from ``seat``: the card used (or given up), or the takeback. When the
         prompt asks whose step it was, the replying seat answers with its own card."""
         self._advance_to(t)
@@ -181,7 +182,7 @@ class Recognizer:
                 self._choose(key, t)
         return self._drain()
 
-    def end_turn(self, t: float) -> list[dict[str, Any]]:
+    def end_turn(self, t: float) -> list[MatEvent]:
         """The turn goes on off the mat (in Light & Shadow, the phone's step begins): the last
         move can no longer be amended on the mat."""
         self._advance_to(t)
@@ -279,7 +280,7 @@ class Recognizer:
             self._cancel_prompt(t)
             if self._mismatch is not None:
                 self._mismatch = None
-                self._emit(t, synced=True)
+                self._emit(t, {"synced": True})
             return
         if in_progress(occ, base, self._turns, self._window, self._firsts()):
             # A pawn in the hand shows its destinations; a mat with pieces set down part-way
@@ -310,7 +311,7 @@ class Recognizer:
             seat = COLORS[w.mover] if w is not None and differ <= w.touched else self._board.turn
         if seat != self._waiting:
             self._waiting = seat
-            self._emit(t, waiting={"seat": seat})
+            self._emit(t, {"waiting": {"seat": seat}})
 
     def _resolve(self, plans: list[Plan], t: float) -> None:
         """Commit what all explanations agree on; ask about the first step they do not."""
@@ -340,8 +341,10 @@ class Recognizer:
             return  # after the game the pawns leave the mat: nothing to sync with
         if squares != self._mismatch:
             self._mismatch = squares
-            extra = {"ambiguous": ambiguous} if ambiguous else {}
-            self._emit(t, mismatch=[square_name(sq) for sq in sorted(squares)], **extra)
+            event: MatEvent = {"mismatch": [square_name(sq) for sq in sorted(squares)]}
+            if ambiguous:
+                event["ambiguous"] = ambiguous
+            self._emit(t, event)
 
     # -- prompts ---------------------------------------------------------------------------
 
@@ -377,14 +380,14 @@ class Recognizer:
         self._waiting = None
         if self._mismatch is not None:
             self._mismatch = None
-            self._emit(t, synced=True)
+            self._emit(t, {"synced": True})
         if prompt != self._prompt:
             self._prompt = prompt
-            self._emit(t, prompt=prompt)
+            self._emit(t, {"prompt": prompt})
 
     def _cancel_prompt(self, t: float) -> None:
         if self._prompt is not None and not self._turns.must_pass:
-            self._emit(t, prompt_cancelled={"seat": self._prompt["seat"]})
+            self._emit(t, {"prompt_cancelled": {"seat": self._prompt["seat"]}})
             self._prompt = None
             self._options = {}
 
@@ -402,22 +405,22 @@ class Recognizer:
         if kind == AMEND:
             old = board.pop()
             _, before = self._history.pop()
-            self._emit(t, takeback=str(old), amend=True)
+            self._emit(t, {"takeback": str(old), "amend": True})
             board.push(move_of(reading))
             self._history.append((reading, before))
-            self._emit(t, move=str(reading.move), amended=True)
+            self._emit(t, {"move": str(reading.move), "amended": True})
             who = COLORS[before.turn].title()
             self._announce = ((f"{who} amended:", str(reading.move)), t + ANNOUNCE_S)
             window = before
         elif reading.move is None:
             move = board.pop()
             self._history.pop()
-            self._emit(t, takeback=str(move))
+            self._emit(t, {"takeback": str(move)})
         else:
             before = board.position
             board.push(reading.move)
             self._history.append((None if reading.move.is_pass else reading, before))
-            self._emit(t, move=str(reading.move))
+            self._emit(t, {"move": str(reading.move)})
             if not reading.move.is_pass:
                 window = before
         if reading.move is None:
@@ -428,10 +431,10 @@ class Recognizer:
             self._flash = (frozenset(lands), t + self.flash) if lands else None
             outcome = board.outcome()
             if outcome is not None:
-                self._emit(t, winner=outcome.winner, how=outcome.how)
+                self._emit(t, {"winner": outcome.winner, "how": outcome.how})
         if self._mismatch is not None:
             self._mismatch = None
-            self._emit(t, synced=True)
+            self._emit(t, {"synced": True})
         seen = self._evidence.groups() | (self._window.seen if kind == AMEND and self._window
                                           else frozenset())
         self._new_position(t, forget=last)
@@ -458,10 +461,10 @@ class Recognizer:
             pos = board.position
             self._ask(t, {m.card: [((PLAY, read_move(pos, m)),)] for m in self._turns.moves})
 
-    def _emit(self, t: float, **event: Any) -> None:
+    def _emit(self, t: float, event: MatEvent) -> None:
         self._out.append({"t": round(t, 3), **event})
 
-    def _drain(self) -> list[dict[str, Any]]:
+    def _drain(self) -> list[MatEvent]:
         out, self._out = self._out, []
         return out
 

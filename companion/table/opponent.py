@@ -24,6 +24,7 @@ from ..rules.actions import parse_action
 from ..rules.errors import OnitamaError
 from ..rules.moves import Move
 from ..rules.position import parse_position
+from ..mat.events import MatEvent
 from . import outputs
 from .computer import (HINT_NODES, Chooser, Expected, Thinker, Version, board_move,
                        default_hints, default_player, same_move)
@@ -31,6 +32,7 @@ from .errors import BadRequest, Conflict, Forbidden
 from .instructions import expected_words
 from .session import GameSession
 from .store import GameStore, StoreError
+from .viewtypes import Reply
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +117,13 @@ class Opponent:
         if game is None or game.version != asked or game.status == "finished":
             return
         computer = {s: level for s, level in game.seating.computer.items() if s != seat}
-        game.header = {**game.header, "computer": computer}
+        header = {**game.header, "computer": computer}
+        try:
+            self._store.reseat(game.id, header)     # a restart seats a person there too
+        except StoreError as exc:
+            # Handed back all the same (else the game waits for ever); until a restart.
+            log.error("%s", exc)
+        game.header = header
         game.thinking = None
         game.handed_back = (seat, game.version)
         self._players.pop((game.id, seat), None)
@@ -188,7 +196,7 @@ class Opponent:
         enter_sync(game)
 
     @staticmethod
-    def took_back_held(game: GameSession, event: dict[str, Any]) -> bool:
+    def took_back_held(game: GameSession, event: MatEvent) -> bool:
         """The held step taken back by the mat, or amended into another turn: it was never
         played, so there is nothing to take back."""
         if game.held is None or event.get("takeback") != str(game.held):
@@ -204,7 +212,7 @@ class Opponent:
             self._refuse(game, game.referee.to_act()[0], enter_sync)
 
     @staticmethod
-    def answer_for_expected(game: GameSession, recognized: Callable[[list[dict[str, Any]]], None],
+    def answer_for_expected(game: GameSession, recognized: Callable[[list[MatEvent]], None],
                             note: Callable[[float, str, str], None] = lambda t, seat, card: None) -> None:
         """The mat cannot tell which card made the expected move: the move names it (the
         recognizer's events go to ``recognized``). Also when it asks whose step it was and
@@ -217,9 +225,9 @@ class Opponent:
         if rec is None or expected is None or game.status != "playing" or rec.prompt is None:
             return
         prompt, card = rec.prompt, expected.move.card
-        reply = prompt.get("reply") or {}
+        reply = prompt.get("reply")
         asked = prompt["seat"] == expected.seat and card in prompt["choose"]
-        as_reply = (reply.get("seat") == expected.seat and card in (reply.get("choose") or ())
+        as_reply = (reply is not None and reply["seat"] == expected.seat and card in reply["choose"]
                     and read_move(rec.board.position, expected.move).occupancy == rec.occupancy)
         if asked or as_reply:
             now = time.monotonic()
@@ -273,7 +281,7 @@ class Opponent:
                              lambda grades: self._hinted(asked, seat, grades))
         return True
 
-    def hint_request(self, game: GameSession, seat: str) -> dict[str, Any]:
+    def hint_request(self, game: GameSession, seat: str) -> Reply:
         """A phone asks for a hint (see :meth:`ask_hint`); refused with the reason."""
         if seat in game.seating.computer:
             raise Forbidden("the computer plays this seat")

@@ -30,6 +30,7 @@ from firmware.matrix import ScanLoop
 from ..rules.errors import IllegalActionError
 from ..rules.referee import SEATS
 from ..rules.squares import parse_square
+from ..mat.events import MatEvent
 from . import outputs, views
 from .display import Display
 from .errors import REFUSALS, BadRequest, Conflict, NotFound
@@ -43,6 +44,7 @@ from .store import GameStore, StoreUnavailable
 from .tables import TableDoors, invite_lines
 from .thread import GameThread
 from .tracing import Traces
+from .viewtypes import ListedGame, Reply, SimState, View
 
 
 LONG_PRESS_NEW_GAME = "C"
@@ -68,7 +70,7 @@ def wait_s(game: GameSession | None, display: Display) -> float:
     return min(1.0, max(0.0, deadline - time.monotonic()))
 
 
-def taken_back(game: GameSession, event: dict[str, Any], store: GameStore, display: Display,
+def taken_back(game: GameSession, event: MatEvent, store: GameStore, display: Display,
                enter_sync: Callable[[GameSession], None]) -> bool:
     """The mat took the last move back: played as a takeback; False when it is not (the mat
     is put back)."""
@@ -147,7 +149,7 @@ class Companion(SeatDoors, TableDoors):
 
     # -- what other threads may call -------------------------------------------------------
 
-    def view(self, seat: str | None) -> dict[str, Any]:
+    def view(self, seat: str | None) -> View:
         check_seat(seat)
         return self._publisher.view(seat)
 
@@ -155,7 +157,7 @@ class Companion(SeatDoors, TableDoors):
         check_seat(seat)
         return self._publisher.subscribe(seat)
 
-    def submit(self, seat: str | None, request: Any, timeout: float = 5.0) -> dict[str, Any]:
+    def submit(self, seat: str | None, request: Any, timeout: float = 5.0) -> Reply:
         """Run ``request`` on the game thread. Raises a :class:`~.errors.TableError` (or the
         referee's error) when it is refused; nothing has changed then."""
         check_seat(seat)
@@ -168,7 +170,7 @@ class Companion(SeatDoors, TableDoors):
         simulation's own page): anyone else gets its text lines (see Display.png)."""
         return self._display.png(for_table=for_table)
 
-    def games(self, **query: Any) -> list[dict[str, Any]]:
+    def games(self, **query: Any) -> list[ListedGame]:
         """A page of the saved games (see :func:`companion.table.session.public_games`)."""
         return public_games(self._store, **query)
 
@@ -178,7 +180,7 @@ class Companion(SeatDoors, TableDoors):
         return record(self._store, game_id)
 
     # The simulated mat: a person's hands on the simulated switches and buttons.
-    def sim_state(self) -> dict[str, Any]:
+    def sim_state(self) -> SimState:
         return self._hands.state()
 
     def sim_place(self, square: str, noisy: bool = False) -> None:
@@ -238,7 +240,7 @@ class Companion(SeatDoors, TableDoors):
             else:
                 self._confirm_until = now + CONFIRM_S
 
-    def _recognized(self, events: list[dict[str, Any]]) -> None:
+    def _recognized(self, events: list[MatEvent]) -> None:
         game = self._game
         assert game is not None
         moves = [event for event in events if "move" in event]  # a move and its reply: one batch
@@ -299,7 +301,7 @@ class Companion(SeatDoors, TableDoors):
 
     # -- the game thread: requests -----------------------------------------------------------
 
-    def _request(self, seat: str | None, request: dict[str, Any]) -> dict[str, Any]:
+    def _request(self, seat: str | None, request: dict[str, Any]) -> Reply:
         kind = request["type"]
         if kind == "new_game":
             game = self._game
@@ -335,7 +337,7 @@ class Companion(SeatDoors, TableDoors):
         self._display.announce(outputs.announcements(game.play(self._store, seat, text)))
         self._enter_sync(game)
 
-    def _answer(self, game: GameSession, seat: str, request: dict[str, Any]) -> dict[str, Any]:
+    def _answer(self, game: GameSession, seat: str, request: dict[str, Any]) -> Reply:
         card, takeback = request.get("card"), request.get("takeback") is True
         if not takeback and not isinstance(card, str):
             raise BadRequest("an answer names a card, or is {\"takeback\": true}")
@@ -349,7 +351,7 @@ class Companion(SeatDoors, TableDoors):
         self._recognized(rec.answer(now, seat, card, takeback=takeback))
         return {"ok": True}
 
-    def _new_game(self, request: dict[str, Any]) -> dict[str, Any]:
+    def _new_game(self, request: dict[str, Any]) -> Reply:
         try:
             session = replace_game(self._store, self._game, request, self._sets)
         except StoreUnavailable as exc:     # said on the OLED too: a long press has no other answer

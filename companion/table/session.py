@@ -22,12 +22,14 @@ from ..rules.record import GameRecord
 from ..rules.referee import Event, Referee
 from ..rules.sealed import full_record, public_record
 from ..rules.ways import WAYS, Way, named_way, new_referee, way
+from ..mat.events import MatEvent, Prompt
 from .computer import Expected, Seating, Version, seating, version
 from .errors import REFUSALS, BadRequest, CompanionError, Conflict, NotFound
 from .notices import Notices
 from .replay import rebuild
 from .tables import LINK_KEY, last_linked, link_header, table_referee
 from .store import DamagedGame, GameStore, SavedGame, StoreError, StoreUnavailable
+from .viewtypes import ListedGame
 
 log = logging.getLogger(__name__)
 
@@ -113,13 +115,13 @@ class GameSession:
         if step != self.step(seat):
             raise Conflict("the game has moved on since this was sent: look again")
 
-    def question_for(self, seat: str) -> tuple[dict[str, Any], Recognizer]:
+    def question_for(self, seat: str) -> tuple[Prompt, Recognizer]:
         """The card question ``seat`` may answer now, and the recognizer that asks it: its own
         question, or the other seat's side of a "whose step was it?" (answered with its own
         card)."""
         rec = self.recognizer
         prompt = rec.prompt if rec is not None else None
-        reply = (prompt or {}).get("reply")
+        reply = prompt.get("reply") if prompt is not None else None
         if reply is not None and reply["seat"] == seat:
             prompt = {"seat": seat, "choose": reply["choose"]}
         if rec is None or prompt is None or prompt["seat"] != seat:
@@ -212,7 +214,7 @@ class GameSession:
             pos = replace(pos, blue_master=ABSENT) if ref.light == 0 else replace(pos, red_master=ABSENT)
         return Recognizer(pos, cards=ref.cards, settle=settle, t=t)
 
-    def answer_a_win(self, t: float) -> list[dict[str, Any]] | None:
+    def answer_a_win(self, t: float) -> list[MatEvent] | None:
         """The mat's question answered, when every card it asks about wins the game there (the
         question would only hold up the end; the first card goes in the record): the
         recognizer's events, or None when the question stands, or the move asked for names
@@ -379,7 +381,7 @@ def record(store: GameStore, game_id: int) -> dict[str, Any]:
     return full
 
 
-def public_games(store: GameStore, **query: Any) -> list[dict[str, Any]]:
+def public_games(store: GameStore, **query: Any) -> list[ListedGame]:
     """A page of the game list (``GameStore.games``: limit, before, mode, dates), without
     what is kept secret in the save file (a damaged game's header may be None). ``turns``
     counts finished turns, as players do (a Light & Shadow turn is several saved actions, and

@@ -35,6 +35,7 @@ from ..rules.shadow_half import HalfReferee
 from ..rules.ways import way
 from .computer import Expected, Seating, board_move
 from .errors import BadRequest, Conflict, Forbidden
+from .viewtypes import Reply
 
 if TYPE_CHECKING:
     from .saved import SavedGame
@@ -73,7 +74,7 @@ class Invites(Protocol):
     def invite_code(self) -> str | None: ...
     def pending_invite(self) -> str | None: ...
     def club_games(self) -> list[dict[str, Any]]: ...
-    def join(self, code: str) -> dict[str, Any]: ...
+    def join(self, code: str) -> Reply: ...
 
 
 def link_header(request: Mapping[str, Any], seats: Seating) -> dict[str, Any]:

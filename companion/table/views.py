@@ -7,13 +7,13 @@ publishes the results; the wording lives in :mod:`companion.table.outputs`. Ever
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
 
 from ..mat.recognizer import Recognizer, pair_up
 from ..mat.scene import lifting_own
 from ..rules.cards import CARDS
 from ..rules.describe import Refusal, turn_words, why_not
 from ..rules.referee import SEATS
+from ..rules.results import result_words
 from ..rules.squares import square_name
 from ..rules.ways import WAYS
 from ..mat import oled
@@ -27,6 +27,7 @@ from .network import Hotspot, wifi_qr_payload
 from .publicgame import PublicGame, SeatPart
 from .session import GameSession
 from .tables import waiting_lines
+from .viewtypes import GameView, HintsView, MatView, Said, SetupView, View
 
 
 def seat_part(game: GameSession | None, seat: str, *, notice: str | None = None,
@@ -38,7 +39,7 @@ def seat_part(game: GameSession | None, seat: str, *, notice: str | None = None,
     if game is None:
         return SeatPart(seat, {}, None, notice, asked)
     hint = game.hint
-    hints = {"left": game.hints_left(seat), "on": hint is not None and hint[0] == seat,
+    hints: HintsView = {"left": game.hints_left(seat), "on": hint is not None and hint[0] == seat,
              "asking": hint is None and game.hint_asked == (game.version, seat),
              "grades": hint[1] if hint is not None and hint[0] == seat else None,
              # A solved position's outcomes in words ("wins in 2"), {from: {to: words}}.
@@ -47,12 +48,12 @@ def seat_part(game: GameSession | None, seat: str, *, notice: str | None = None,
 
 
 def view(game: PublicGame | None, part: SeatPart | None, *, occupancy: frozenset[int],
-         oled: outputs.Lines, seats: dict[str, bool], takeover: str | None = None) -> dict[str, Any]:
+         oled: outputs.Lines, seats: dict[str, bool], takeover: str | None = None) -> View:
     """The public's view (``part`` None), or a seat's: the public one with the seat's own
     ``part`` in it. Built from the game's public side alone (:class:`PublicGame`).
     ``takeover``: the seat a new phone asks for, while the OLED asks the table."""
     seat = None if part is None else part.seat
-    out: dict[str, Any] = {"game": None, "setup": None, "table": None, "mat": None,
+    out: View = {"game": None, "setup": None, "table": None, "mat": None,
                            "oled": list(oled), "ways": list(WAYS), "variants": list(WAYS),
                            "sets": dict(CARDS.sets),
                            "seats": seats}
@@ -67,7 +68,9 @@ def view(game: PublicGame | None, part: SeatPart | None, *, occupancy: frozenset
     out["game"] = game_part(game)
     if part is not None:
         out["hints"] = part.hints
-    out["table"] = game.referee.view() if part is None else part.table
+    table = game.referee.view() if part is None else part.table
+    out["table"] = table
+    out["result_words"] = result_words(table.get("result"))
     if game.setting_up:
         out["setup"] = setup_part(game)
     out["mat"] = _mat(game, occupancy)
@@ -83,39 +86,6 @@ def view(game: PublicGame | None, part: SeatPart | None, *, occupancy: frozenset
             out["notice"] = part.notice
         out["headline"] = headline(out, part.seat)
     return out
-
-
-class ExpectedView(TypedDict):
-    seat: str
-    by: str
-    text: str
-    words: str
-
-
-class GameView(TypedDict):
-    """A view's ``game``: the game's public facts."""
-    id: int
-    way: str
-    variant: str            # the older name of "way", still sent for pages and scripts
-    sets: list[str]
-    status: str
-    computer: dict[str, str]
-    remote: list[str]
-    table: list[str]         # seats played at another table (companion.link)
-    hints: int
-    thinking: bool
-    handed_back: str | None  # a computer seat that could not move, now a person's (until it has)
-    expected: ExpectedView | None
-
-
-class SetupView(TypedDict):
-    """A view's ``setup``: the deal to lay out."""
-    board: str
-    red: list[str]
-    blue: list[str]
-    side: str
-    first: str
-    ninjas: bool
 
 
 def game_part(game: PublicGame) -> GameView:
@@ -139,7 +109,7 @@ def setup_part(game: PublicGame) -> SetupView:
             "side": fields[4], "first": fields[1], "ninjas": game.way.ninjas}
 
 
-def _mat(game: PublicGame, occupancy: frozenset[int]) -> dict[str, Any]:
+def _mat(game: PublicGame, occupancy: frozenset[int]) -> MatView:
     rec = game.recognizer
     prompt = rec.prompt if rec is not None else None
     if game.status == "sync":
@@ -153,7 +123,7 @@ def _mat(game: PublicGame, occupancy: frozenset[int]) -> dict[str, Any]:
         if state == "ok" and rec is not None and occupancy != rec.board.position.occupied():
             # A pawn is in a hand (or just put down): the move is being made.
             state = "moving"
-    out = {"state": state,
+    out: MatView = {"state": state,
            "prompt": None if prompt is None else outputs.prompt_view(prompt, _hand(game, prompt["seat"])),
            "wrong": sorted(square_name(s) for s in wrong),
            "pairs": [[square_name(a), square_name(b)] for a, b in pairs]}
@@ -237,7 +207,7 @@ def _amended_in_words(game: PublicGame, lines: outputs.Lines) -> outputs.Lines:
         # without the pieces' names the position before it would give.
         words = turn_words(lines[0].split()[0].lower(), lines[1], {})
     out = (lines[0], *oled.phrases(said(words)), *lines[2:])
-    return out if len(out) <= 1 + outputs.BODY_LINES else out[:1 + outputs.BODY_LINES]
+    return out if len(out) <= 1 + oled.BODY_LINES else out[:1 + oled.BODY_LINES]
 
 
 def _away_lines(game: PublicGame) -> outputs.Lines | None:
@@ -258,7 +228,7 @@ def _away_lines(game: PublicGame) -> outputs.Lines | None:
     return None
 
 
-def public_instruction(game: PublicGame, view: dict[str, Any]) -> dict[str, str] | None:
+def public_instruction(game: PublicGame, view: View) -> Said | None:
     """What the people at the table must do, for the table and simulation pages, when it is
     more than "X to play": a move to make for someone, or the mat to set right."""
     if game.expected is not None and game.status == "playing":
@@ -268,7 +238,7 @@ def public_instruction(game: PublicGame, view: dict[str, Any]) -> dict[str, str]
         return {"title": title, "detail": detail}
     if game.status == "playing" and not (game.recognizer is not None and game.recognizer.prompt):
         return turn_instruction(game.referee.to_act(), game.mat_turn(),
-                                        view["table"].get("phase") or "move",
+                                        (view.get("table") or {}).get("phase") or "move",
                                         computer=game.seating.computer, remote=game.seating.remote,
                                         table=game.seating.table)
     return None

@@ -193,7 +193,8 @@ def play_game(page, url: str, variant: str, cards: tuple, need: set[str], *,
         board.push(move)
         questions += sim.play(before, pieces(board), move, won=board.outcome() is not None)
     outcome = board.outcome()
-    status = f"{outcome.winner.title()} wins by the Way of the {outcome.how.title()}"
+    by = {"stone": "capturing the master", "stream": "reaching the Temple Arch"}[outcome.how]
+    status = f"{outcome.winner.title()} wins by {by}"
     expect(page.locator("#status")).to_have_text(status)
     return line, status, questions
 

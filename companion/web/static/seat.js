@@ -103,8 +103,8 @@ function headline() {
   if (!game) return ['No game yet', 'Deal one on the table page, or hold C on the companion.'];
   if (t && t.result) {
     const won = t.result.winner === SEAT;
-    const head = t.result.winner ? (won ? 'You win!' : `${title(t.result.winner)} wins`) : 'A draw';
-    return [head, resultText(t.result)];
+    const head = t.result.winner ? (won ? 'You win!' : `${title(t.result.winner)} wins`) : view.result_words.head;
+    return [head, resultText(view.result_words)];
   }
   if (view.setup && !myTurn(t)) {
     const s = view.setup;
@@ -447,8 +447,9 @@ function showOver() {
   if (!over) return;
   const r = t.result;
   $('over').dataset.outcome = !r.winner ? 'draw' : r.winner === SEAT ? 'won' : 'lost';
-  $('over-head').textContent = !r.winner ? 'A draw' : r.winner === SEAT ? 'You win!' : 'You lose';
-  $('over-title').textContent = resultText(t.result);
+  // Nobody won (drawn or abandoned): the server's words (companion/rules/results.py).
+  $('over-head').textContent = !r.winner ? view.result_words.head : r.winner === SEAT ? 'You win!' : 'You lose';
+  $('over-title').textContent = resultText(view.result_words);
   $('replay-link').href = `/games/${view.game.id}/replay`;
   const ends = Object.entries(t.all_ninjas || {}).filter(([, list]) => list.length)
     .map(([colour, list]) => `${who(colour) === 'You' ? 'yours' : `${title(colour)}'s`} on ${list.join(' and ')}`);

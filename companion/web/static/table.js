@@ -57,7 +57,7 @@ async function showGames() {
     const when = new Date(g.created * 1000).toLocaleString();
     const variant = variantName(data.names, g.header && g.header.variant);
     item.append(element('span', 'game-title', `#${g.id} ${variant}`),
-      element('span', 'game-meta', `${when} · ${g.result ? resultText(g.result) : 'not finished'} · ${g.turns ?? '?'} turns`));
+      element('span', 'game-meta', `${when} · ${g.result ? resultText(g.result_words) : 'not finished'} · ${g.turns ?? '?'} turns`));
     const link = element('a', '', 'Download record');
     link.href = `/games/${g.id}/record.json`;
     link.setAttribute('download', '');

@@ -33,11 +33,15 @@ from companion.rules.engine import Engine
 from companion.rules.moves import Move
 from companion.rules.position import COLORS
 
+from .ambush import Ambush
 from .belief import Belief
 from .search import WIN
 from .view import SeatView
 from .worlds import OutOfBudget, Rules, Sighting, World
 
+# A master lost at the enemy's second turn, per unit of its chance (WIN: as sure a loss as
+# one at the first turn, which Strata weighs at a lost game's value).
+AMBUSHED = WIN
 MISSED_STRIKE = 40                      # a strike that misses shows the Ninja to the enemy
 # Most worlds and turns searched per sampled world, by level; the level's node budget (or
 # clock) may stop it sooner (the worlds come in a random order, so those searched are a fair
@@ -49,9 +53,12 @@ BUDGET = {"easy": (8, 1), "casual": (16, 2), "medium": (24, 2), "solid": (28, 2)
 class HiddenPlayer:
     """The Light & Shadow side of a :class:`~companion.ai.agent.Player`."""
 
-    def __init__(self, player, *, uniform: bool = False):
+    def __init__(self, player, *, uniform: bool = False, ambush: bool = True):
         self.player = player
         self.uniform = uniform      # benchmarks: sample enemy Ninjas uniformly, ignoring the record
+        # Count the ambushes of the enemy's second turn (:mod:`companion.ai.ambush`); the
+        # benchmarks' earlier agents do not.
+        self.ambush = ambush and not uniform
         self.last_belief: Belief | None = None
 
     def choose(self, view: SeatView) -> str:
@@ -172,8 +179,13 @@ class HiddenPlayer:
             # Not one world searched in time: judge the seat's own turn in the first one.
             rules.deadline = rules.max_nodes = None
             w = self.world(view, drawn[0])
-            return [(a, self.score(rules, view, w, a, 0)) for a in actions]
-        return [(a, strata.value(a)) for a in actions]
+            scored = [(a, self.score(rules, view, w, a, 0)) for a in actions]
+        else:
+            scored = [(a, strata.value(a)) for a in actions]
+        if self.ambush and places:
+            later = Ambush(view, places, searcher.engine)
+            scored = [(a, s - int(AMBUSHED * later.share(a))) for a, s in scored]
+        return scored
 
     def score(self, rules: Rules, view: SeatView, w: World, action: Action, depth: int,
               eye: EnemyEye | None = None) -> int:

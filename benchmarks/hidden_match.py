@@ -68,6 +68,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mode", choices=("shadow", "light"), default="shadow")
     parser.add_argument("--opponent", choices=("uniform", "cheat", "today"), default="uniform")
+    parser.add_argument("--player", choices=("belief", "today"), default="belief",
+                        help="the agent measured: today's belief agent, or the agent of cc51677")
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--level", default="medium")
     parser.add_argument("--nodes", type=int,
@@ -89,6 +91,8 @@ def main() -> None:
             ref = ShadowReferee.deal(args.mode, seed=seed, light="red")
             box = [ref, None]
             agents = {belief_seat: Player(args.level, seed=seed, nodes=args.nodes)}
+            if args.player == "today":
+                agents[belief_seat] = make("today", args.level, seed, args.nodes, box)
             other = "blue" if belief_seat == "red" else "red"
             agents[other] = make(args.opponent, args.level, seed + 1, args.nodes, box)
             while ref.result is None and len(ref.log) < 200:
@@ -106,7 +110,7 @@ def main() -> None:
                   f"({'unfinished' if ref.result is None else ref.result.how}) in {len(ref.log)} plies",
                   flush=True)
     d, lo, hi = elo(points, games)
-    print(f"\nbelief vs {args.opponent} in {args.mode} ({args.level}): {points:g}/{games} "
+    print(f"\n{args.player} vs {args.opponent} in {args.mode} ({args.level}): {points:g}/{games} "
           f"({100 * points / games:.1f} %), Elo {d:+.0f} [{lo:+.0f}, {hi:+.0f}], "
           f"{(time.time() - started) / 60:.1f} min")
     for side, (p, n) in sorted(by_side.items()):

@@ -21,7 +21,7 @@ public record).
 
 from __future__ import annotations
 
-from companion.rules.actions import Action
+from companion.rules.actions import Action, Lantern
 from companion.rules.engine import Engine
 from companion.rules.moves import Move
 from companion.rules.position import TEMPLE
@@ -48,8 +48,8 @@ class Ambush:
         self.must_move = view.mode == "light"
         self.placements = [sum(1 << s for s in p) for p in places]
         self._attack: dict[tuple[int, tuple[str, ...]], int] = {}
-        self._steps: dict[str, list[tuple[int, list[int]]]] = {}
-        self._by_key: dict[tuple[int, str, int], float] = {}
+        self._reach: dict[str, tuple[int, ...]] = {}
+        self._by_key: dict[tuple[int, str, int, int], float] = {}
 
     # -- the pieces ------------------------------------------------------------------------
 
@@ -65,29 +65,11 @@ class Ambush:
             self._attack[key] = found
         return found
 
-    def steps(self, card: str) -> list[tuple[int, list[int]]]:
-        """For each placement (a mask), the placements after the enemy's quiet turn with
-        ``card``: a Ninja stepped onto a square without pawns, or (Way of the Shadow, or when
-        none can step) none did."""
-        found = self._steps.get(card)
+    def reach(self, card: str) -> tuple[int, ...]:
+        """For each square, where an enemy Ninja on it steps with ``card``."""
+        found = self._reach.get(card)
         if found is None:
-            reach = self.engine.table(card)[self.e].student_mask
-            found = []
-            for pm in self.placements:
-                after = []
-                m = pm
-                while m:
-                    b = m & -m
-                    m ^= b
-                    targets = reach[b.bit_length() - 1] & ~self.pawns & ~pm
-                    while targets:
-                        t = targets & -targets
-                        targets ^= t
-                        after.append(pm ^ b ^ t)
-                if not self.must_move or not after:
-                    after.append(pm)
-                found.append((pm, after))
-            self._steps[card] = found
+            found = self._reach[card] = tuple(self.engine.table(card)[self.e].student_mask)
         return found
 
     def master_squares(self, master: int, hand: tuple[str, ...], own: int) -> list[int]:
@@ -112,48 +94,96 @@ class Ambush:
         Ninja's step, a strike, a Lantern) do not move the master: 0."""
         if not self.placements or self.master < 0 or not isinstance(action, Move):
             return 0.0
-        master, landed, own = self.master, -1, self.own
+        master, landed, own, pawns = self.master, -1, self.own, self.pawns
         if not action.is_pass and action.from_sq is not None and action.to_sq is not None:
             landed = action.to_sq
             own = own ^ (1 << action.from_sq) ^ (1 << landed)
+            pawns = (pawns & ~(1 << action.from_sq)) | (1 << landed)
             if action.from_sq == master:
                 master = landed
         if master == self.temple:
             return 0.0
-        key = (master, action.card, landed)
+        key = (master, action.card, landed, pawns)
         found = self._by_key.get(key)
         if found is None:
-            found = self._by_key[key] = self._count(master, action.card, landed, own)
+            hand = tuple(self.side if h == action.card else h for h in self.hand)
+            keep = ~(1 << landed) if landed >= 0 else -1
+            # A Ninja on the pawn's landing square was taken by it.
+            places = [pm & keep for pm in self.placements]
+            found = self._by_key[key] = self._lost(places, master, hand, action.card, own, pawns) / len(places)
         return found
 
-    def _count(self, master: int, card: str, landed: int, own: int) -> float:
-        keep = ~(1 << landed) if landed >= 0 else -1
-        first = self.attack(master, self.enemy_hand) & keep
-        hand = tuple(self.side if h == card else h for h in self.hand)
+    def _lost(self, places: list[int], master: int, hand: tuple[str, ...], given: str, own: int,
+              pawns: int) -> int:
+        """How many of ``places`` take the master at the enemy's second turn and not at its
+        first, once the seat's turn is over: its master on ``master``, ``hand`` in hand,
+        ``given`` the card the enemy takes after its turn."""
         squares = self.master_squares(master, hand, own)
         if self.temple in squares:
-            return 0.0          # the master enters the Temple on the seat's next turn
-        lost = 0
-        survivors = {pm for pm in self.placements if not pm & first}
+            return 0            # the master enters the Temple on the seat's next turn
+        first = self.attack(master, self.enemy_hand)
+        survivors = [pm for pm in places if not pm & first]
+        lost: set[int] = set()
         for k in self.enemy_hand:
-            cards = tuple(card if h == k else h for h in self.enemy_hand)
-            reach: dict[int, int] = {}
-            after: set[int] = set()
-            for pm, nexts in self.steps(k):
-                if pm in survivors:
-                    # A Ninja on the pawn's landing square was taken by it.
-                    u = 0
-                    for q in nexts:
-                        q &= keep
+            cards = tuple(given if h == k else h for h in self.enemy_hand)
+            for after, reached in self._enemy_turn(survivors, k, pawns, own & ~(1 << master)).values():
+                danger = self.attack(self._blind_square(squares, cards, after), cards)
+                lost.update(i for i, u in reached.items() if u & danger)
+        return len(lost)
+
+    def lantern(self, lines: list[tuple[Lantern, int]]) -> tuple[Lantern | None, float]:
+        """The Lantern phase, the seat's turn over: of ``lines`` (a Lantern and its squares),
+        the one whose answer saves the master most often at the enemy's second turn, and that
+        share of the placements. The answer changes nothing of the enemy's first turn; it
+        sharpens the seat's blind reply, and so the ambushes it walks into."""
+        if not self.placements or self.master < 0:
+            return None, 0.0
+        places = self.placements
+        lost = self._lost(places, self.master, self.hand, self.side, self.own, self.pawns)
+        best: Lantern | None = None
+        gain = 0.0
+        for lantern, line in lines:
+            yes = [pm for pm in places if pm & line]
+            no = [pm for pm in places if not pm & line]
+            if not yes or not no:
+                continue            # a foregone answer tells nothing
+            after = sum(self._lost(part, self.master, self.hand, self.side, self.own, self.pawns)
+                        for part in (yes, no))
+            if (lost - after) / len(places) > gain:
+                best, gain = lantern, (lost - after) / len(places)
+        return best, gain
+
+    def _enemy_turn(self, survivors: list[int], card: str, pawns: int,
+                    students: int) -> dict[int, tuple[set[int], dict[int, int]]]:
+        """The enemy's Ninja turn with ``card`` from each placement, grouped by what the seat
+        sees of it: a quiet turn (-1), or a Ninja taking the seat's student on a square (its
+        Ninja seen there). For each: the seat's belief then, and for each placement (by its
+        index) every square its Ninjas may then stand on."""
+        reach = self.reach(card)
+        seen: dict[int, tuple[set[int], dict[int, int]]] = {}
+        for i, pm in enumerate(survivors):
+            moved = False
+            m = pm
+            while m:
+                b = m & -m
+                m ^= b
+                r = reach[b.bit_length() - 1] & ~pm
+                steps = r & ~pawns
+                taken = r & students
+                moved = moved or bool(steps or taken)
+                for targets, quiet in ((steps, True), (taken, False)):
+                    while targets:
+                        t = targets & -targets
+                        targets ^= t
+                        q = pm ^ b ^ t
+                        after, reached = seen.setdefault(-1 if quiet else t.bit_length() - 1, (set(), {}))
                         after.add(q)
-                        u |= q
-                    reach[pm] = reach.get(pm, 0) | u
-            target = self._blind_square(squares, cards, after)
-            danger = self.attack(target, cards)
-            lost_k = {pm for pm, u in reach.items() if u & danger}
-            survivors -= lost_k
-            lost += len(lost_k)
-        return lost / len(self.placements)
+                        reached[i] = reached.get(i, 0) | q
+            if not self.must_move or not moved:
+                after, reached = seen.setdefault(-1, (set(), {}))
+                after.add(pm)
+                reached[i] = reached.get(i, 0) | pm
+        return seen
 
     def _blind_square(self, squares: list[int], cards: tuple[str, ...], after: set[int]) -> int:
         """The master's square the seat picks knowing only the enemy's card: the one the

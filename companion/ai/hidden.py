@@ -42,6 +42,9 @@ from .worlds import OutOfBudget, Rules, Sighting, World
 # A master lost at the enemy's second turn, per unit of its chance (WIN: as sure a loss as
 # one at the first turn, which Strata weighs at a lost game's value).
 AMBUSHED = WIN
+# A Lantern is spent when its answer saves the master from the second turn's ambush in at
+# least this share of the placements.
+LANTERN_GAIN = 0.02
 MISSED_STRIKE = 40                      # a strike that misses shows the Ninja to the enemy
 # Most worlds and turns searched per sampled world, by level; the level's node budget (or
 # clock) may stop it sooner (the worlds come in a random order, so those searched are a fair
@@ -72,6 +75,8 @@ class HiddenPlayer:
         if view.phase == "lantern":
             if self.uniform:            # the baseline learns nothing from the answers
                 return text[rng.choice(actions)]
+            if self.ambush:
+                return text[self.lantern_by_ambush(view, belief, actions)]
             pos = view.board()
             master = pos.red_master if view.color == 0 else pos.blue_master
             return text[self.lantern(belief, actions, master)]
@@ -105,6 +110,15 @@ class HiddenPlayer:
             if left < best_left:
                 best, best_left = lantern, left
         return best if best is not None and best_left <= n * 5 / 8 else Skip()
+
+    def lantern_by_ambush(self, view: SeatView, belief: Belief, actions: list[Action]) -> Action:
+        """The line whose answer saves the master from the most ambushes of the enemy's
+        second turn (:meth:`Ambush.lantern`), when it saves it in at least
+        ``LANTERN_GAIN`` of the placements; else no Lantern."""
+        lines = [(a, sum(1 << s for s in a.squares())) for a in actions if isinstance(a, Lantern)]
+        places = sorted(belief.placements) if belief.enemy_has_ninjas else []
+        best, gain = Ambush(view, places, self.player.searcher(view).engine).lantern(lines)
+        return best if best is not None and gain >= LANTERN_GAIN else Skip()
 
     # -- sampled worlds --------------------------------------------------------------------
 

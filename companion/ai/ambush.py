@@ -4,16 +4,17 @@ The sampled worlds of :mod:`companion.ai.hidden` are searched two turns deep, an
 them the seat's own next turn is played knowing where the enemy's Ninjas stand. So they miss
 what decides most losses of the Light Master: an enemy who sees everything steps a hidden
 Ninja, on its first turn, to where the seat's master will stand after the seat's blind reply,
-and takes it on its second. The seat only ever learns the enemy's card, so its reply is one
-choice for every placement that card leaves possible.
+and takes it on its second. The seat only learns the enemy's card (and where a Ninja took a
+student, if one did), so its reply is one choice for every placement that sight leaves
+possible.
 
 :class:`Ambush` counts this over the whole belief, exactly, for each action of the seat: the
-share of the enemy's placements from which, whatever the seat then does knowing only the
-enemy's card, a Ninja takes the master on the enemy's second turn. The seat's reply is taken
+share of the enemy's placements from which, whatever the seat then does knowing only what it
+saw, a Ninja takes the master on the enemy's second turn. The seat's reply is taken
 to be the master's least exposed square among those it can reach (or keeps) with its next
 hand, judged on the belief it will then hold, as :class:`~companion.ai.hidden.Strata` judges
 it now; the enemy is taken to foresee it. The first turn's own exposure is not counted here
-(Strata counts it).
+(Strata counts it). :meth:`Ambush.lantern` values a Lantern by the ambushes its answer saves.
 
 Every input is the seat's: its view's board and the placements of its belief (read from its
 public record).

@@ -12,8 +12,10 @@ reveal of the striking Ninja. The enemy's reply to the seat's action does not se
 hidden Ninjas: it is chosen by what the public record tells the enemy of them
 (:class:`EnemyEye`), so it takes one only by the odds, and it keeps its master from them
 only as well as that record allows, so a Ninja can lie in wait where the record says it is
-unlikely to be. Lanterns are spent on the line that best splits the belief when a Ninja may
-be near the master; Ninjas start on a square drawn at random. Every random choice is seeded
+unlikely to be. The ambush of the enemy's second turn, which the worlds cannot see (in each
+of them the seat's own next turn knows the Ninjas), is counted over the whole belief
+(:mod:`companion.ai.ambush`), and Lanterns are spent where their answer saves the master
+from it; Ninjas start on a square drawn at random. Every random choice is seeded
 by the seed and the seat's view only, so two games that look the same to the seat get the
 same decisions.
 

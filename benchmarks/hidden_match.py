@@ -48,6 +48,8 @@ def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list):
         player._hidden = HiddenPlayer(player, uniform=True)
     elif kind == "today":
         player._hidden = HiddenPlayer(player, ambush=False)
+    elif kind == "belief":
+        player._hidden = HiddenPlayer(player, ambush=True)
     elif kind == "cheat":
         cheat = Cheat(player, ambush=False)
         cheat.truth = lambda: tuple(sorted(ref_box[0].state.ninjas[1 - COLORS.index(ref_box[1])]))
@@ -90,9 +92,7 @@ def main() -> None:
             # Way of the Light: the belief agent plays Light in one game, Shadow in the other.
             ref = ShadowReferee.deal(args.mode, seed=seed, light="red")
             box = [ref, None]
-            agents = {belief_seat: Player(args.level, seed=seed, nodes=args.nodes)}
-            if args.player == "today":
-                agents[belief_seat] = make("today", args.level, seed, args.nodes, box)
+            agents = {belief_seat: make(args.player, args.level, seed, args.nodes, box)}
             other = "blue" if belief_seat == "red" else "red"
             agents[other] = make(args.opponent, args.level, seed + 1, args.nodes, box)
             while ref.result is None and len(ref.log) < 200:

@@ -35,6 +35,13 @@ TIGER_GIVES_AN_AMBUSH = SeatView(
 MEDIUM = level("medium").nodes     # its budget without its clock, so that a run repeats
 
 
+def planner(seed):
+    """The Light Master that counts the ambush (not yet the table's default player)."""
+    player = Player("medium", seed=seed, nodes=MEDIUM)
+    player._hidden = HiddenPlayer(player, ambush=True)
+    return player
+
+
 def _ambush(view):
     return Ambush(view, sorted(Belief(view).placements), Player("medium").searcher(view).engine)
 
@@ -62,7 +69,7 @@ def test_the_light_master_does_not_give_the_card_of_an_ambush():
     """With the seeds of eight games, the Light Master keeps Tiger. Before the ambush was
     counted, six of the eight played it (the first turn's exposure is nil either way)."""
     view = TIGER_GIVES_AN_AMBUSH
-    chosen = [Player("medium", seed=seed, nodes=MEDIUM).choose(view) for seed in range(8)]
+    chosen = [planner(seed).choose(view) for seed in range(8)]
     assert not [c for c in chosen if c.startswith("Tiger")], chosen
     # The benchmarks' earlier agent (no ambush counted) is still there to be measured against.
     old = Player("medium", seed=1, nodes=MEDIUM)
@@ -82,7 +89,7 @@ def test_twin_worlds_get_identical_light_master_moves():
         rng = random.Random(seed)
         world = ShadowReferee.deal("light", seed=seed, light=light)
         twin = None
-        players = (Player("medium", seed=3, nodes=MEDIUM), Player("medium", seed=3, nodes=MEDIUM))
+        players = (planner(3), planner(3))
         while world.result is None and len(world.log) < 30:
             seat = world.to_act()[0]
             if seat == light:
@@ -146,7 +153,7 @@ def test_a_lantern_is_kept_when_no_answer_saves_the_master():
     master, and Red's two Lanterns were gone by its third turn in most games)."""
     best, gain = _ambush(NOTHING_TO_SAVE).lantern(_lines(NOTHING_TO_SAVE))
     assert gain == 0
-    assert Player("medium", seed=1, nodes=MEDIUM).choose(NOTHING_TO_SAVE) == "skip"
+    assert planner(1).choose(NOTHING_TO_SAVE) == "skip"
 
 
 def test_a_lantern_is_spent_where_its_answer_changes_the_blind_reply():
@@ -156,7 +163,7 @@ def test_a_lantern_is_spent_where_its_answer_changes_the_blind_reply():
     ambush = _ambush(view)
     best, gain = ambush.lantern(_lines(view))
     assert gain >= LANTERN_GAIN
-    chosen = Player("medium", seed=1, nodes=MEDIUM).choose(view)
+    chosen = planner(1).choose(view)
     assert chosen == action_text(best)
     line = sum(1 << s for s in best.squares())
     places = ambush.placements

@@ -6,7 +6,10 @@ the enemy's Ninjas are.
 ``uniform``: the enemy's hidden Ninjas on random squares without pawns (revealed ones where
 they stand), nothing learnt from the record (what onitama.app's later commits do), and the
 enemy's replies see its own Ninjas (plain determinization).
-``cheat``: the opponent sees the true squares (the gap the belief leaves). Each deal is played
+``cheat``: the opponent sees the true squares (the gap the belief leaves), with the search of
+commit cc51677 (it does not count the second turn's ambushes, ``companion/ai/ambush.py``).
+``today``: the belief agent of commit cc51677, which does not count them either (in Way of the
+Light its Shadow Master is the cheat's: the Light Master has no Ninjas to hide). Each deal is played
 twice with the seats swapped (in Way of the Light: Light and Shadow swapped). Both sides get
 the level's node budget without its clock, so a run repeats exactly.
 
@@ -43,8 +46,12 @@ def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list):
     player = Player(level, seed=seed, nodes=nodes)
     if kind == "uniform":
         player._hidden = HiddenPlayer(player, uniform=True)
+    elif kind == "today":
+        player._hidden = HiddenPlayer(player, ambush=False)
+    elif kind == "belief":
+        player._hidden = HiddenPlayer(player, ambush=True)
     elif kind == "cheat":
-        cheat = Cheat(player)
+        cheat = Cheat(player, ambush=False)
         cheat.truth = lambda: tuple(sorted(ref_box[0].state.ninjas[1 - COLORS.index(ref_box[1])]))
         player._hidden = cheat
     return player
@@ -62,7 +69,9 @@ def side_name(mode: str, belief_seat: str, ref: ShadowReferee) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mode", choices=("shadow", "light"), default="shadow")
-    parser.add_argument("--opponent", choices=("uniform", "cheat"), default="uniform")
+    parser.add_argument("--opponent", choices=("uniform", "cheat", "today"), default="uniform")
+    parser.add_argument("--player", choices=("belief", "today"), default="belief",
+                        help="the agent measured: today's belief agent, or the agent of cc51677")
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--level", default="medium")
     parser.add_argument("--nodes", type=int,
@@ -83,7 +92,7 @@ def main() -> None:
             # Way of the Light: the belief agent plays Light in one game, Shadow in the other.
             ref = ShadowReferee.deal(args.mode, seed=seed, light="red")
             box = [ref, None]
-            agents = {belief_seat: Player(args.level, seed=seed, nodes=args.nodes)}
+            agents = {belief_seat: make(args.player, args.level, seed, args.nodes, box)}
             other = "blue" if belief_seat == "red" else "red"
             agents[other] = make(args.opponent, args.level, seed + 1, args.nodes, box)
             while ref.result is None and len(ref.log) < 200:
@@ -101,7 +110,7 @@ def main() -> None:
                   f"({'unfinished' if ref.result is None else ref.result.how}) in {len(ref.log)} plies",
                   flush=True)
     d, lo, hi = elo(points, games)
-    print(f"\nbelief vs {args.opponent} in {args.mode} ({args.level}): {points:g}/{games} "
+    print(f"\n{args.player} vs {args.opponent} in {args.mode} ({args.level}): {points:g}/{games} "
           f"({100 * points / games:.1f} %), Elo {d:+.0f} [{lo:+.0f}, {hi:+.0f}], "
           f"{(time.time() - started) / 60:.1f} min")
     for side, (p, n) in sorted(by_side.items()):

@@ -15,6 +15,7 @@ Shadow Master (at most 300 pairs), so the exact set is small.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import combinations
 
 from companion.rules.cards import CardTable
@@ -26,6 +27,14 @@ from companion.rules.squares import FILE_NAMES, RANK_NAMES, parse_square
 from .view import SeatView
 
 Placement = tuple[int, ...]
+
+
+@lru_cache(maxsize=4)
+def engine_for(cards: CardTable) -> Engine:
+    """One move generator per card table: a belief is read afresh for every decision (and
+    the enemy's for every reply modelled), and building the tables of every card each time
+    was a third of a decision's time."""
+    return Engine(cards)
 
 
 @dataclass
@@ -75,7 +84,7 @@ class Belief:
     def __init__(self, view: SeatView, cards: CardTable | None = None):
         self.view = view
         self.cards = cards or view.cards()
-        self.engine = Engine(self.cards)
+        self.engine = engine_for(self.cards)
         self.me = view.color
         self.enemy = 1 - self.me
         light = None if view.light is None else COLORS.index(view.light)

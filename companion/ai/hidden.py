@@ -12,8 +12,10 @@ reveal of the striking Ninja. The enemy's reply to the seat's action does not se
 hidden Ninjas: it is chosen by what the public record tells the enemy of them
 (:class:`EnemyEye`), so it takes one only by the odds, and it keeps its master from them
 only as well as that record allows, so a Ninja can lie in wait where the record says it is
-unlikely to be. Lanterns are spent on the line that best splits the belief when a Ninja may
-be near the master; Ninjas start on a square drawn at random. Every random choice is seeded
+unlikely to be. The ambush of the enemy's second turn, which the worlds cannot see (in each
+of them the seat's own next turn knows the Ninjas), is counted over the whole belief
+(:mod:`companion.ai.ambush`), and Lanterns are spent where their answer saves the master
+from it; Ninjas start on a square drawn at random. Every random choice is seeded
 by the seed and the seat's view only, so two games that look the same to the seat get the
 same decisions.
 
@@ -33,11 +35,18 @@ from companion.rules.engine import Engine
 from companion.rules.moves import Move
 from companion.rules.position import COLORS
 
+from .ambush import Ambush
 from .belief import Belief
 from .search import WIN
 from .view import SeatView
 from .worlds import OutOfBudget, Rules, Sighting, World
 
+# A master lost at the enemy's second turn, per unit of its chance (WIN: as sure a loss as
+# one at the first turn, which Strata weighs at a lost game's value).
+AMBUSHED = WIN
+# A Lantern is spent when its answer saves the master from the second turn's ambush in at
+# least this share of the placements.
+LANTERN_GAIN = 0.02
 MISSED_STRIKE = 40                      # a strike that misses shows the Ninja to the enemy
 # Most worlds and turns searched per sampled world, by level; the level's node budget (or
 # clock) may stop it sooner (the worlds come in a random order, so those searched are a fair
@@ -49,9 +58,13 @@ BUDGET = {"easy": (8, 1), "casual": (16, 2), "medium": (24, 2), "solid": (28, 2)
 class HiddenPlayer:
     """The Light & Shadow side of a :class:`~companion.ai.agent.Player`."""
 
-    def __init__(self, player, *, uniform: bool = False):
+    def __init__(self, player, *, uniform: bool = False, ambush: bool = False):
         self.player = player
         self.uniform = uniform      # benchmarks: sample enemy Ninjas uniformly, ignoring the record
+        # Count the ambushes of the enemy's second turn (:mod:`companion.ai.ambush`). Not yet
+        # the table's player: at 300 nodes a move its Light Master lost a game to random
+        # moves, shuffling on its back rank (docs/ai-strength.md); the benchmarks ask for it.
+        self.ambush = ambush and not uniform
         self.last_belief: Belief | None = None
 
     def choose(self, view: SeatView) -> str:
@@ -65,6 +78,8 @@ class HiddenPlayer:
         if view.phase == "lantern":
             if self.uniform:            # the baseline learns nothing from the answers
                 return text[rng.choice(actions)]
+            if self.ambush:
+                return text[self.lantern_by_ambush(view, belief, actions)]
             pos = view.board()
             master = pos.red_master if view.color == 0 else pos.blue_master
             return text[self.lantern(belief, actions, master)]
@@ -98,6 +113,15 @@ class HiddenPlayer:
             if left < best_left:
                 best, best_left = lantern, left
         return best if best is not None and best_left <= n * 5 / 8 else Skip()
+
+    def lantern_by_ambush(self, view: SeatView, belief: Belief, actions: list[Action]) -> Action:
+        """The line whose answer saves the master from the most ambushes of the enemy's
+        second turn (:meth:`Ambush.lantern`), when it saves it in at least
+        ``LANTERN_GAIN`` of the placements; else no Lantern."""
+        lines = [(a, sum(1 << s for s in a.squares())) for a in actions if isinstance(a, Lantern)]
+        places = sorted(belief.placements) if belief.enemy_has_ninjas else []
+        best, gain = Ambush(view, places, self.player.searcher(view).engine).lantern(lines)
+        return best if best is not None and gain >= LANTERN_GAIN else Skip()
 
     # -- sampled worlds --------------------------------------------------------------------
 
@@ -172,8 +196,13 @@ class HiddenPlayer:
             # Not one world searched in time: judge the seat's own turn in the first one.
             rules.deadline = rules.max_nodes = None
             w = self.world(view, drawn[0])
-            return [(a, self.score(rules, view, w, a, 0)) for a in actions]
-        return [(a, strata.value(a)) for a in actions]
+            scored = [(a, self.score(rules, view, w, a, 0)) for a in actions]
+        else:
+            scored = [(a, strata.value(a)) for a in actions]
+        if self.ambush and places:
+            later = Ambush(view, places, searcher.engine)
+            scored = [(a, s - int(AMBUSHED * later.share(a))) for a, s in scored]
+        return scored
 
     def score(self, rules: Rules, view: SeatView, w: World, action: Action, depth: int,
               eye: EnemyEye | None = None) -> int:

@@ -1,0 +1,199 @@
+"""The ambushes the seat's master can walk into over the enemy's next two turns.
+
+The sampled worlds of :mod:`companion.ai.hidden` are searched two turns deep, and in each of
+them the seat's own next turn is played knowing where the enemy's Ninjas stand. So they miss
+what decides most losses of the Light Master: an enemy who sees everything steps a hidden
+Ninja, on its first turn, to where the seat's master will stand after the seat's blind reply,
+and takes it on its second. The seat only learns the enemy's card (and where a Ninja took a
+student, if one did), so its reply is one choice for every placement that sight leaves
+possible.
+
+:class:`Ambush` counts this over the whole belief, exactly, for each action of the seat: the
+share of the enemy's placements from which, whatever the seat then does knowing only what it
+saw, a Ninja takes the master on the enemy's second turn. The seat's reply is taken
+to be the master's least exposed square among those it can reach (or keeps) with its next
+hand, judged on the belief it will then hold, as :class:`~companion.ai.hidden.Strata` judges
+it now; the enemy is taken to foresee it. The first turn's own exposure is not counted here
+(Strata counts it). :meth:`Ambush.lantern` values a Lantern by the ambushes its answer saves.
+
+Every input is the seat's: its view's board and the placements of its belief (read from its
+public record).
+"""
+
+from __future__ import annotations
+
+from companion.rules.actions import Action, Lantern
+from companion.rules.engine import Engine
+from companion.rules.moves import Move
+from companion.rules.position import TEMPLE
+
+from .view import SeatView
+
+
+class Ambush:
+    """``share(action)``: the seat's risk of losing its master at the enemy's second turn."""
+
+    def __init__(self, view: SeatView, places: list[tuple[int, ...]], engine: Engine):
+        pos = view.board()
+        c = view.color
+        e = 1 - c
+        self.engine = engine
+        self.c, self.e = c, e
+        self.master = pos.red_master if c == 0 else pos.blue_master
+        self.own = pos.pawns(c)
+        self.pawns = pos.red | pos.blue
+        self.hand = tuple(pos.hands[c])
+        self.enemy_hand = tuple(pos.hands[e])
+        self.side = pos.side[0]
+        self.temple = TEMPLE[e]
+        self.must_move = view.mode == "light"
+        self.placements = [sum(1 << s for s in p) for p in places]
+        self._attack: dict[tuple[int, tuple[str, ...]], int] = {}
+        self._reach: dict[str, tuple[int, ...]] = {}
+        self._by_key: dict[tuple[int, str, int, int], float] = {}
+
+    # -- the pieces ------------------------------------------------------------------------
+
+    def attack(self, square: int, cards: tuple[str, ...]) -> int:
+        """The squares from which an enemy Ninja steps onto ``square`` with one of ``cards``."""
+        key = (square, cards)
+        found = self._attack.get(key)
+        if found is None:
+            found = 0
+            for card in cards:
+                reach = self.engine.table(card)[self.e].student_mask
+                found |= sum(1 << f for f in range(25) if reach[f] >> square & 1)
+            self._attack[key] = found
+        return found
+
+    def reach(self, card: str) -> tuple[int, ...]:
+        """For each square, where an enemy Ninja on it steps with ``card``."""
+        found = self._reach.get(card)
+        if found is None:
+            found = self._reach[card] = tuple(self.engine.table(card)[self.e].student_mask)
+        return found
+
+    def master_squares(self, master: int, hand: tuple[str, ...], own: int) -> list[int]:
+        """Where the seat's master can stand after its next turn: where it is, or a step with
+        a card of ``hand`` onto a square without its own pawns."""
+        out = [master]
+        for card in hand:
+            m = self.engine.table(card)[self.c].master_mask[master] & ~own
+            while m:
+                b = m & -m
+                m ^= b
+                sq = b.bit_length() - 1
+                if sq not in out:
+                    out.append(sq)
+        return out
+
+    # -- the count -------------------------------------------------------------------------
+
+    def share(self, action: Action) -> float:
+        """For a pawn move (or a pass) of the seat: the share of the belief's placements that
+        take its master at the enemy's second turn and not at the first. Other actions (a
+        Ninja's step, a strike, a Lantern) do not move the master: 0."""
+        if not self.placements or self.master < 0 or not isinstance(action, Move):
+            return 0.0
+        master, landed, own, pawns = self.master, -1, self.own, self.pawns
+        if not action.is_pass and action.from_sq is not None and action.to_sq is not None:
+            landed = action.to_sq
+            own = own ^ (1 << action.from_sq) ^ (1 << landed)
+            pawns = (pawns & ~(1 << action.from_sq)) | (1 << landed)
+            if action.from_sq == master:
+                master = landed
+        if master == self.temple:
+            return 0.0
+        key = (master, action.card, landed, pawns)
+        found = self._by_key.get(key)
+        if found is None:
+            hand = tuple(self.side if h == action.card else h for h in self.hand)
+            keep = ~(1 << landed) if landed >= 0 else -1
+            # A Ninja on the pawn's landing square was taken by it.
+            places = [pm & keep for pm in self.placements]
+            found = self._by_key[key] = self._lost(places, master, hand, action.card, own, pawns) / len(places)
+        return found
+
+    def _lost(self, places: list[int], master: int, hand: tuple[str, ...], given: str, own: int,
+              pawns: int) -> int:
+        """How many of ``places`` take the master at the enemy's second turn and not at its
+        first, once the seat's turn is over: its master on ``master``, ``hand`` in hand,
+        ``given`` the card the enemy takes after its turn."""
+        squares = self.master_squares(master, hand, own)
+        if self.temple in squares:
+            return 0            # the master enters the Temple on the seat's next turn
+        first = self.attack(master, self.enemy_hand)
+        survivors = [pm for pm in places if not pm & first]
+        lost: set[int] = set()
+        for k in self.enemy_hand:
+            cards = tuple(given if h == k else h for h in self.enemy_hand)
+            for after, reached in self._enemy_turn(survivors, k, pawns, own & ~(1 << master)).values():
+                danger = self.attack(self._blind_square(squares, cards, after), cards)
+                lost.update(i for i, u in reached.items() if u & danger)
+        return len(lost)
+
+    def lantern(self, lines: list[tuple[Lantern, int]]) -> tuple[Lantern | None, float]:
+        """The Lantern phase, the seat's turn over: of ``lines`` (a Lantern and its squares),
+        the one whose answer saves the master most often at the enemy's second turn, and that
+        share of the placements. The answer changes nothing of the enemy's first turn; it
+        sharpens the seat's blind reply, and so the ambushes it walks into."""
+        if not self.placements or self.master < 0:
+            return None, 0.0
+        places = self.placements
+        lost = self._lost(places, self.master, self.hand, self.side, self.own, self.pawns)
+        best: Lantern | None = None
+        gain = 0.0
+        for lantern, line in lines:
+            yes = [pm for pm in places if pm & line]
+            no = [pm for pm in places if not pm & line]
+            if not yes or not no:
+                continue            # a foregone answer tells nothing
+            after = sum(self._lost(part, self.master, self.hand, self.side, self.own, self.pawns)
+                        for part in (yes, no))
+            if (lost - after) / len(places) > gain:
+                best, gain = lantern, (lost - after) / len(places)
+        return best, gain
+
+    def _enemy_turn(self, survivors: list[int], card: str, pawns: int,
+                    students: int) -> dict[int, tuple[set[int], dict[int, int]]]:
+        """The enemy's Ninja turn with ``card`` from each placement, grouped by what the seat
+        sees of it: a quiet turn (-1), or a Ninja taking the seat's student on a square (its
+        Ninja seen there). For each: the seat's belief then, and for each placement (by its
+        index) every square its Ninjas may then stand on."""
+        reach = self.reach(card)
+        seen: dict[int, tuple[set[int], dict[int, int]]] = {}
+        for i, pm in enumerate(survivors):
+            moved = False
+            m = pm
+            while m:
+                b = m & -m
+                m ^= b
+                r = reach[b.bit_length() - 1] & ~pm
+                steps = r & ~pawns
+                taken = r & students
+                moved = moved or bool(steps or taken)
+                for targets, quiet in ((steps, True), (taken, False)):
+                    while targets:
+                        t = targets & -targets
+                        targets ^= t
+                        q = pm ^ b ^ t
+                        after, reached = seen.setdefault(-1 if quiet else t.bit_length() - 1, (set(), {}))
+                        after.add(q)
+                        reached[i] = reached.get(i, 0) | q
+            if not self.must_move or not moved:
+                after, reached = seen.setdefault(-1, (set(), {}))
+                after.add(pm)
+                reached[i] = reached.get(i, 0) | pm
+        return seen
+
+    def _blind_square(self, squares: list[int], cards: tuple[str, ...], after: set[int]) -> int:
+        """The master's square the seat picks knowing only the enemy's card: the one the
+        fewest of ``after`` (its belief then) can reach with ``cards``; where it stands when
+        that ties."""
+        best, fewest = squares[0], len(after) + 1
+        for sq in squares:
+            danger = self.attack(sq, cards)
+            n = sum(1 for pm in after if pm & danger)
+            if n < fewest:
+                best, fewest = sq, n
+        return best

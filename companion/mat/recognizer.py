@@ -487,8 +487,13 @@ class Recognizer:
             # The player to move lifting a pawn of theirs sees its destinations; until then a
             # last move still open shows only what its mover may still do.
             pos = self._board.position
-            moving = lifting_own(pos, self._base - self._occ)
-            scene = dict((not moving and window_lights(self._window, self._base, self._occ))
+            lifted = self._base - self._occ
+            w = self._window
+            # The Spirit and the student it swaps with, both in the hand, are the last mover's
+            # Wind Spirit card going on, whoever's student it is.
+            going_on = w is not None and pos.spirit in lifted and lifted <= w.touched
+            moving = lifting_own(pos, lifted) and not going_on
+            scene = dict((not moving and window_lights(w, self._base, self._occ))
                          or destinations(self._turns.readings, self._base, self._occ, self._slot,
                                          lambda r: self._evidence.has(r.midway_groups)))
             oled = play_oled(pos, self._announce[0] if self._announce else None, self._waiting)

@@ -193,6 +193,8 @@ def half_rows(game: "GameSession | None", game_id: int) -> list[tuple[str | None
     return [(seat, text) for seat, text in game.referee.rows]
 
 
+ANSWERS_AT_ONCE = 4   # a bound on the rules' questions answered in one go (one is the rule)
+
 class TableDoors:
     """The service's doors for ``companion.link`` (any thread): watch the game, read its
     saved actions, hand it the other table's. Mixed into the service, which sets these."""
@@ -212,12 +214,15 @@ class TableDoors:
 
     def _tell_tables(self) -> None:
         game = self._game
-        answer = game.referee.answer() if game is not None and isinstance(game.referee, HalfReferee) else None
-        if game is not None and answer is not None and game.status != "finished":
+        for _ in range(ANSWERS_AT_ONCE):
+            answer = game.referee.answer() if game is not None and isinstance(game.referee, HalfReferee) else None
+            if game is None or answer is None or game.status == "finished":
+                break
             # The other table asks about this table's Ninjas: the rules answer at once (the
-            # referee offers the true answer only). Playing it publishes again.
+            # referee offers the true answer only).
             self._play_off_mat(game, game.referee.to_act()[0], answer)
-            return
+        # Then the links hear of it, the answer included: a row the link never heard of would
+        # wait for its next resync, which a busy link does not reach (the other table stuck).
         if self._table_watch is not None:
             self._table_watch(table_state(game))
 

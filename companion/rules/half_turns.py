@@ -10,10 +10,10 @@ from dataclasses import replace
 from .actions import Action, action_text
 from .jsondata import JsonObject
 from .moves import Move
-from .position import BLUE, COLORS, NO_SQUARE, RED, TEMPLE
-from .referee import Event, Result, Turn
-from .results import result_sentence
+from .position import BLUE, COLORS, RED
+from .referee import Event, Result
 from .sealed_ninjas import HalfState
+from .shadow_steps import close_turn, lantern_due, ninja_takes, pass_card, winner
 from .shadow_state import LIGHT, set_pair
 from .squares import square_name
 
@@ -34,17 +34,7 @@ class HalfTurns:
         return replace(st, other=replace(st.other, revealed=tuple(sorted({*st.other.revealed, sq}))))
 
     def _take_pawn(self, st: HalfState, c: int, t: int, events: list[Event]) -> HalfState:
-        pos, e = st.pos, 1 - c
-        victim = "master" if t == pos.master(e) else "student"
-        red, blue = (pos.red, pos.blue & ~(1 << t)) if e == BLUE else (pos.red & ~(1 << t), pos.blue)
-        master = victim == "master"
-        pos = replace(pos, red=red, blue=blue,
-                      red_master=NO_SQUARE if master and e == RED else pos.red_master,
-                      blue_master=NO_SQUARE if master and e == BLUE else pos.blue_master)
-        events.append(Event("ninja_capture", f"{COLORS[c]}'s Ninja captured {COLORS[e]}'s {victim} "
-                            f"on {square_name(t)}", public=True,
-                            data={"by": COLORS[c], "square": square_name(t), "captured": victim}))
-        st = replace(st, pos=pos)
+        st = replace(st, pos=ninja_takes(st.pos, c, t, events))
         return replace(st, result=self._winner(st))
 
     def _lose(self, st: HalfState, owner: int, sq: int) -> HalfState:
@@ -58,21 +48,16 @@ class HalfTurns:
                                          revealed=tuple(s for s in other.revealed if s != sq)))
 
     def _exchange(self, st: HalfState, c: int, card: str, events: list[Event]) -> HalfState:
-        pos = st.pos
-        hand = tuple(pos.side[0] if h == card else h for h in pos.hands[c])
-        st = replace(st, pos=replace(pos, hands=set_pair(pos.hands, c, hand), side=(card,)), card=None)
-        if st.lanterns[c] and st.ply > 0 and self.ninja_count > st.lost[1 - c]:
+        st = replace(st, pos=pass_card(st.pos, c, card), card=None)
+        if lantern_due(st.lanterns, st.ply, self.ninja_count, st.lost, c):
             return replace(st, phase="lantern")
         return self._end_turn(st, events)
 
     def _end_turn(self, st: HalfState, events: list[Event]) -> HalfState:
         mover = st.pos.turn
-        turn = Turn(COLORS[mover], " ".join(st.full), " ".join(st.public))
-        events.append(Event("turn", turn.public, public=True, data={"by": turn.seat}))
+        turn = close_turn(mover, st.full, st.public, st.result, events)
         st = replace(st, log=st.log + (turn,), ply=st.ply + 1, full=(), public=(), card=None)
         if st.result is not None:
-            events.append(Event("game_over", result_sentence(st.result), public=True,
-                                data=st.result.as_dict()))
             return replace(st, phase="over")
         nxt = 1 - mover
         st = replace(st, pos=replace(st.pos, turn=nxt), phase="move")
@@ -82,18 +67,9 @@ class HalfTurns:
         return replace(st, other=replace(st.other, revealed=()))
 
     def _winner(self, st: HalfState) -> Result | None:
-        pos = st.pos
-        if self.light is None:
-            won = pos.winner()
-            return None if won is None else Result(COLORS[won[0]], won[1])
-        light, shadow = self.light, 1 - self.light
-        if pos.master(light) == NO_SQUARE:
-            return Result(COLORS[shadow], "stone")
-        if pos.master(light) == TEMPLE[shadow]:
-            return Result(COLORS[light], "stream")
-        if st.placed[shadow] and not self.alive(st, shadow):
-            return Result(COLORS[light], "ninjas")
-        return None
+        shadow = None if self.light is None else 1 - self.light
+        out = shadow is not None and st.placed[shadow] and not self.alive(st, shadow)
+        return winner(st.pos, self.light, out)
 
     # -- why not, and views ----------------------------------------------------------------
 

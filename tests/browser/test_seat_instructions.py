@@ -125,7 +125,10 @@ def test_an_onlooker_past_the_streams_cap_follows_the_game_and_says_how(browser,
             conn.request("GET", "/events")
             response = conn.getresponse()
             assert response.status == 200
-            held.append(conn)
+            # The response is held too: a stream's response without a length owns the socket
+            # once getresponse() returns, and closing it (as its garbage collection does) ends
+            # the stream, freeing its slot for the page that should find none.
+            held.append((conn, response))
         # Its own tab: the browser itself logs the refused stream (503) on the console.
         context = browser.new_context(viewport={"width": 390, "height": 844})
         page = context.new_page()
@@ -141,7 +144,8 @@ def test_an_onlooker_past_the_streams_cap_follows_the_game_and_says_how(browser,
         context.close()
         assert not errors
     finally:
-        for conn in held:
+        for conn, response in held:
+            response.close()
             conn.close()
 
 

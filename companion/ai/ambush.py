@@ -51,6 +51,8 @@ class Ambush:
         self._attack: dict[tuple[int, tuple[str, ...]], int] = {}
         self._reach: dict[str, tuple[int, ...]] = {}
         self._by_key: dict[tuple[int, str, int, int], float] = {}
+        self._areas: dict[tuple[int, str], int] = {}
+        self._successor_cache: dict[tuple[int, str, int, int], tuple[tuple[int, frozenset[int], int], ...]] = {}
 
     # -- the pieces ------------------------------------------------------------------------
 
@@ -160,31 +162,68 @@ class Ambush:
         sees of it: a quiet turn (-1), or a Ninja taking the seat's student on a square (its
         Ninja seen there). For each: the seat's belief then, and for each placement (by its
         index) every square its Ninjas may then stand on."""
-        reach = self.reach(card)
         seen: dict[int, tuple[set[int], dict[int, int]]] = {}
         for i, pm in enumerate(survivors):
-            moved = False
-            m = pm
-            while m:
-                b = m & -m
-                m ^= b
-                r = reach[b.bit_length() - 1] & ~pm
-                steps = r & ~pawns
-                taken = r & students
-                moved = moved or bool(steps or taken)
-                for targets, quiet in ((steps, True), (taken, False)):
-                    while targets:
-                        t = targets & -targets
-                        targets ^= t
-                        q = pm ^ b ^ t
-                        after, reached = seen.setdefault(-1 if quiet else t.bit_length() - 1, (set(), {}))
-                        after.add(q)
-                        reached[i] = reached.get(i, 0) | q
-            if not self.must_move or not moved:
-                after, reached = seen.setdefault(-1, (set(), {}))
-                after.add(pm)
-                reached[i] = reached.get(i, 0) | pm
+            for group, after, reached in self._successors(pm, card, pawns, students):
+                entry = seen.get(group)
+                if entry is None:
+                    entry = seen[group] = (set(), {})
+                entry[0].update(after)
+                entry[1][i] = reached
         return seen
+
+    def _successors(self, pm: int, card: str, pawns: int,
+                    students: int) -> tuple[tuple[int, frozenset[int], int], ...]:
+        """For :meth:`_enemy_turn`, one placement: for each group of what the seat sees, the
+        placements the enemy's turn can leave and every square on which they stand. Kept
+        by the pawns within the Ninjas' reach only, so that the seat's actions, which each
+        move one pawn, share what they do not touch."""
+        area = self._areas.get((pm, card))
+        if area is None:
+            area = self._areas[(pm, card)] = self._or_reach(pm, self.reach(card)) & ~pm
+        key = (pm, card, pawns & area, students & area)
+        found = self._successor_cache.get(key)
+        if found is None:
+            found = self._successor_cache[key] = self._step_from(pm, card, pawns, students)
+        return found
+
+    @staticmethod
+    def _or_reach(pm: int, reach: tuple[int, ...]) -> int:
+        out = 0
+        m = pm
+        while m:
+            b = m & -m
+            m ^= b
+            out |= reach[b.bit_length() - 1]
+        return out
+
+    def _step_from(self, pm: int, card: str, pawns: int,
+                   students: int) -> tuple[tuple[int, frozenset[int], int], ...]:
+        reach = self.reach(card)
+        groups: dict[int, set[int]] = {}
+        moved = False
+        m = pm
+        while m:
+            b = m & -m
+            m ^= b
+            r = reach[b.bit_length() - 1] & ~pm
+            steps = r & ~pawns
+            taken = r & students
+            moved = moved or bool(steps or taken)
+            for targets, quiet in ((steps, True), (taken, False)):
+                while targets:
+                    t = targets & -targets
+                    targets ^= t
+                    groups.setdefault(-1 if quiet else t.bit_length() - 1, set()).add(pm ^ b ^ t)
+        if not self.must_move or not moved:
+            groups.setdefault(-1, set()).add(pm)
+        out = []
+        for group, after in groups.items():
+            reached = 0
+            for q in after:
+                reached |= q
+            out.append((group, frozenset(after), reached))
+        return tuple(out)
 
     def _blind_square(self, squares: list[int], cards: tuple[str, ...], after: set[int]) -> int:
         """The master's square the seat picks knowing only the enemy's card: the one the

@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 import time
 from itertools import combinations
+from typing import Callable
 
 from companion.rules.actions import LANTERNS, Action, Lantern, NinjaMove, Skip, Strike
 from companion.rules.engine import Engine
@@ -47,6 +48,10 @@ AMBUSHED = WIN
 # A Lantern is spent when its answer saves the master from the second turn's ambush in at
 # least this share of the placements.
 LANTERN_GAIN = 0.02
+# The share of a level's seconds its search may take: on a Pi at `medium`'s 0.05 s, the
+# search ran over by up to 12 ms (the stretch between two looks at the clock, an evaluation
+# table built, the scores' sum at the end).
+SEARCHED = 0.75
 MISSED_STRIKE = 40                      # a strike that misses shows the Ninja to the enemy
 # Most worlds and turns searched per sampled world, by level; the level's node budget (or
 # clock) may stop it sooner (the worlds come in a random order, so those searched are a fair
@@ -58,23 +63,30 @@ BUDGET = {"easy": (8, 1), "casual": (16, 2), "medium": (24, 2), "solid": (28, 2)
 class HiddenPlayer:
     """The Light & Shadow side of a :class:`~companion.ai.agent.Player`."""
 
-    def __init__(self, player, *, uniform: bool = False, ambush: bool = False):
+    def __init__(self, player, *, uniform: bool = False, ambush: bool = False,
+                 clock: Callable[[], float] = time.perf_counter):
         self.player = player
+        # The level's seconds run on this clock from the start of a decision to its end
+        # (the benchmarks give it a Pi's pace).
+        self.clock = clock
         self.uniform = uniform      # benchmarks: sample enemy Ninjas uniformly, ignoring the record
         # Count the ambushes of the enemy's second turn (:mod:`companion.ai.ambush`). Not yet
         # the table's player: at 300 nodes a move its Light Master lost a game to random
         # moves, shuffling on its back rank (docs/ai-strength.md); the benchmarks ask for it.
         self.ambush = ambush and not uniform
+        # The seat's belief and its reading of what the enemy knows of its own Ninjas, at the
+        # last decision: the next one reads on from them over the new turns only.
         self.last_belief: Belief | None = None
+        self.last_held: Belief | None = None
 
     def choose(self, view: SeatView) -> str:
+        deadline = self.deadline()
         rng = self.player.rng(view)
         actions = view.actions()
         text = dict(zip(actions, view.legal))   # as the referee wrote it (with its card)
         if view.phase == "setup":
             return text[rng.choice(actions)]
-        belief = Belief(view)
-        self.last_belief = belief
+        belief = self.last_belief = Belief(view, after=self.last_belief)
         if view.phase == "lantern":
             if self.uniform:            # the baseline learns nothing from the answers
                 return text[rng.choice(actions)]
@@ -83,7 +95,14 @@ class HiddenPlayer:
             pos = view.board()
             master = pos.red_master if view.color == 0 else pos.blue_master
             return text[self.lantern(belief, actions, master)]
-        return text[self.search(view, belief, actions, rng)]
+        return text[self.search(view, belief, actions, rng, deadline)]
+
+    def deadline(self) -> float | None:
+        """When the search of a decision starting now must stop, on ``clock`` (None at a
+        node budget): ``SEARCHED`` of the level's seconds, the rest kept for the work
+        between two looks at the clock and after the last."""
+        seconds = self.player.limits().seconds
+        return None if seconds is None else self.clock() + seconds * SEARCHED
 
     # -- Lanterns --------------------------------------------------------------------------
 
@@ -161,29 +180,40 @@ class HiddenPlayer:
 
     def scored(self, view: SeatView) -> list[tuple[Action, int]]:
         """Every legal action of the seat with its belief-averaged score (for hints)."""
-        belief = Belief(view)
-        return self._scored(view, belief, view.actions(), self.player.rng(view))
+        deadline = self.deadline()
+        return self._scored(view, Belief(view), view.actions(), self.player.rng(view), deadline)
 
-    def search(self, view: SeatView, belief: Belief, actions: list[Action], rng: random.Random) -> Action:
-        return self.player.level.pick(self._scored(view, belief, actions, rng), rng)
+    def search(self, view: SeatView, belief: Belief, actions: list[Action], rng: random.Random,
+               deadline: float | None) -> Action:
+        return self.player.level.pick(self._scored(view, belief, actions, rng, deadline), rng)
 
     def _scored(self, view: SeatView, belief: Belief, actions: list[Action],
-                rng: random.Random) -> list[tuple[Action, int]]:
+                rng: random.Random, deadline: float | None) -> list[tuple[Action, int]]:
+        """Each action's score; the worlds are searched in what is left of the decision's
+        time once the belief is read and the ambushes counted."""
         player = self.player
         lv = player.level
         k, depth = BUDGET.get(lv.name, (8, 2))
         light = None if view.light is None else COLORS.index(view.light)
         searcher = player.searcher(view)
-        limits = player.limits()
-        deadline = None if limits.seconds is None else time.perf_counter() + limits.seconds
-        rules = Rules(view.mode, light, searcher.engine, searcher.evaluate,
-                      deadline=deadline, max_nodes=limits.nodes)
         places = self.candidates(view, belief)
+        ambushed: dict[Action, float] = {}
+        if self.ambush and places:
+            later = Ambush(view, places, searcher.engine)
+            ambushed = {a: later.share(a) for a in actions}
+        rules = Rules(view.mode, light, searcher.engine, searcher.evaluate,
+                      deadline=deadline, max_nodes=player.limits().nodes, clock=self.clock)
         drawn = self.samples(places, rng, k)
+        # On a clock, the answer for want of time is in hand before the worlds are searched:
+        # found after the clock ran out, it made the decision late by as much.
+        at_once = None if deadline is None else self.at_once(rules, view, drawn[0], actions)
         # The belief agent models what the enemy knows of its own hidden Ninjas; the
         # baseline (uniform) lets the enemy see them in every world, as plain
         # determinization does.
-        eye = EnemyEye(view) if view.own_ninjas and not self.uniform else None
+        eye = None
+        if view.own_ninjas and not self.uniform:
+            self.last_held = Belief.held_by_enemy(view, after=self.last_held)
+            eye = EnemyEye(self.last_held)
         strata = Strata(view, searcher.engine, places, actions)
         for p in drawn:
             w = self.world(view, p)
@@ -193,16 +223,18 @@ class HiddenPlayer:
                 break           # this world is unfinished: the others decide
             strata.add(p, scores)
         if not strata.done:
-            # Not one world searched in time: judge the seat's own turn in the first one.
-            rules.deadline = rules.max_nodes = None
-            w = self.world(view, drawn[0])
-            scored = [(a, self.score(rules, view, w, a, 0)) for a in actions]
+            scored = at_once or self.at_once(rules, view, drawn[0], actions)
         else:
             scored = [(a, strata.value(a)) for a in actions]
-        if self.ambush and places:
-            later = Ambush(view, places, searcher.engine)
-            scored = [(a, s - int(AMBUSHED * later.share(a))) for a, s in scored]
-        return scored
+        return [(a, s - int(AMBUSHED * ambushed.get(a, 0.0))) for a, s in scored]
+
+    def at_once(self, rules: Rules, view: SeatView, placement: tuple[int, ...],
+                actions: list[Action]) -> list[tuple[Action, int]]:
+        """For want of time: the seat's own turn judged in the first world, without a
+        budget."""
+        free = Rules(rules.mode, rules.light, rules.engine, rules.evaluate_board)
+        w = self.world(view, placement)
+        return [(a, self.score(free, view, w, a, 0)) for a in actions]
 
     def score(self, rules: Rules, view: SeatView, w: World, action: Action, depth: int,
               eye: EnemyEye | None = None) -> int:
@@ -260,8 +292,8 @@ class EnemyEye:
     (:meth:`Belief.held_by_enemy`): for the end of the seat's turn, the odds per square
     that one of them stands there, and the placements themselves."""
 
-    def __init__(self, view: SeatView):
-        self.belief = Belief.held_by_enemy(view)
+    def __init__(self, held: Belief):
+        self.belief = held          # Belief.held_by_enemy of the seat's view
         self._places: dict[tuple[str, int | None], list[int]] = {}
         self._odds: dict[tuple[str, int | None], list[float]] = {}
         self._sightings: dict[tuple[str, int | None, int], Sighting] = {}

@@ -36,7 +36,7 @@ MEDIUM = level("medium").nodes     # its budget without its clock, so that a run
 
 
 def planner(seed):
-    """The Light Master that counts the ambush (not yet the table's default player)."""
+    """The Light Master that counts the ambush (the table's player)."""
     player = Player("medium", seed=seed, nodes=MEDIUM)
     player._hidden = HiddenPlayer(player, ambush=True)
     return player

@@ -22,6 +22,8 @@ public record).
 
 from __future__ import annotations
 
+from typing import Callable
+
 from companion.rules.actions import Action, Lantern
 from companion.rules.engine import Engine
 from companion.rules.moves import Move
@@ -134,11 +136,24 @@ class Ambush:
                 lost.update(i for i, u in reached.items() if u & danger)
         return len(lost)
 
-    def lantern(self, lines: list[tuple[Lantern, int]]) -> tuple[Lantern | None, float]:
+    def shares(self, actions: list[Action], clock: Callable[[], float],
+               by: float | None) -> dict[Action, float] | None:
+        """:meth:`share` of each action, or None if ``clock`` passes ``by`` before all are
+        counted."""
+        out = {}
+        for a in actions:
+            if by is not None and clock() > by:
+                return None
+            out[a] = self.share(a)
+        return out
+
+    def lantern(self, lines: list[tuple[Lantern, int]], clock: Callable[[], float] | None = None,
+                by: float | None = None) -> tuple[Lantern | None, float]:
         """The Lantern phase, the seat's turn over: of ``lines`` (a Lantern and its squares),
         the one whose answer saves the master most often at the enemy's second turn, and that
-        share of the placements. The answer changes nothing of the enemy's first turn; it
-        sharpens the seat's blind reply, and so the ambushes it walks into."""
+        share of the placements (of the lines counted before ``clock`` passes ``by``). The
+        answer changes nothing of the enemy's first turn; it sharpens the seat's blind
+        reply, and so the ambushes it walks into."""
         if not self.placements or self.master < 0:
             return None, 0.0
         places = self.placements
@@ -146,6 +161,8 @@ class Ambush:
         best: Lantern | None = None
         gain = 0.0
         for lantern, line in lines:
+            if clock is not None and by is not None and clock() > by:
+                break
             yes = [pm for pm in places if pm & line]
             no = [pm for pm in places if not pm & line]
             if not yes or not no:

@@ -52,6 +52,9 @@ LANTERN_GAIN = 0.02
 # search ran over by up to 12 ms (the stretch between two looks at the clock, an evaluation
 # table built, the scores' sum at the end).
 SEARCHED = 0.75
+# The share of them by which the ambushes must be counted (on a Pi at `medium`, a belief of
+# 300 placements took up to 0.16 s).
+COUNTED = 0.4
 MISSED_STRIKE = 40                      # a strike that misses shows the Ninja to the enemy
 # Most worlds and turns searched per sampled world, by level; the level's node budget (or
 # clock) may stop it sooner (the worlds come in a random order, so those searched are a fair
@@ -79,7 +82,7 @@ class HiddenPlayer:
         self.last_held: Belief | None = None
 
     def choose(self, view: SeatView) -> str:
-        deadline = self.deadline()
+        started = self.clock()
         rng = self.player.rng(view)
         actions = view.actions()
         text = dict(zip(actions, view.legal))   # as the referee wrote it (with its card)
@@ -90,18 +93,17 @@ class HiddenPlayer:
             if self.uniform:            # the baseline learns nothing from the answers
                 return text[rng.choice(actions)]
             if self.ambush:
-                return text[self.lantern_by_ambush(view, belief, actions)]
+                return text[self.lantern_by_ambush(view, belief, actions, self.by(started, SEARCHED))]
             pos = view.board()
             master = pos.red_master if view.color == 0 else pos.blue_master
             return text[self.lantern(belief, actions, master)]
-        return text[self.search(view, belief, actions, rng, deadline)]
+        return text[self.search(view, belief, actions, rng, started)]
 
-    def deadline(self) -> float | None:
-        """When the search of a decision starting now must stop, on ``clock`` (None at a
-        node budget): ``SEARCHED`` of the level's seconds, the rest kept for the work
-        between two looks at the clock and after the last."""
+    def by(self, started: float, share: float) -> float | None:
+        """When ``share`` of the level's seconds from ``started`` are gone, on ``clock``
+        (None at a node budget)."""
         seconds = self.player.limits().seconds
-        return None if seconds is None else self.clock() + seconds * SEARCHED
+        return None if seconds is None else started + seconds * share
 
     # -- Lanterns --------------------------------------------------------------------------
 
@@ -132,13 +134,14 @@ class HiddenPlayer:
                 best, best_left = lantern, left
         return best if best is not None and best_left <= n * 5 / 8 else Skip()
 
-    def lantern_by_ambush(self, view: SeatView, belief: Belief, actions: list[Action]) -> Action:
+    def lantern_by_ambush(self, view: SeatView, belief: Belief, actions: list[Action],
+                          by: float | None = None) -> Action:
         """The line whose answer saves the master from the most ambushes of the enemy's
-        second turn (:meth:`Ambush.lantern`), when it saves it in at least
-        ``LANTERN_GAIN`` of the placements; else no Lantern."""
+        second turn (:meth:`Ambush.lantern`; of the lines counted before ``by``), when it
+        saves it in at least ``LANTERN_GAIN`` of the placements; else no Lantern."""
         lines = [(a, sum(1 << s for s in a.squares())) for a in actions if isinstance(a, Lantern)]
         places = sorted(belief.placements) if belief.enemy_has_ninjas else []
-        best, gain = Ambush(view, places, self.player.searcher(view).engine).lantern(lines)
+        best, gain = Ambush(view, places, self.player.searcher(view).engine).lantern(lines, self.clock, by)
         return best if best is not None and gain >= LANTERN_GAIN else Skip()
 
     # -- sampled worlds --------------------------------------------------------------------
@@ -179,17 +182,18 @@ class HiddenPlayer:
 
     def scored(self, view: SeatView) -> list[tuple[Action, int]]:
         """Every legal action of the seat with its belief-averaged score (for hints)."""
-        deadline = self.deadline()
-        return self._scored(view, Belief(view), view.actions(), self.player.rng(view), deadline)
+        return self._scored(view, Belief(view), view.actions(), self.player.rng(view), self.clock())
 
     def search(self, view: SeatView, belief: Belief, actions: list[Action], rng: random.Random,
-               deadline: float | None) -> Action:
-        return self.player.level.pick(self._scored(view, belief, actions, rng, deadline), rng)
+               started: float) -> Action:
+        return self.player.level.pick(self._scored(view, belief, actions, rng, started), rng)
 
     def _scored(self, view: SeatView, belief: Belief, actions: list[Action],
-                rng: random.Random, deadline: float | None) -> list[tuple[Action, int]]:
-        """Each action's score; the worlds are searched in what is left of the decision's
-        time once the belief is read and the ambushes counted."""
+                rng: random.Random, started: float) -> list[tuple[Action, int]]:
+        """Each action's score, the decision having ``started`` on ``clock``: the ambushes
+        are counted if that is done within ``COUNTED`` of the level's seconds (else not at
+        all: counted for some actions only, they would favour the others), and the worlds
+        searched until ``SEARCHED`` of them."""
         player = self.player
         lv = player.level
         k, depth = BUDGET.get(lv.name, (8, 2))
@@ -198,8 +202,9 @@ class HiddenPlayer:
         places = self.candidates(view, belief)
         ambushed: dict[Action, float] = {}
         if self.ambush and places:
-            later = Ambush(view, places, searcher.engine)
-            ambushed = {a: later.share(a) for a in actions}
+            ambushed = Ambush(view, places, searcher.engine).shares(actions, self.clock,
+                                                                    self.by(started, COUNTED)) or {}
+        deadline = self.by(started, SEARCHED)
         rules = Rules(view.mode, light, searcher.engine, searcher.evaluate,
                       deadline=deadline, max_nodes=player.limits().nodes, clock=self.clock)
         drawn = self.samples(places, rng, k)

@@ -74,3 +74,29 @@ def test_the_clock_is_looked_at_every_few_nodes():
             _search_all(view, rules)
         assert rules.nodes <= 6 * CLOCK_EVERY
 
+
+
+def test_the_ambushes_are_counted_in_time_or_not_at_all():
+    """The Light Master's ambush count is done by its share of the level's time, or dropped:
+    counted for some actions only, it would favour the others. A Lantern is chosen among
+    the lines counted in time."""
+    from companion.ai.ambush import Ambush
+    from companion.rules.actions import LANTERNS
+
+    views = [v for v in _seats_to_move(24) if v.mode == "light" and v.seat == v.light]
+    assert views
+    for view in views:
+        ambush = Ambush(view, sorted(Belief(view).placements), Player("medium").searcher(view).engine)
+        actions = view.actions()
+        ticks = iter(range(10**9))
+        assert ambush.shares(actions, lambda: next(ticks), None) == {a: ambush.share(a) for a in actions}
+        ticks = iter(range(10**9))
+        assert ambush.shares(actions, lambda: next(ticks), len(actions) - 1) == {a: ambush.share(a) for a in actions}
+        ticks = iter(range(10**9))
+        assert ambush.shares(actions, lambda: next(ticks), len(actions) - 2) is None
+    view = views[0]
+    ambush = Ambush(view, sorted(Belief(view).placements), Player("medium").searcher(view).engine)
+    lines = [(a, sum(1 << s for s in a.squares())) for a in LANTERNS]
+    ticks = iter(range(10**9))
+    assert ambush.lantern(lines, lambda: next(ticks), -1) == (None, 0.0)
+    assert ambush.lantern(lines, lambda: 0, None) == ambush.lantern(lines)

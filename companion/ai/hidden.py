@@ -141,7 +141,7 @@ class HiddenPlayer:
         saves it in at least ``LANTERN_GAIN`` of the placements; else no Lantern."""
         lines = [(a, sum(1 << s for s in a.squares())) for a in actions if isinstance(a, Lantern)]
         places = sorted(belief.placements) if belief.enemy_has_ninjas else []
-        best, gain = Ambush(view, places, self.player.searcher(view).engine).lantern(lines, self.clock, by)
+        best, gain = Ambush(view, places, belief.engine).lantern(lines, self.clock, by)
         return best if best is not None and gain >= LANTERN_GAIN else Skip()
 
     # -- sampled worlds --------------------------------------------------------------------
@@ -202,10 +202,10 @@ class HiddenPlayer:
         places = self.candidates(view, belief)
         ambushed: dict[Action, float] = {}
         if self.ambush and places:
-            ambushed = Ambush(view, places, searcher.engine).shares(actions, self.clock,
+            ambushed = Ambush(view, places, belief.engine).shares(actions, self.clock,
                                                                     self.by(started, COUNTED)) or {}
         deadline = self.by(started, SEARCHED)
-        rules = Rules(view.mode, light, searcher.engine, searcher.evaluate,
+        rules = Rules(view.mode, light, belief.engine, searcher.evaluate,
                       deadline=deadline, max_nodes=player.limits().nodes, clock=self.clock)
         drawn = self.samples(places, rng, k)
         # On a clock, the answer for want of time is in hand before the worlds are searched:
@@ -218,7 +218,7 @@ class HiddenPlayer:
         if view.own_ninjas and not self.uniform:
             self.last_held = Belief.held_by_enemy(view, after=self.last_held)
             eye = EnemyEye(self.last_held)
-        strata = Strata(view, searcher.engine, places, actions)
+        strata = Strata(view, belief.engine, places, actions)
         for p in drawn:
             w = self.world(view, p)
             try:
@@ -341,27 +341,41 @@ class Strata:
 
     def __init__(self, view: SeatView, engine: Engine, places: list[tuple[int, ...]],
                  actions: list[Action]):
-        pos = view.board()
-        c = view.color
-        master = pos.red_master if c == 0 else pos.blue_master
-        self.attackers: dict[Action, tuple[int, int]] = {}   # (squares that reach the master, pawn's landing)
-        if 0 <= master < 25:
-            reach = [engine.table(card)[1 - c].student_mask for card in pos.hands[1 - c]]
-            for a in actions:
-                m, landed = master, -1
-                if isinstance(a, Move) and not a.is_pass and a.to_sq is not None:
-                    landed = a.to_sq
-                    if a.from_sq == master:
-                        m = a.to_sq
-                mask = sum(1 << n for n in range(25) if any(r[n] >> m & 1 for r in reach))
-                self.attackers[a] = (mask, landed)
+        # For each action: (the squares that reach the master, the pawn's landing square).
+        self.attackers = self._attackers(view, engine, actions)
         self.share: dict[Action, float] = {}
+        masks = [sum(1 << s for s in p) for p in places]
         for a, (mask, landed) in self.attackers.items():
-            hit = sum(1 for p in places if self.exposed(p, mask, landed))
+            if landed >= 0:
+                mask &= ~(1 << landed)      # a Ninja on the pawn's landing square was taken by it
+            hit = sum(1 for pm in masks if pm & mask)
             self.share[a] = hit / len(places) if places else 0.0
         self.sums: dict[Action, list[float]] = {a: [0.0, 0.0] for a in actions}
         self.counts: dict[Action, list[int]] = {a: [0, 0] for a in actions}
         self.done = 0
+
+    @staticmethod
+    def _attackers(view: SeatView, engine: Engine, actions: list[Action]) -> dict[Action, tuple[int, int]]:
+        """For each action (of a seat with its master on the board): the squares from which
+        an enemy Ninja reaches the master after it, and where its pawn landed (-1: none)."""
+        pos = view.board()
+        c = view.color
+        master = pos.red_master if c == 0 else pos.blue_master
+        out: dict[Action, tuple[int, int]] = {}
+        if not 0 <= master < 25:
+            return out
+        reach = [engine.table(card)[1 - c].student_mask for card in pos.hands[1 - c]]
+        around: dict[int, int] = {}
+        for a in actions:
+            m, landed = master, -1
+            if isinstance(a, Move) and not a.is_pass and a.to_sq is not None:
+                landed = a.to_sq
+                if a.from_sq == master:
+                    m = a.to_sq
+            if m not in around:
+                around[m] = sum(1 << n for n in range(25) if any(r[n] >> m & 1 for r in reach))
+            out[a] = (around[m], landed)
+        return out
 
     @staticmethod
     def exposed(p: tuple[int, ...], mask: int, landed: int) -> bool:

@@ -202,6 +202,9 @@ class Rules:
         key = (w.pawns, w.masters, w.hands, w.side, c)
         board = self._evaluated.get(key)
         if board is None:
+            # Met for the first time, it may build the evaluation's tables of a new hand (a
+            # few milliseconds on a Pi): the clock is looked at again at the next node.
+            self._check_at = self.nodes + 1
             board = self._evaluated[key] = self.evaluate_board(
                 (w.pawns[c], w.pawns[e], w.masters[c], w.masters[e], -1, c, w.hands[c], w.hands[e],
                  ((w.side,), ())))

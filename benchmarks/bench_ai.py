@@ -7,7 +7,10 @@ estimate for a Raspberry Pi Zero 2 W.
   node budget; a node is an interior or quiescence node the search visits (moves generated,
   ordered, applied, positions evaluated).
 - think time: each level's decision time over the same positions (its own budget), by the
-  clock and in CPU seconds (``--skip-rates`` prints only these tables).
+  clock and in CPU seconds (``--skip-rates`` prints only these tables); for Way of the
+  Shadow and of the Light, over ``--hidden-games`` whole games a level, one player kept
+  through each (its belief read on between decisions), on a clock that runs at the Pi's
+  pace (``hidden_think_table``).
 - the Pi: this machine's every-leaf perft rate (``bench_perft.py``) is measured here; the Pi
   Zero 2 W is taken as ``--pi-factor`` times slower at the same pure-Python work (about
   10x, from its cores' speed against this machine's). The think times are scaled by the

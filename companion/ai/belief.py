@@ -5,11 +5,12 @@ squares of all its living Ninjas, sorted), read from the public record in the se
 the start, then turn by turn. The reading of the finished turns is a fold over the record, so
 the belief of the seat's next decision reads on from the last one's (``after``) over the new
 turns only, and is read from the start only when the record is not an extension of the one
-seen then (a takeback, a restart, another game). After an enemy turn every placement grows by the card's reach
-(the Ninja stepped or not); it shrinks on squares the seat's own pawns entered without a
-capture, on squares where a pawn stands (a Ninja never shares a square with a pawn: landing
-on one is a capture), on Lantern answers, strikes, captures and reveals. It never uses what
-the seat cannot know: its input is a :class:`~companion.ai.view.SeatView`.
+seen then (a takeback, a restart, another game). After an enemy turn every placement grows
+by the card's reach (the Ninja stepped or not); it shrinks on squares the seat's own pawns
+entered without a capture, on squares where a pawn stands (a Ninja never shares a square
+with a pawn: landing on one is a capture), on Lantern answers, strikes, captures and
+reveals. It never uses what the seat cannot know: its input is a
+:class:`~companion.ai.view.SeatView`.
 
 Way of the Shadow has one Ninja a side (at most 25 placements), Way of the Light two for the
 Shadow Master (at most 300 pairs), so the exact set is small.

@@ -31,6 +31,7 @@ from ..mat.oled import COLUMNS
 from ..rules.errors import OnitamaError
 from ..rules.referee import Referee
 from ..rules.sealed_ninjas import Answer, Hidden, parse_step, table_salts
+from ..rules.knowledge_half import KnowledgeHalf
 from ..rules.shadow_half import HalfReferee
 from ..rules.ways import way
 from .computer import Expected, Seating, board_move
@@ -43,6 +44,8 @@ if TYPE_CHECKING:
     from .store import GameStore
     from .thread import GameThread
 
+# The referees of one table's half of a game (its ``rows``, ``answer()``, ``openings()``).
+HALVES = (HalfReferee, KnowledgeHalf)
 LINK_KEY = "link"           # the header's entry: never shown in the game list
 ROLES = ("host", "guest")
 _NAME = re.compile(r"^[a-z2-7]{10,32}$")     # topic-safe: lower-case base32
@@ -109,7 +112,9 @@ def table_referee(header: Mapping[str, Any], whole: Referee[Any]) -> Referee[Any
 
 
 def travels_sealed(referee: Referee[Any], text: str) -> bool:
-    """Is ``text`` a row that only a half referee plays: a hidden step or an answer?"""
+    """Is ``text`` a row that only a half referee plays: a hidden step, an answer, a key?"""
+    if isinstance(referee, KnowledgeHalf):
+        return referee.sealed_row(text)
     if not isinstance(referee, HalfReferee):
         return False
     try:
@@ -188,7 +193,7 @@ def apply_row(game: "GameSession | None", game_id: int, seat: str, n: int, text:
 def half_rows(game: "GameSession | None", game_id: int) -> list[tuple[str | None, str]]:
     """Game thread: the current game's half's rows (none for a game no longer current: its
     link is closing)."""
-    if game is None or game.id != game_id or not isinstance(game.referee, HalfReferee):
+    if game is None or game.id != game_id or not isinstance(game.referee, HALVES):
         return []
     return [(seat, text) for seat, text in game.referee.rows]
 
@@ -215,7 +220,7 @@ class TableDoors:
     def _tell_tables(self) -> None:
         game = self._game
         for _ in range(ANSWERS_AT_ONCE):
-            answer = game.referee.answer() if game is not None and isinstance(game.referee, HalfReferee) else None
+            answer = game.referee.answer() if game is not None and isinstance(game.referee, HALVES) else None
             if game is None or answer is None or game.status == "finished":
                 break
             # The other table asks about this table's Ninjas: the rules answer at once (the
@@ -239,7 +244,7 @@ class TableDoors:
         """This table's commitments opened, once game ``game_id`` (its half) is over; else None."""
         def opened() -> dict[str, tuple[str, str]] | None:
             game = self._game
-            if (game is None or game.id != game_id or not isinstance(game.referee, HalfReferee)
+            if (game is None or game.id != game_id or not isinstance(game.referee, HALVES)
                     or game.referee.result is None):
                 return None
             return game.referee.openings()

@@ -85,10 +85,30 @@ def test_two_tables_play_light_and_shadow_each_keeping_its_own_ninjas(tmp_path, 
         assert [(m["seat"], m["text"]) for m in club["moves"]] == [(s, t.split(" #")[0]) for s, t in shared]
 
 
+def test_two_tables_play_knowledge_drawing_each_card_together(tmp_path, broker):
+    """Knowledge: neither table holds the face-down deck's order. Each table published its
+    chain's tip before the first move, and each card drawn rests on both tables' keys."""
+    with two_tables(tmp_path, broker, {"variant": "knowledge", "seed": 1, "table": ["blue"]}) as (host, guest):
+        wait_for(lambda: guest.companion.view(None).get("game"))
+        result = play_across(host, guest, random.Random(1))
+        assert guest.companion.view(None)["table"]["result"] == result
+        shared = rows(host)
+        assert shared == rows(guest) and not host.links.link.refused and not guest.links.link.refused
+        assert [text.split()[0] for _, text in shared[:2]] == ["chain", "chain"]
+        logs = [side.companion.view(None)["table"]["log"] for side in (host, guest)]
+        assert logs[0] == logs[1]
+        draws = sum("+" in turn for turn in logs[0])
+        assert draws and sum(text.startswith("key ") for _, text in shared) == 2 * draws
+        # Each table's save file holds the rows as they crossed: nothing of its own kept back.
+        for side in (host, guest):
+            game_id = side.companion.view(None)["game"]["id"]
+            assert [(a.seat, a.action) for a in side.companion._store.game(game_id).actions] == shared
+
+
 def test_a_table_seat_is_refused_in_a_way_with_secrets(tmp_path, broker):
     from two_tables import linked_side
     with linked_side(tmp_path / "h.db", broker.address) as host:
-        for variant in ("simultaneous", "knowledge"):
+        for variant in ("simultaneous",):
             with pytest.raises(BadRequest, match="not played across two tables"):
                 host.companion.submit(None, {"type": "new_game", "variant": variant, "table": ["blue"]})
         with pytest.raises(BadRequest):

@@ -32,6 +32,7 @@ from .referee import Referee
 from .shadow import ShadowReferee
 from .knowledge_half import KnowledgeHalf
 from .shadow_half import HalfReferee
+from .simultaneous_half import SimultaneousHalf
 from .variants import ROLES, ClassicReferee, SimultaneousReferee, example_conditional_cards, start_position
 
 # The referee of whichever way was chosen, each with its own state type.
@@ -188,6 +189,11 @@ def _knowledge_half(whole: AnyReferee, here: str, game: str, salts: Callable[[in
     return KnowledgeHalf(whole, here, salts(-1))
 
 
+def _simultaneous_half(whole: AnyReferee, here: str, game: str, salts: Callable[[int], str]) -> AnyReferee:
+    assert isinstance(whole, SimultaneousReferee), "Simultaneous play deals a SimultaneousReferee"
+    return SimultaneousHalf(whole, here, game, salts)
+
+
 def _hands(variant: str) -> Callable[[Setup], AnyReferee]:
     """Bigger hands in master and student columns (seven, nine)."""
     def make(s: Setup) -> AnyReferee:
@@ -270,9 +276,7 @@ for _entry in (
     # Both seats move at once, which the computer's search does not model.
     Way("simultaneous", "Simultaneous play", "Both players commit a move in secret on their "
         "phones, and the moves resolve together.", _simultaneous, _simultaneous_start,
-        hidden=True, computer=None,
-        not_across="both seats' secret moves would need a half of their own, committed and then "
-                   "opened together (docs/tables.md)"),
+        hidden=True, computer=None, table_half=_simultaneous_half),
     Way("conditional", "Conditional moves", "The base game dealt from cards with move-only "
         "and capture-only steps.", _conditional, _classic("conditional"), options=()),
 ):

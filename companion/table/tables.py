@@ -32,7 +32,9 @@ from ..rules.errors import OnitamaError
 from ..rules.referee import Referee
 from ..rules.sealed_ninjas import Answer, Hidden, parse_step, table_salts
 from ..rules.knowledge_half import KnowledgeHalf
+from ..rules.position import COLORS
 from ..rules.shadow_half import HalfReferee
+from ..rules.simultaneous_half import SimultaneousHalf
 from ..rules.ways import way
 from .computer import Expected, Seating, board_move
 from .errors import BadRequest, Conflict, Forbidden
@@ -45,7 +47,7 @@ if TYPE_CHECKING:
     from .thread import GameThread
 
 # The referees of one table's half of a game (its ``rows``, ``answer()``, ``openings()``).
-HALVES = (HalfReferee, KnowledgeHalf)
+HALVES = (HalfReferee, KnowledgeHalf, SimultaneousHalf)
 LINK_KEY = "link"           # the header's entry: never shown in the game list
 ROLES = ("host", "guest")
 _NAME = re.compile(r"^[a-z2-7]{10,32}$")     # topic-safe: lower-case base32
@@ -112,8 +114,9 @@ def table_referee(header: Mapping[str, Any], whole: Referee[Any]) -> Referee[Any
 
 
 def travels_sealed(referee: Referee[Any], text: str) -> bool:
-    """Is ``text`` a row that only a half referee plays: a hidden step, an answer, a key?"""
-    if isinstance(referee, KnowledgeHalf):
+    """Is ``text`` a row that only a half referee plays: a hidden step, an answer, a key, a
+    commitment or reveal of a simultaneous move?"""
+    if isinstance(referee, (KnowledgeHalf, SimultaneousHalf)):
         return referee.sealed_row(text)
     if not isinstance(referee, HalfReferee):
         return False
@@ -168,10 +171,13 @@ def apply_row(game: "GameSession | None", game_id: int, seat: str, n: int, text:
         raise Conflict("that game is not the one on this table")
     if seat not in game.seating.table:
         raise Forbidden(f"{seat} is not played at the other table")
-    if n < game.seq:
+    # The rows the tables share: in a game of halves, the half's (a simultaneous move chosen
+    # here is saved, but crosses only as its commitment, later).
+    have = len(game.referee.rows) if isinstance(game.referee, HALVES) else game.seq
+    if n < have:
         return "have"
-    if n > game.seq:
-        raise Conflict(f"action {n} came before action {game.seq}")
+    if n > have:
+        raise Conflict(f"action {n} came before action {have}")
     if game.status == "finished":
         raise Conflict("the game is over")
     if seat not in game.referee.to_act():
@@ -220,12 +226,14 @@ class TableDoors:
     def _tell_tables(self) -> None:
         game = self._game
         for _ in range(ANSWERS_AT_ONCE):
-            answer = game.referee.answer() if game is not None and isinstance(game.referee, HALVES) else None
-            if game is None or answer is None or game.status == "finished":
+            half = game.referee if game is not None and isinstance(game.referee, HALVES) else None
+            answer = half.answer() if half is not None else None
+            if game is None or half is None or answer is None or game.status == "finished":
                 break
-            # The other table asks about this table's Ninjas: the rules answer at once (the
-            # referee offers the true answer only).
-            self._play_off_mat(game, game.referee.to_act()[0], answer)
+            # The rules wait for this table (the other asks about its Ninjas; its key for a
+            # draw; its seat's commitment or reveal): it answers at once, always its own seat,
+            # and its referee offers the true answer only.
+            self._play_off_mat(game, COLORS[half.here], answer)
         # Then the links hear of it, the answer included: a row the link never heard of would
         # wait for its next resync, which a busy link does not reach (the other table stuck).
         if self._table_watch is not None:

@@ -216,8 +216,10 @@ class TableLink:
             log.warning("table link: the %s table lied (%s) at row %s: %s",
                         lie.seat, lie.kind, lie.ply, lie.detail)
         # Kept with the game's result first: ``lies`` says the audit is done and recorded.
+        # The openings too: the record page shows the other table's Ninjas from them.
         self.port.table_verdict(self.game_id, {"checked": self.there, "lies": [
-            {"seat": lie.seat, "kind": lie.kind, "row": lie.ply, "detail": lie.detail} for lie in lies]})
+            {"seat": lie.seat, "kind": lie.kind, "row": lie.ply, "detail": lie.detail} for lie in lies],
+            "openings": got})
         self.lies = lies
 
     # -- receiving -------------------------------------------------------------------------

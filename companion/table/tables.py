@@ -28,11 +28,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from ..mat.oled import COLUMNS
-from ..rules.errors import OnitamaError
+from ..rules.errors import OnitamaError, RecordError
+from ..rules.half_record import opened_record
 from ..rules.referee import Referee
 from ..rules.sealed_ninjas import Answer, Hidden, parse_step, table_salts
 from ..rules.knowledge_half import KnowledgeHalf
 from ..rules.position import COLORS
+from ..rules.shadow import ShadowReferee
 from ..rules.shadow_half import HalfReferee
 from ..rules.simultaneous_half import SimultaneousHalf
 from ..rules.ways import way
@@ -194,6 +196,22 @@ def apply_row(game: "GameSession | None", game_id: int, seat: str, n: int, text:
         return "expected"
     play_off_mat(game, seat, text)
     return "played"
+
+
+def opened_half_record(referee: Referee[Any], header: Mapping[str, Any],
+                       result: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """A finished Light & Shadow game of halves' full record with the other table's Ninjas,
+    from the openings its audit kept with the result (None: not such a game, or no
+    openings that replay: then the record shows this table's secrets only)."""
+    openings = ((result or {}).get("audit") or {}).get("openings")
+    if not isinstance(referee, HalfReferee) or referee.result is None or not isinstance(openings, dict):
+        return None
+    whole = way(header["variant"]).restart(header)
+    assert isinstance(whole, ShadowReferee), "a game of halves is dealt as a whole Light & Shadow game"
+    try:
+        return opened_record(referee, whole, {n: (o[0], o[1]) for n, o in openings.items()})
+    except (RecordError, TypeError, IndexError):
+        return None
 
 
 def half_rows(game: "GameSession | None", game_id: int) -> list[tuple[str | None, str]]:

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from companion.rules.sealed import replay
 from companion.table.errors import BadRequest
 
 from two_tables import act, assert_honest, broker, play_across, rows, two_tables  # noqa: F401  (fixture)
@@ -78,6 +79,12 @@ def test_two_tables_play_light_and_shadow_each_keeping_its_own_ninjas(tmp_path, 
             assert all(" #" in text for who, text in shared if text.startswith(("setup", "ninja", "strike")))
         assert any(text.startswith("answer") for _, text in shared)
         assert_honest(host, guest)
+        # Each table's record page, the game over, shows both tables' Ninjas (the other's
+        # from its openings) and replays through the rules.
+        for side in (host, guest):
+            record = side.companion.record(side.companion.view(None)["game"]["id"])
+            assert set(record["setup"]) == ({"red", "blue"} if variant == "shadow" else {"blue"})
+            replay(record)
         # The club page: the game's moves as everyone saw them, no commitment, no hidden square.
         club = wait_for(lambda: next((g for g in host.links.club_games()
                                       if len(g["moves"]) == len(shared)), None), timeout=20)

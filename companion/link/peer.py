@@ -85,10 +85,12 @@ class TableLink:
         # Moves that came before one this table has not saved yet (in a hidden way a turn is
         # several rows, and the first may wait on this mat as the expected move): by number.
         self._early: dict[int, dict[str, Any]] = {}
-        # A game of halves with hidden Ninjas (Light & Shadow): at its end each table opens its commitments and
-        # audits the other's (``lies``: None until the other's openings are checked).
-        # (Knowledge's halves have nothing to open: their keys are checked as they come.)
-        self.halves = way(state.header["variant"]).table_half is not None and way(state.header["variant"]).ninjas
+        # A game of halves with hidden Ninjas (Light & Shadow): at its end each table opens its
+        # commitments and audits the other's (``lies``: None until the other's openings are
+        # checked). Knowledge's and Simultaneous play's halves open nothing at the end: their
+        # keys and reveals are checked as they come.
+        played = way(state.header["variant"])
+        self.halves = played.table_half is not None and played.ninjas
         self.lies: list[Lie] | None = None
         self._opened = False            # this table's openings are on the broker
         self._their_openings: dict[str, Any] | None = None

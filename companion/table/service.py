@@ -369,9 +369,6 @@ class Companion(SeatDoors, TableDoors):
         self._seats.seat_computer(frozenset(game.seating.computer) | frozenset(game.seating.table)
                                   if game else frozenset())
         self._seats.seat_remote(frozenset(game.seating.remote) if game else frozenset())
-        # First what this table owes the other at once (an answer, a key, a reveal), so the
-        # lights and the OLED show the game with it: else only at the next tick, up to 1 s on.
-        self._tell_tables()
         self._display.update(
             game, occupancy=self._occupancy, seats=self._seats, page=self._oled_page,
             join_url=self.join_url,
@@ -379,6 +376,7 @@ class Companion(SeatDoors, TableDoors):
                 views.oled_lines(game, occupancy=self._occupancy, public_url=self.public_url,
                                  confirming=time.monotonic() < self._confirm_until),
                 self.tables.pending_invite() if self.tables is not None else None))
+        self._tell_tables()
         seats = self._seats.held()
         parts = {seat: views.seat_part(game, seat, notice=game.notices.get(seat) if game else None,
                                        asked=self._seats.asked(seat)) for seat in SEATS}

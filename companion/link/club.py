@@ -37,7 +37,10 @@ class ClubGame:
 
 
 def public_text(action: str) -> str:
-    """A row as the club shows it: a hidden step's public form without its commitment."""
+    """A row as the club shows it: a hidden step's public form without its commitment (a
+    simultaneous move's commitment: ``commit`` alone)."""
+    if action.startswith("commit "):
+        return "commit"
     return action.split(" #", 1)[0]
 
 

@@ -85,9 +85,12 @@ class TableLink:
         # Moves that came before one this table has not saved yet (in a hidden way a turn is
         # several rows, and the first may wait on this mat as the expected move): by number.
         self._early: dict[int, dict[str, Any]] = {}
-        # A game of halves (Light & Shadow): at its end each table opens its commitments and
-        # audits the other's (``lies``: None until the other's openings are checked).
-        self.halves = way(state.header["variant"]).table_half is not None
+        # A game of halves with hidden Ninjas (Light & Shadow): at its end each table opens its
+        # commitments and audits the other's (``lies``: None until the other's openings are
+        # checked). Knowledge's and Simultaneous play's halves open nothing at the end: their
+        # keys and reveals are checked as they come.
+        played = way(state.header["variant"])
+        self.halves = played.table_half is not None and played.ninjas
         self.lies: list[Lie] | None = None
         self._opened = False            # this table's openings are on the broker
         self._their_openings: dict[str, Any] | None = None
@@ -215,8 +218,10 @@ class TableLink:
             log.warning("table link: the %s table lied (%s) at row %s: %s",
                         lie.seat, lie.kind, lie.ply, lie.detail)
         # Kept with the game's result first: ``lies`` says the audit is done and recorded.
+        # The openings too: the record page shows the other table's Ninjas from them.
         self.port.table_verdict(self.game_id, {"checked": self.there, "lies": [
-            {"seat": lie.seat, "kind": lie.kind, "row": lie.ply, "detail": lie.detail} for lie in lies]})
+            {"seat": lie.seat, "kind": lie.kind, "row": lie.ply, "detail": lie.detail} for lie in lies],
+            "openings": got})
         self.lies = lies
 
     # -- receiving -------------------------------------------------------------------------

@@ -25,6 +25,8 @@ HOW: dict[str, How] = {
     "ninjas": How("Every Ninja captured", "capturing every Ninja"),
     "draw": How("A draw", "agreement"),
     "abandoned": How("Game abandoned", "abandoning"),
+    # Simultaneous play across tables: the other table revealed another move than it committed.
+    "lie": How("A false reveal", "the other table's false reveal"),
 }
 
 

@@ -30,7 +30,9 @@ from .errors import CardError, SetupError, VariantError
 from .position import Position, parse_position
 from .referee import Referee
 from .shadow import ShadowReferee
+from .knowledge_half import KnowledgeHalf
 from .shadow_half import HalfReferee
+from .simultaneous_half import SimultaneousHalf
 from .variants import ROLES, ClassicReferee, SimultaneousReferee, example_conditional_cards, start_position
 
 # The referee of whichever way was chosen, each with its own state type.
@@ -181,6 +183,17 @@ def _half(whole: AnyReferee, here: str, game: str, salts: Callable[[int], str]) 
     return HalfReferee(whole, here, game, salts)
 
 
+def _knowledge_half(whole: AnyReferee, here: str, game: str, salts: Callable[[int], str]) -> AnyReferee:
+    # The chain's seed: a salt no action uses (each action's is its number's).
+    assert isinstance(whole, ClassicReferee) and whole.knowledge, "Knowledge deals a ClassicReferee"
+    return KnowledgeHalf(whole, here, salts(-1))
+
+
+def _simultaneous_half(whole: AnyReferee, here: str, game: str, salts: Callable[[int], str]) -> AnyReferee:
+    assert isinstance(whole, SimultaneousReferee), "Simultaneous play deals a SimultaneousReferee"
+    return SimultaneousHalf(whole, here, game, salts)
+
+
 def _hands(variant: str) -> Callable[[Setup], AnyReferee]:
     """Bigger hands in master and student columns (seven, nine)."""
     def make(s: Setup) -> AnyReferee:
@@ -259,13 +272,11 @@ for _entry in (
         "for the students.", _hands("nine"), _classic("nine")),
     Way("knowledge", "Knowledge", "Losing a student draws a face-down card onto your side "
         "stack, and you choose which card to take back.", _knowledge, _knowledge_start,
-        not_across="its face-down deck's order would sit at both tables"),
+        table_half=_knowledge_half),
     # Both seats move at once, which the computer's search does not model.
     Way("simultaneous", "Simultaneous play", "Both players commit a move in secret on their "
         "phones, and the moves resolve together.", _simultaneous, _simultaneous_start,
-        hidden=True, computer=None,
-        not_across="both seats' secret moves would need a half of their own, committed and then "
-                   "opened together (docs/tables.md)"),
+        hidden=True, computer=None, table_half=_simultaneous_half),
     Way("conditional", "Conditional moves", "The base game dealt from cards with move-only "
         "and capture-only steps.", _conditional, _classic("conditional"), options=()),
 ):

@@ -27,7 +27,7 @@ from .computer import Expected, Seating, Version, seating, version
 from .errors import REFUSALS, BadRequest, CompanionError, Conflict, NotFound
 from .notices import Notices
 from .replay import rebuild
-from .tables import LINK_KEY, last_linked, link_header, table_referee
+from .tables import LINK_KEY, last_linked, link_header, opened_half_record, table_referee
 from .store import DamagedGame, GameStore, SavedGame, StoreError, StoreUnavailable
 from .viewtypes import ListedGame
 
@@ -374,7 +374,8 @@ def record(store: GameStore, game_id: int) -> dict[str, Any]:
             # Abandoned: over, though no rule ended it (its secrets stay kept).
             public["header"] = {**public["header"], "result": saved.result}
         return public
-    full = full_record(ref)
+    # Across tables, Light & Shadow: the other table's Ninjas, once it opened them.
+    full = opened_half_record(ref, saved.header, saved.result) or full_record(ref)
     for key in HIDDEN_KEYS:
         if key in saved.header:
             full["header"] = {**full["header"], key: saved.header[key]}

@@ -28,10 +28,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from ..mat.oled import COLUMNS
-from ..rules.errors import OnitamaError
+from ..rules.errors import OnitamaError, RecordError
+from ..rules.half_record import opened_record
 from ..rules.referee import Referee
 from ..rules.sealed_ninjas import Answer, Hidden, parse_step, table_salts
+from ..rules.knowledge_half import KnowledgeHalf
+from ..rules.position import COLORS
+from ..rules.shadow import ShadowReferee
 from ..rules.shadow_half import HalfReferee
+from ..rules.simultaneous_half import SimultaneousHalf
 from ..rules.ways import way
 from .computer import Expected, Seating, board_move
 from .errors import BadRequest, Conflict, Forbidden
@@ -43,6 +48,8 @@ if TYPE_CHECKING:
     from .store import GameStore
     from .thread import GameThread
 
+# The referees of one table's half of a game (its ``rows``, ``answer()``, ``openings()``).
+HALVES = (HalfReferee, KnowledgeHalf, SimultaneousHalf)
 LINK_KEY = "link"           # the header's entry: never shown in the game list
 ROLES = ("host", "guest")
 _NAME = re.compile(r"^[a-z2-7]{10,32}$")     # topic-safe: lower-case base32
@@ -109,7 +116,10 @@ def table_referee(header: Mapping[str, Any], whole: Referee[Any]) -> Referee[Any
 
 
 def travels_sealed(referee: Referee[Any], text: str) -> bool:
-    """Is ``text`` a row that only a half referee plays: a hidden step or an answer?"""
+    """Is ``text`` a row that only a half referee plays: a hidden step, an answer, a key, a
+    commitment or reveal of a simultaneous move?"""
+    if isinstance(referee, (KnowledgeHalf, SimultaneousHalf)):
+        return referee.sealed_row(text)
     if not isinstance(referee, HalfReferee):
         return False
     try:
@@ -163,10 +173,13 @@ def apply_row(game: "GameSession | None", game_id: int, seat: str, n: int, text:
         raise Conflict("that game is not the one on this table")
     if seat not in game.seating.table:
         raise Forbidden(f"{seat} is not played at the other table")
-    if n < game.seq:
+    # The rows the tables share: in a game of halves, the half's (a simultaneous move chosen
+    # here is saved, but crosses only as its commitment, later).
+    have = len(game.referee.rows) if isinstance(game.referee, HALVES) else game.seq
+    if n < have:
         return "have"
-    if n > game.seq:
-        raise Conflict(f"action {n} came before action {game.seq}")
+    if n > have:
+        raise Conflict(f"action {n} came before action {have}")
     if game.status == "finished":
         raise Conflict("the game is over")
     if seat not in game.referee.to_act():
@@ -185,10 +198,26 @@ def apply_row(game: "GameSession | None", game_id: int, seat: str, n: int, text:
     return "played"
 
 
+def opened_half_record(referee: Referee[Any], header: Mapping[str, Any],
+                       result: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """A finished Light & Shadow game of halves' full record with the other table's Ninjas,
+    from the openings its audit kept with the result (None: not such a game, or no
+    openings that replay: then the record shows this table's secrets only)."""
+    openings = ((result or {}).get("audit") or {}).get("openings")
+    if not isinstance(referee, HalfReferee) or referee.result is None or not isinstance(openings, dict):
+        return None
+    whole = way(header["variant"]).restart(header)
+    assert isinstance(whole, ShadowReferee), "a game of halves is dealt as a whole Light & Shadow game"
+    try:
+        return opened_record(referee, whole, {n: (o[0], o[1]) for n, o in openings.items()})
+    except (RecordError, TypeError, IndexError):
+        return None
+
+
 def half_rows(game: "GameSession | None", game_id: int) -> list[tuple[str | None, str]]:
     """Game thread: the current game's half's rows (none for a game no longer current: its
     link is closing)."""
-    if game is None or game.id != game_id or not isinstance(game.referee, HalfReferee):
+    if game is None or game.id != game_id or not isinstance(game.referee, HALVES):
         return []
     return [(seat, text) for seat, text in game.referee.rows]
 
@@ -215,12 +244,14 @@ class TableDoors:
     def _tell_tables(self) -> None:
         game = self._game
         for _ in range(ANSWERS_AT_ONCE):
-            answer = game.referee.answer() if game is not None and isinstance(game.referee, HalfReferee) else None
-            if game is None or answer is None or game.status == "finished":
+            half = game.referee if game is not None and isinstance(game.referee, HALVES) else None
+            answer = half.answer() if half is not None else None
+            if game is None or half is None or answer is None or game.status == "finished":
                 break
-            # The other table asks about this table's Ninjas: the rules answer at once (the
-            # referee offers the true answer only).
-            self._play_off_mat(game, game.referee.to_act()[0], answer)
+            # The rules wait for this table (the other asks about its Ninjas; its key for a
+            # draw; its seat's commitment or reveal): it answers at once, always its own seat,
+            # and its referee offers the true answer only.
+            self._play_off_mat(game, COLORS[half.here], answer)
         # Then the links hear of it, the answer included: a row the link never heard of would
         # wait for its next resync, which a busy link does not reach (the other table stuck).
         if self._table_watch is not None:
@@ -239,7 +270,7 @@ class TableDoors:
         """This table's commitments opened, once game ``game_id`` (its half) is over; else None."""
         def opened() -> dict[str, tuple[str, str]] | None:
             game = self._game
-            if (game is None or game.id != game_id or not isinstance(game.referee, HalfReferee)
+            if (game is None or game.id != game_id or not isinstance(game.referee, HALVES)
                     or game.referee.result is None):
                 return None
             return game.referee.openings()

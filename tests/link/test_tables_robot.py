@@ -57,6 +57,21 @@ def test_the_robot_plays_across_two_tables_under_kills(tmp_path, broker, variant
             seats = [s for s, _ in rows(host)]
             if WAYS[variant].table_half is None:
                 assert all(a != b for a, b in zip(seats, seats[1:]))
+            elif not WAYS[variant].ninjas:
+                # Each table took every row once, in order (its referee checks each key
+                # against its chain, each reveal against its commitment): the same game.
+                logs = [side.companion.view(None)["table"]["log"] for side in (host, guest)]
+                assert logs[0] == logs[1]
+                texts = [text for _, text in rows(host)]
+                if variant == "knowledge":
+                    keys = sum(text.startswith("key ") for text in texts)
+                    assert keys == 2 * sum("+" in turn for turn in logs[0])
+                    counts["draws"] += keys // 2
+                else:
+                    kinds = [text.split()[0] for text in texts]
+                    assert kinds == ["commit", "commit", "reveal", "reveal"] * (len(kinds) // 4)
+                    assert host.companion.view(None)["table"]["result"]["how"] != "lie"
+                    counts["turns"] += len(kinds) // 4
             else:
                 # A hidden turn is several rows; each table's half took every row once, in
                 # order, so the rules accepted them: the openings then pass the audit.

@@ -6,6 +6,7 @@ hashes (a commitment, and the hash chain and signature over it), which are of th
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -54,3 +55,70 @@ def test_the_broker_and_the_other_table_see_the_same_bytes_in_twin_worlds(mode, 
             assert len(clubs[0].games()[0]["moves"]) == len(a.sent) if a.sent else True
             differ, messages = differ + d, messages + len(wire_a)
     assert differ >= 8 and messages >= 200, (differ, messages)
+
+
+def simultaneous_twins(seed: int, attempt: int):
+    """World A at random; in world B Red chooses another move every turn (Blue as in A),
+    as long as the public game is the same. Each turn's rows, up to its first reveal, are
+    compared: until then the worlds must not part, but for the commitment's hash. Returns
+    the rows of both worlds up to each turn's reveals, and the views of Blue's table."""
+    from simultaneous_tables import Tables
+
+    a, b = Tables(seed), Tables(seed)
+    rng, twin_rng = random.Random(seed), random.Random(100 + attempt)
+    wire: tuple[list, list] = ([], [])
+    views: tuple[list, list] = ([], [])
+    for _ in range(40):
+        if a.halves["red"].result is not None or b.halves["red"].result is not None:
+            break
+        red_moves = list(a.halves["red"].legal_actions("red"))
+        mine = rng.choice(red_moves)
+        twin = twin_rng.choice([m for m in red_moves if m != mine] or red_moves)
+        blue_move = rng.choice(list(a.halves["blue"].legal_actions("blue")))
+        for world, move, out, seen in ((a, mine, wire[0], views[0]), (b, twin, wire[1], views[1])):
+            n = len(world.sent)
+            world.play("red", move)
+            world.halves["blue"].act("blue", blue_move)      # chosen: its commitment is owed
+            seen.append((world.halves["blue"].view(None), world.halves["blue"].view("blue")))
+            row = world.halves["blue"].answer()
+            world.halves["blue"].act("blue", row)
+            world.halves["red"].act("blue", row)
+            world.sent.append(("blue", row))
+            out.extend(world.sent[n:])
+            seen.append((world.halves["blue"].view(None), world.halves["blue"].view("blue")))
+            # Then both reveal (the rules tell the worlds apart from here: not compared).
+            for seat in ("red", "blue"):
+                owed = world.halves[seat].answer()
+                world.halves[seat].act(seat, owed)
+                world.halves["blue" if seat == "red" else "red"].act(seat, owed)
+                world.sent.append((seat, owed))
+        if str(a.halves["red"].position()) != str(b.halves["red"].position()):
+            break
+    return wire, views
+
+
+def test_simultaneous_commitments_look_the_same_until_the_reveal():
+    """The broker, the club page and Blue's table see the same bytes (but for the hashes,
+    of the same length) whatever move Red's table committed, until the reveal. The worlds
+    part at the reveal, so each pair is compared at its first turn (or as long as the
+    public game stays the same)."""
+    from simultaneous_tables import Tables
+
+    turns = 0
+    for seed in range(6):
+        for attempt in range(2):
+            (rows_a, rows_b), (seen_a, seen_b) = simultaneous_twins(seed, attempt)
+            assert [text.split()[0] for _, text in rows_a] == ["commit", "commit"] * (len(rows_a) // 2)
+            start = str(Tables(seed).halves["red"].start)
+            wire_a, wire_b = published(rows_a, start), published(rows_b, start)
+            assert [len(p) for _, p in wire_a] == [len(p) for _, p in wire_b]
+            assert [_HEX.sub("-" * 64, p.decode()) for _, p in wire_a] == \
+                [_HEX.sub("-" * 64, p.decode()) for _, p in wire_b]
+            clubs = Club(), Club()
+            for club, wire in zip(clubs, (wire_a, wire_b)):
+                for topic, payload in wire:
+                    club.received(topic, payload)
+            assert clubs[0].games() == clubs[1].games()
+            assert seen_a == seen_b
+            turns += len(rows_a) // 2
+    assert turns >= 12

@@ -206,8 +206,13 @@ def _amended_in_words(game: PublicGame, lines: outputs.Lines) -> outputs.Lines:
         # Not the last turn of the list (a Wind Spirit card still going on): its squares,
         # without the pieces' names the position before it would give.
         words = turn_words(lines[0].split()[0].lower(), lines[1], {})
-    out = (lines[0], *oled.phrases(said(words)), *lines[2:])
-    return out if len(out) <= 1 + oled.BODY_LINES else out[:1 + oled.BODY_LINES]
+    head, rest = (lines[0], *oled.phrases(said(words))), lines[2:]
+    # One screen, as it is drawn (a hand's line of long names wraps): a second page would
+    # not say whose move it is.
+    for n in range(len(rest), 1, -1):
+        if len(outputs.paged((*head, *rest[:n]))) == 1:
+            return (*head, *rest[:n])
+    return (*head, *rest[:1])
 
 
 def _away_lines(game: PublicGame) -> outputs.Lines | None:

@@ -241,11 +241,20 @@ def public_instruction(game: PublicGame, view: View) -> Said | None:
     if game.status == "sync" and not game.setting_up:
         title, detail = sync_words(view, None)
         return {"title": title, "detail": detail}
-    if game.status == "playing" and not (game.recognizer is not None and game.recognizer.prompt):
-        return turn_instruction(game.referee.to_act(), game.mat_turn(),
-                                        (view.get("table") or {}).get("phase") or "move",
-                                        computer=game.seating.computer, remote=game.seating.remote,
-                                        table=game.seating.table)
+    rec = game.recognizer
+    if game.status == "playing" and not (rec is not None and rec.prompt):
+        said = turn_instruction(game.referee.to_act(), game.mat_turn(),
+                                (view.get("table") or {}).get("phase") or "move",
+                                computer=game.seating.computer, remote=game.seating.remote,
+                                table=game.seating.table)
+        spirit = rec.spirit_may_follow if rec is not None else None
+        if spirit is not None:
+            # The OLED's words: the turn read as a regular card's is not over while its
+            # mover may still make a Wind Spirit card's Spirit step.
+            mover, cards = spirit[0].title(), " or ".join(spirit[1])
+            return {"title": f"{mover}: Spirit step?",
+                    "detail": f"{mover} may still move the Spirit ({cards}); if not, {said['detail']}"}
+        return said
     return None
 
 

@@ -130,7 +130,20 @@ def _mat(game: PublicGame, occupancy: frozenset[int]) -> MatView:
     stray = stray_refusal(game, rec) if state == "mismatch" else None
     if stray is not None:
         out["reason"] = stray[0].long
+    spirit = spirit_step(game) if state == "ok" else None
+    if spirit is not None:
+        out["spirit"] = {"seat": spirit[0], "cards": list(spirit[1])}
     return out
+
+
+def spirit_step(game: PublicGame) -> tuple[str, tuple[str, ...]] | None:
+    """The last move's mover may still make a Wind Spirit card's Spirit step (the
+    recognizer's ``spirit_may_follow``), said wherever the OLED says it: while the seat to
+    act is at the mat (else the OLED says what the seat away is doing)."""
+    rec = game.recognizer
+    if rec is None or any(seat in game.seating.away for seat in game.referee.to_act()):
+        return None
+    return rec.spirit_may_follow
 
 
 def stray_refusal(game: PublicGame, rec: Recognizer | None) -> tuple[Refusal, str, str] | None:
@@ -247,7 +260,7 @@ def public_instruction(game: PublicGame, view: View) -> Said | None:
                                 (view.get("table") or {}).get("phase") or "move",
                                 computer=game.seating.computer, remote=game.seating.remote,
                                 table=game.seating.table)
-        spirit = rec.spirit_may_follow if rec is not None else None
+        spirit = spirit_step(game)
         if spirit is not None:
             # The OLED's words: the turn read as a regular card's is not over while its
             # mover may still make a Wind Spirit card's Spirit step.

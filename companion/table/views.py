@@ -219,13 +219,25 @@ def _amended_in_words(game: PublicGame, lines: outputs.Lines) -> outputs.Lines:
         # Not the last turn of the list (a Wind Spirit card still going on): its squares,
         # without the pieces' names the position before it would give.
         words = turn_words(lines[0].split()[0].lower(), lines[1], {})
-    head, rest = (lines[0], *oled.phrases(said(words))), lines[2:]
-    # One screen, as it is drawn (a hand's line of long names wraps): a second page would
-    # not say whose move it is.
-    for n in range(len(rest), 1, -1):
-        if len(outputs.paged((*head, *rest[:n]))) == 1:
-            return (*head, *rest[:n])
-    return (*head, *rest[:1])
+    return _one_screen(lines[0], oled.phrases(said(words)), lines[2:])
+
+
+def _one_screen(title: str, words: list[str], rest: outputs.Lines) -> outputs.Lines:
+    """``title``, the move's ``words`` and ``rest`` (whose move it is, then their hand) on one
+    screen as it is drawn: a second page would not say whose move it is. The hand's line is
+    left out first (a hand of long names wraps), then the move's last phrases (a Wind Spirit
+    card's capture and swap: the move list says them in full)."""
+    def fits(lines: outputs.Lines) -> bool:
+        return len(outputs.paged(lines)) == 1
+    for n in range(len(rest), 0, -1):
+        if fits((title, *words, *rest[:n])):
+            return (title, *words, *rest[:n])
+    body = list(words)
+    while body and not fits((title, *body, *rest[:1])):
+        body.pop()
+    if body:
+        body[-1] = body[-1].rstrip(",")
+    return (title, *body, *rest[:1])
 
 
 def _away_lines(game: PublicGame) -> outputs.Lines | None:

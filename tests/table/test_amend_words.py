@@ -58,3 +58,16 @@ def test_an_amended_turn_fits_one_screen_with_whose_move_it_is():
                                            "A:Phoenix  B:Rhinoceros"))
     assert len(outputs.paged(lines)) == 1, outputs.paged(lines)
     assert lines[0] == "Red amended:" and lines[-1] == "Blue to move", lines
+
+
+def test_an_amended_wind_turn_of_many_phrases_still_says_whose_move_it_is():
+    # The table robot, wind1 with slow hands: "Blue amended: / Hawk, a5 to b4, / takes a
+    # student, / Wind Spirit c2 to a1, / swaps with a student" filled the screen, and "Red to
+    # move" was cut off (or went to a second page).
+    text = "Hawk a5b4 c2a1"
+    listed = {"moves": [{"text": text, "words": "Blue: Hawk, a5 → b4, takes a student, "
+                                                "Wind Spirit c2 → a1, swaps with a student"}]}
+    game = SimpleNamespace(referee=SimpleNamespace(view=lambda seat: listed), unannounced=None)
+    lines = views._amended_in_words(game, ("Blue amended:", text, "Red to move", "A:Ox  B:Boar"))
+    assert len(outputs.paged(lines)) == 1, outputs.paged(lines)
+    assert lines[:2] == ("Blue amended:", "Hawk, a5 to b4,") and lines[-1] == "Red to move", lines

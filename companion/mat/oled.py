@@ -99,11 +99,9 @@ def amended_lines(who: str, move: str) -> Lines:
     return (f"{who} amended:", move)
 
 
-def play_lines(pos: Position, announce: Lines | None, waiting: str | None,
-               spirit: tuple[str, tuple[str, ...]] | None = None) -> Lines:
+def play_lines(pos: Position, announce: Lines | None, waiting: str | None) -> Lines:
     """Play going on: whose turn and their cards, after an amendment's announcement, or
-    the seat the mat waits on to finish a turn, or (``spirit``: the last mover and their Wind
-    Spirit cards) a turn read as a regular card's that its mover may still go on with."""
+    the seat the mat waits on to finish a turn."""
     who = COLORS[pos.turn].title()
     hand = pos.hands[pos.turn]
     oled = (f"{who} to move", "  ".join(f"{'AB'[i]}:{c}" for i, c in enumerate(hand)))
@@ -111,15 +109,14 @@ def play_lines(pos: Position, announce: Lines | None, waiting: str | None,
         return announce + oled
     if waiting is not None:
         return (f"{waiting.title()}: waiting for", "the rest of the turn")
-    if spirit is not None:
-        return spirit_step_lines(spirit[0], spirit[1], oled)
     return oled
 
 
 def spirit_step_lines(mover: str, cards: Iterable[str], then: Lines) -> Lines:
     """The pawn step just made is a regular card's whole turn and a Wind Spirit card's first
-    step: the turn is not said to be over while its Spirit step may follow (``then``: whose
-    move it is after it, and their cards, the last line left out when it would not fit)."""
+    step (the recognizer's ``spirit_may_follow``): the turn is not said to be over while its
+    Spirit step may follow (``then``: the play lines, whose move it is after it and their
+    cards, the last line left out when it would not fit)."""
     named = f"the Spirit ({' or '.join(cards)});"
     lines = (f"{mover.title()}: Spirit step?", f"{mover.title()} may still move",
              named if len(named) <= COLUMNS else "the Spirit;", f"else {then[0]}", *then[1:])

@@ -510,8 +510,7 @@ class Recognizer:
             scene = dict((not moving and window_lights(w, self._base, self._occ))
                          or destinations(self._turns.readings, self._base, self._occ, self._slot,
                                          lambda r: self._evidence.has(r.midway_groups)))
-            oled = play_oled(pos, self._announce[0] if self._announce else None, self._waiting,
-                             self.spirit_may_follow)
+            oled = play_oled(pos, self._announce[0] if self._announce else None, self._waiting)
         if self._flash is not None:
             for sq in self._flash[0]:
                 scene[sq] = Light("green", "flash")

@@ -26,6 +26,7 @@ from .instructions import (ExpectedWords, expected_words, move_words, said,
 from .network import Hotspot, wifi_qr_payload
 from .publicgame import PublicGame, SeatPart
 from .session import GameSession
+from .spiritstep import spirit_instruction, spirit_lines, spirit_step
 from .tables import waiting_lines
 from .viewtypes import GameView, HintsView, MatView, Said, SetupView, View
 
@@ -132,18 +133,8 @@ def _mat(game: PublicGame, occupancy: frozenset[int]) -> MatView:
         out["reason"] = stray[0].long
     spirit = spirit_step(game) if state == "ok" else None
     if spirit is not None:
-        out["spirit"] = {"seat": spirit[0], "cards": list(spirit[1])}
+        out["spirit"] = spirit
     return out
-
-
-def spirit_step(game: PublicGame) -> tuple[str, tuple[str, ...]] | None:
-    """The last move's mover may still make a Wind Spirit card's Spirit step (the
-    recognizer's ``spirit_may_follow``), said wherever the OLED says it: while the seat to
-    act is at the mat (else the OLED says what the seat away is doing)."""
-    rec = game.recognizer
-    if rec is None or any(seat in game.seating.away for seat in game.referee.to_act()):
-        return None
-    return rec.spirit_may_follow
 
 
 def stray_refusal(game: PublicGame, rec: Recognizer | None) -> tuple[Refusal, str, str] | None:
@@ -199,7 +190,8 @@ def _game_lines(game: PublicGame | None, *, occupancy: frozenset[int], public_ur
         stray = stray_refusal(game, rec) if game.wrong else None
         if stray is not None:
             return oled.stray_lines(stray[0].short, stray[1], stray[2])
-        return _amended_in_words(game, tuple(rec.feedback().oled))
+        feedback = rec.feedback()
+        return spirit_lines(game, feedback) or _amended_in_words(game, tuple(feedback.oled))
     return oled.phone_turn_lines(ref.view(None).get("phase", "move"), ref.to_act(),
                                     ninjas=2 if ref.mode == "light" else 1)
 
@@ -272,14 +264,7 @@ def public_instruction(game: PublicGame, view: View) -> Said | None:
                                 (view.get("table") or {}).get("phase") or "move",
                                 computer=game.seating.computer, remote=game.seating.remote,
                                 table=game.seating.table)
-        spirit = spirit_step(game)
-        if spirit is not None:
-            # The OLED's words: the turn read as a regular card's is not over while its
-            # mover may still make a Wind Spirit card's Spirit step.
-            mover, cards = spirit[0].title(), " or ".join(spirit[1])
-            return {"title": f"{mover}: Spirit step?",
-                    "detail": f"{mover} may still move the Spirit ({cards}); if not, {said['detail']}"}
-        return said
+        return spirit_instruction(game, said)
     return None
 
 

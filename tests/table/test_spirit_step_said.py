@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 
 from companion.rules.squares import parse_square
+from companion.table.opponent import Thinking
 
 from computer_helpers import LIFTED_S, set_up
 from sim_table import sim_companion
@@ -42,3 +43,30 @@ def test_the_turn_is_not_said_to_be_over_while_its_spirit_step_may_follow(tmp_pa
         wait_for(lambda: c.view(None)["oled"][0] == "Blue to move")
         assert c.view(None)["instruction"]["title"] == "Blue to move"
         assert c.view("red")["headline"]["title"] == "Blue's turn"
+
+
+class Scripted:
+    """The computer's choice: Elephant's whole move, whose pawn step is also Eagle's."""
+    def choose(self, view) -> str:
+        assert "Elephant e1d2" in view.legal
+        return "Elephant e1d2"
+
+
+def test_a_move_made_for_the_computer_is_not_said_to_have_a_spirit_step_to_come(tmp_path):
+    # The move asked for was the whole move: nobody at the table is to go on with a Spirit.
+    with sim_companion(tmp_path / "games.db", public_url=None, settle=0.05,
+                       computer=Thinking(players=lambda *_: Scripted(), hint_nodes=50)) as t:
+        c, hw = t.companion, t.hardware
+        c.submit(None, {"type": "new_game", "variant": "wind", "cards": CARDS,
+                        "computer": {"red": "easy"}})
+        set_up(c, hw)
+        wait_for(lambda: (c.view(None)["game"]["expected"] or {}).get("text") == "Elephant e1d2")
+        hw.sim.lift(parse_square("e1"))
+        time.sleep(LIFTED_S)
+        hw.sim.place(parse_square("d2"))
+        wait_for(lambda: c.view(None)["table"]["log"] == ["Elephant e1d2"])
+        assert c._game.recognizer.spirit_may_follow == ("red", ("Eagle",))    # the mat's view
+        view = c.view(None)
+        assert view["oled"][0] == "Blue to move", view["oled"]
+        assert view["instruction"]["title"] == "Blue to move"
+        assert "spirit" not in view["mat"]

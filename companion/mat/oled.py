@@ -112,6 +112,17 @@ def play_lines(pos: Position, announce: Lines | None, waiting: str | None) -> Li
     return oled
 
 
+def spirit_step_lines(mover: str, cards: Iterable[str], then: Lines) -> Lines:
+    """The pawn step just made is a regular card's whole turn and a Wind Spirit card's first
+    step (the recognizer's ``spirit_may_follow``): the turn is not said to be over while its
+    Spirit step may follow (``then``: the play lines, whose move it is after it and their
+    cards, the last line left out when it would not fit)."""
+    named = f"the Spirit ({' or '.join(cards)});"
+    lines = (f"{mover.title()}: Spirit step?", f"{mover.title()} may still move",
+             named if len(named) <= COLUMNS else "the Spirit;", f"else {then[0]}", *then[1:])
+    return tuple(line for line in lines[:LINES] if len(line) <= COLUMNS)
+
+
 # -- the table (companion.table) ------------------------------------------------------------
 
 def idle_lines(public_url: str | None) -> Lines:

@@ -117,6 +117,20 @@ class Recognizer:
         return self._window is not None
 
     @property
+    def spirit_may_follow(self) -> tuple[str, tuple[str, ...]] | None:
+        """The last move, read as a regular card's, is also the pawn step of a Wind Spirit
+        card its mover may still go on with (the mat amends it then): the mover and those
+        cards; else None."""
+        w = self._window
+        if w is None or w.reading.move is None or w.reading.move.spirit_from is not None:
+            return None
+        move = w.reading.move
+        cards = tuple(dict.fromkeys(
+            move_of(r).card for r in w.readings if move_of(r).spirit_from is not None
+            and (move_of(r).from_sq, move_of(r).to_sq) == (move.from_sq, move.to_sq)))
+        return (COLORS[w.mover], cards) if cards else None
+
+    @property
     def next_deadline(self) -> float | None:
         """The next time ``advance`` would decide something if nothing else happens."""
         times = [t0 + self.clear for t0, _, _ in self._lifts.values()]

@@ -121,7 +121,7 @@ def headline(view: View, seat: str) -> Said:
     if not game:
         return NO_GAME
     table = view.get("table") or {}
-    for situation in (_result, _setting_up, _out_of_step, _notice, _question, _expected):
+    for situation in (_result, _setting_up, _out_of_step, _notice, _question, _expected, _spirit_step):
         said = situation(view, table, seat)
         if said is not None:
             return said
@@ -193,6 +193,20 @@ def _expected(view: View, table: RefereeView, seat: str) -> Said | None:
         # A move made on the mat for the computer or a seat away from the table.
         return ExpectedWords(expected["seat"], expected["by"], expected["words"]).for_seat(seat)
     return None
+
+
+def _spirit_step(view: View, table: RefereeView, seat: str) -> Said | None:
+    """The seat's last move, read as a regular card's, may still go on with a Wind Spirit
+    card's Spirit step (the OLED's "Red: Spirit step?"): its mover is told so, not that the
+    turn is over."""
+    mat = view.get("mat")
+    spirit = mat.get("spirit") if mat else None
+    if spirit is None or spirit["seat"] != seat:
+        return None
+    others = [s.title() for s in table.get("to_act", []) if s != seat]
+    then = f"if not, {others[0]} moves next." if others else "if not, your turn is over."
+    return {"title": "Spirit step?",
+            "detail": f"You may still move the Spirit ({' or '.join(spirit['cards'])}) on the mat; {then}"}
 
 
 def _turn(view: View, game: GameView, table: RefereeView, seat: str) -> Said:

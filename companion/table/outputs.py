@@ -37,7 +37,7 @@ class Show:
     scene: Mapping[int, Cue]
     until: float = 0.0
     turn: bool = False
-    version: object = None      # the game's version it was first shown in (Display)
+    version: object = None      # the game's version it was announced in (Display)
 
 
 # -- the OLED ----------------------------------------------------------------------------

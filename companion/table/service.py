@@ -107,7 +107,8 @@ class Companion(SeatDoors, TableDoors):
         self._confirm_until = 0.0
         self._oled_page = 0                     # views.oled_pages: the game, Wi-Fi, join codes
         self.wifi_qr = views.wifi_qr(wifi)      # (network name, WIFI: payload) or None
-        self._display = Display(hardware, self.wifi_qr)
+        self._display = Display(hardware, self.wifi_qr,
+                                lambda: self._game.version if self._game is not None else None)
         self._seats = Seats()
         self._publisher = Publisher((None, *SEATS))
         self._hands = Hands(hardware.sim)

@@ -26,6 +26,7 @@ from .instructions import (ExpectedWords, expected_words, move_words, said,
 from .network import Hotspot, wifi_qr_payload
 from .publicgame import PublicGame, SeatPart
 from .session import GameSession
+from .spiritstep import spirit_instruction, spirit_lines, spirit_step
 from .tables import waiting_lines
 from .viewtypes import GameView, HintsView, MatView, Said, SetupView, View
 
@@ -130,6 +131,9 @@ def _mat(game: PublicGame, occupancy: frozenset[int]) -> MatView:
     stray = stray_refusal(game, rec) if state == "mismatch" else None
     if stray is not None:
         out["reason"] = stray[0].long
+    spirit = spirit_step(game) if state == "ok" else None
+    if spirit is not None:
+        out["spirit"] = spirit
     return out
 
 
@@ -186,7 +190,8 @@ def _game_lines(game: PublicGame | None, *, occupancy: frozenset[int], public_ur
         stray = stray_refusal(game, rec) if game.wrong else None
         if stray is not None:
             return oled.stray_lines(stray[0].short, stray[1], stray[2])
-        return _amended_in_words(game, tuple(rec.feedback().oled))
+        feedback = rec.feedback()
+        return spirit_lines(game, feedback) or _amended_in_words(game, tuple(feedback.oled))
     return oled.phone_turn_lines(ref.view(None).get("phase", "move"), ref.to_act(),
                                     ninjas=2 if ref.mode == "light" else 1)
 
@@ -206,8 +211,25 @@ def _amended_in_words(game: PublicGame, lines: outputs.Lines) -> outputs.Lines:
         # Not the last turn of the list (a Wind Spirit card still going on): its squares,
         # without the pieces' names the position before it would give.
         words = turn_words(lines[0].split()[0].lower(), lines[1], {})
-    out = (lines[0], *oled.phrases(said(words)), *lines[2:])
-    return out if len(out) <= 1 + oled.BODY_LINES else out[:1 + oled.BODY_LINES]
+    return _one_screen(lines[0], oled.phrases(said(words)), lines[2:])
+
+
+def _one_screen(title: str, words: list[str], rest: outputs.Lines) -> outputs.Lines:
+    """``title``, the move's ``words`` and ``rest`` (whose move it is, then their hand) on one
+    screen as it is drawn: a second page would not say whose move it is. The hand's line is
+    left out first (a hand of long names wraps), then the move's last phrases (a Wind Spirit
+    card's capture and swap: the move list says them in full)."""
+    def fits(lines: outputs.Lines) -> bool:
+        return len(outputs.paged(lines)) == 1
+    for n in range(len(rest), 0, -1):
+        if fits((title, *words, *rest[:n])):
+            return (title, *words, *rest[:n])
+    body = list(words)
+    while body and not fits((title, *body, *rest[:1])):
+        body.pop()
+    if body:
+        body[-1] = body[-1].rstrip(",")
+    return (title, *body, *rest[:1])
 
 
 def _away_lines(game: PublicGame) -> outputs.Lines | None:
@@ -236,11 +258,13 @@ def public_instruction(game: PublicGame, view: View) -> Said | None:
     if game.status == "sync" and not game.setting_up:
         title, detail = sync_words(view, None)
         return {"title": title, "detail": detail}
-    if game.status == "playing" and not (game.recognizer is not None and game.recognizer.prompt):
-        return turn_instruction(game.referee.to_act(), game.mat_turn(),
-                                        (view.get("table") or {}).get("phase") or "move",
-                                        computer=game.seating.computer, remote=game.seating.remote,
-                                        table=game.seating.table)
+    rec = game.recognizer
+    if game.status == "playing" and not (rec is not None and rec.prompt):
+        said = turn_instruction(game.referee.to_act(), game.mat_turn(),
+                                (view.get("table") or {}).get("phase") or "move",
+                                computer=game.seating.computer, remote=game.seating.remote,
+                                table=game.seating.table)
+        return spirit_instruction(game, said)
     return None
 
 

@@ -74,15 +74,23 @@ class PromptView(TypedDict):
     reply: NotRequired[ReplyView]
 
 
+class SpiritView(TypedDict):
+    """The last move's mover (``seat``) may still make the Spirit step of a Wind Spirit card
+    (``cards``): the pawn step read as a regular card's turn is also that card's first step."""
+    seat: str
+    cards: list[str]
+
+
 class MatView(TypedDict):
     """What the mat shows: ``ok``, ``moving``, ``prompt``, ``mismatch`` or ``setup``; the
     squares out of step and each misplaced pawn paired with where it goes; ``reason``: the
-    rule a pawn moved where no card allows breaks."""
+    rule a pawn moved where no card allows breaks; ``spirit``: a Spirit step may still follow."""
     state: str
     prompt: PromptView | None
     wrong: list[str]
     pairs: list[list[str]]
     reason: NotRequired[str]
+    spirit: NotRequired[SpiritView]
 
 
 class HintsView(TypedDict):

@@ -359,3 +359,20 @@ def test_the_spirit_and_the_student_it_swaps_with_in_the_hand_light_the_swap_onl
     assert moves(h) == ["Mantis a1b2"]
     h.lift("c3", dt=0.1).lift("c4", dt=0.1)
     assert set(h.rec.feedback().scene) <= {parse_square("c3"), parse_square("c4")}
+
+
+def test_a_turn_a_wind_spirit_card_could_go_on_from_is_not_said_to_be_over():
+    """Issue 23: a pawn step that is both a regular card's turn (Mantis a1b2) and a Wind
+    Spirit card's first step (Lion's) was announced as the regular card's, "Blue to move",
+    while Red still had the Spirit's step to make. The recognizer tells the table the Spirit
+    step may follow (tests/table/test_spirit_step_said.py: what the screens say), until Blue
+    starts."""
+    h = Hands(WIND).lift("a1").place("b2").wait(1)
+    assert moves(h) == ["Mantis a1b2"] and h.rec.spirit_may_follow == ("red", ("Lion",))
+    h.lift("a5").wait(1)                     # Blue starts: Red's turn is over
+    assert h.rec.spirit_may_follow is None and h.rec.feedback().oled[0] == "Blue to move"
+
+
+def test_a_regular_turn_no_spirit_card_goes_on_from_is_said_as_before():
+    h = Hands(START).lift("a1").place("a2").wait(1)
+    assert moves(h) == ["Crab a1a2"] and h.rec.spirit_may_follow is None

@@ -241,6 +241,14 @@ class World:
     def button(self, name: str, long: bool = False) -> None:
         self.table.json("/sim/button", {"button": name, "long": long})
 
+    def seen_empty(self, square: str, timeout: float = 2.0) -> float:
+        """Wait until the table has read ``square`` empty off the mat (harness only: the
+        occupancy its game thread was given); the time it had, or now after ``timeout``."""
+        sq, end = _sq(square), time.monotonic() + timeout
+        while sq in self.companion._occupancy and time.monotonic() < end:
+            time.sleep(0.005)
+        return time.monotonic()
+
     def record(self) -> dict:
         return self.table.json(f"/games/{self.game_id}/record.json")
 
@@ -506,7 +514,11 @@ class Robot(SeatPlay, SeatChanges):
 
     def lift(self, w: World, square: str) -> None:
         w.lift(square)
-        self.emptied[square] = time.monotonic()
+        # The hold counts from when the mat has seen the square empty, not from the request:
+        # on a loaded machine the scan thread may not run for a while (wind4 remote seed 101,
+        # load 16: a swap's two squares held off 0.18 s by the robot were scanned empty for
+        # 9 ms, too short for a swap, and the game stalled).
+        self.emptied[square] = w.seen_empty(square)
 
     def place(self, w: World, square: str) -> None:
         # A hand that has just emptied a square takes a moment to fill it again (the mat

@@ -58,3 +58,40 @@ def test_a_phone_replaced_and_a_game_abandoned(tmp_path, monkeypatch, way, seati
     report = play(tmp_path, way, 3, streams=True, seating=seating)
     assert report.takeovers == 1 and report.gave_up == give_up
     assert report.abandoned == 1 and report.how == "abandoned" and report.turns >= 3
+
+
+def test_the_robots_hold_counts_from_when_the_mat_read_the_square_empty():
+    """wind4 remote seed 101 stalled at load 16: the robot held a swap's two squares off for
+    0.18 s, but the scan thread, starved, read them empty 9 ms before the first was put back
+    (a swap needs both seen empty together for 80 ms). The hold now starts when the table has
+    read the square empty."""
+    import threading
+    import time
+    from types import SimpleNamespace
+
+    from table_robot import HOLD_S, Robot, World
+
+    class LateMat:
+        """A world whose table reads a lifted square 0.3 s late."""
+        def __init__(self):
+            self.companion = SimpleNamespace(_occupancy=frozenset({0}))
+            self.read_at = None
+            self.placed_at = None
+
+        def lift(self, square):
+            def read():
+                self.read_at = time.monotonic()
+                self.companion._occupancy = frozenset()
+            threading.Timer(0.3, read).start()
+
+        def place(self, square):
+            self.placed_at = time.monotonic()
+
+        seen_empty = World.seen_empty
+
+    w = LateMat()
+    robot = Robot.__new__(Robot)
+    robot.emptied = {}
+    robot.lift(w, "a1")
+    robot.place(w, "a1")
+    assert w.read_at is not None and w.placed_at - w.read_at >= HOLD_S - 0.01, (w.read_at, w.placed_at)

@@ -198,15 +198,21 @@ def _expected(view: View, table: RefereeView, seat: str) -> Said | None:
 def _spirit_step(view: View, table: RefereeView, seat: str) -> Said | None:
     """The seat's last move, read as a regular card's, may still go on with a Wind Spirit
     card's Spirit step (the OLED's "Red: Spirit step?"): its mover is told so, not that the
-    turn is over."""
+    turn is over, and the other seat that its move waits on that step."""
     mat = view.get("mat")
     spirit = mat.get("spirit") if mat else None
-    if spirit is None or spirit["seat"] != seat:
+    if spirit is None:
         return None
+    cards = " or ".join(spirit["cards"])
+    if spirit["seat"] != seat:
+        # The next player waits for it too: their turn starts only if it does not come.
+        mover = spirit["seat"].title()
+        return {"title": f"{mover}: Spirit step?",
+                "detail": f"{mover} may still move the Spirit ({cards}); if not, it is your move."}
     others = [s.title() for s in table.get("to_act", []) if s != seat]
     then = f"if not, {others[0]} moves next." if others else "if not, your turn is over."
     return {"title": "Spirit step?",
-            "detail": f"You may still move the Spirit ({' or '.join(spirit['cards'])}) on the mat; {then}"}
+            "detail": f"You may still move the Spirit ({cards}) on the mat; {then}"}
 
 
 def _turn(view: View, game: GameView, table: RefereeView, seat: str) -> Said:

@@ -1,8 +1,8 @@
 """A pawn step that is both a regular card's whole turn and a Wind Spirit card's first step
 (issue 23, Wind): the table announced the regular card's turn as over, "Blue to move" on the
 OLED and the pages, while Red still had the Spirit's step to make. Until Blue starts, every
-screen at the table (the OLED, the table and /sim pages, the mover's phone) says the Spirit
-step may follow, in the same words."""
+screen at the table (the OLED, the table and /sim pages, both phones) says the Spirit step
+may follow, in the same words."""
 
 from __future__ import annotations
 
@@ -38,7 +38,9 @@ def test_the_turn_is_not_said_to_be_over_while_its_spirit_step_may_follow(tmp_pa
         assert c.view("red")["headline"] == {
             "title": "Spirit step?",
             "detail": "You may still move the Spirit (Eagle) on the mat; if not, Blue moves next."}
-        assert c.view("blue")["headline"]["title"] == "Your turn"
+        assert c.view("blue")["headline"] == {                 # it said "Your turn" before
+            "title": "Red: Spirit step?",
+            "detail": "Red may still move the Spirit (Eagle); if not, it is your move."}
         hw.sim.lift(parse_square("b5"))                   # Blue starts: Red's turn is over
         wait_for(lambda: c.view(None)["oled"][0] == "Blue to move")
         assert c.view(None)["instruction"]["title"] == "Blue to move"

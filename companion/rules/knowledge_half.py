@@ -32,7 +32,7 @@ from .jsondata import JsonObject
 from .moves import Move
 from .position import BLUE, COLORS, RED, Position
 from .referee import Event, Referee, Result, TurnLog
-from .variants import ClassicReferee, ClassicState
+from .variants import ClassicReferee, ClassicState, put_seat
 
 CHAIN = 16                  # keys in a table's chain: more than the draws of a game (8 students)
 KINDS = ("chain", "key")
@@ -183,11 +183,11 @@ class KnowledgeHalf(Referee[KnowledgeHalfState]):
         c = COLORS.index(seat)
         link: ChainLink | Action = action
         if isinstance(link, ChainLink):
-            st = replace(st, links=_put(st.links, c, link.value),
+            st = replace(st, links=put_seat(st.links, c, link.value),
                          rows=st.rows + ((seat, link.text()),))
             if link.kind == "chain":
                 return st, []
-            st = replace(st, keys=_put(st.keys, c, link.value))
+            st = replace(st, keys=put_seat(st.keys, c, link.value))
             if None in st.keys:
                 return st, []
             return self._draw(st)
@@ -227,7 +227,3 @@ class KnowledgeHalf(Referee[KnowledgeHalfState]):
         if st.pending is not None:
             out["phase"] = "draw"
         return out
-
-
-def _put(pair: tuple[str | None, str | None], i: int, value: str | None) -> tuple[str | None, str | None]:
-    return (value, pair[1]) if i == RED else (pair[0], value)

@@ -33,7 +33,7 @@ from .position import BLUE, COLORS, RED, Position
 from .referee import Event, Referee, Result, Turn, TurnLog
 from .results import result_sentence
 from .sealed_ninjas import commitment
-from .variants import SimultaneousReferee, SimultaneousState
+from .variants import SimultaneousReferee, SimultaneousState, put_seat
 
 LIE = "lie"                 # a result's ``how``: the other table revealed a false move
 
@@ -177,20 +177,20 @@ class SimultaneousHalf(Referee[SimultaneousHalfState]):
         st = replace(st, rows=st.rows + ((seat, step.text()),))
         if step.kind == "commit":
             n = len(st.rows) - 1
-            return replace(st, commits=_put(st.commits, c, (n, step.digest))), [
+            return replace(st, commits=put_seat(st.commits, c, (n, step.digest))), [
                 Event("committed", f"{seat} has committed", public=True, data={"by": seat})]
-        lie = self._lie(st, c, step)
-        if lie is not None:
-            return self._caught(st, c, lie)
-        st = replace(st, reveals=_put(st.reveals, c, parse_action(step.move, None, self.cards)))
+        revealed = self._revealed(st, c, step)
+        if isinstance(revealed, str):
+            return self._caught(st, c, revealed)
+        st = replace(st, reveals=put_seat(st.reveals, c, revealed))
         red, blue = st.reveals
         if red is None or blue is None:
             return st, []
         sim, events = self.whole._resolve(replace(st.sim, commits=(red, blue)), (red, blue))
         return SimultaneousHalfState(sim, None, (None, None), (None, None), st.rows), events
 
-    def _lie(self, st: SimultaneousHalfState, c: int, step: Sealed) -> str | None:
-        """Why ``step`` does not reveal seat ``c``'s committed move; None when it does."""
+    def _revealed(self, st: SimultaneousHalfState, c: int, step: Sealed) -> Move | str:
+        """The move ``step`` reveals of seat ``c``'s commitment, or why it reveals none."""
         committed = st.commits[c]
         assert committed is not None, "a reveal follows both commitments"
         n, digest = committed
@@ -200,9 +200,9 @@ class SimultaneousHalf(Referee[SimultaneousHalfState]):
             move = parse_action(step.move, None, self.cards)
         except NotationError:
             return f"the move revealed ({step.move}) is no move"
-        if move not in self.whole._legal(st.sim, COLORS[c]):
+        if not isinstance(move, Move) or move not in self.whole._legal(st.sim, COLORS[c]):
             return f"the move revealed ({step.move}) is not legal"
-        return None
+        return move
 
     def _caught(self, st: SimultaneousHalfState, c: int,
                 why: str) -> tuple[SimultaneousHalfState, list[Event]]:
@@ -231,7 +231,3 @@ class SimultaneousHalf(Referee[SimultaneousHalfState]):
         """``seat``'s chosen move of the turn in progress, when it is this table's."""
         st = self._state
         return str(st.chosen) if COLORS.index(seat) == self.here and st.chosen is not None else None
-
-
-def _put(pair: tuple, i: int, value: object) -> tuple:  # type: ignore[type-arg]
-    return (value, pair[1]) if i == RED else (pair[0], value)

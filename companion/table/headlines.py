@@ -16,6 +16,7 @@ from ..rules.results import how as result_how
 from ..rules.squares import square_name
 from ..rules.ways import WAYS
 from .instructions import ExpectedWords
+from .spiritstep import waiting_on_spirit
 from .viewtypes import GameView, MatView, RefereeView, Said, View
 
 DOING = {"move": "is making their move", "ninja": "may move their Ninja",
@@ -203,12 +204,10 @@ def _spirit_step(view: View, table: RefereeView, seat: str) -> Said | None:
     spirit = mat.get("spirit") if mat else None
     if spirit is None:
         return None
-    cards = " or ".join(spirit["cards"])
     if spirit["seat"] != seat:
         # The next player waits for it too: their turn starts only if it does not come.
-        mover = spirit["seat"].title()
-        return {"title": f"{mover}: Spirit step?",
-                "detail": f"{mover} may still move the Spirit ({cards}); if not, it is your move."}
+        return waiting_on_spirit(spirit, "it is your move.")
+    cards = " or ".join(spirit["cards"])
     others = [s.title() for s in table.get("to_act", []) if s != seat]
     then = f"if not, {others[0]} moves next." if others else "if not, your turn is over."
     return {"title": "Spirit step?",

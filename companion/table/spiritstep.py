@@ -2,7 +2,7 @@
 regular card's whole turn, read and played as that card's, and also the first step of a Wind
 Spirit card its mover may still go on with (the mat then amends the turn). Until the
 opponent starts, the table does not say the turn is over: the OLED, the table and /sim pages
-and the mover's phone (``headlines``, from the view's ``mat.spirit``) say the Spirit step may
+and both phones (``headlines``, from the view's ``mat.spirit``) say the Spirit step may
 follow, in the same words."""
 
 from __future__ import annotations
@@ -40,8 +40,12 @@ def spirit_instruction(game: PublicGame, said: Said) -> Said:
     """The table and /sim pages' instruction (``said``: whose turn, at the mat), with the
     OLED's words first while the Spirit step may follow."""
     spirit = spirit_step(game)
-    if spirit is None:
-        return said
+    return said if spirit is None else waiting_on_spirit(spirit, said["detail"])
+
+
+def waiting_on_spirit(spirit: SpiritView, then: str) -> Said:
+    """What everyone but the mover is told: the Spirit step may still come, ``then`` (what
+    follows if it does not)."""
     mover, cards = spirit["seat"].title(), " or ".join(spirit["cards"])
     return {"title": f"{mover}: Spirit step?",
-            "detail": f"{mover} may still move the Spirit ({cards}); if not, {said['detail']}"}
+            "detail": f"{mover} may still move the Spirit ({cards}); if not, {then}"}

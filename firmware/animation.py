@@ -26,7 +26,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from firmware.errors import join_thread
 from firmware.leds import OFF, RGB, Frame, LedMat
@@ -195,7 +195,10 @@ def next_wake(squares: Mapping[int, Placed], edges: Mapping[str, Placed], t: flo
     return min(waits) + 1e-4 if waits else None
 
 
-def _place(old: Mapping, new: Mapping, now: float) -> dict:
+_Key = TypeVar("_Key", int, str)     # a square, or an edge group's name
+
+
+def _place(old: Mapping[_Key, Placed], new: Mapping[_Key, Effect], now: float) -> dict[_Key, Placed]:
     return {key: old[key] if key in old and old[key].effect == effect else Placed(effect, now)
             for key, effect in new.items()}
 
@@ -223,18 +226,18 @@ class Animator:
     def set_scene(self, squares: Mapping[int, Effect | Cue],
                   edges: Mapping[str, Effect | Cue] | None = None) -> None:
         """Replace the scene; squares and edge groups not named are off. Returns at once."""
-        squares = {sq: effect_of(light) for sq, light in squares.items()}
-        edges = {name: effect_of(light) for name, light in (edges or {}).items()}
-        for sq in squares:
+        square_effects = {sq: effect_of(light) for sq, light in squares.items()}
+        edge_effects = {name: effect_of(light) for name, light in (edges or {}).items()}
+        for sq in square_effects:
             if not 0 <= sq < 25:
                 raise ValueError(f"{sq!r} is not a square (0 to 24)")
-        for name in edges:
+        for name in edge_effects:
             if name not in self._leds.config.edges:
                 raise ValueError(f"no edge LEDs named {name!r} (known: {', '.join(self._leds.config.edges)})")
         now = time.monotonic()
         with self._changed:
-            self._squares = _place(self._squares, squares, now)
-            self._edges = _place(self._edges, edges, now)
+            self._squares = _place(self._squares, square_effects, now)
+            self._edges = _place(self._edges, edge_effects, now)
             self._dirty = True
             self._changed.notify()
 

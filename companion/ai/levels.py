@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass
 
 from .search import WON, Limits
+from .searchtypes import SearchMove
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +35,7 @@ class Level:
             return Limits(self.depth, seconds, None)
         return Limits(self.depth, self.seconds, self.nodes)
 
-    def pick(self, scored: list[tuple[tuple, int]], rng: random.Random) -> tuple:
+    def pick(self, scored: list[tuple[SearchMove, int]], rng: random.Random) -> SearchMove:
         """A root move from ``(move, score)`` pairs: the best at temperature 0, else drawn
         with probability ``exp((score - best) / temperature)``; a forced win is never
         passed over, and a move that loses by force is chosen only when all do."""

@@ -32,10 +32,16 @@ from companion.rules.position import TEMPLE
 from .view import SeatView
 
 
-class Ambush:
-    """``share(action)``: the seat's risk of losing its master at the enemy's second turn."""
+class Late(Exception):
+    """The clock passed the count's end before it was done."""
 
-    def __init__(self, view: SeatView, places: list[tuple[int, ...]], engine: Engine):
+
+class Ambush:
+    """``share(action)``: the seat's risk of losing its master at the enemy's second turn
+    (with ``turns=3``, or at its third)."""
+
+    def __init__(self, view: SeatView, places: list[tuple[int, ...]], engine: Engine,
+                 turns: int = 2):
         pos = view.board()
         c = view.color
         e = 1 - c
@@ -50,6 +56,9 @@ class Ambush:
         self.temple = TEMPLE[e]
         self.must_move = view.mode == "light"
         self.placements = [sum(1 << s for s in p) for p in places]
+        self.turns = turns
+        self._clock: Callable[[], float] | None = None
+        self._by: float | None = None
         self._attack: dict[tuple[int, tuple[str, ...]], int] = {}
         self._reach: dict[str, tuple[int, ...]] = {}
         self._by_key: dict[tuple[int, str, int, int], float] = {}
@@ -120,31 +129,81 @@ class Ambush:
 
     def _lost(self, places: list[int], master: int, hand: tuple[str, ...], given: str, own: int,
               pawns: int) -> int:
-        """How many of ``places`` take the master at the enemy's second turn and not at its
-        first, once the seat's turn is over: its master on ``master``, ``hand`` in hand,
-        ``given`` the card the enemy takes after its turn."""
+        """How many of ``places`` take the master at the enemy's second turn (or, counting
+        three turns, its third) and not at its first, once the seat's turn is over: its
+        master on ``master``, ``hand`` in hand, ``given`` the card the enemy takes after its
+        turn."""
         squares = self.master_squares(master, hand, own)
         if self.temple in squares:
             return 0            # the master enters the Temple on the seat's next turn
         first = self.attack(master, self.enemy_hand)
         survivors = [pm for pm in places if not pm & first]
         lost: set[int] = set()
+        students = own & ~(1 << master)
         for k in self.enemy_hand:
             cards = tuple(given if h == k else h for h in self.enemy_hand)
-            for after, reached in self._enemy_turn(survivors, k, pawns, own & ~(1 << master)).values():
-                danger = self.attack(self._blind_square(squares, cards, after), cards)
-                lost.update(i for i, u in reached.items() if u & danger)
+            for group, (after, reached) in self._enemy_turn(survivors, k, pawns, students).items():
+                blind = self._blind_square(squares, cards, after)
+                danger = self.attack(blind, cards)
+                now = {i for i, u in reached.items() if u & danger}
+                lost.update(now)
+                if self.turns >= 3:
+                    escaped = {i: survivors[i] for i in reached if i not in now}
+                    lost.update(self._third(escaped, (k, group), (master, blind), hand, cards, own, pawns))
         return len(lost)
+
+    def _third(self, escaped: dict[int, int], sight: tuple[str, int], path: tuple[int, int],
+               hand: tuple[str, ...], cards: tuple[str, ...], own: int, pawns: int) -> set[int]:
+        """Of the placements ``escaped`` (by index) that one ``sight`` of the enemy's first
+        turn (its card, and what the seat saw) leaves and its second turn does not take the
+        master from, those that take it at the third turn. The master went ``path`` (from,
+        to) on the seat's blind reply, with the first card of ``hand`` that reaches it (any,
+        where it stayed), and the seat's second blind reply is chosen on its belief after
+        the enemy's second turn; the enemy, seeing all, takes any line open to it."""
+        if self._clock is not None and self._by is not None and self._clock() > self._by:
+            raise Late
+        k, group = sight
+        master, blind = path
+        played = next((x for x in hand if blind == master
+                       or self.engine.table(x)[self.c].master_mask[master] >> blind & 1), hand[0])
+        own2 = own & ~(1 << master) | (1 << blind)
+        squares = self.master_squares(blind, tuple(k if h == played else h for h in hand), own2)
+        if self.temple in squares:
+            return set()
+        students = own & ~(1 << master)
+        pawns2 = pawns & ~(1 << master) | (1 << blind)
+        # For each sight of the enemy's second turn: the seat's belief then, and where each
+        # placement's Ninjas may stand.
+        lines: dict[tuple[str, int], tuple[set[int], dict[int, int]]] = {}
+        for i, pm in escaped.items():
+            firsts = next((after for g, after, _ in self._successors(pm, k, pawns, students)
+                           if g == group), frozenset())
+            for k2 in cards:
+                for q in firsts:
+                    for g2, after2, reached2 in self._successors(q, k2, pawns2, students):
+                        entry = lines.setdefault((k2, g2), (set(), {}))
+                        entry[0].update(after2)
+                        entry[1][i] = entry[1].get(i, 0) | reached2
+        out: set[int] = set()
+        for (k2, _), (after2, reached2) in lines.items():
+            cards2 = tuple(played if h == k2 else h for h in cards)
+            danger = self.attack(self._blind_square(squares, cards2, after2), cards2)
+            out.update(i for i, u in reached2.items() if u & danger)
+        return out
 
     def shares(self, actions: list[Action], clock: Callable[[], float],
                by: float | None) -> dict[Action, float] | None:
         """:meth:`share` of each action, or None if ``clock`` passes ``by`` before all are
         counted."""
+        self._clock, self._by = clock, by
         out = {}
-        for a in actions:
-            if by is not None and clock() > by:
-                return None
-            out[a] = self.share(a)
+        try:
+            for a in actions:
+                if by is not None and clock() > by:
+                    return None
+                out[a] = self.share(a)
+        except Late:
+            return None
         return out
 
     def lantern(self, lines: list[tuple[Lantern, int]], clock: Callable[[], float] | None = None,
@@ -157,20 +216,24 @@ class Ambush:
         if not self.placements or self.master < 0:
             return None, 0.0
         places = self.placements
-        lost = self._lost(places, self.master, self.hand, self.side, self.own, self.pawns)
+        self._clock, self._by = clock, by
         best: Lantern | None = None
         gain = 0.0
-        for lantern, line in lines:
-            if clock is not None and by is not None and clock() > by:
-                break
-            yes = [pm for pm in places if pm & line]
-            no = [pm for pm in places if not pm & line]
-            if not yes or not no:
-                continue            # a foregone answer tells nothing
-            after = sum(self._lost(part, self.master, self.hand, self.side, self.own, self.pawns)
-                        for part in (yes, no))
-            if (lost - after) / len(places) > gain:
-                best, gain = lantern, (lost - after) / len(places)
+        try:
+            lost = self._lost(places, self.master, self.hand, self.side, self.own, self.pawns)
+            for lantern, line in lines:
+                if clock is not None and by is not None and clock() > by:
+                    break
+                yes = [pm for pm in places if pm & line]
+                no = [pm for pm in places if not pm & line]
+                if not yes or not no:
+                    continue            # a foregone answer tells nothing
+                after = sum(self._lost(part, self.master, self.hand, self.side, self.own, self.pawns)
+                            for part in (yes, no))
+                if (lost - after) / len(places) > gain:
+                    best, gain = lantern, (lost - after) / len(places)
+        except Late:
+            pass                        # the lines counted in time decide
         return best, gain
 
     def _enemy_turn(self, survivors: list[int], card: str, pawns: int,

@@ -8,6 +8,7 @@ they stand), nothing learnt from the record (what onitama.app's later commits do
 enemy's replies see its own Ninjas (plain determinization).
 ``cheat``: the opponent sees the true squares (the gap the belief leaves), with the search of
 commit cc51677 (it does not count the second turn's ambushes, ``companion/ai/ambush.py``).
+``random``: any legal action, drawn at random (as ``tests/table/test_computer.py``'s human).
 ``today``: the belief agent of commit cc51677, which does not count them either (in Way of the
 Light its Shadow Master is the cheat's: the Light Master has no Ninjas to hide). Each deal is played
 twice with the seats swapped (in Way of the Light: Light and Shadow swapped). Both sides get
@@ -20,6 +21,7 @@ with the baseline playing it; in Way of the Shadow, the belief agent moving firs
 """
 
 import argparse
+import random
 import time
 
 from ai_common import elo
@@ -42,7 +44,19 @@ class Cheat(HiddenPlayer):
         return [self.truth()] if belief.enemy_has_ninjas else []
 
 
+class Random:
+    """Benchmarks only: any legal action, drawn at random (the table test's human)."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def choose(self, view: SeatView) -> str:
+        return self.rng.choice(view.legal)
+
+
 def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list):
+    if kind == "random":
+        return Random(seed)
     player = Player(level, seed=seed, nodes=nodes)
     if kind == "uniform":
         player._hidden = HiddenPlayer(player, uniform=True)
@@ -69,7 +83,7 @@ def side_name(mode: str, belief_seat: str, ref: ShadowReferee) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mode", choices=("shadow", "light"), default="shadow")
-    parser.add_argument("--opponent", choices=("uniform", "cheat", "today"), default="uniform")
+    parser.add_argument("--opponent", choices=("uniform", "cheat", "today", "random"), default="uniform")
     parser.add_argument("--player", choices=("belief", "today"), default="belief",
                         help="the agent measured: today's belief agent, or the agent of cc51677")
     parser.add_argument("--deals", type=int, default=50)

@@ -171,7 +171,7 @@ class Ambush:
         the enemy's second turn; the enemy, seeing all, takes any line open to it."""
         if self._clock is not None and self._by is not None and self._clock() > self._by:
             raise Late
-        k, group = sight
+        k = sight[0]
         master, blind = path
         played = next((x for x in hand if blind == master
                        or self.engine.table(x)[self.c].master_mask[master] >> blind & 1), hand[0])
@@ -181,24 +181,32 @@ class Ambush:
             return set()
         students = own & ~(1 << master)
         pawns2 = pawns & ~(1 << master) | (1 << blind)
-        # For each sight of the enemy's second turn: the seat's belief then, and where each
-        # placement's Ninjas may stand.
+        out: set[int] = set()
+        for (k2, _), (belief, reached) in self._second_turn(escaped, sight, cards, (pawns, pawns2),
+                                                            students).items():
+            cards2 = tuple(played if h == k2 else h for h in cards)
+            danger = self.attack(self._blind_square(squares, cards2, belief), cards2)
+            out.update(i for i, u in reached.items() if u & danger)
+        return out
+
+    def _second_turn(self, escaped: dict[int, int], sight: tuple[str, int], cards: tuple[str, ...],
+                     pawns: tuple[int, int], students: int) -> dict[tuple[str, int], tuple[set[int], dict[int, int]]]:
+        """For :meth:`_third`: the enemy's second turn from the placements ``escaped`` its
+        first turn left in ``sight``, grouped by what the seat sees of it (the card and a
+        capture's square). For each: the seat's belief then, and every square each placement's
+        Ninjas may then stand on. ``pawns``: before and after the master's blind step."""
+        k, group = sight
         lines: dict[tuple[str, int], tuple[set[int], dict[int, int]]] = {}
         for i, pm in escaped.items():
-            firsts = next((after for g, after, _ in self._successors(pm, k, pawns, students)
+            firsts = next((after for g, after, _ in self._successors(pm, k, pawns[0], students)
                            if g == group), frozenset())
             for k2 in cards:
                 for q in firsts:
-                    for g2, after2, reached2 in self._successors(q, k2, pawns2, students):
+                    for g2, after2, reached2 in self._successors(q, k2, pawns[1], students):
                         entry = lines.setdefault((k2, g2), (set(), {}))
                         entry[0].update(after2)
                         entry[1][i] = entry[1].get(i, 0) | reached2
-        out: set[int] = set()
-        for (k2, _), (after2, reached2) in lines.items():
-            cards2 = tuple(played if h == k2 else h for h in cards)
-            danger = self.attack(self._blind_square(squares, cards2, after2), cards2)
-            out.update(i for i, u in reached2.items() if u & danger)
-        return out
+        return lines
 
     def shares(self, actions: list[Action], clock: Callable[[], float],
                by: float | None) -> dict[Action, float] | None:
@@ -325,3 +333,20 @@ class Ambush:
             if n < fewest:
                 best, fewest = sq, n
         return best
+
+
+def turns(view: SeatView) -> int:
+    """How many enemy turns the seat counts: three for the Light Master (its losses came
+    from a master cornered one turn past the second, ``docs/ai-strength.md``), two else."""
+    return 3 if view.mode == "light" else 2
+
+
+def counted(view: SeatView, places: list[tuple[int, ...]], engine: Engine, actions: list[Action],
+            clock: Callable[[], float], by: tuple[float | None, float | None]) -> dict[Action, float]:
+    """Each action's share of ambushes: of the enemy's second turn, counted by ``by[0]`` on
+    ``clock`` (else none: counted for some actions only, they would favour the others); then,
+    where :func:`turns` says three, of its third, by ``by[1]`` (else the second's stand)."""
+    second = Ambush(view, places, engine).shares(actions, clock, by[0]) or {}
+    if second and turns(view) == 3:
+        return Ambush(view, places, engine, 3).shares(actions, clock, by[1]) or second
+    return second

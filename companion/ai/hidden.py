@@ -36,7 +36,7 @@ from companion.rules.engine import Engine
 from companion.rules.moves import Move
 from companion.rules.position import COLORS
 
-from .ambush import Ambush
+from .ambush import Ambush, counted, turns
 from .belief import Belief
 from .search import WIN
 from .view import SeatView
@@ -52,12 +52,9 @@ LANTERN_GAIN = 0.02
 # search ran over by up to 12 ms (the stretch between two looks at the clock, an evaluation
 # table built, the scores' sum at the end).
 SEARCHED = 0.75
-# The share of them by which the ambushes must be counted (on a Pi at `medium`, a belief of
-# 300 placements took up to 0.16 s).
-COUNTED = 0.4
-# The share by which the third turn's ambushes must be counted, those of the second done (on
-# a clock, else the second turn's stand).
-COUNTED_THIRD = 0.5
+# The shares of them by which the ambushes of the second turn, then the third, must be
+# counted (on a Pi at `medium`, the second's for 300 placements took up to 0.16 s).
+COUNTED, COUNTED_THIRD = 0.4, 0.5
 MISSED_STRIKE = 40                      # a strike that misses shows the Ninja to the enemy
 # Most worlds and turns searched per sampled world, by level; the level's node budget (or
 # clock) may stop it sooner (the worlds come in a random order, so those searched are a fair
@@ -144,8 +141,7 @@ class HiddenPlayer:
         saves it in at least ``LANTERN_GAIN`` of the placements; else no Lantern."""
         lines = [(a, sum(1 << s for s in a.squares())) for a in actions if isinstance(a, Lantern)]
         places = sorted(belief.placements) if belief.enemy_has_ninjas else []
-        turns = 3 if view.mode == "light" else 2
-        best, gain = Ambush(view, places, belief.engine, turns).lantern(lines, self.clock, by)
+        best, gain = Ambush(view, places, belief.engine, turns(view)).lantern(lines, self.clock, by)
         return best if best is not None and gain >= LANTERN_GAIN else Skip()
 
     # -- sampled worlds --------------------------------------------------------------------
@@ -206,11 +202,8 @@ class HiddenPlayer:
         places = self.candidates(view, belief)
         ambushed: dict[Action, float] = {}
         if self.ambush and places:
-            ambushed = Ambush(view, places, belief.engine).shares(actions, self.clock,
-                                                                    self.by(started, COUNTED)) or {}
-            if ambushed and view.mode == "light":
-                ambushed = Ambush(view, places, belief.engine, turns=3).shares(
-                    actions, self.clock, self.by(started, COUNTED_THIRD)) or ambushed
+            ambushed = counted(view, places, belief.engine, actions, self.clock,
+                               (self.by(started, COUNTED), self.by(started, COUNTED_THIRD)))
         deadline = self.by(started, SEARCHED)
         rules = Rules(view.mode, light, belief.engine, searcher.evaluate,
                       deadline=deadline, max_nodes=player.limits().nodes, clock=self.clock)

@@ -54,16 +54,19 @@ class Random:
         return self.rng.choice(view.legal)
 
 
-def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list):
+def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list, pi_factor: float = 0.0):
+    """``pi_factor``: the player thinks on the level's seconds, on a clock that runs at this
+    process's CPU time times it (a Pi's pace, as ``bench_ai.py`` times it), not on nodes."""
     if kind == "random":
         return Random(seed)
-    player = Player(level, seed=seed, nodes=nodes)
+    player = Player(level, seed=seed, nodes=None if pi_factor else nodes)
+    clock = (lambda: time.process_time() * pi_factor) if pi_factor else time.perf_counter
     if kind == "uniform":
         player._hidden = HiddenPlayer(player, uniform=True)
     elif kind == "today":
-        player._hidden = HiddenPlayer(player, ambush=False)
+        player._hidden = HiddenPlayer(player, ambush=False, clock=clock)
     elif kind == "belief":
-        player._hidden = HiddenPlayer(player, ambush=True)
+        player._hidden = HiddenPlayer(player, ambush=True, clock=clock)
     elif kind == "cheat":
         cheat = Cheat(player, ambush=False)
         cheat.truth = lambda: tuple(sorted(ref_box[0].state.ninjas[1 - COLORS.index(ref_box[1])]))
@@ -91,6 +94,9 @@ def main() -> None:
     parser.add_argument("--nodes", type=int,
                         help="node budget per decision (default: the level's, without its clock, so a run repeats)")
     parser.add_argument("--seed", type=int, default=3000)
+    parser.add_argument("--pi-factor", type=float, default=0.0,
+                        help="the measured player thinks on its level's seconds on a clock this many "
+                             "times its CPU time (a Pi's pace: 10), not on nodes; the opponent on nodes")
     parser.add_argument("--seats", default="red,blue",
                         help="the belief agent's seats in each deal (Way of the Light: red is Light)")
     args = parser.parse_args()
@@ -106,7 +112,7 @@ def main() -> None:
             # Way of the Light: the belief agent plays Light in one game, Shadow in the other.
             ref = ShadowReferee.deal(args.mode, seed=seed, light="red")
             box = [ref, None]
-            agents = {belief_seat: make(args.player, args.level, seed, args.nodes, box)}
+            agents = {belief_seat: make(args.player, args.level, seed, args.nodes, box, args.pi_factor)}
             other = "blue" if belief_seat == "red" else "red"
             agents[other] = make(args.opponent, args.level, seed + 1, args.nodes, box)
             while ref.result is None and len(ref.log) < 200:

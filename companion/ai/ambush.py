@@ -67,6 +67,7 @@ class Ambush:
         self.turns = turns
         self._clock: Callable[[], float] | None = None
         self._by: float | None = None
+        self.late = False           # the last Lantern count was cut short by its clock
         self._attack: dict[tuple[int, tuple[str, ...]], int] = {}
         self._reach: dict[str, tuple[int, ...]] = {}
         self._by_key: dict[tuple[int, str, int, int], float] = {}
@@ -234,12 +235,14 @@ class Ambush:
             return None, 0.0
         places = self.placements
         self._clock, self._by = clock, by
+        self.late = False
         best: Lantern | None = None
         gain = 0.0
         try:
             lost = self._lost(places, self.master, self.hand, self.side, self.own, self.pawns)
             for lantern, line in lines:
                 if clock is not None and by is not None and clock() > by:
+                    self.late = True
                     break
                 yes = [pm for pm in places if pm & line]
                 no = [pm for pm in places if not pm & line]
@@ -250,7 +253,7 @@ class Ambush:
                 if (lost - after) / len(places) > gain:
                     best, gain = lantern, (lost - after) / len(places)
         except Late:
-            pass                        # the lines counted in time decide
+            self.late = True            # the lines counted in time decide
         return best, gain
 
     def _enemy_turn(self, survivors: list[int], card: str, pawns: int,
@@ -350,3 +353,16 @@ def counted(view: SeatView, places: list[tuple[int, ...]], engine: Engine, actio
     if second and turns(view) == 3:
         return Ambush(view, places, engine, 3).shares(actions, clock, by[1]) or second
     return second
+
+
+def lantern(view: SeatView, places: list[tuple[int, ...]], engine: Engine,
+            lines: list[tuple[Lantern, int]], clock: Callable[[], float],
+            by: tuple[float | None, float | None]) -> tuple[Lantern | None, float]:
+    """:meth:`Ambush.lantern` over :func:`turns` turns, by ``by[0]`` on ``clock`` where that
+    is three; cut short there, over two turns by ``by[1]``."""
+    if turns(view) == 3:
+        count = Ambush(view, places, engine, 3)
+        found = count.lantern(lines, clock, by[0])
+        if not count.late:
+            return found
+    return Ambush(view, places, engine).lantern(lines, clock, by[1])

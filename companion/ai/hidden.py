@@ -36,7 +36,7 @@ from companion.rules.engine import Engine
 from companion.rules.moves import Move
 from companion.rules.position import COLORS
 
-from .ambush import Ambush, counted, turns
+from .ambush import counted, lantern as ambush_lantern
 from .belief import Belief
 from .search import WIN
 from .view import SeatView
@@ -93,7 +93,8 @@ class HiddenPlayer:
             if self.uniform:            # the baseline learns nothing from the answers
                 return text[rng.choice(actions)]
             if self.ambush:
-                return text[self.lantern_by_ambush(view, belief, actions, self.by(started, SEARCHED))]
+                return text[self.lantern_by_ambush(view, belief, actions,
+                                                   (self.by(started, COUNTED), self.by(started, SEARCHED)))]
             pos = view.board()
             master = pos.red_master if view.color == 0 else pos.blue_master
             return text[self.lantern(belief, actions, master)]
@@ -135,13 +136,13 @@ class HiddenPlayer:
         return best if best is not None and best_left <= n * 5 / 8 else Skip()
 
     def lantern_by_ambush(self, view: SeatView, belief: Belief, actions: list[Action],
-                          by: float | None = None) -> Action:
+                          by: tuple[float | None, float | None] = (None, None)) -> Action:
         """The line whose answer saves the master from the most ambushes of the enemy's
-        second turn (:meth:`Ambush.lantern`; of the lines counted before ``by``), when it
-        saves it in at least ``LANTERN_GAIN`` of the placements; else no Lantern."""
+        next turns (:func:`~companion.ai.ambush.lantern`, on ``by``), when it saves it in at least
+        ``LANTERN_GAIN`` of the placements; else no Lantern."""
         lines = [(a, sum(1 << s for s in a.squares())) for a in actions if isinstance(a, Lantern)]
         places = sorted(belief.placements) if belief.enemy_has_ninjas else []
-        best, gain = Ambush(view, places, belief.engine, turns(view)).lantern(lines, self.clock, by)
+        best, gain = ambush_lantern(view, places, belief.engine, lines, self.clock, by)
         return best if best is not None and gain >= LANTERN_GAIN else Skip()
 
     # -- sampled worlds --------------------------------------------------------------------

@@ -5,7 +5,7 @@ cannot see."""
 import random
 
 from companion.ai.agent import Player
-from companion.ai.ambush import Ambush
+from companion.ai.ambush import Ambush, lantern
 from companion.ai.belief import Belief
 from companion.ai.hidden import LANTERN_GAIN, HiddenPlayer, Strata
 from companion.ai.levels import level
@@ -204,3 +204,16 @@ def test_the_third_turn_sees_the_master_cornered_after_a_safe_looking_step():
     assert all(s3 >= s2 for s2, s3 in shares.values())
     assert shares["Monkey c1d2"][0] == 0
     assert shares["Monkey c1d2"][1] > min(s3 for _, s3 in shares.values())
+
+
+def test_a_lantern_whose_three_turn_count_runs_out_of_time_is_valued_over_two():
+    """On a clock, the Light Master's three-turn Lantern count cut short gives way to the
+    two-turn one (cut short, it saw no line at all and kept every Lantern)."""
+    view = AN_ANSWER_SAVES
+    places = sorted(Belief(view).placements)
+    engine = Player("medium").searcher(view).engine
+    late = lantern(view, places, engine, _lines(view), lambda: 0.0, (-1.0, None))
+    assert late == _ambush(view).lantern(_lines(view))
+    assert late[0] is not None
+    assert lantern(view, places, engine, _lines(view), lambda: 0.0, (None, None)) == \
+        _ambush(view, turns=3).lantern(_lines(view))

@@ -38,6 +38,9 @@ from .view import SeatView
 # scored the same against today's agent (45.5 % of 100 deals, seed 3000) and lost
 # tests/table/test_computer.py's Light game to random moves; at 0.5 it won it.
 THIRD_WEIGHT = 0.5
+# At `medium`'s 3,000 nodes, six Light games' counts of three turns stepped at most 5,244
+# placements (median 298); at 300 nodes (the table's tests), most counts stop at 600.
+STEPS = 2
 
 
 class Late(Exception):
@@ -49,7 +52,7 @@ class Ambush:
     (with ``turns=3``, or at its third)."""
 
     def __init__(self, view: SeatView, places: list[tuple[int, ...]], engine: Engine,
-                 turns: int = 2):
+                 turns: int = 2, nodes: int | None = None):
         pos = view.board()
         c = view.color
         e = 1 - c
@@ -65,6 +68,9 @@ class Ambush:
         self.must_move = view.mode == "light"
         self.placements = [sum(1 << s for s in p) for p in places]
         self.turns = turns
+        # At most this many placements stepped, ``STEPS`` per node of the level's budget (a
+        # node budget stands for time where there is no clock): beyond it the count is late.
+        self.steps = None if nodes is None else STEPS * nodes
         self._clock: Callable[[], float] | None = None
         self._by: float | None = None
         self.late = False           # the last Lantern count was cut short by its clock
@@ -284,6 +290,10 @@ class Ambush:
         key = (pm, card, pawns & area, students & area)
         found = self._successor_cache.get(key)
         if found is None:
+            if self.steps is not None:
+                self.steps -= 1
+                if self.steps < 0:
+                    raise Late
             found = self._successor_cache[key] = self._step_from(pm, card, pawns, students)
         return found
 
@@ -345,23 +355,25 @@ def turns(view: SeatView) -> int:
 
 
 def counted(view: SeatView, places: list[tuple[int, ...]], engine: Engine, actions: list[Action],
-            clock: Callable[[], float], by: tuple[float | None, float | None]) -> dict[Action, float]:
+            clock: Callable[[], float], by: tuple[float | None, float | None],
+            nodes: int | None = None) -> dict[Action, float]:
     """Each action's share of ambushes: of the enemy's second turn, counted by ``by[0]`` on
     ``clock`` (else none: counted for some actions only, they would favour the others); then,
-    where :func:`turns` says three, of its third, by ``by[1]`` (else the second's stand)."""
+    where :func:`turns` says three, of its third, by ``by[1]`` and within the level's
+    ``nodes`` (else the second's stand)."""
     second = Ambush(view, places, engine).shares(actions, clock, by[0]) or {}
     if second and turns(view) == 3:
-        return Ambush(view, places, engine, 3).shares(actions, clock, by[1]) or second
+        return Ambush(view, places, engine, 3, nodes).shares(actions, clock, by[1]) or second
     return second
 
 
 def lantern(view: SeatView, places: list[tuple[int, ...]], engine: Engine,
             lines: list[tuple[Lantern, int]], clock: Callable[[], float],
-            by: tuple[float | None, float | None]) -> tuple[Lantern | None, float]:
-    """:meth:`Ambush.lantern` over :func:`turns` turns, by ``by[0]`` on ``clock`` where that
-    is three; cut short there, over two turns by ``by[1]``."""
+            by: tuple[float | None, float | None], nodes: int | None = None) -> tuple[Lantern | None, float]:
+    """:meth:`Ambush.lantern` over :func:`turns` turns, by ``by[0]`` on ``clock`` and within
+    the level's ``nodes`` where that is three; cut short there, over two turns by ``by[1]``."""
     if turns(view) == 3:
-        count = Ambush(view, places, engine, 3)
+        count = Ambush(view, places, engine, 3, nodes)
         found = count.lantern(lines, clock, by[0])
         if not count.late:
             return found

@@ -141,8 +141,8 @@ class HiddenPlayer:
         next turns (:func:`~companion.ai.ambush.lantern`, on ``by``), when it saves it in at least
         ``LANTERN_GAIN`` of the placements; else no Lantern."""
         lines = [(a, sum(1 << s for s in a.squares())) for a in actions if isinstance(a, Lantern)]
-        places = sorted(belief.placements) if belief.enemy_has_ninjas else []
-        best, gain = ambush_lantern(view, places, belief.engine, lines, self.clock, by)
+        places, nodes = sorted(belief.placements) if belief.enemy_has_ninjas else [], self.player.limits().nodes
+        best, gain = ambush_lantern(view, places, belief.engine, lines, self.clock, by, nodes)
         return best if best is not None and gain >= LANTERN_GAIN else Skip()
 
     # -- sampled worlds --------------------------------------------------------------------
@@ -203,8 +203,8 @@ class HiddenPlayer:
         places = self.candidates(view, belief)
         ambushed: dict[Action, float] = {}
         if self.ambush and places:
-            ambushed = counted(view, places, belief.engine, actions, self.clock,
-                               (self.by(started, COUNTED), self.by(started, COUNTED_THIRD)))
+            ambushed = counted(view, places, belief.engine, actions, self.clock, (self.by(started, COUNTED),
+                               self.by(started, COUNTED_THIRD)), player.limits().nodes)
         deadline = self.by(started, SEARCHED)
         rules = Rules(view.mode, light, belief.engine, searcher.evaluate,
                       deadline=deadline, max_nodes=player.limits().nodes, clock=self.clock)

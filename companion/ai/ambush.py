@@ -32,10 +32,27 @@ from companion.rules.position import TEMPLE
 from .view import SeatView
 
 
-class Ambush:
-    """``share(action)``: the seat's risk of losing its master at the enemy's second turn."""
+# A placement that takes the master at the enemy's third turn (and not before) counts as this
+# much of one that takes it at the second: the count takes the enemy to foresee every line,
+# so it rates most moves exposed, the more so the longer the line. At 1 the Light Master
+# scored the same against today's agent (45.5 % of 100 deals, seed 3000) and lost
+# tests/table/test_computer.py's Light game to random moves; at 0.5 it won it.
+THIRD_WEIGHT = 0.5
+# At `medium`'s 3,000 nodes, six Light games' counts of three turns stepped at most 5,244
+# placements (median 298); at 300 nodes (the table's tests), most counts stop at 600.
+STEPS = 2
 
-    def __init__(self, view: SeatView, places: list[tuple[int, ...]], engine: Engine):
+
+class Late(Exception):
+    """The clock passed the count's end before it was done."""
+
+
+class Ambush:
+    """``share(action)``: the seat's risk of losing its master at the enemy's second turn
+    (with ``turns=3``, or at its third)."""
+
+    def __init__(self, view: SeatView, places: list[tuple[int, ...]], engine: Engine,
+                 turns: int = 2, nodes: int | None = None):
         pos = view.board()
         c = view.color
         e = 1 - c
@@ -50,6 +67,13 @@ class Ambush:
         self.temple = TEMPLE[e]
         self.must_move = view.mode == "light"
         self.placements = [sum(1 << s for s in p) for p in places]
+        self.turns = turns
+        # At most this many placements stepped, ``STEPS`` per node of the level's budget (a
+        # node budget stands for time where there is no clock): beyond it the count is late.
+        self.steps = None if nodes is None else STEPS * nodes
+        self._clock: Callable[[], float] | None = None
+        self._by: float | None = None
+        self.late = False           # the last Lantern count was cut short by its clock
         self._attack: dict[tuple[int, tuple[str, ...]], int] = {}
         self._reach: dict[str, tuple[int, ...]] = {}
         self._by_key: dict[tuple[int, str, int, int], float] = {}
@@ -119,32 +143,91 @@ class Ambush:
         return found
 
     def _lost(self, places: list[int], master: int, hand: tuple[str, ...], given: str, own: int,
-              pawns: int) -> int:
+              pawns: int) -> float:
         """How many of ``places`` take the master at the enemy's second turn and not at its
-        first, once the seat's turn is over: its master on ``master``, ``hand`` in hand,
-        ``given`` the card the enemy takes after its turn."""
+        first (counting three turns, those that take it only at the third add
+        ``THIRD_WEIGHT`` each), once the seat's turn is over: its master on ``master``,
+        ``hand`` in hand, ``given`` the card the enemy takes after its turn."""
         squares = self.master_squares(master, hand, own)
         if self.temple in squares:
             return 0            # the master enters the Temple on the seat's next turn
         first = self.attack(master, self.enemy_hand)
         survivors = [pm for pm in places if not pm & first]
         lost: set[int] = set()
+        third: set[int] = set()
+        students = own & ~(1 << master)
         for k in self.enemy_hand:
             cards = tuple(given if h == k else h for h in self.enemy_hand)
-            for after, reached in self._enemy_turn(survivors, k, pawns, own & ~(1 << master)).values():
-                danger = self.attack(self._blind_square(squares, cards, after), cards)
-                lost.update(i for i, u in reached.items() if u & danger)
-        return len(lost)
+            for group, (after, reached) in self._enemy_turn(survivors, k, pawns, students).items():
+                blind = self._blind_square(squares, cards, after)
+                danger = self.attack(blind, cards)
+                now = {i for i, u in reached.items() if u & danger}
+                lost.update(now)
+                if self.turns >= 3:
+                    escaped = {i: survivors[i] for i in reached if i not in now}
+                    third.update(self._third(escaped, (k, group), (master, blind), hand, cards, own, pawns))
+        return len(lost) + THIRD_WEIGHT * len(third - lost)
+
+    def _third(self, escaped: dict[int, int], sight: tuple[str, int], path: tuple[int, int],
+               hand: tuple[str, ...], cards: tuple[str, ...], own: int, pawns: int) -> set[int]:
+        """Of the placements ``escaped`` (by index) that one ``sight`` of the enemy's first
+        turn (its card, and what the seat saw) leaves and its second turn does not take the
+        master from, those that take it at the third turn. The master went ``path`` (from,
+        to) on the seat's blind reply, with the first card of ``hand`` that reaches it (any,
+        where it stayed), and the seat's second blind reply is chosen on its belief after
+        the enemy's second turn; the enemy, seeing all, takes any line open to it."""
+        if self._clock is not None and self._by is not None and self._clock() > self._by:
+            raise Late
+        k = sight[0]
+        master, blind = path
+        played = next((x for x in hand if blind == master
+                       or self.engine.table(x)[self.c].master_mask[master] >> blind & 1), hand[0])
+        own2 = own & ~(1 << master) | (1 << blind)
+        squares = self.master_squares(blind, tuple(k if h == played else h for h in hand), own2)
+        if self.temple in squares:
+            return set()
+        students = own & ~(1 << master)
+        pawns2 = pawns & ~(1 << master) | (1 << blind)
+        out: set[int] = set()
+        for (k2, _), (belief, reached) in self._second_turn(escaped, sight, cards, (pawns, pawns2),
+                                                            students).items():
+            cards2 = tuple(played if h == k2 else h for h in cards)
+            danger = self.attack(self._blind_square(squares, cards2, belief), cards2)
+            out.update(i for i, u in reached.items() if u & danger)
+        return out
+
+    def _second_turn(self, escaped: dict[int, int], sight: tuple[str, int], cards: tuple[str, ...],
+                     pawns: tuple[int, int], students: int) -> dict[tuple[str, int], tuple[set[int], dict[int, int]]]:
+        """For :meth:`_third`: the enemy's second turn from the placements ``escaped`` its
+        first turn left in ``sight``, grouped by what the seat sees of it (the card and a
+        capture's square). For each: the seat's belief then, and every square each placement's
+        Ninjas may then stand on. ``pawns``: before and after the master's blind step."""
+        k, group = sight
+        lines: dict[tuple[str, int], tuple[set[int], dict[int, int]]] = {}
+        for i, pm in escaped.items():
+            firsts = next((after for g, after, _ in self._successors(pm, k, pawns[0], students)
+                           if g == group), frozenset())
+            for k2 in cards:
+                for q in firsts:
+                    for g2, after2, reached2 in self._successors(q, k2, pawns[1], students):
+                        entry = lines.setdefault((k2, g2), (set(), {}))
+                        entry[0].update(after2)
+                        entry[1][i] = entry[1].get(i, 0) | reached2
+        return lines
 
     def shares(self, actions: list[Action], clock: Callable[[], float],
                by: float | None) -> dict[Action, float] | None:
         """:meth:`share` of each action, or None if ``clock`` passes ``by`` before all are
         counted."""
+        self._clock, self._by = clock, by
         out = {}
-        for a in actions:
-            if by is not None and clock() > by:
-                return None
-            out[a] = self.share(a)
+        try:
+            for a in actions:
+                if by is not None and clock() > by:
+                    return None
+                out[a] = self.share(a)
+        except Late:
+            return None
         return out
 
     def lantern(self, lines: list[tuple[Lantern, int]], clock: Callable[[], float] | None = None,
@@ -157,20 +240,26 @@ class Ambush:
         if not self.placements or self.master < 0:
             return None, 0.0
         places = self.placements
-        lost = self._lost(places, self.master, self.hand, self.side, self.own, self.pawns)
+        self._clock, self._by = clock, by
+        self.late = False
         best: Lantern | None = None
         gain = 0.0
-        for lantern, line in lines:
-            if clock is not None and by is not None and clock() > by:
-                break
-            yes = [pm for pm in places if pm & line]
-            no = [pm for pm in places if not pm & line]
-            if not yes or not no:
-                continue            # a foregone answer tells nothing
-            after = sum(self._lost(part, self.master, self.hand, self.side, self.own, self.pawns)
-                        for part in (yes, no))
-            if (lost - after) / len(places) > gain:
-                best, gain = lantern, (lost - after) / len(places)
+        try:
+            lost = self._lost(places, self.master, self.hand, self.side, self.own, self.pawns)
+            for lantern, line in lines:
+                if clock is not None and by is not None and clock() > by:
+                    self.late = True
+                    break
+                yes = [pm for pm in places if pm & line]
+                no = [pm for pm in places if not pm & line]
+                if not yes or not no:
+                    continue            # a foregone answer tells nothing
+                after = sum(self._lost(part, self.master, self.hand, self.side, self.own, self.pawns)
+                            for part in (yes, no))
+                if (lost - after) / len(places) > gain:
+                    best, gain = lantern, (lost - after) / len(places)
+        except Late:
+            self.late = True            # the lines counted in time decide
         return best, gain
 
     def _enemy_turn(self, survivors: list[int], card: str, pawns: int,
@@ -201,6 +290,10 @@ class Ambush:
         key = (pm, card, pawns & area, students & area)
         found = self._successor_cache.get(key)
         if found is None:
+            if self.steps is not None:
+                self.steps -= 1
+                if self.steps < 0:
+                    raise Late
             found = self._successor_cache[key] = self._step_from(pm, card, pawns, students)
         return found
 
@@ -253,3 +346,35 @@ class Ambush:
             if n < fewest:
                 best, fewest = sq, n
         return best
+
+
+def turns(view: SeatView) -> int:
+    """How many enemy turns the seat counts: three for the Light Master (its losses came
+    from a master cornered one turn past the second, ``docs/ai-strength.md``), two else."""
+    return 3 if view.mode == "light" else 2
+
+
+def counted(view: SeatView, places: list[tuple[int, ...]], engine: Engine, actions: list[Action],
+            clock: Callable[[], float], by: tuple[float | None, float | None],
+            nodes: int | None = None) -> dict[Action, float]:
+    """Each action's share of ambushes: of the enemy's second turn, counted by ``by[0]`` on
+    ``clock`` (else none: counted for some actions only, they would favour the others); then,
+    where :func:`turns` says three, of its third, by ``by[1]`` and within the level's
+    ``nodes`` (else the second's stand)."""
+    second = Ambush(view, places, engine).shares(actions, clock, by[0]) or {}
+    if second and turns(view) == 3:
+        return Ambush(view, places, engine, 3, nodes).shares(actions, clock, by[1]) or second
+    return second
+
+
+def lantern(view: SeatView, places: list[tuple[int, ...]], engine: Engine,
+            lines: list[tuple[Lantern, int]], clock: Callable[[], float],
+            by: tuple[float | None, float | None], nodes: int | None = None) -> tuple[Lantern | None, float]:
+    """:meth:`Ambush.lantern` over :func:`turns` turns, by ``by[0]`` on ``clock`` and within
+    the level's ``nodes`` where that is three; cut short there, over two turns by ``by[1]``."""
+    if turns(view) == 3:
+        count = Ambush(view, places, engine, 3, nodes)
+        found = count.lantern(lines, clock, by[0])
+        if not count.late:
+            return found
+    return Ambush(view, places, engine).lantern(lines, clock, by[1])

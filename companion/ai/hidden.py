@@ -36,7 +36,7 @@ from companion.rules.engine import Engine
 from companion.rules.moves import Move
 from companion.rules.position import COLORS
 
-from .ambush import Ambush
+from .ambush import counted, lantern as ambush_lantern
 from .belief import Belief
 from .search import WIN
 from .view import SeatView
@@ -52,9 +52,9 @@ LANTERN_GAIN = 0.02
 # search ran over by up to 12 ms (the stretch between two looks at the clock, an evaluation
 # table built, the scores' sum at the end).
 SEARCHED = 0.75
-# The share of them by which the ambushes must be counted (on a Pi at `medium`, a belief of
-# 300 placements took up to 0.16 s).
-COUNTED = 0.4
+# The shares of them by which the ambushes of the second turn, then the third, must be
+# counted (on a Pi at `medium`, the second's for 300 placements took up to 0.16 s).
+COUNTED, COUNTED_THIRD = 0.4, 0.5
 MISSED_STRIKE = 40                      # a strike that misses shows the Ninja to the enemy
 # Most worlds and turns searched per sampled world, by level; the level's node budget (or
 # clock) may stop it sooner (the worlds come in a random order, so those searched are a fair
@@ -93,7 +93,8 @@ class HiddenPlayer:
             if self.uniform:            # the baseline learns nothing from the answers
                 return text[rng.choice(actions)]
             if self.ambush:
-                return text[self.lantern_by_ambush(view, belief, actions, self.by(started, SEARCHED))]
+                return text[self.lantern_by_ambush(view, belief, actions,
+                                                   (self.by(started, COUNTED), self.by(started, SEARCHED)))]
             pos = view.board()
             master = pos.red_master if view.color == 0 else pos.blue_master
             return text[self.lantern(belief, actions, master)]
@@ -135,13 +136,13 @@ class HiddenPlayer:
         return best if best is not None and best_left <= n * 5 / 8 else Skip()
 
     def lantern_by_ambush(self, view: SeatView, belief: Belief, actions: list[Action],
-                          by: float | None = None) -> Action:
+                          by: tuple[float | None, float | None] = (None, None)) -> Action:
         """The line whose answer saves the master from the most ambushes of the enemy's
-        second turn (:meth:`Ambush.lantern`; of the lines counted before ``by``), when it
-        saves it in at least ``LANTERN_GAIN`` of the placements; else no Lantern."""
+        next turns (:func:`~companion.ai.ambush.lantern`, on ``by``), when it saves it in at least
+        ``LANTERN_GAIN`` of the placements; else no Lantern."""
         lines = [(a, sum(1 << s for s in a.squares())) for a in actions if isinstance(a, Lantern)]
-        places = sorted(belief.placements) if belief.enemy_has_ninjas else []
-        best, gain = Ambush(view, places, belief.engine).lantern(lines, self.clock, by)
+        places, nodes = sorted(belief.placements) if belief.enemy_has_ninjas else [], self.player.limits().nodes
+        best, gain = ambush_lantern(view, places, belief.engine, lines, self.clock, by, nodes)
         return best if best is not None and gain >= LANTERN_GAIN else Skip()
 
     # -- sampled worlds --------------------------------------------------------------------
@@ -202,8 +203,8 @@ class HiddenPlayer:
         places = self.candidates(view, belief)
         ambushed: dict[Action, float] = {}
         if self.ambush and places:
-            ambushed = Ambush(view, places, belief.engine).shares(actions, self.clock,
-                                                                    self.by(started, COUNTED)) or {}
+            ambushed = counted(view, places, belief.engine, actions, self.clock, (self.by(started, COUNTED),
+                               self.by(started, COUNTED_THIRD)), player.limits().nodes)
         deadline = self.by(started, SEARCHED)
         rules = Rules(view.mode, light, belief.engine, searcher.evaluate,
                       deadline=deadline, max_nodes=player.limits().nodes, clock=self.clock)

@@ -5,7 +5,7 @@ cannot see."""
 import random
 
 from companion.ai.agent import Player
-from companion.ai.ambush import Ambush
+from companion.ai.ambush import Ambush, lantern
 from companion.ai.belief import Belief
 from companion.ai.hidden import LANTERN_GAIN, HiddenPlayer, Strata
 from companion.ai.levels import level
@@ -42,8 +42,8 @@ def planner(seed):
     return player
 
 
-def _ambush(view):
-    return Ambush(view, sorted(Belief(view).placements), Player("medium").searcher(view).engine)
+def _ambush(view, turns=2):
+    return Ambush(view, sorted(Belief(view).placements), Player("medium").searcher(view).engine, turns)
 
 
 def test_giving_the_enemy_tiger_lets_a_ninja_wait_two_steps_from_the_master():
@@ -151,8 +151,9 @@ def test_a_lantern_is_kept_when_no_answer_saves_the_master():
     """Whatever a Lantern answers here, the master is lost in as many placements at the
     enemy's second turn: Red keeps it (the rule before spent one on any even split near the
     master, and Red's two Lanterns were gone by its third turn in most games)."""
-    best, gain = _ambush(NOTHING_TO_SAVE).lantern(_lines(NOTHING_TO_SAVE))
-    assert gain == 0
+    for turns in (2, 3):
+        best, gain = _ambush(NOTHING_TO_SAVE, turns).lantern(_lines(NOTHING_TO_SAVE))
+        assert gain == 0
     assert planner(1).choose(NOTHING_TO_SAVE) == "skip"
 
 
@@ -160,7 +161,7 @@ def test_a_lantern_is_spent_where_its_answer_changes_the_blind_reply():
     """The line chosen is worth LANTERN_GAIN at least, and its answer moves the master's
     blind square after one of the enemy's cards: the seat then steps where it would not have."""
     view = AN_ANSWER_SAVES
-    ambush = _ambush(view)
+    ambush = _ambush(view, turns=3)         # the Light Master counts three turns
     best, gain = ambush.lantern(_lines(view))
     assert gain >= LANTERN_GAIN
     chosen = planner(1).choose(view)
@@ -181,3 +182,38 @@ def test_a_lantern_is_spent_where_its_answer_changes_the_blind_reply():
         for part in ([p for p in places if p & line], [p for p in places if not p & line]):
             moved = moved or any(whole[seen] != square for seen, square in blind(part).items())
     assert moved
+
+
+# Seed 3053's first Light Master move (traced): Monkey c1d2 is safe at the enemy's second
+# turn, since the blind reply can take the master back to c1, and lost at its third.
+FIRST_MOVE_3053 = SeatView(
+    mode="light", seat="red", to_act=("red",), phase="move",
+    position="5/5/5/5/rrRrr red Eel,Monkey Boar,Tiger Horse", log=(),
+    legal=("Eel b1a2", "Eel c1b2", "Eel d1c2", "Eel e1d2", "Monkey a1b2", "Monkey b1a2",
+           "Monkey b1c2", "Monkey c1b2", "Monkey c1d2", "Monkey d1c2", "Monkey d1e2", "Monkey e1d2"),
+    ninjas=(("blue", NinjaInfo(alive=2, captured=0, revealed=())),), lanterns=(2, 0), light="red",
+    first_turn=True)
+
+
+def test_the_third_turn_sees_the_master_cornered_after_a_safe_looking_step():
+    """Counting three enemy turns only adds ambushes to two, and it tells Monkey c1d2,
+    which two turns rate safe, from the steps that keep the master freer."""
+    view = FIRST_MOVE_3053
+    two, three = _ambush(view), _ambush(view, turns=3)
+    shares = {text: (two.share(a), three.share(a)) for a, text in zip(view.actions(), view.legal)}
+    assert all(s3 >= s2 for s2, s3 in shares.values())
+    assert shares["Monkey c1d2"][0] == 0
+    assert shares["Monkey c1d2"][1] > min(s3 for _, s3 in shares.values())
+
+
+def test_a_lantern_whose_three_turn_count_runs_out_of_time_is_valued_over_two():
+    """On a clock, the Light Master's three-turn Lantern count cut short gives way to the
+    two-turn one (cut short, it saw no line at all and kept every Lantern)."""
+    view = AN_ANSWER_SAVES
+    places = sorted(Belief(view).placements)
+    engine = Player("medium").searcher(view).engine
+    late = lantern(view, places, engine, _lines(view), lambda: 0.0, (-1.0, None))
+    assert late == _ambush(view).lantern(_lines(view))
+    assert late[0] is not None
+    assert lantern(view, places, engine, _lines(view), lambda: 0.0, (None, None)) == \
+        _ambush(view, turns=3).lantern(_lines(view))

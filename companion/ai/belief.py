@@ -104,7 +104,7 @@ class Belief:
             if view.phase != "setup":
                 self._replay(self._read_on(after))
 
-    def _game(self) -> tuple:
+    def _game(self) -> tuple[str, int, int | None, int]:
         """What the reading of a record depends on besides the record."""
         return self.view.mode, self.me, self.light, id(self.cards)
 

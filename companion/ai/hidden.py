@@ -12,12 +12,11 @@ reveal of the striking Ninja. The enemy's reply to the seat's action does not se
 hidden Ninjas: it is chosen by what the public record tells the enemy of them
 (:class:`EnemyEye`), so it takes one only by the odds, and it keeps its master from them
 only as well as that record allows, so a Ninja can lie in wait where the record says it is
-unlikely to be. The ambush of the enemy's second turn, which the worlds cannot see (in each
+unlikely to be. The ambush of the enemy's next turns, which the worlds cannot see (in each
 of them the seat's own next turn knows the Ninjas), is counted over the whole belief
 (:mod:`companion.ai.ambush`), and Lanterns are spent where their answer saves the master
-from it; Ninjas start on a square drawn at random. Every random choice is seeded
-by the seed and the seat's view only, so two games that look the same to the seat get the
-same decisions.
+from it; Ninjas start on a square drawn at random. Every random choice is seeded by the
+seed and the seat's view only: two games that look the same to the seat get the same ones.
 
 The benchmarks' baseline (``uniform``) runs the same search on placements drawn uniformly
 over the squares without pawns, learns nothing from the record (Lantern answers included)
@@ -29,7 +28,7 @@ from __future__ import annotations
 import random
 import time
 from itertools import combinations
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from companion.rules.actions import LANTERNS, Action, Lantern, NinjaMove, Skip, Strike
 from companion.rules.engine import Engine
@@ -41,6 +40,9 @@ from .belief import Belief
 from .search import WIN
 from .view import SeatView
 from .worlds import OutOfBudget, Rules, Sighting, World
+
+if TYPE_CHECKING:   # the Player holds this side: a real import is a cycle
+    from .agent import Player
 
 # A master lost at the enemy's second turn, per unit of its chance (WIN: as sure a loss as
 # one at the first turn, which Strata weighs at a lost game's value).
@@ -57,8 +59,7 @@ SEARCHED = 0.75
 COUNTED, COUNTED_THIRD = 0.4, 0.5
 MISSED_STRIKE = 40                      # a strike that misses shows the Ninja to the enemy
 # Most worlds and turns searched per sampled world, by level; the level's node budget (or
-# clock) may stop it sooner (the worlds come in a random order, so those searched are a fair
-# draw).
+# clock) may stop it sooner (the worlds come in a random order: those searched are a fair draw).
 BUDGET = {"easy": (8, 1), "casual": (16, 2), "medium": (24, 2), "solid": (28, 2), "club": (32, 2),
           "keen": (32, 2), "strong": (32, 2), "advanced": (40, 2), "expert": (48, 2), "hard": (48, 3)}
 
@@ -66,7 +67,7 @@ BUDGET = {"easy": (8, 1), "casual": (16, 2), "medium": (24, 2), "solid": (28, 2)
 class HiddenPlayer:
     """The Light & Shadow side of a :class:`~companion.ai.agent.Player`."""
 
-    def __init__(self, player, *, uniform: bool = False, ambush: bool = True,
+    def __init__(self, player: Player, *, uniform: bool = False, ambush: bool = True,
                  clock: Callable[[], float] = time.perf_counter):
         self.player = player
         # The level's seconds run on this clock from the start of a decision to its end
@@ -212,9 +213,8 @@ class HiddenPlayer:
         # On a clock, the answer for want of time is in hand before the worlds are searched:
         # found after the clock ran out, it made the decision late by as much.
         at_once = None if deadline is None else self.at_once(rules, view, drawn[0], actions)
-        # The belief agent models what the enemy knows of its own hidden Ninjas; the
-        # baseline (uniform) lets the enemy see them in every world, as plain
-        # determinization does.
+        # The belief agent models what the enemy knows of its own hidden Ninjas; the baseline
+        # (uniform) lets the enemy see them in every world, as plain determinization does.
         eye = None
         if view.own_ninjas and not self.uniform:
             self.last_held = Belief.held_by_enemy(view, after=self.last_held)

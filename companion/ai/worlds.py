@@ -30,7 +30,9 @@ class World:
 
     __slots__ = ("pawns", "masters", "ninjas", "hands", "side", "turn")
 
-    def __init__(self, pawns, masters, ninjas, hands, side, turn):
+    def __init__(self, pawns: tuple[int, ...], masters: tuple[int, ...],
+                 ninjas: tuple[int, ...], hands: tuple[tuple[str, ...], ...], side: str,
+                 turn: int) -> None:
         self.pawns, self.masters, self.ninjas = pawns, masters, ninjas
         self.hands, self.side, self.turn = hands, side, turn
 
@@ -70,7 +72,9 @@ class Rules:
         self.engine = engine
         self.evaluate_board = evaluator
         self.nodes = 0
-        self._evaluated: dict[tuple, int] = {}
+        # (pawns, masters, hands, side card, side to move) -> the board's evaluation
+        self._evaluated: dict[tuple[tuple[int, ...], tuple[int, ...],
+                                    tuple[tuple[str, ...], ...], str, int], int] = {}
         self.deadline = deadline    # on ``clock``
         self.max_nodes = max_nodes
         self.clock = clock

@@ -3,7 +3,10 @@
 The saved game is the one truth. Each table publishes its own seat's actions, each with its
 number and the hash of the game before it; and its presence, retained, with how many actions
 it has (``have``). Whenever the other table's presence arrives (it came back, or it saved an
-action) this table sends again every action of its own the other lacks. So a message lost
+action) this table sends again every action of its own the other lacks; until the other has
+said how far it is (its presence is retained, so it comes as soon as the link subscribes),
+this table sends nothing. A table that hears the other is ahead of it asks again at once
+(its presence), and every ``RESYNC_S`` while a game goes on (``links``). So a message lost
 anywhere (a table killed before it saved, a broker killed with messages queued, Wi-Fi gone)
 is sent again once both are back, and one that arrives twice is answered "have": nothing is
 lost, nothing applied twice. QoS 1 and a persistent session make a resend rare, not needed.
@@ -75,7 +78,12 @@ class TableLink:
         self.here = "red" if self.there == "blue" else "blue"
         self.header = dict(state.header)
         self.start = str(state.header["start"])
-        self.peer_have = 0              # the other table's count of actions, as it last said
+        # The other table's count of actions, as it last said; None until it has spoken. A
+        # link that (re)starts knows nothing of it: were it to send from 0, it would send its
+        # whole game again, and each copy costs the other table a turn of its game thread, so
+        # the row the other lacks came only after all of them (after a restart under load,
+        # seconds: the slow robot's stuck games).
+        self.peer_have: int | None = None
         self.peer_state = "unknown"     # online | gone | unknown
         self.status = state.status      # the game's, as the service last said
         self.refused: list[str] = []    # why messages were refused (tests and the record)
@@ -148,16 +156,22 @@ class TableLink:
         self._said = None
         self.saved()
 
-    def saved(self) -> None:
-        """The game may have changed: say how far this table is, send what is new."""
+    def saved(self, ask: bool = False) -> None:
+        """The game may have changed: say how far this table is, send what is new. ``ask``:
+        the other has just said how far it is; when that is ahead of this table, say again
+        how far this table is, so that it sends what this table lacks."""
         self._rows = self.port.table_rows(self.game_id)
+        if ask and self.peer_have is not None and self.peer_have > len(self._rows):
+            self._said = None
         hashes = protocol.chain(self.game, self.start, self._rows)
         if self._said != len(self._rows):
             self._said = len(self._rows)
             self._mqtt.publish(protocol.topic(self.game, "presence", self.here),
                                self._sealed("presence", state="online", have=len(self._rows),
                                             head=hashes[-1]), qos=1, retain=True)
-        self._send_from(self.peer_have, hashes)
+        if self.peer_have is not None:
+            self._send_from(self.peer_have, hashes)
+        self._apply_early()
         if self.halves:
             self._open_all(hashes[-1])
 
@@ -168,7 +182,6 @@ class TableLink:
                 self._mqtt.publish(protocol.topic(self.game, "move", self.here),
                                    protocol.seal(self.key, protocol.move_body(
                                        self.game, self.here, n, action, hashes[n])), qos=1)
-        self._apply_early()
 
     def _apply_early(self) -> None:
         """The other table's moves that came early, now that this table has caught up."""
@@ -246,7 +259,7 @@ class TableLink:
         have = body.get("have")
         if self.peer_state == "online" and isinstance(have, int) and not isinstance(have, bool):
             self.peer_have = have
-            self.saved()            # what it lacks of this table's, again
+            self.saved(ask=True)    # what it lacks of this table's, again
 
     def _move(self, body: dict[str, Any]) -> None:
         self._rows = self.port.table_rows(self.game_id)

@@ -100,7 +100,9 @@ class TableLink:
         played = way(state.header["variant"])
         self.halves = played.table_half is not None and played.ninjas
         self.lies: list[Lie] | None = None
-        self._opened = False            # this table's openings are on the broker
+        # The count of rows this table's openings went out with (None: not yet): the other
+        # table audits them only once it has that many rows.
+        self._opened: int | None = None
         self._their_openings: dict[str, Any] | None = None
         self._mqtt = client(f"ot-{self.game}-{self.here}", clean=False)
         self._mqtt.will_set(protocol.topic(self.game, "presence", self.here),
@@ -147,7 +149,7 @@ class TableLink:
                                             host=self.here, guest=self.there),
                                qos=1, retain=True)
         self._said = None
-        self._opened = False
+        self._opened = None
         self.saved()
 
     def resync(self) -> None:
@@ -197,15 +199,17 @@ class TableLink:
     def _open_all(self, head: str) -> None:
         """The game is over: open every commitment this table made (retained, so the other
         table finds them whenever it comes back), and audit the other's once they are here."""
-        if not self._opened:
+        if self._opened != len(self._rows):
             openings = self.port.table_openings(self.game_id)
             # Read after the rows: the game may have ended since, with a row this link has
-            # not read yet. Then the next ``saved`` (the game changed) sends them.
+            # not read yet. Then the next ``saved`` (the game changed) sends them again, with
+            # the whole game's count: sent with one row short, the other table, which has
+            # them all, would wait for openings of its whole game for ever.
             if openings is not None and all(int(n) < len(self._rows) for n in openings):
                 self._mqtt.publish(protocol.topic(self.game, "open", self.here),
                                    self._sealed("open", openings={n: list(o) for n, o in openings.items()},
                                                 have=len(self._rows), head=head), qos=1, retain=True)
-                self._opened = True
+                self._opened = len(self._rows)
         if self._their_openings is not None and self.lies is None:
             self._audit(self._their_openings)
 

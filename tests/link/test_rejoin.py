@@ -1,12 +1,13 @@
-"""A link that (re)starts sends only what the other table lacks, and a table says where it is
-every RESYNC_S however busy its link is.
+"""A link that (re)starts sends only what the other table lacks, a table says where it is
+every RESYNC_S however busy its link is, and its openings go out with the whole game.
 
 The slow robot's stuck games (Light, Knowledge, under kills): after a restart a link did not
 know how far the other table was and sent its whole game again. Each copy cost the other
 table a turn of its game thread, so the one row it lacked came after all of them: seconds
 under load, and the robot ran out of steps with one table a row or two behind. And a link
 resynced only after RESYNC_S of quiet, which the other table's own resyncs could keep from
-ever coming.
+ever coming. And a game of halves' openings that went out with a row short were never sent
+again (the other table waited for its audit for ever).
 
 Two tables here are in-memory save files behind the real links and a real Mosquitto: no
 companion, no mat; a test takes a few seconds."""
@@ -14,6 +15,7 @@ companion, no mat; a test takes a few seconds."""
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 from companion.link import links as links_module
@@ -137,6 +139,39 @@ def test_a_table_says_where_it_is_every_resync_however_busy_its_link(broker, mon
     finally:
         stop.set()
         pump.join()
+        links.close()
+        spy.loop_stop()
+        spy.disconnect()
+
+
+def test_openings_sent_a_row_short_go_again_with_the_whole_game(broker):
+    # A game of halves ends; the link read the rows just before the last one was saved, then
+    # the openings (the game over): they went out with a count one short. The other table,
+    # with every row, audits only openings of its whole game: they must go out again.
+    host_header, _ = headers(broker.address)
+    host_header["variant"] = "light"
+    host = Table(host_header, ROWS[:-1])
+    host.table_openings = lambda game_id: {"1": ("Ox e5e4", "00" * 16)}   # type: ignore[assignment,method-assign]
+    game = host_header[LINK_KEY]["game"]
+    haves: list[Any] = []
+    spy = client("", clean=True)
+    spy.on_connect = lambda c, u, f, rc, p: c.subscribe(protocol.topic(game, "open", "blue"), qos=1)
+    spy.on_message = lambda c, u, msg: haves.append(
+        protocol.open_message(host_header[LINK_KEY]["key"], game, msg.topic, bytes(msg.payload))["have"])
+    address = broker.address.rpartition(":")
+    spy.connect(address[0], int(address[2]))
+    spy.loop_start()
+    links = Links(host, broker.address)                         # type: ignore[arg-type]
+    try:
+        wait_for(lambda: links.link is not None and links.link._mqtt.is_connected() and haves,
+                 timeout=10, message=lambda: "no openings")
+        time.sleep(0.5)                 # the link has said all it says on connecting
+        with host.lock:
+            host.rows.append(ROWS[-1])
+        host.watch(host.state())
+        wait_for(lambda: len(ROWS) in haves, timeout=4,
+                 message=lambda: f"the openings went out with {haves} rows, the game has {len(ROWS)}")
+    finally:
         links.close()
         spy.loop_stop()
         spy.disconnect()

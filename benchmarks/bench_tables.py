@@ -9,7 +9,10 @@
    main-board move: from the pawn set down on one mat (ways the mat reads), and from the move
    saved there, to the other mat's LEDs showing it (the first LED scene lighting its from and
    to squares). In Simultaneous play a move is timed from its reveal saved at its table (a
-   choice waits for the other seat's, which is the players' time, not the link's). The
+   choice waits for the other seat's, which is the players' time, not the link's) to the
+   first scene lit once the reveal is at the other table (the other table's own move,
+   resolved with it, may fill the square it left: then neither of its squares is lit; a
+   turn whose two pawns swapped squares lights nothing and is not timed). The
    first includes the mat's settle time (``--settle``, the Pi's default 0.35 s): a move is
    read only once the mat is still.
 2. **A crowd.** ``--crowd`` games on the same broker (2 x crowd clients, the real
@@ -132,11 +135,17 @@ def _spy(side: two_tables.Side, marks: dict[Any, dict[str, Any]], variant: str) 
 
     def saved(game_id: int, seq: int, action: str, seat: str | None = None) -> None:
         append(game_id, seq, action, seat)
+        if variant == "simultaneous" and not action.startswith("reveal "):
+            for mark in marks.values():     # the next turn: a turn that lit nothing, untimed
+                if mark["by"] is not side and mark.get("arrived") and "lit" not in mark:
+                    mark["unlit"] = True
         found = _board_move(action, variant)
         if found is None:
             return
         key, move = found
         key = seq if key is None else key
+        if key in marks and marks[key]["by"] is not side:
+            marks[key]["arrived"] = True    # the other table has it (a reveal: its turn resolves)
         # The other mat shows the move: as the move to make (from and to lit) where the mat
         # reads moves; else as the position to lay out, where a capture's square, occupied
         # before and after, is not lit: there the pawn to lift.
@@ -149,8 +158,19 @@ def _spy(side: two_tables.Side, marks: dict[Any, dict[str, Any]], variant: str) 
         set_scene(squares, edges)
         now = time.monotonic()
         for mark in list(marks.values()):
-            if mark["by"] is not side and "lit" not in mark and mark["squares"] <= set(squares):
+            if mark["by"] is not side and "lit" not in mark and _shows(mark, set(squares)):
                 mark["lit"] = now
+
+    def _shows(mark: dict[str, Any], squares: set[int]) -> bool:
+        if variant != "simultaneous":
+            return bool(mark["squares"] <= squares)
+        # Both seats' moves resolve together: this table's own move may fill the square the
+        # other's left, or the other's take on the square this one's left, so that neither
+        # of its squares changes (the reeds see pawns, not colours) and none is lit; a later
+        # turn's scene may light them. So: the first scene lit once the reveal is here (the
+        # turn resolved, the mat shows what to lift and where to set down), unless this
+        # table went on to the next turn first (two pawns that swapped squares: no scene).
+        return bool(mark.get("arrived")) and not mark.get("unlit") and bool(squares)
 
     hw.sim.place = placed                      # type: ignore[method-assign]
     companion._store.append = saved            # type: ignore[method-assign]

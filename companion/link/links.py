@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -113,19 +114,29 @@ class Links:
     # -- the worker --------------------------------------------------------------------------
 
     def _run(self) -> None:
+        # The resync is due every RESYNC_S whatever comes in meanwhile: were it due only after
+        # RESYNC_S of quiet, the other table's own resyncs (one every RESYNC_S) could keep
+        # this one from ever saying where it is.
+        due = time.monotonic() + RESYNC_S
         while True:
             try:
-                item = self._queue.get(timeout=RESYNC_S)
+                item: tuple[Any, ...] | None = self._queue.get(timeout=max(0.0, due - time.monotonic()))
             except queue.Empty:
-                item = ("resync",)
-            kind = item[0]
-            if kind == "stop":
+                item = None
+            if item is not None and item[0] == "stop":
                 self._open(None)
                 return
-            try:
-                self._handle(item)
-            except Exception:               # one bad event must not end the links
-                log.exception("table link: %s failed", kind)
+            if time.monotonic() >= due:
+                due = time.monotonic() + RESYNC_S
+                self._safely(("resync",))
+            if item is not None:
+                self._safely(item)
+
+    def _safely(self, item: tuple[Any, ...]) -> None:
+        try:
+            self._handle(item)
+        except Exception:                   # one bad event must not end the links
+            log.exception("table link: %s failed", item[0])
 
     def _handle(self, item: tuple[Any, ...]) -> None:
         kind, link = item[0], self.link

@@ -3,7 +3,10 @@
 The saved game is the one truth. Each table publishes its own seat's actions, each with its
 number and the hash of the game before it; and its presence, retained, with how many actions
 it has (``have``). Whenever the other table's presence arrives (it came back, or it saved an
-action) this table sends again every action of its own the other lacks. So a message lost
+action) this table sends again every action of its own the other lacks; until the other has
+said how far it is (its presence is retained, so it comes as soon as the link subscribes),
+this table sends nothing. A table that hears the other is ahead of it asks again at once
+(its presence), and every ``RESYNC_S`` while a game goes on (``links``). So a message lost
 anywhere (a table killed before it saved, a broker killed with messages queued, Wi-Fi gone)
 is sent again once both are back, and one that arrives twice is answered "have": nothing is
 lost, nothing applied twice. QoS 1 and a persistent session make a resend rare, not needed.
@@ -75,7 +78,12 @@ class TableLink:
         self.here = "red" if self.there == "blue" else "blue"
         self.header = dict(state.header)
         self.start = str(state.header["start"])
-        self.peer_have = 0              # the other table's count of actions, as it last said
+        # The other table's count of actions, as it last said; None until it has spoken. A
+        # link that (re)starts knows nothing of it: were it to send from 0, it would send its
+        # whole game again, and each copy costs the other table a turn of its game thread, so
+        # the row the other lacks came only after all of them (after a restart under load,
+        # seconds: the slow robot's stuck games).
+        self.peer_have: int | None = None
         self.peer_state = "unknown"     # online | gone | unknown
         self.status = state.status      # the game's, as the service last said
         self.refused: list[str] = []    # why messages were refused (tests and the record)
@@ -92,7 +100,9 @@ class TableLink:
         played = way(state.header["variant"])
         self.halves = played.table_half is not None and played.ninjas
         self.lies: list[Lie] | None = None
-        self._opened = False            # this table's openings are on the broker
+        # The count of rows this table's openings went out with (None: not yet): the other
+        # table audits them only once it has that many rows.
+        self._opened: int | None = None
         self._their_openings: dict[str, Any] | None = None
         self._mqtt = client(f"ot-{self.game}-{self.here}", clean=False)
         self._mqtt.will_set(protocol.topic(self.game, "presence", self.here),
@@ -139,7 +149,7 @@ class TableLink:
                                             host=self.here, guest=self.there),
                                qos=1, retain=True)
         self._said = None
-        self._opened = False
+        self._opened = None
         self.saved()
 
     def resync(self) -> None:
@@ -148,16 +158,22 @@ class TableLink:
         self._said = None
         self.saved()
 
-    def saved(self) -> None:
-        """The game may have changed: say how far this table is, send what is new."""
+    def saved(self, ask: bool = False) -> None:
+        """The game may have changed: say how far this table is, send what is new. ``ask``:
+        the other has just said how far it is; when that is ahead of this table, say again
+        how far this table is, so that it sends what this table lacks."""
         self._rows = self.port.table_rows(self.game_id)
+        if ask and self.peer_have is not None and self.peer_have > len(self._rows):
+            self._said = None
         hashes = protocol.chain(self.game, self.start, self._rows)
         if self._said != len(self._rows):
             self._said = len(self._rows)
             self._mqtt.publish(protocol.topic(self.game, "presence", self.here),
                                self._sealed("presence", state="online", have=len(self._rows),
                                             head=hashes[-1]), qos=1, retain=True)
-        self._send_from(self.peer_have, hashes)
+        if self.peer_have is not None:
+            self._send_from(self.peer_have, hashes)
+        self._apply_early()
         if self.halves:
             self._open_all(hashes[-1])
 
@@ -168,7 +184,6 @@ class TableLink:
                 self._mqtt.publish(protocol.topic(self.game, "move", self.here),
                                    protocol.seal(self.key, protocol.move_body(
                                        self.game, self.here, n, action, hashes[n])), qos=1)
-        self._apply_early()
 
     def _apply_early(self) -> None:
         """The other table's moves that came early, now that this table has caught up."""
@@ -184,15 +199,17 @@ class TableLink:
     def _open_all(self, head: str) -> None:
         """The game is over: open every commitment this table made (retained, so the other
         table finds them whenever it comes back), and audit the other's once they are here."""
-        if not self._opened:
+        if self._opened != len(self._rows):
             openings = self.port.table_openings(self.game_id)
             # Read after the rows: the game may have ended since, with a row this link has
-            # not read yet. Then the next ``saved`` (the game changed) sends them.
+            # not read yet. Then the next ``saved`` (the game changed) sends them again, with
+            # the whole game's count: sent with one row short, the other table, which has
+            # them all, would wait for openings of its whole game for ever.
             if openings is not None and all(int(n) < len(self._rows) for n in openings):
                 self._mqtt.publish(protocol.topic(self.game, "open", self.here),
                                    self._sealed("open", openings={n: list(o) for n, o in openings.items()},
                                                 have=len(self._rows), head=head), qos=1, retain=True)
-                self._opened = True
+                self._opened = len(self._rows)
         if self._their_openings is not None and self.lies is None:
             self._audit(self._their_openings)
 
@@ -246,7 +263,7 @@ class TableLink:
         have = body.get("have")
         if self.peer_state == "online" and isinstance(have, int) and not isinstance(have, bool):
             self.peer_have = have
-            self.saved()            # what it lacks of this table's, again
+            self.saved(ask=True)    # what it lacks of this table's, again
 
     def _move(self, body: dict[str, Any]) -> None:
         self._rows = self.port.table_rows(self.game_id)

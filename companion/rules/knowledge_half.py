@@ -25,13 +25,14 @@ import hashlib
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
-from .actions import Action, action_text, parse_action
+from .actions import Action, action_text
 from .engine import Engine
 from .errors import VariantError
 from .jsondata import JsonObject
 from .moves import Move
 from .position import BLUE, COLORS, RED, Position
-from .referee import Event, Referee, Result, TurnLog
+from .referee import Event, Result, TurnLog
+from .table_half import TableHalf
 from .variants import ClassicReferee, ClassicState, put_seat
 
 CHAIN = 16                  # keys in a table's chain: more than the draws of a game (8 students)
@@ -94,9 +95,11 @@ class KnowledgeHalfState:
         return self.inner.log
 
 
-class KnowledgeHalf(Referee[KnowledgeHalfState]):
+class KnowledgeHalf(TableHalf[KnowledgeHalfState]):
     """``whole``: the Knowledge game as dealt (its start and its deck's cards, never their
     order); ``here``: this table's seat; ``salts``: this table's (its chain's seed is one)."""
+
+    row_kinds = (ChainLink,)
 
     def __init__(self, whole: ClassicReferee, here: str, salts_seed: str):
         if here not in COLORS or not whole.knowledge:
@@ -119,30 +122,12 @@ class KnowledgeHalf(Referee[KnowledgeHalfState]):
             return None
         return self._own(st).text()
 
-    @property
-    def rows(self) -> list[tuple[str, str]]:
-        return list(self._state.rows)
-
-    def openings(self) -> dict[str, tuple[str, str]]:
-        """Nothing to open at the end: every key was checked as it came."""
-        return {}
-
-    def sealed_row(self, text: str) -> bool:
-        """Is ``text`` a row played off the mat at once (a tip, a key)?"""
-        return parse_link(text) is not None
+    def table_row(self, text: str) -> Action | None:
+        """A tip or a key: played off the mat at once."""
+        return parse_link(text)  # type: ignore[return-value]     # Referee.act takes this mode's steps
 
     def position(self) -> Position:
         return Engine.position(self._state.inner.st)
-
-    def legal_actions(self, seat: str) -> Sequence[Action]:
-        """A seat's choices on its phone: its tip and keys are the table's, played at once."""
-        return [a for a in super().legal_actions(seat) if not isinstance(a, ChainLink)]
-
-    def parse(self, seat: str, text: str) -> Action:
-        link = parse_link(text)
-        if link is not None:
-            return link  # type: ignore[return-value]     # Referee.act takes this mode's steps
-        return parse_action(text, None, self.cards)
 
     # -- the hooks ----------------------------------------------------------------------------
 

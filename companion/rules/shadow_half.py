@@ -21,22 +21,25 @@ from typing import Callable, Sequence
 
 from .actions import LANTERNS, Action, Lantern, NinjaMove, Place, Skip, Strike, action_text
 from .cards import notation_name
-from .errors import VariantError
+from .errors import OnitamaError, VariantError
 from .half_turns import HalfTurns
 from .moves import Move
 from .position import BLUE, COLORS, NO_SQUARE, RED
-from .referee import Event, Referee, TurnLog
+from .referee import Event, TurnLog
 from .sealed_ninjas import (Answer, HalfState, Hidden, Question, SealedNinjas, Step, commitment,
                             parse_step)
 from .shadow import ShadowReferee
 from .shadow_state import SHADOW, LanternAnswer, ShadowState, ninja_steps, pawn_moves, set_pair
 from .squares import square_name
+from .table_half import TableHalf
 
 
-class HalfReferee(HalfTurns, Referee[HalfState]):
+class HalfReferee(HalfTurns, TableHalf[HalfState]):
     """``whole``: the game as dealt (its start, way and cards); ``here``: this table's seat;
     ``game``: the game's name on the broker; ``salts``: action number -> its salt (a table's
     own: :func:`~.sealed_ninjas.table_salts`; an audit's: the openings')."""
+
+    row_kinds = (Hidden, Answer)
 
     def __init__(self, whole: ShadowReferee, here: str, game: str, salts: Callable[[int], str]):
         if here not in COLORS:
@@ -74,15 +77,14 @@ class HalfReferee(HalfTurns, Referee[HalfState]):
             raise VariantError("the commitments are opened when the game ends")
         return {str(n): (text, s) for n, text, s in self._state.opened}
 
-    @property
-    def rows(self) -> list[tuple[str, str]]:
-        """Every action so far as it travels between the tables."""
-        return list(self._state.rows)
-
-    def legal_actions(self, seat: str) -> Sequence[Action]:
-        """What a seat may play here in the notation (its phone's choices): this table's
-        answers and the other table's hidden steps are played from their rows."""
-        return [a for a in super().legal_actions(seat) if not isinstance(a, (Hidden, Answer))]
+    def table_row(self, text: str) -> Action | None:
+        """A hidden step's public form or an answer: this table's answers and the other
+        table's hidden steps are played from their rows, never chosen on a phone."""
+        try:
+            step = parse_step(text, None, self.cards)
+        except OnitamaError:
+            return None
+        return step if isinstance(step, self.row_kinds) else None  # type: ignore[return-value]
 
     def _turn_card(self, st: HalfState, seat: str) -> str | None:
         return st.card

@@ -30,9 +30,10 @@ from .errors import NotationError, VariantError
 from .jsondata import JsonObject
 from .moves import Move
 from .position import BLUE, COLORS, RED, Position
-from .referee import Event, Referee, Result, Turn, TurnLog
+from .referee import Event, Result, Turn, TurnLog
 from .results import result_sentence
 from .sealed_ninjas import commitment
+from .table_half import TableHalf
 from .variants import SimultaneousReferee, SimultaneousState, put_seat
 
 LIE = "lie"                 # a result's ``how``: the other table revealed a false move
@@ -82,11 +83,12 @@ class SimultaneousHalfState:
         return self.sim.log
 
 
-class SimultaneousHalf(Referee[SimultaneousHalfState]):
+class SimultaneousHalf(TableHalf[SimultaneousHalfState]):
     """``whole``: the game as dealt; ``here``: this table's seat; ``game``: its name on the
     broker; ``salts``: this table's (:func:`~.sealed_ninjas.table_salts`)."""
 
     mode = "simultaneous"
+    row_kinds = (Sealed,)
 
     def __init__(self, whole: SimultaneousReferee, here: str, game: str, salts: Callable[[int], str]):
         if here not in COLORS:
@@ -106,30 +108,12 @@ class SimultaneousHalf(Referee[SimultaneousHalfState]):
             return self._own(st).text()
         return None
 
-    @property
-    def rows(self) -> list[tuple[str, str]]:
-        return list(self._state.rows)
-
-    def openings(self) -> dict[str, tuple[str, str]]:
-        """Nothing to open at the end: every reveal was checked as it came."""
-        return {}
-
-    def sealed_row(self, text: str) -> bool:
-        """Is ``text`` a row played off the mat at once (a commitment, a reveal)?"""
-        return parse_sealed(text) is not None
+    def table_row(self, text: str) -> Action | None:
+        """A commitment or a reveal: played off the mat at once."""
+        return parse_sealed(text)  # type: ignore[return-value]     # Referee.act takes this mode's steps
 
     def position(self) -> Position:
         return self._state.sim.pos
-
-    def legal_actions(self, seat: str) -> Sequence[Action]:
-        """A seat's choices on its phone: its commitment and reveal are the table's."""
-        return [a for a in super().legal_actions(seat) if not isinstance(a, Sealed)]
-
-    def parse(self, seat: str, text: str) -> Action:
-        sealed = parse_sealed(text)
-        if sealed is not None:
-            return sealed  # type: ignore[return-value]     # Referee.act takes this mode's steps
-        return parse_action(text, None, self.cards)
 
     # -- whose row is next ----------------------------------------------------------------------
 

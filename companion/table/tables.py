@@ -28,15 +28,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from ..mat.oled import COLUMNS
-from ..rules.errors import OnitamaError, RecordError
+from ..rules.errors import RecordError
 from ..rules.half_record import opened_record
 from ..rules.referee import Referee
-from ..rules.sealed_ninjas import Answer, Hidden, parse_step, table_salts
-from ..rules.knowledge_half import KnowledgeHalf
+from ..rules.sealed_ninjas import table_salts
 from ..rules.position import COLORS
 from ..rules.shadow import ShadowReferee
 from ..rules.shadow_half import HalfReferee
-from ..rules.simultaneous_half import SimultaneousHalf
+from ..rules.table_half import TableHalf
 from ..rules.ways import way
 from .computer import Expected, Seating, board_move
 from .errors import BadRequest, Conflict, Forbidden
@@ -48,8 +47,6 @@ if TYPE_CHECKING:
     from .store import GameStore
     from .thread import GameThread
 
-# The referees of one table's half of a game (its ``rows``, ``answer()``, ``openings()``).
-HALVES = (HalfReferee, KnowledgeHalf, SimultaneousHalf)
 LINK_KEY = "link"           # the header's entry: never shown in the game list
 ROLES = ("host", "guest")
 _NAME = re.compile(r"^[a-z2-7]{10,32}$")     # topic-safe: lower-case base32
@@ -118,14 +115,7 @@ def table_referee(header: Mapping[str, Any], whole: Referee[Any]) -> Referee[Any
 def travels_sealed(referee: Referee[Any], text: str) -> bool:
     """Is ``text`` a row that only a half referee plays: a hidden step, an answer, a key, a
     commitment or reveal of a simultaneous move?"""
-    if isinstance(referee, (KnowledgeHalf, SimultaneousHalf)):
-        return referee.sealed_row(text)
-    if not isinstance(referee, HalfReferee):
-        return False
-    try:
-        return isinstance(parse_step(text, None, referee.cards), (Hidden, Answer))
-    except OnitamaError:
-        return False
+    return isinstance(referee, TableHalf) and referee.sealed_row(text)
 
 
 def last_linked(store: "GameStore") -> "SavedGame | None":
@@ -175,7 +165,7 @@ def apply_row(game: "GameSession | None", game_id: int, seat: str, n: int, text:
         raise Forbidden(f"{seat} is not played at the other table")
     # The rows the tables share: in a game of halves, the half's (a simultaneous move chosen
     # here is saved, but crosses only as its commitment, later).
-    have = len(game.referee.rows) if isinstance(game.referee, HALVES) else game.seq
+    have = len(game.referee.rows) if isinstance(game.referee, TableHalf) else game.seq
     if n < have:
         return "have"
     if n > have:
@@ -217,7 +207,7 @@ def opened_half_record(referee: Referee[Any], header: Mapping[str, Any],
 def half_rows(game: "GameSession | None", game_id: int) -> list[tuple[str | None, str]]:
     """Game thread: the current game's half's rows (none for a game no longer current: its
     link is closing)."""
-    if game is None or game.id != game_id or not isinstance(game.referee, HALVES):
+    if game is None or game.id != game_id or not isinstance(game.referee, TableHalf):
         return []
     return [(seat, text) for seat, text in game.referee.rows]
 
@@ -244,7 +234,7 @@ class TableDoors:
     def _tell_tables(self) -> None:
         game = self._game
         for _ in range(ANSWERS_AT_ONCE):
-            half = game.referee if game is not None and isinstance(game.referee, HALVES) else None
+            half = game.referee if game is not None and isinstance(game.referee, TableHalf) else None
             answer = half.answer() if half is not None else None
             if game is None or half is None or answer is None or game.status == "finished":
                 break
@@ -270,7 +260,7 @@ class TableDoors:
         """This table's commitments opened, once game ``game_id`` (its half) is over; else None."""
         def opened() -> dict[str, tuple[str, str]] | None:
             game = self._game
-            if (game is None or game.id != game_id or not isinstance(game.referee, HALVES)
+            if (game is None or game.id != game_id or not isinstance(game.referee, TableHalf)
                     or game.referee.result is None):
                 return None
             return game.referee.openings()

@@ -152,11 +152,20 @@ def act(side: Side, rng) -> bool:
     return True
 
 
-def play_across(host: Side, guest: Side, rng, *, max_steps: int = 600, between=None) -> dict:
+def play_across(host: Side, guest: Side, rng, *, max_steps: int = 600, between=None,
+                stuck_s: float | None = None) -> dict:
     """Both tables play until the game ends at both: each side's people do what their table
     asks (``act``); ``between(step)`` runs between two things done (a test kills something
-    there). Returns the result."""
-    for step in range(max_steps):
+    there). Returns the result. It fails after ``max_steps``; with ``stuck_s``, only once
+    neither table has moved on for that long (kills make a game long, not stuck)."""
+    seen, since = None, time.monotonic()
+    for step in range(max_steps if stuck_s is None else 10 ** 9):
+        if stuck_s is not None:
+            now = (progress(host.companion), progress(guest.companion))
+            if now != seen:
+                seen, since = now, time.monotonic()
+            elif time.monotonic() - since > stuck_s:
+                break
         done = [side for side in (host, guest) if side.companion.view(None)["table"]["result"]]
         if len(done) == 2:
             return host.companion.view(None)["table"]["result"]

@@ -34,6 +34,20 @@ def published(rows: list[tuple[str, str]], start: str) -> list[tuple[str, bytes]
     return out
 
 
+def same_on_the_wire(wire_a, wire_b) -> list:
+    """Twin worlds' MQTT messages: the same topics, sizes and payloads but for the hashes,
+    and the same club page (which reads every game on the broker). Returns that page."""
+    assert [t for t, _ in wire_a] == [t for t, _ in wire_b]
+    assert [len(p) for _, p in wire_a] == [len(p) for _, p in wire_b]
+    assert [_HEX.sub("-" * 64, p.decode()) for _, p in wire_a] == \
+        [_HEX.sub("-" * 64, p.decode()) for _, p in wire_b]
+    clubs = Club(), Club()
+    for club, wire in zip(clubs, (wire_a, wire_b)):
+        for topic, payload in wire:
+            club.received(topic, payload)
+    assert clubs[0].games() == clubs[1].games()
+    return clubs[0].games()
+
 @pytest.mark.parametrize("mode, hider", [("shadow", "red"), ("light", "blue")])
 def test_the_broker_and_the_other_table_see_the_same_bytes_in_twin_worlds(mode, hider):
     differ = messages = 0
@@ -42,17 +56,9 @@ def test_the_broker_and_the_other_table_see_the_same_bytes_in_twin_worlds(mode, 
             a, b, d, _ = twin_world(mode, seed, hider, attempt)
             start = str(a.halves["red"].start)
             wire_a, wire_b = published(a.sent, start), published(b.sent, start)
-            assert [t for t, _ in wire_a] == [t for t, _ in wire_b]
-            assert [len(p) for _, p in wire_a] == [len(p) for _, p in wire_b]
-            assert [_HEX.sub("-" * 64, p.decode()) for _, p in wire_a] == \
-                [_HEX.sub("-" * 64, p.decode()) for _, p in wire_b]
-            # The club page, which reads every game on the broker, shows the same page.
-            clubs = Club(), Club()
-            for club, wire in zip(clubs, (wire_a, wire_b)):
-                for topic, payload in wire:
-                    club.received(topic, payload)
-            assert clubs[0].games() == clubs[1].games()
-            assert len(clubs[0].games()[0]["moves"]) == len(a.sent) if a.sent else True
+            club = same_on_the_wire(wire_a, wire_b)
+            if a.sent:
+                assert len(club[0]["moves"]) == len(a.sent)
             differ, messages = differ + d, messages + len(wire_a)
     assert differ >= 8 and messages >= 200, (differ, messages)
 
@@ -111,14 +117,7 @@ def test_simultaneous_commitments_look_the_same_until_the_reveal():
             assert [text.split()[0] for _, text in rows_a] == ["commit", "commit"] * (len(rows_a) // 2)
             start = str(Tables(seed).halves["red"].start)
             wire_a, wire_b = published(rows_a, start), published(rows_b, start)
-            assert [len(p) for _, p in wire_a] == [len(p) for _, p in wire_b]
-            assert [_HEX.sub("-" * 64, p.decode()) for _, p in wire_a] == \
-                [_HEX.sub("-" * 64, p.decode()) for _, p in wire_b]
-            clubs = Club(), Club()
-            for club, wire in zip(clubs, (wire_a, wire_b)):
-                for topic, payload in wire:
-                    club.received(topic, payload)
-            assert clubs[0].games() == clubs[1].games()
+            same_on_the_wire(wire_a, wire_b)
             assert seen_a == seen_b
             turns += len(rows_a) // 2
     assert turns >= 12

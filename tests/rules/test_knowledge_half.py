@@ -13,6 +13,7 @@ from companion.rules.knowledge_half import KnowledgeHalf, chain_of
 from companion.rules.referee import SEATS
 from companion.rules.variants import ClassicReferee
 from companion.rules.ways import new_referee
+from relayed import cross
 
 
 def halves(seed: int, secrets=("red-seed", "blue-seed")) -> dict[str, KnowledgeHalf]:
@@ -23,18 +24,12 @@ def halves(seed: int, secrets=("red-seed", "blue-seed")) -> dict[str, KnowledgeH
 
 def relay(tables: dict[str, KnowledgeHalf], seat: str, action) -> None:
     """``seat``'s table plays ``action``; its rows cross, and each table's owed keys follow."""
-    def play(who: str, what) -> None:
-        here, there = tables[who], tables["blue" if who == "red" else "red"]
-        n = len(here.rows)
-        here.act(who, what)
-        for s, text in here.rows[n:]:
-            there.act(s, text)
-    play(seat, action)
+    cross(tables, seat, action)
     while True:
         owed = [(s, t.answer()) for s, t in tables.items() if t.answer() is not None]
         if not owed:
             return
-        play(*owed[0])
+        cross(tables, *owed[0])
 
 
 def random_game(seed: int, secrets=("red-seed", "blue-seed")) -> dict[str, KnowledgeHalf]:
@@ -92,11 +87,7 @@ def test_a_key_that_does_not_open_the_chain_is_refused_and_changes_nothing():
                  and tables[seat].position().pawns(1 - SEATS.index(seat)) >> a.to_sq & 1]
         if takes:
             # The capture's rows cross to the other table, the keys not yet.
-            n = len(tables[seat].rows)
-            tables[seat].act(seat, takes[0])
-            other = tables["blue" if seat == "red" else "red"]
-            for s, text in tables[seat].rows[n:]:
-                other.act(s, text)
+            cross(tables, seat, takes[0])
             break
         relay(tables, seat, rng.choice(legal))
     mover = tables["red"].to_act()[0]

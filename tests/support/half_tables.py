@@ -13,13 +13,10 @@ from companion.rules.sealed_ninjas import Hidden, parse_step, table_salts
 from companion.rules.shadow import ShadowReferee
 from companion.rules.shadow_half import HalfReferee
 from companion.rules.ways import new_referee
+from relayed import cross, other
 
 GAME = "halfgame2345"
 _DIGEST = re.compile(r"#[0-9a-f]{64}")
-
-
-def other(seat: str) -> str:
-    return "blue" if seat == "red" else "red"
 
 
 def masked(text: str) -> str:
@@ -53,12 +50,7 @@ class Tables:
                     asked = True
 
     def _play(self, seat: str, action: Action | str) -> None:
-        here, there = self.halves[seat], self.halves[other(seat)]
-        n = len(here.rows)
-        here.act(seat, action)
-        for who, text in here.rows[n:]:
-            there.act(who, text)
-            self.sent.append((who, text))
+        cross(self.halves, seat, action, self.sent)
 
 
 def whole_game(mode: str, seed: int) -> ShadowReferee:

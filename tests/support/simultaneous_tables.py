@@ -11,12 +11,9 @@ from companion.rules.sealed_ninjas import table_salts
 from companion.rules.simultaneous_half import SimultaneousHalf
 from companion.rules.variants import SimultaneousReferee
 from companion.rules.ways import new_referee
+from relayed import cross
 
 GAME = "simgame23456"
-
-
-def other(seat: str) -> str:
-    return "blue" if seat == "red" else "red"
 
 
 class Tables:
@@ -31,12 +28,7 @@ class Tables:
 
     def play(self, seat: str, action) -> None:
         """``seat``'s table plays ``action``; new rows cross; owed rows follow at once."""
-        here, there = self.halves[seat], self.halves[other(seat)]
-        n = len(here.rows)
-        here.act(seat, action)
-        for who, text in here.rows[n:]:
-            there.act(who, text)
-            self.sent.append((who, text))
+        cross(self.halves, seat, action, self.sent)
         for s, half in self.halves.items():
             if half.answer() is not None:
                 self.play(s, half.answer())

@@ -32,6 +32,7 @@ from companion.ai.levels import level as get_level
 from companion.ai.view import SeatView
 from companion.rules.position import COLORS
 from companion.rules.shadow import ShadowReferee
+from companion.rules.squares import square_name
 
 
 class Cheat(HiddenPlayer):
@@ -54,7 +55,8 @@ class Random:
         return self.rng.choice(view.legal)
 
 
-def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list, pi_factor: float = 0.0):
+def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list, pi_factor: float = 0.0,
+         watched: tuple[str, ...] | None = None):
     """``pi_factor``: the player thinks on the level's seconds, on a clock that runs at this
     process's CPU time times it (a Pi's pace, as ``bench_ai.py`` times it), not on nodes."""
     if kind == "random":
@@ -66,7 +68,7 @@ def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list, pi_
     elif kind == "today":
         player._hidden = HiddenPlayer(player, ambush=False, clock=clock)
     elif kind == "belief":
-        player._hidden = HiddenPlayer(player, ambush=True, clock=clock)
+        player._hidden = HiddenPlayer(player, ambush=True, watched=watched, clock=clock)
     elif kind == "cheat":
         cheat = Cheat(player, ambush=False)
         cheat.truth = lambda: tuple(sorted(ref_box[0].state.ninjas[1 - COLORS.index(ref_box[1])]))
@@ -97,6 +99,11 @@ def main() -> None:
     parser.add_argument("--pi-factor", type=float, default=0.0,
                         help="the measured player thinks on its level's seconds on a clock this many "
                              "times its CPU time (a Pi's pace: 10), not on nodes; the opponent on nodes")
+    parser.add_argument("--watched",
+                        help="the modes, comma-separated, in which the belief agent takes the enemy to see "
+                             "its Ninjas ('none': blind in every mode; default: the agent's own, hidden.WATCHED)")
+    parser.add_argument("--trace", action="store_true",
+                        help="print every action with the board and the true Ninjas (to read lost games)")
     parser.add_argument("--seats", default="red,blue",
                         help="the belief agent's seats in each deal (Way of the Light: red is Light)")
     args = parser.parse_args()
@@ -112,13 +119,21 @@ def main() -> None:
             # Way of the Light: the belief agent plays Light in one game, Shadow in the other.
             ref = ShadowReferee.deal(args.mode, seed=seed, light="red")
             box = [ref, None]
-            agents = {belief_seat: make(args.player, args.level, seed, args.nodes, box, args.pi_factor)}
+            watched = (None if args.watched is None else
+                       () if args.watched == "none" else tuple(args.watched.split(",")))
+            agents = {belief_seat: make(args.player, args.level, seed, args.nodes, box, args.pi_factor, watched)}
             other = "blue" if belief_seat == "red" else "red"
             agents[other] = make(args.opponent, args.level, seed + 1, args.nodes, box)
             while ref.result is None and len(ref.log) < 200:
                 seat = ref.to_act()[0]
                 box[1] = seat
-                ref.act(seat, agents[seat].choose(SeatView.from_view(ref.view(seat))))
+                action = agents[seat].choose(SeatView.from_view(ref.view(seat)))
+                ref.act(seat, action)
+                if args.trace:
+                    tag = "belief" if seat == belief_seat else args.opponent
+                    ninjas = [" ".join(square_name(s) for s in n) for n in ref.state.ninjas]
+                    print(f"  {seat:4} {tag:7} {action:16} -> {ref.state.pos}  ninjas red [{ninjas[0]}] "
+                          f"blue [{ninjas[1]}]", flush=True)
             winner = None if ref.result is None else ref.result.winner
             got = 1.0 if winner == belief_seat else 0.5 if winner is None else 0.0
             points += got

@@ -22,6 +22,7 @@ with the baseline playing it; in Way of the Shadow, the belief agent moving firs
 
 import argparse
 import random
+import re
 import time
 
 from ai_common import elo
@@ -33,6 +34,9 @@ from companion.ai.view import SeatView
 from companion.rules.position import COLORS
 from companion.rules.shadow import ShadowReferee
 from companion.rules.squares import square_name
+
+
+NINJA_STEP = re.compile(r"[NS][a-e][1-5][a-e][1-5]$")   # a Ninja's step or strike (Nd5c4, Sd1e2)
 
 
 class Cheat(HiddenPlayer):
@@ -76,6 +80,19 @@ def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list, pi_
     return player
 
 
+def count_ends(ends: dict[str, int], ref: ShadowReferee, me: str, other: str, last: dict[str, str]) -> None:
+    """The belief agent's Ninjas lost and the enemy's taken, and how its lost games ended:
+    its master taken by a Ninja (the winner's last action a Ninja's step or strike), by a
+    pawn, or the enemy's master at its temple."""
+    lost = ref.state.lost
+    for key, n in (("own Ninjas lost", lost[COLORS.index(me)]), ("enemy Ninjas taken", lost[COLORS.index(other)])):
+        ends[key] = ends.get(key, 0) + n
+    if ref.result is not None and ref.result.winner == other and ref.mode == "shadow":
+        how = ("lost at the temple" if ref.result.how == "stream" else
+               "lost to a Ninja" if NINJA_STEP.match(last[other]) else "lost to a pawn")
+        ends[how] = ends.get(how, 0) + 1
+
+
 def side_name(mode: str, belief_seat: str, ref: ShadowReferee) -> str:
     """The belief agent's side for the per-side tally: in Way of the Light, Light or Shadow
     (only the Light Master has hidden Ninjas against it); in Way of the Shadow, whether it
@@ -112,6 +129,7 @@ def main() -> None:
     points = 0.0
     games = 0
     by_side: dict[str, list[float]] = {}    # side -> [points, games]
+    ends: dict[str, int] = {}               # how the games went, seen from the belief agent
     started = time.time()
     for deal in range(args.deals):
         seed = args.seed + deal
@@ -124,10 +142,11 @@ def main() -> None:
             agents = {belief_seat: make(args.player, args.level, seed, args.nodes, box, args.pi_factor, watched)}
             other = "blue" if belief_seat == "red" else "red"
             agents[other] = make(args.opponent, args.level, seed + 1, args.nodes, box)
+            last = {}                       # each seat's last action
             while ref.result is None and len(ref.log) < 200:
                 seat = ref.to_act()[0]
                 box[1] = seat
-                action = agents[seat].choose(SeatView.from_view(ref.view(seat)))
+                action = last[seat] = agents[seat].choose(SeatView.from_view(ref.view(seat)))
                 ref.act(seat, action)
                 if args.trace:
                     tag = "belief" if seat == belief_seat else args.opponent
@@ -141,6 +160,7 @@ def main() -> None:
             tally = by_side.setdefault(side_name(args.mode, belief_seat, ref), [0.0, 0])
             tally[0] += got
             tally[1] += 1
+            count_ends(ends, ref, belief_seat, other, last)
             print(f"{args.mode} seed {seed} belief as {belief_seat}: winner {winner} "
                   f"({'unfinished' if ref.result is None else ref.result.how}) in {len(ref.log)} plies",
                   flush=True)
@@ -148,6 +168,7 @@ def main() -> None:
     print(f"\n{args.player} vs {args.opponent} in {args.mode} ({args.level}): {points:g}/{games} "
           f"({100 * points / games:.1f} %), Elo {d:+.0f} [{lo:+.0f}, {hi:+.0f}], "
           f"{(time.time() - started) / 60:.1f} min")
+    print("  " + ", ".join(f"{k} {v}" for k, v in sorted(ends.items())))
     for side, (p, n) in sorted(by_side.items()):
         d, lo, hi = elo(p, n)
         print(f"  belief as {side}: {p:g}/{n} ({100 * p / n:.1f} %), Elo {d:+.0f} [{lo:+.0f}, {hi:+.0f}]")

@@ -38,7 +38,7 @@ from companion.rules.position import COLORS
 from .ambush import counted, lantern as ambush_lantern
 from .belief import Belief
 from .search import WIN
-from .shadow_play import WATCHED, EnemyEye, hide
+from .shadow_play import EXPOSED_UNSEARCHED, WATCHED, EnemyEye, hide
 from .view import SeatView
 from .worlds import OutOfBudget, Rules, World
 
@@ -308,6 +308,7 @@ class Strata:
                  actions: list[Action]):
         # For each action: (the squares that reach the master, the pawn's landing square).
         self.attackers = self._attackers(view, engine, actions)
+        self.mode = view.mode
         self.share: dict[Action, float] = {}
         masks = [sum(1 << s for s in p) for p in places]
         for a, (mask, landed) in self.attackers.items():
@@ -359,6 +360,7 @@ class Strata:
     def value(self, a: Action) -> int:
         sums, counts = self.sums[a], self.counts[a]
         mean = sum(sums) / sum(counts)
-        part = [sums[j] / counts[j] if counts[j] else mean for j in (0, 1)]
+        unsearched = (mean, EXPOSED_UNSEARCHED if self.mode in WATCHED else mean)  # shadow_play
+        part = [sums[j] / counts[j] if counts[j] else unsearched[j] for j in (0, 1)]
         share = self.share.get(a, 0.0)
         return int((1 - share) * part[0] + share * part[1])

@@ -37,6 +37,11 @@ if TYPE_CHECKING:   # the Player holds the hidden side that calls this: a real i
     from .agent import Player
 
 WATCHED = ("shadow",)
+# The value of a move's worlds in which an enemy Ninja can take the master in reply, when the
+# budget ran out before any of them was searched: a loss (the enemy, who sees its Ninja, takes
+# it), not the average of the other worlds, which rated a master's step into a 38 % ambush
+# its best move (seed 3004, docs/ai-strength.md, Shadow).
+EXPOSED_UNSEARCHED = -(WIN - 1)
 DEPTH = 2           # the first turn of each side
 EVEN = 10           # placements within this of the best (hundredths of a student) are drawn evenly
 

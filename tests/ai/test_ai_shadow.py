@@ -94,3 +94,18 @@ def test_the_set_up_search_tells_placements_apart_in_the_traced_deals():
         rules = Rules(view.mode, None, belief.engine, Player("medium", seed=3).searcher(view).evaluate)
         values = [s for _, s in hiding(view, belief, rules, view.actions())]
         assert max(values) - min(values) > EVEN, (seed, values)
+
+
+def test_a_step_into_an_unsearched_ambush_counts_as_lost():
+    """Deal 3004, red's third move: its master on d2 may step to d3, from which 3 of the 8
+    placements of blue's Ninja take it in reply. At 3,000 nodes the search reached 3 worlds,
+    none of those, and the step was rated by the others' average: the best move, and the game
+    was lost to the Ninja on d4. Those worlds now count as lost: the master keeps off d3."""
+    ref = ShadowReferee.deal("shadow", seed=3004, light="red")
+    for action in ["Nb1", "Nd5", "Crane c5c4", "Nd5d4", "Cobra c1d2", "skip", "skip", "Rooster a5b5",
+                   "skip", "L1"]:
+        ref.act(ref.to_act()[0], action)
+    view = SeatView.from_view(ref.view("red"))
+    scored = {str(a): s for a, s in HiddenPlayer(Player("medium", seed=3004, nodes=3000)).scored(view)}
+    steps = [s for a, s in scored.items() if a.endswith("d2d3")]
+    assert steps and max(steps) < max(scored.values()) - 1000, scored

@@ -109,3 +109,35 @@ def test_a_step_into_an_unsearched_ambush_counts_as_lost():
     scored = {str(a): s for a, s in HiddenPlayer(Player("medium", seed=3004, nodes=3000)).scored(view)}
     steps = [s for a, s in scored.items() if a.endswith("d2d3")]
     assert steps and max(steps) < max(scored.values()) - 1000, scored
+
+
+def test_twin_worlds_score_every_move_alike():
+    """Twin deals played on with the same public moves (the enemy's Ninja hidden on one
+    square or the other, then stepped or not alike): every action of the computer's first
+    decisions gets the same score, the unsearched exposed worlds and the seeing replies
+    included."""
+    compared = 0
+    for seed in range(20, 26):
+        for computer in ("red", "blue"):
+            twins = _twins("shadow", seed, computer)
+            assert twins is not None
+            players = [HiddenPlayer(Player("medium", seed=seed, nodes=600)) for _ in twins]
+            for _ in range(6):
+                if any(ref.result is not None for ref in twins):
+                    break
+                seat = twins[0].to_act()[0]
+                views = [SeatView.from_view(ref.view(seat)) for ref in twins]
+                if seat == computer:
+                    assert views[0] == views[1]
+                    if views[0].phase == "move":
+                        scores = [p.scored(v) for p, v in zip(players, views)]
+                        assert scores[0] == scores[1]
+                        compared += 1
+                    action = Player("medium", seed=seed, nodes=600).choose(views[0])
+                elif views[0].phase == "move":      # a pawn's move open in both twins
+                    action = [a for a in views[0].legal if a in views[1].legal][0]
+                else:
+                    action = "skip"                 # its Ninja stays, the Lantern kept
+                for ref in twins:
+                    ref.act(seat, action)
+    assert compared >= 10

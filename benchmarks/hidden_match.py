@@ -72,11 +72,13 @@ def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list, pi_
     elif kind == "today":
         player._hidden = HiddenPlayer(player, ambush=False, clock=clock)
     elif kind == "belief":
-        player._hidden = HiddenPlayer(player, ambush=True, watched=watched, clock=clock)
+        player._hidden = HiddenPlayer(player, ambush=True, clock=clock)
     elif kind == "cheat":
         cheat = Cheat(player, ambush=False)
         cheat.truth = lambda: tuple(sorted(ref_box[0].state.ninjas[1 - COLORS.index(ref_box[1])]))
         player._hidden = cheat
+    if watched is not None:     # the modes whose enemy it takes to see its Ninjas (hidden.WATCHED)
+        player._hidden.watched = watched
     return player
 
 

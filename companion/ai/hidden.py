@@ -69,7 +69,7 @@ class HiddenPlayer:
     """The Light & Shadow side of a :class:`~companion.ai.agent.Player`."""
 
     def __init__(self, player: Player, *, uniform: bool = False, ambush: bool = True,
-                 watched: tuple[str, ...] | None = None, clock: Callable[[], float] = time.perf_counter):
+                 clock: Callable[[], float] = time.perf_counter):
         self.player = player
         # The level's seconds run on this clock from the start of a decision to its end
         # (the benchmarks give it a Pi's pace).
@@ -78,12 +78,12 @@ class HiddenPlayer:
         # Count the ambushes of the enemy's second turn (:mod:`companion.ai.ambush`); the
         # benchmarks measure against the agent without (``ambush=False``).
         self.ambush = ambush and not uniform
-        # The modes whose enemy sees the seat's Ninjas (shadow_play); ``today`` is blind in all.
-        self.watched = (WATCHED if self.ambush else ()) if watched is None else watched
         # The seat's belief and its reading of what the enemy knows of its own Ninjas, at the
         # last decision: the next one reads on from them over the new turns only.
         self.last_belief: Belief | None = None
         self.last_held: Belief | None = None
+        # The modes whose enemy sees the seat's Ninjas (shadow_play); ``today`` is blind in all.
+        self.watched: tuple[str, ...] = WATCHED if self.ambush else ()
 
     def choose(self, view: SeatView) -> str:
         started = self.clock()

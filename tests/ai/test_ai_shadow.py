@@ -38,7 +38,8 @@ def test_the_blind_agent_is_kept_for_the_benchmarks():
     """``watched=()`` is the agent of before (benchmarks/hidden_match.py --watched none),
     which steps to e3 at the traced seed."""
     player = Player("medium", seed=3000, nodes=3000)
-    player._hidden = HiddenPlayer(player, watched=())
+    player._hidden = HiddenPlayer(player)
+    player._hidden.watched = ()
     assert player.choose(_traced_view()) == "Nd2e3"
 
 

@@ -38,7 +38,6 @@ from .worlds import OutOfBudget, Rules, World
 PLIES = 4
 EXPLORE = 0.7           # the UCB rule's weight on the less tried
 SCALE = 400.0           # evaluation units (hundredths of a student) per unit of log-odds
-NARROW = True
 CAP = 6.0               # a leaf's score, at most, in units of SCALE (a win is WIN)
 
 Key = tuple[str, int, int]      # (card, from, to); a pass: (card, -1, -1)
@@ -168,7 +167,7 @@ class InfoSetSearch:
         out: list[tuple[Key, World, tuple[Key | str, int]]] = []
         if c == self.light:
             steps = rules.main_moves(w, c)
-            if narrow and NARROW:
+            if narrow:     # below the root: the turns that matter to an ambush (1,200 iterations)
                 steps = _narrowed(steps, w.masters[c])
             for card, f, t in steps:
                 after = rules.exchange(rules.pawn_step(w, c, f, t), c, card)

@@ -207,9 +207,9 @@ class HiddenPlayer:
                       deadline=deadline, max_nodes=player.limits().nodes, clock=self.clock)
         drawn = self.samples(places, rng, k)
         if self.tree and light == view.color and places:    # the Light Master: one tree over its worlds
+            share = Strata(view, belief.engine, places, actions).share  # before the tree: on its clock
             if (tree := light_master_tree(rules, self.world(view, ()), places, rng)).iterations:
-                return [(a, s - int(AMBUSHED * ambushed.get(a, 0.0)))
-                        for a, s in tree.scored(actions, Strata(view, belief.engine, places, actions).share)]
+                return [(a, s - int(AMBUSHED * ambushed.get(a, 0.0))) for a, s in tree.scored(actions, share)]
         # On a clock, the answer for want of time is in hand before the worlds are searched:
         # found after the clock ran out, it made the decision late by as much.
         at_once = None if deadline is None else self.at_once(rules, view, drawn[0], actions)

@@ -73,6 +73,8 @@ def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list, pi_
         player._hidden = HiddenPlayer(player, ambush=False, clock=clock)
     elif kind == "belief":
         player._hidden = HiddenPlayer(player, ambush=True, clock=clock)
+    elif kind == "tree":        # the Light Master's information-set tree (companion/ai/infoset.py)
+        player._hidden = HiddenPlayer(player, ambush=True, clock=clock, tree=True)
     elif kind == "cheat":
         cheat = Cheat(player, ambush=False)
         cheat.truth = lambda: tuple(sorted(ref_box[0].state.ninjas[1 - COLORS.index(ref_box[1])]))
@@ -108,8 +110,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mode", choices=("shadow", "light"), default="shadow")
     parser.add_argument("--opponent", choices=("uniform", "cheat", "today", "random"), default="uniform")
-    parser.add_argument("--player", choices=("belief", "today"), default="belief",
-                        help="the agent measured: today's belief agent, or the agent of cc51677")
+    parser.add_argument("--player", choices=("belief", "today", "tree"), default="belief",
+                        help="the agent measured: today's belief agent, the agent of cc51677, or the "
+                             "belief agent whose Light Master searches one information-set tree")
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--level", default="medium")
     parser.add_argument("--nodes", type=int,

@@ -37,6 +37,7 @@ from companion.rules.position import COLORS
 
 from .ambush import counted, lantern as ambush_lantern
 from .belief import Belief
+from .infoset import light_master_tree
 from .search import WIN
 from .shadow_play import EXPOSED_UNSEARCHED, WATCHED, EnemyEye, hide
 from .view import SeatView
@@ -69,7 +70,7 @@ class HiddenPlayer:
     """The Light & Shadow side of a :class:`~companion.ai.agent.Player`."""
 
     def __init__(self, player: Player, *, uniform: bool = False, ambush: bool = True,
-                 clock: Callable[[], float] = time.perf_counter):
+                 clock: Callable[[], float] = time.perf_counter, tree: bool = False):
         self.player = player
         # The level's seconds run on this clock from the start of a decision to its end
         # (the benchmarks give it a Pi's pace).
@@ -78,6 +79,7 @@ class HiddenPlayer:
         # Count the ambushes of the enemy's second turn (:mod:`companion.ai.ambush`); the
         # benchmarks measure against the agent without (``ambush=False``).
         self.ambush = ambush and not uniform
+        self.tree = tree and self.ambush    # the Light Master's information-set tree (infoset.py)
         # The seat's belief and its reading of what the enemy knows of its own Ninjas, at the
         # last decision: the next one reads on from them over the new turns only.
         self.last_belief: Belief | None = None
@@ -115,17 +117,12 @@ class HiddenPlayer:
 
     @staticmethod
     def lantern(belief: Belief, actions: list[Action], master: int) -> Action:
-        """The line whose yes/no answer leaves the fewest placements on average, when that
-        is worth one of the two Lanterns: the belief spans 4 squares or more, a Ninja may
-        stand within two steps of the seat's ``master`` (the answer matters now, before
-        the Ninjas move on), and the answer is not foregone (each is at least one chance
-        in four: the placements left average at most 5/8 of them)."""
-        places = belief.placements
-        squares = belief.squares()
-        if not places or len(squares) < 4:
-            return Skip()
-        if master >= 0 and not any(max(abs(s // 5 - master // 5), abs(s % 5 - master % 5)) <= 2
-                                   for s in squares):
+        """The line whose answer leaves the fewest placements on average, if the belief
+        spans 4 squares or more, one within two steps of the ``master`` (it matters now),
+        and the answer is not foregone (the placements left average at most 5/8 of them)."""
+        places, squares = belief.placements, belief.squares()
+        if not places or len(squares) < 4 or master >= 0 and not any(
+                max(abs(s // 5 - master // 5), abs(s % 5 - master % 5)) <= 2 for s in squares):
             return Skip()
         n = len(places)
         best: Lantern | None = None
@@ -142,9 +139,8 @@ class HiddenPlayer:
 
     def lantern_by_ambush(self, view: SeatView, belief: Belief, actions: list[Action],
                           by: tuple[float | None, float | None] = (None, None)) -> Action:
-        """The line whose answer saves the master from the most ambushes of the enemy's
-        next turns (:func:`~companion.ai.ambush.lantern`, on ``by``), when it saves it in at least
-        ``LANTERN_GAIN`` of the placements; else no Lantern."""
+        """The line whose answer saves the master from the most ambushes of the enemy's next
+        turns (:func:`~companion.ai.ambush.lantern`, on ``by``), if at least ``LANTERN_GAIN``."""
         lines = [(a, sum(1 << s for s in a.squares())) for a in actions if isinstance(a, Lantern)]
         places, nodes = sorted(belief.placements) if belief.enemy_has_ninjas else [], self.player.limits().nodes
         best, gain = ambush_lantern(view, places, belief.engine, lines, self.clock, by, nodes)
@@ -214,6 +210,10 @@ class HiddenPlayer:
         rules = Rules(view.mode, light, belief.engine, searcher.evaluate,
                       deadline=deadline, max_nodes=player.limits().nodes, clock=self.clock)
         drawn = self.samples(places, rng, k)
+        if self.tree and light == view.color and places:    # the Light Master: one tree over its worlds
+            share = Strata(view, belief.engine, places, actions).share  # before the tree: on its clock
+            if (tree := light_master_tree(rules, self.world(view, ()), places, rng)).iterations:
+                return [(a, s - int(AMBUSHED * ambushed.get(a, 0.0))) for a, s in tree.scored(actions, share)]
         # On a clock, the answer for want of time is in hand before the worlds are searched:
         # found after the clock ran out, it made the decision late by as much.
         at_once = None if deadline is None else self.at_once(rules, view, drawn[0], actions)

@@ -12,8 +12,9 @@ from companion.ai.levels import level
 from companion.ai.view import SeatView
 from companion.ai.worlds import Rules
 from companion.rules.position import COLORS
-from companion.rules.selfplay import secret_alternatives
 from companion.rules.shadow import ShadowReferee
+
+from twins import hidden_turn
 
 from test_ai_ambush import FIRST_MOVE_3053
 
@@ -96,17 +97,5 @@ def test_twin_worlds_grow_the_same_tree():
                     if twin.view(light) != world.view(light) or twin.result is not None:
                         twin = None         # a capture told the worlds apart
                 continue
-            action = rng.choice(world.legal_actions(seat))
-            others = secret_alternatives(world, seat, action)
-            if twin is None and others:
-                twin = world.copy()
-                twin.act(seat, rng.choice(others))
-            elif twin is not None:
-                if action not in twin.legal_actions(seat):
-                    twin = None
-                else:
-                    twin.act(seat, action)
-            world.act(seat, action)
-            if twin is not None and (twin.view(light) != world.view(light) or twin.result is not None):
-                twin = None
+            twin, _ = hidden_turn(world, twin, seat, light, rng)
     assert compared > 8, compared

@@ -15,8 +15,9 @@ only as well as that record allows, so a Ninja can lie in wait where the record 
 unlikely to be. The ambush of the enemy's next turns, which the worlds cannot see (in each
 of them the seat's own next turn knows the Ninjas), is counted over the whole belief
 (:mod:`companion.ai.ambush`), and Lanterns are spent where their answer saves the master
-from it; where the Ninjas start is searched (:mod:`companion.ai.shadow_play`). Every random choice is seeded by the
-seed and the seat's view only: two games that look the same to the seat get the same ones.
+from it; where the Ninjas start is searched (:mod:`companion.ai.shadow_play`). Every
+random choice is seeded by the seed and the seat's view only: two games that look the same
+to the seat get the same ones.
 
 The benchmarks' baseline (``uniform``) runs the same search on placements drawn uniformly
 over the squares without pawns, learns nothing from the record (Lantern answers included)
@@ -117,12 +118,17 @@ class HiddenPlayer:
 
     @staticmethod
     def lantern(belief: Belief, actions: list[Action], master: int) -> Action:
-        """The line whose answer leaves the fewest placements on average, if the belief
-        spans 4 squares or more, one within two steps of the ``master`` (it matters now),
-        and the answer is not foregone (the placements left average at most 5/8 of them)."""
-        places, squares = belief.placements, belief.squares()
-        if not places or len(squares) < 4 or master >= 0 and not any(
-                max(abs(s // 5 - master // 5), abs(s % 5 - master % 5)) <= 2 for s in squares):
+        """The line whose yes/no answer leaves the fewest placements on average, when that
+        is worth one of the two Lanterns: the belief spans 4 squares or more, a Ninja may
+        stand within two steps of the seat's ``master`` (the answer matters now, before
+        the Ninjas move on), and the answer is not foregone (each is at least one chance
+        in four: the placements left average at most 5/8 of them)."""
+        places = belief.placements
+        squares = belief.squares()
+        if not places or len(squares) < 4:
+            return Skip()
+        if master >= 0 and not any(max(abs(s // 5 - master // 5), abs(s % 5 - master % 5)) <= 2
+                                   for s in squares):
             return Skip()
         n = len(places)
         best: Lantern | None = None
@@ -139,8 +145,9 @@ class HiddenPlayer:
 
     def lantern_by_ambush(self, view: SeatView, belief: Belief, actions: list[Action],
                           by: tuple[float | None, float | None] = (None, None)) -> Action:
-        """The line whose answer saves the master from the most ambushes of the enemy's next
-        turns (:func:`~companion.ai.ambush.lantern`, on ``by``), if at least ``LANTERN_GAIN``."""
+        """The line whose answer saves the master from the most ambushes of the enemy's
+        next turns (:func:`~companion.ai.ambush.lantern`, on ``by``), when it saves it in at least
+        ``LANTERN_GAIN`` of the placements; else no Lantern."""
         lines = [(a, sum(1 << s for s in a.squares())) for a in actions if isinstance(a, Lantern)]
         places, nodes = sorted(belief.placements) if belief.enemy_has_ninjas else [], self.player.limits().nodes
         best, gain = ambush_lantern(view, places, belief.engine, lines, self.clock, by, nodes)
@@ -223,7 +230,7 @@ class HiddenPlayer:
         if view.own_ninjas and not self.uniform and view.mode not in self.watched:
             self.last_held = Belief.held_by_enemy(view, after=self.last_held)
             eye = EnemyEye(self.last_held)
-        strata = Strata(view, belief.engine, places, actions)
+        strata = Strata(view, belief.engine, places, actions, view.mode in self.watched)
         for p in drawn:
             w = self.world(view, p)
             try:
@@ -305,10 +312,12 @@ class Strata:
     safe."""
 
     def __init__(self, view: SeatView, engine: Engine, places: list[tuple[int, ...]],
-                 actions: list[Action]):
+                 actions: list[Action], watched: bool = False):
         # For each action: (the squares that reach the master, the pawn's landing square).
         self.attackers = self._attackers(view, engine, actions)
-        self.mode = view.mode
+        # The enemy sees the seat's Ninjas (the player's ``watched``): an exposed part left
+        # unsearched is a loss, not the other part's average (shadow_play).
+        self.watched = watched
         self.share: dict[Action, float] = {}
         masks = [sum(1 << s for s in p) for p in places]
         for a, (mask, landed) in self.attackers.items():
@@ -360,7 +369,7 @@ class Strata:
     def value(self, a: Action) -> int:
         sums, counts = self.sums[a], self.counts[a]
         mean = sum(sums) / sum(counts)
-        unsearched = (mean, EXPOSED_UNSEARCHED if self.mode in WATCHED else mean)  # shadow_play
+        unsearched = (mean, EXPOSED_UNSEARCHED if self.watched else mean)
         part = [sums[j] / counts[j] if counts[j] else unsearched[j] for j in (0, 1)]
         share = self.share.get(a, 0.0)
         return int((1 - share) * part[0] + share * part[1])

@@ -1,20 +1,116 @@
 """Independent checks of an endgame table (companion/ai/endgame.py), for tests/ai and
-benchmarks/bench_tablebase.py: each value against an exact full-width search of the rules'
-own move generator (companion/ai/solve.py), against its children's values one ply down,
-and the hints' words and grades against the value of each move."""
+benchmarks/bench_tablebase.py: each value against a forward full-depth solve of the whole
+deal (:class:`Forward`, ``companion/ai/native/forward.c``), against an exact full-width
+search of the rules' own move generator (companion/ai/solve.py), against its children's
+values one ply down, and the hints' words and grades against the value of each move."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from companion.ai.endgame import INVALID, Endgames
 from companion.ai.hints import hint_table
+from companion.ai.native.searcher import core
 from companion.ai.search import WIN, search_state
 from companion.ai.solve import Prover
 from companion.ai.view import SeatView
-from companion.rules.engine import Engine
+from companion.rules.cards import CARDS, CardTable
+from companion.rules.engine import Engine, State
+from companion.rules.position import RED
 from companion.rules.squares import square_name
 from companion.rules.variants import ClassicReferee
+
+MAX_OFFSETS = 8         # forward.c's room per card pattern
+
+
+class Valued(Protocol):
+    def value(self, st: State) -> int | None: ...
+
+
+class Forward:
+    """A deal's endgames solved forward, to full depth, by plain minimax iterated to a
+    fixpoint over every position with both masters and up to ``students`` students, either
+    side to move (``forward.c``): no code in common with the table's retrograde solver
+    (``endgame.c``) but the rules' card offsets. ``value(st)`` as :class:`Endgames`'s."""
+
+    def __init__(self, cards: Sequence[str], table: CardTable = CARDS, *, students: int = 2):
+        mod = core()
+        if mod is None:
+            raise RuntimeError("the native core is not built")
+        self.ffi, self.lib = mod.ffi, mod.lib
+        self.cards = tuple(cards)
+        self.number = {name: k for k, name in enumerate(self.cards)}
+        width = 1 + 2 * MAX_OFFSETS
+        offsets = [0] * (10 * width)
+        for x, name in enumerate(self.cards):
+            card = table[name]
+            for role, pattern in enumerate((card.master_pattern(), card.student_pattern())):
+                steps = list(pattern or ())
+                assert len(steps) <= MAX_OFFSETS
+                at = (2 * x + role) * width
+                offsets[at] = len(steps)
+                for j, (dx, dy) in enumerate(steps):
+                    offsets[at + 1 + 2 * j: at + 3 + 2 * j] = [dx, dy]
+        handle = self.lib.fw_new(students, self.ffi.new("int8_t[]", offsets))
+        self.handle = self.ffi.gc(handle, self.lib.fw_free)
+        self.rounds: int | None = None
+
+    def solve(self) -> int:
+        """Solves every position; the rounds that decided something (the longest value)."""
+        rounds = self.lib.fw_solve(self.handle)
+        if rounds < 0:
+            raise RuntimeError({-2: "no memory", -3: "a move out of the index",
+                                -4: "a value past a byte"}.get(rounds, "failed"))
+        self.rounds = rounds
+        return rounds
+
+    def stats(self) -> tuple[int, int, int]:
+        """Positions held, rounds, positions with no forced result."""
+        out = self.ffi.new("int64_t[3]")
+        self.lib.fw_stats(self.handle, out)
+        return out[0], out[1], out[2]
+
+    def _fields(self, st: State) -> tuple[int, ...]:
+        own, opp, mo, mp, _, color, ho, hp, side = st[:9]
+        hand = sum(1 << self.number[name] for name in (ho if color == RED else hp))
+        red, blue = (own, opp) if color == RED else (opp, own)
+        rm, bm = (mo, mp) if color == RED else (mp, mo)
+        return (0 if color == RED else 1, rm, bm, red & ~(1 << rm), blue & ~(1 << bm), hand,
+                self.number[side[0]])
+
+    def value(self, st: State) -> int | None:
+        v = self.lib.fw_value(self.handle, *self._fields(st))
+        return None if v < 0 else v
+
+    def moves(self, st: State) -> set[tuple[str, int, int, bool]]:
+        """The mover's moves by forward.c's generator: (card, from, to, wins), -1 for a pass."""
+        out = self.ffi.new("int32_t[128]")
+        n = self.lib.fw_moves(self.handle, *self._fields(st), out)
+        assert n >= 0, "no such position"
+        found = set()
+        for m in out[0:n]:
+            frm, to = m >> 8 & 255, m & 255
+            found.add((self.cards[m >> 16 & 255], -1 if frm == 255 else frm,
+                       -1 if to == 255 else to, bool(m >> 24)))
+        return found
+
+    def compare(self, table: Endgames) -> tuple[int, tuple[int, ...]]:
+        """Every entry of ``table`` against this solve, as it stands (Red to move) and turned
+        half a turn (Blue to move): the disagreements, and the first one's (index, 0 or 1
+        for turned, the table's value, this solve's; 255 for no position)."""
+        layout = table.layout
+        states = [x for hand, side in layout.card_states for x in (hand, side)]
+        codes = (layout.pair_codes if layout.students == 2 else
+                 [(p, 0) for p in range(layout.pairs)])
+        first = self.ffi.new("int64_t[4]")
+        values: Any = table.values
+        buffer = self.ffi.from_buffer("uint8_t[]", values)
+        wrong = self.lib.fw_compare(self.handle, buffer, layout.pairs,
+                                    self.ffi.new("uint8_t[]", states),
+                                    self.ffi.new("uint8_t[]", [c for ab in codes for c in ab]), first)
+        return wrong, tuple(first)
 
 
 def sample(table: Endgames, n: int, rng: random.Random, *, longest: int | None = None) -> list[int]:
@@ -40,7 +136,7 @@ def by_search(engine: Engine, st: tuple, v: int, horizon: int) -> bool:
     return p.loses_within(st, v) and not p.loses_within(st, v - 2)
 
 
-def move_values(table: Endgames, engine: Engine, st: tuple) -> list[tuple[tuple, int]]:
+def move_values(table: Valued, engine: Engine, st: tuple) -> list[tuple[tuple, int]]:
     """Each move of ``st`` with its value for the mover: -1 for a move that wins at once,
     else the child's table value (for the opponent)."""
     out = []
@@ -78,7 +174,7 @@ def mover_score(child: int) -> int:
     return -(WIN - 1 - child) if child & 1 else WIN - 1 - child
 
 
-def check_hint(table: Endgames, engine: Engine, st: tuple) -> None:
+def check_hint(table: Valued, engine: Engine, st: tuple) -> None:
     """The hint of a solved position: every destination's words say its exact outcome, and
     its grade is right: a win good; with a win to be had, a move with no result risky; with
     none, such a move good; a loss losing."""

@@ -2,7 +2,7 @@
 positions of several deals.
 
     nice -n 10 python benchmarks/bench_tablebase.py [--deals 3] [--positions 10000]
-        [--prover-plies 7] [--hints 1000] [--seed 1]
+        [--prover-plies 7] [--hints 1000] [--seed 1] [--full-depth] [--first 0] [--count N]
 
 For each of ``--deals`` random base-game deals (seeded): the four-piece table is built in
 the native core as a game's is (CPU seconds, wall seconds, the process's peak RSS before
@@ -15,9 +15,18 @@ out over the deals, are checked:
    proof) agrees on the win or loss in exactly that many plies, for every position decided
    within ``--prover-plies`` plies (and, for a position with no forced result, no win
    within them for either side);
-3. the hint (``companion.ai.hints``, as the phone gets it) on ``--hints`` of them: each
-   destination's "wins in N" / "loses in N" / "no forced win" and grade from the table.
+3. with ``--full-depth``, a full-depth search independent of the table's retrograde
+   solver (``endgame_checks.Forward``, ``companion/ai/native/forward.c``: every position of
+   the deal, either side to move, solved forward by plain minimax iterated to a fixpoint on
+   a move generator of its own) gives the same value: the position as drawn (Red to move)
+   and turned half a turn (Blue to move); and the whole table is compared with it too;
+4. the hint (``companion.ai.hints``, as the phone gets it) on ``--hints`` of them: each
+   destination's "wins in N" / "loses in N" / "no forced win" and grade from the values
+   (the full-depth search's with ``--full-depth``, else the table's).
 
+``--first`` and ``--count`` check only the positions numbered so (0 to ``--positions`` - 1,
+deal by deal; the same positions as in a whole run), for runs in chunks: every table is
+built and every position drawn, and a deal with none of them in range is not solved again.
 The load average is printed before and after: the machine is shared.
 """
 
@@ -35,12 +44,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "support"))
 
-from endgame_checks import by_search, check_hint, one_ply, sample  # noqa: E402
+from endgame_checks import Forward, by_search, check_hint, one_ply, sample  # noqa: E402
 
 from companion.ai import endgame  # noqa: E402
 from companion.ai.dealtables import TABLES  # noqa: E402
 from companion.rules.cards import CARDS  # noqa: E402
-from companion.rules.engine import Engine  # noqa: E402
+from companion.rules.engine import Engine, State  # noqa: E402
+from companion.rules.position import BLUE  # noqa: E402
 
 
 def load() -> str:
@@ -73,17 +83,55 @@ def build(deal: tuple[str, ...]) -> endgame.Endgames | None:
     return table
 
 
-def check(table: endgame.Endgames, n: int, prover_plies: int, hints: int, rng: random.Random) -> Counter:
+def full_depth(table: endgame.Endgames) -> Forward:
+    """The deal solved forward to full depth, and the whole table compared with it."""
+    rss = peak_mb()
+    wall = time.perf_counter()
+    cpu = time.process_time()
+    forward = Forward(table.cards)
+    forward.solve()
+    cpu = time.process_time() - cpu
+    held, rounds, undecided = forward.stats()
+    wrong, first = forward.compare(table)
+    print(f"  full depth: {held:,} positions (either side to move) solved forward in {rounds} rounds, "
+          f"{cpu:.1f} CPU s ({time.perf_counter() - wall:.1f} s wall, compare included), "
+          f"{undecided:,} with no forced result; peak RSS {rss:.0f} -> {peak_mb():.0f} MB", flush=True)
+    print(f"  whole table: {'every entry agrees' if not wrong else f'{wrong:,} DISAGREE, first {first}'} "
+          f"(as it stands and turned half a turn)", flush=True)
+    return forward
+
+
+def turned(st: State) -> State:
+    """The same position turned half a turn: the other colour to move, squares q -> 24 - q."""
+    def turn(mask: int) -> int:
+        return sum(1 << (24 - q) for q in range(25) if mask >> q & 1)
+    own, opp, mo, mp, sp, color, ho, hp, side = st
+    return (turn(own), turn(opp), 24 - mo, 24 - mp, sp, color ^ 1, ho, hp, side)
+
+
+def check(table: endgame.Endgames, picks: list[int], numbers: range, args: argparse.Namespace,
+          hints: int) -> Counter:
+    """The checks on the positions ``picks`` whose numbers (``numbers``, in order) are in
+    ``--first``/``--count``'s range; the first ``hints`` of the deal's get the hint's."""
     engine = Engine(CARDS)
     out: Counter = Counter()
+    chosen = [(k, i) for k, (n, i) in enumerate(zip(numbers, picks))
+              if args.first <= n < args.first + args.count]
+    if not chosen:
+        return out
+    forward = full_depth(table) if args.full_depth else None
     started = time.perf_counter()
-    for k, i in enumerate(sample(table, n, rng)):
+    for k, i in chosen:
         st, v = table.layout.state(i), table.values[i]
         out["one ply agrees" if one_ply(table, engine, st) == v else "ONE PLY DISAGREES"] += 1
-        if v <= prover_plies:
-            out["search agrees" if by_search(engine, st, v, prover_plies) else "SEARCH DISAGREES"] += 1
+        if v <= args.prover_plies:
+            out["search agrees" if by_search(engine, st, v, args.prover_plies) else "SEARCH DISAGREES"] += 1
+        if forward is not None:
+            both = forward.value(st) == v == forward.value(turned(st)) == table.value(turned(st))
+            out["full depth agrees" if both else "FULL DEPTH DISAGREES"] += 1
+            out[f"full depth, {'no forced result' if not v else 'wins' if v & 1 else 'loses'}"] += 1
         if k < hints:
-            check_hint(table, engine, st)      # raises on a wrong word or grade
+            check_hint(forward or table, engine, st)      # raises on a wrong word or grade
             out["hints exact"] += 1
     print(f"  {dict(out)} in {time.perf_counter() - started:.0f} s", flush=True)
     return out
@@ -96,11 +144,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--prover-plies", type=int, default=7)
     parser.add_argument("--hints", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--full-depth", action="store_true",
+                        help="check every position against the forward full-depth solve")
+    parser.add_argument("--first", type=int, default=0, help="the first position checked")
+    parser.add_argument("--count", type=int, default=None, help="how many positions are checked")
     args = parser.parse_args(argv)
+    if args.count is None:
+        args.count = args.positions
     print(load(), flush=True)
     rng = random.Random(args.seed)
     names = [c.name for c in CARDS.in_sets(["base"])]
     total: Counter = Counter()
+    drawn = 0
     for d in range(args.deals):
         deal = tuple(sorted(rng.sample(names, 5)))
         table = build(deal)
@@ -108,7 +163,10 @@ def main(argv: list[str] | None = None) -> int:
             print("  the deal's table was not built", flush=True)
             return 1
         share = args.positions // args.deals + (d < args.positions % args.deals)
-        total += check(table, share, args.prover_plies, args.hints // args.deals, rng)
+        numbers = range(drawn, drawn + share)
+        drawn += share
+        hints = args.hints // args.deals + (d < args.hints % args.deals)
+        total += check(table, sample(table, share, rng), numbers, args, hints)
     print(f"all deals: {dict(total)}", flush=True)
     print(load(), flush=True)
     return 0 if not any(key.isupper() for key in total) else 1

@@ -112,3 +112,13 @@ def test_a_hint_is_checked_against_the_forward_solve():
     check_hint(forward, engine, st)
     with pytest.raises(AssertionError):
         check_hint(Longer(), engine, st)
+
+
+@pytest.mark.slow
+def test_the_four_piece_table_agrees_with_the_forward_solve_everywhere():
+    """The whole four-piece table of DEAL (35 million positions with either side to move;
+    about 20 CPU s), as bench_tablebase.py --full-depth checks three deals."""
+    table = endgame.solve(DEAL)
+    forward = Forward(DEAL)
+    assert forward.solve() == table.longest
+    assert forward.compare(table) == (0, (0, 0, 0, 0))

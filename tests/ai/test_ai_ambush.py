@@ -7,8 +7,9 @@ import random
 from companion.ai.agent import Player
 from companion.ai.ambush import Ambush, lantern
 from companion.ai.belief import Belief
-from companion.ai.hidden import LANTERN_GAIN, HiddenPlayer, Strata
+from companion.ai.hidden import AMBUSHED, LANTERN_GAIN, HiddenPlayer, Strata
 from companion.ai.levels import level
+from companion.ai.search import WIN
 from companion.ai.view import LanternSearch, NinjaInfo, SeatView
 from companion.rules.actions import Lantern, action_text
 from companion.rules.shadow import ShadowReferee
@@ -164,8 +165,9 @@ def test_a_lantern_is_spent_where_its_answer_changes_the_blind_reply():
 
         def blind(part):
             """The master's blind square for each thing the seat may see of the enemy's turn."""
-            turn = ambush._enemy_turn(part, k, ambush.pawns, ambush.own & ~(1 << ambush.master))
-            return {seen: ambush._blind_square(squares, cards, after) for seen, (after, _) in turn.items()}
+            turn = ambush._enemy_turn({i: (p,) for i, p in enumerate(part)}, k, ambush.pawns,
+                                      ambush.own & ~(1 << ambush.master))
+            return {seen: ambush._blind_square(squares, cards, after) for seen, (after, *_) in turn.items()}
 
         whole = blind(places)
         for part in ([p for p in places if p & line], [p for p in places if not p & line]):
@@ -206,3 +208,64 @@ def test_a_lantern_whose_three_turn_count_runs_out_of_time_is_valued_over_two():
     assert late[0] is not None
     assert lantern(view, places, engine, _lines(view), lambda: 0.0, (None, None)) == \
         _ambush(view, turns=3).lantern(_lines(view))
+
+
+# Seed 7109, ply 10 (a match game): Red's master on c1; 125 placements of the two Ninjas.
+# Crab c1e1 steps where a Ninja reaches it at once in 9 of them (7.2 %).
+NOT_SEARCHED = SeatView(
+    mode="light", seat="red", to_act=("red",), phase="move",
+    position="5/5/3r1/2r1r/r1R2 red Crab,Elephant Horse,Monkey Rabbit",
+    log=("Horse e1e2", "Monkey N?", "Crab b1b2 Le-", "Rabbit N?", "Monkey d1c2", "Horse N?",
+         "Rabbit b2d2", "Crab N?", "Horse d2d3", "Rabbit N?"),
+    legal=("Crab a1a2", "Crab c1e1", "Crab c2c3", "Crab c2a2", "Crab e2e3", "Crab d3d4", "Crab d3b3",
+           "Elephant a1b2", "Elephant a1b1", "Elephant c1b2", "Elephant c1d2", "Elephant c1b1",
+           "Elephant c1d1", "Elephant c2b3", "Elephant c2b2", "Elephant c2d2", "Elephant e2d2",
+           "Elephant d3c4", "Elephant d3e4", "Elephant d3c3", "Elephant d3e3"),
+    ninjas=(("blue", NinjaInfo(alive=2, captured=0, revealed=())),), lanterns=(1, 0),
+    searches=(LanternSearch(ply=2, by="red", line="file e", answer=False),), light="red")
+
+
+def test_the_light_master_loses_its_master_in_the_worlds_it_had_no_time_to_search():
+    """At `medium`'s node budget 16 of the placements are searched, none of Crab c1e1's
+    exposed nine: its exposed worlds were worth the average of the others, so it scored as
+    safe and was played. The Shadow Master sees the whole board, so in each such world the
+    master is lost: every move now carries its exposure at once as that share of a lost game
+    (searched worlds value their own games; theirs here are worth a few hundred at most)."""
+    view = NOT_SEARCHED
+    player = planner(7109)
+    engine = player.searcher(view).engine
+    places = sorted(Belief(view).placements)
+    first = Strata(view, engine, places, view.actions()).share
+    later = {a: _ambush(view, turns=3).share(a) for a in view.actions()}
+    assert round(first[view.actions()[1]], 3) == 0.072
+    for a, score in player._hidden.scored(view):
+        assert score + AMBUSHED * later[a] <= -first[a] * (WIN - 1) + (1 - first[a]) * 1000, \
+            (action_text(a), score, first[a], later[a])
+    assert player.choose(view) != "Crab c1e1"
+
+
+# Seed 3055's first Light Master move (traced in docs/ai-strength.md): Horse d1d2, which three
+# turns rate safe, was followed by every reply exposed, and the master lost at ply 6.
+FIRST_MOVE_3055 = SeatView(
+    mode="light", seat="red", to_act=("red",), phase="move",
+    position="5/5/5/5/rrRrr red Elephant,Horse Goose,Crane Boar", log=(),
+    legal=("Elephant a1b2", "Elephant b1a2", "Elephant b1c2", "Elephant c1b2", "Elephant c1d2",
+           "Elephant d1c2", "Elephant d1e2", "Elephant e1d2", "Horse a1a2", "Horse b1b2", "Horse c1c2",
+           "Horse d1d2", "Horse e1e2"),
+    ninjas=(("blue", NinjaInfo(alive=2, captured=0, revealed=())),), lanterns=(2, 0), light="red",
+    first_turn=True)
+
+
+def test_each_enemy_turn_counted_only_adds_ambushes_and_the_fourth_sees_3055s_trap():
+    """The count of k enemy turns goes on from the count of k - 1 (the same lines, the same
+    blind replies), so more turns only add ambushes; four turns tell seed 3055's Horse d1d2,
+    safe over three, from the safest first moves."""
+    for view in (FIRST_MOVE_3053, FIRST_MOVE_3055):
+        counts = [_ambush(view, turns) for turns in (2, 3, 4)]
+        for a in view.actions():
+            two, three, four = (count.share(a) for count in counts)
+            assert two <= three <= four, (view.legal, action_text(a), two, three, four)
+    four = _ambush(FIRST_MOVE_3055, turns=4)
+    shares = {text: four.share(a) for text, a in zip(FIRST_MOVE_3055.legal, FIRST_MOVE_3055.actions())}
+    assert _ambush(FIRST_MOVE_3055, turns=3).share(FIRST_MOVE_3055.actions()[11]) == 0
+    assert shares["Horse d1d2"] > min(shares.values())

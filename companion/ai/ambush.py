@@ -366,14 +366,15 @@ def counted(view: SeatView, places: list[tuple[int, ...]], engine: Engine, actio
             clock: Callable[[], float], by: tuple[float | None, float | None],
             nodes: int | None = None) -> dict[Action, float]:
     """Each action's share of ambushes: of the enemy's second turn, counted by ``by[0]`` on
-    ``clock`` (else none: counted for some actions only, they would favour the others); then,
-    where :func:`turns` says more, of its later turns, by ``by[1]`` and within the level's
-    ``nodes`` (else the fewer turns that were counted stand)."""
+    ``clock`` (else none: counted for some actions only, they would favour the others); then
+    of each later turn up to :func:`turns`, each count by ``by[1]`` and within the level's
+    ``nodes`` (else the last one finished stands)."""
     found = Ambush(view, places, engine).shares(actions, clock, by[0]) or {}
-    for n in range(turns(view), 2, -1) if found else ():
+    for n in range(3, turns(view) + 1) if found else ():
         more = Ambush(view, places, engine, n, nodes).shares(actions, clock, by[1])
-        if more:
-            return more
+        if not more:
+            break
+        found = more
     return found
 
 

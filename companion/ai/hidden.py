@@ -230,7 +230,7 @@ class HiddenPlayer:
         if view.own_ninjas and not self.uniform and view.mode not in self.watched:
             self.last_held = Belief.held_by_enemy(view, after=self.last_held)
             eye = EnemyEye(self.last_held)
-        strata = Strata(view, belief.engine, places, actions, self.exposed_lost(view, light))
+        strata = Strata(view, belief.engine, places, actions, view.mode in self.watched)
         for p in drawn:
             w = self.world(view, p)
             try:
@@ -243,14 +243,6 @@ class HiddenPlayer:
         else:
             scored = [(a, strata.value(a)) for a in actions]
         return [(a, s - int(AMBUSHED * ambushed.get(a, 0.0))) for a, s in scored]
-
-    def exposed_lost(self, view: SeatView, light: int | None) -> bool:
-        """Whether a move's worlds in which an enemy Ninja reaches the master count as lost
-        when none of them was searched: where the enemy sees the seat's Ninjas
-        (``shadow_play``), and for the Light Master, since the Shadow Master sees the whole
-        board (given the other worlds' average, a step exposed in 9 of 125 placements scored
-        as safe: ``tests/ai/test_ai_ambush.py``). Today's agent keeps the average."""
-        return view.mode in self.watched or (self.ambush and light == view.color)
 
     def at_once(self, rules: Rules, view: SeatView, placement: tuple[int, ...],
                 actions: list[Action]) -> list[tuple[Action, int]]:

@@ -45,10 +45,11 @@ FOURTH_WEIGHT = THIRD_WEIGHT * 0.5
 # At `medium`'s 3,000 nodes, six Light games' counts of three turns stepped at most 5,244
 # placements (median 298); at 300 nodes (the table's tests), most counts stop at 600.
 STEPS = 2
-# The enemy turns the Light Master counts (:func:`turns`). Four scored 98.5 of 200 against
-# today's agent where three scored 86.5 (seeds 7000-7199), then 37.5 and 46 of 100 where three
-# score 48 and 47 (seeds 3000, 3100): no gain over the 400 games, at up to five times the
-# count's work (docs/ai-strength.md, session 33). So three.
+# The enemy turns the Light Master counts (:func:`turns`). Four (with an unsearched exposed
+# part of the worlds counted as lost) scored 98.5 of 200 against today's agent where three
+# scored 86.5 (seeds 7000-7199), then 37.5 and 46.5 of 100 where three score 48 and 47 (seeds
+# 3000, 3100): no gain over the 400 games, at up to five times the count's work
+# (docs/ai-strength.md, session 33). So three.
 LIGHT_TURNS = 3
 
 

@@ -14,7 +14,9 @@ saw, a Ninja takes the master on the enemy's second turn. The seat's reply is ta
 to be the master's least exposed square among those it can reach (or keeps) with its next
 hand, judged on the belief it will then hold, as :class:`~companion.ai.hidden.Strata` judges
 it now; the enemy is taken to foresee it. The first turn's own exposure is not counted here
-(Strata counts it). :meth:`Ambush.lantern` values a Lantern by the ambushes its answer saves.
+(Strata counts it). With ``turns`` over two, the count goes on the same way: each line the
+enemy's turn has not closed, the seat's next blind reply, the enemy's next turn.
+:meth:`Ambush.lantern` values a Lantern by the ambushes its answer saves.
 
 Every input is the seat's: its view's board and the placements of its belief (read from its
 public record).
@@ -22,7 +24,7 @@ public record).
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Collection, Mapping, NamedTuple
 
 from companion.rules.actions import Action, Lantern
 from companion.rules.engine import Engine
@@ -38,9 +40,35 @@ from .view import SeatView
 # scored the same against today's agent (45.5 % of 100 deals, seed 3000) and lost
 # tests/table/test_computer.py's Light game to random moves; at 0.5 it won it.
 THIRD_WEIGHT = 0.5
+# And one taken only at the fourth (``turns=4``), as much of one taken at the third.
+FOURTH_WEIGHT = THIRD_WEIGHT * 0.5
 # At `medium`'s 3,000 nodes, six Light games' counts of three turns stepped at most 5,244
 # placements (median 298); at 300 nodes (the table's tests), most counts stop at 600.
 STEPS = 2
+# The enemy turns the Light Master counts (:func:`turns`). Four (with an unsearched exposed
+# part of the worlds counted as lost) scored 98.5 of 200 against today's agent where three
+# scored 86.5 (seeds 7000-7199), then 37.5 and 46.5 of 100 where three score 48 and 47 (seeds
+# 3000, 3100): no gain over the 400 games, at up to five times the count's work
+# (docs/ai-strength.md, session 33). So three.
+LIGHT_TURNS = 3
+
+
+def weight(turn: int) -> float:
+    """What a placement that takes the master first at the enemy's ``turn`` counts for."""
+    return 1.0 if turn <= 2 else THIRD_WEIGHT if turn == 3 else FOURTH_WEIGHT
+
+
+class Line(NamedTuple):
+    """Where the seat stands on one line of the count, its turn over: its master on
+    ``master``, which can reach ``squares`` on its next turn with ``hand``; the enemy holds
+    ``enemy`` and takes ``given`` after its turn."""
+    master: int
+    squares: list[int]
+    hand: tuple[str, ...]
+    enemy: tuple[str, ...]
+    given: str
+    own: int
+    pawns: int
 
 
 class Late(Exception):
@@ -145,75 +173,55 @@ class Ambush:
     def _lost(self, places: list[int], master: int, hand: tuple[str, ...], given: str, own: int,
               pawns: int) -> float:
         """How many of ``places`` take the master at the enemy's second turn and not at its
-        first (counting three turns, those that take it only at the third add
-        ``THIRD_WEIGHT`` each), once the seat's turn is over: its master on ``master``,
+        first (counting more turns, those that take it only at turn ``t`` add
+        ``weight(t)`` each), once the seat's turn is over: its master on ``master``,
         ``hand`` in hand, ``given`` the card the enemy takes after its turn."""
         squares = self.master_squares(master, hand, own)
         if self.temple in squares:
             return 0            # the master enters the Temple on the seat's next turn
         first = self.attack(master, self.enemy_hand)
-        survivors = [pm for pm in places if not pm & first]
-        lost: set[int] = set()
-        third: set[int] = set()
-        students = own & ~(1 << master)
-        for k in self.enemy_hand:
-            cards = tuple(given if h == k else h for h in self.enemy_hand)
-            for group, (after, reached) in self._enemy_turn(survivors, k, pawns, students).items():
-                blind = self._blind_square(squares, cards, after)
-                danger = self.attack(blind, cards)
-                now = {i for i, u in reached.items() if u & danger}
-                lost.update(now)
-                if self.turns >= 3:
-                    escaped = {i: survivors[i] for i in reached if i not in now}
-                    third.update(self._third(escaped, (k, group), (master, blind), hand, cards, own, pawns))
-        return len(lost) + THIRD_WEIGHT * len(third - lost)
+        states: dict[int, Collection[int]] = {i: (pm,) for i, pm in enumerate(places) if not pm & first}
+        taken: dict[int, int] = {}      # placement (by index) -> the first enemy turn taking the master
+        line = Line(master, squares, hand, self.enemy_hand, given, own, pawns)
+        self._ahead(states, 2, line, own & ~(1 << master), taken)
+        return sum(weight(t) for t in taken.values())
 
-    def _third(self, escaped: dict[int, int], sight: tuple[str, int], path: tuple[int, int],
-               hand: tuple[str, ...], cards: tuple[str, ...], own: int, pawns: int) -> set[int]:
-        """Of the placements ``escaped`` (by index) that one ``sight`` of the enemy's first
-        turn (its card, and what the seat saw) leaves and its second turn does not take the
-        master from, those that take it at the third turn. The master went ``path`` (from,
-        to) on the seat's blind reply, with the first card of ``hand`` that reaches it (any,
-        where it stayed), and the seat's second blind reply is chosen on its belief after
-        the enemy's second turn; the enemy, seeing all, takes any line open to it."""
-        if self._clock is not None and self._by is not None and self._clock() > self._by:
+    def _ahead(self, states: Mapping[int, Collection[int]], turn: int, line: Line, students: int,
+               taken: dict[int, int]) -> None:
+        """The enemy's turn before ``turn``, from each placement's ``states`` (where its
+        Ninjas may stand, by what the seat has seen), grouped by what the seat sees of it
+        (the card, a capture's square); then the seat's blind reply, the master's least
+        exposed square of ``line.squares`` on its belief then; then whether the enemy's
+        ``turn`` takes the master there. Each placement's first such turn goes into
+        ``taken``; those it does not take go on while ``turn`` is under ``self.turns``."""
+        if turn > 2 and self._clock is not None and self._by is not None and self._clock() > self._by:
             raise Late
-        k = sight[0]
-        master, blind = path
+        on = turn < self.turns
+        for k in line.enemy:
+            cards = tuple(line.given if h == k else h for h in line.enemy)
+            for belief, reach, nxt in self._enemy_turn(states, k, line.pawns, students, on).values():
+                blind = self._blind_square(line.squares, cards, belief)
+                danger = self.attack(blind, cards)
+                for i, r in reach.items():
+                    if r & danger:
+                        taken[i] = min(taken.get(i, turn), turn)
+                if on:
+                    escaped = {i: nxt[i] for i, r in reach.items() if not r & danger}
+                    after_reply = self._reply(line, blind, k, cards)
+                    if escaped and self.temple not in after_reply.squares:
+                        self._ahead(escaped, turn + 1, after_reply, students, taken)
+
+    def _reply(self, line: Line, blind: int, k: str, cards: tuple[str, ...]) -> Line:
+        """``line`` after the seat's blind reply, its master stepped to ``blind`` (with the first
+        card of its hand that reaches it; any, where it stayed), the enemy having played
+        ``k`` and holding ``cards``."""
+        master, hand = line.master, line.hand
         played = next((x for x in hand if blind == master
                        or self.engine.table(x)[self.c].master_mask[master] >> blind & 1), hand[0])
-        own2 = own & ~(1 << master) | (1 << blind)
-        squares = self.master_squares(blind, tuple(k if h == played else h for h in hand), own2)
-        if self.temple in squares:
-            return set()
-        students = own & ~(1 << master)
-        pawns2 = pawns & ~(1 << master) | (1 << blind)
-        out: set[int] = set()
-        for (k2, _), (belief, reached) in self._second_turn(escaped, sight, cards, (pawns, pawns2),
-                                                            students).items():
-            cards2 = tuple(played if h == k2 else h for h in cards)
-            danger = self.attack(self._blind_square(squares, cards2, belief), cards2)
-            out.update(i for i, u in reached.items() if u & danger)
-        return out
-
-    def _second_turn(self, escaped: dict[int, int], sight: tuple[str, int], cards: tuple[str, ...],
-                     pawns: tuple[int, int], students: int) -> dict[tuple[str, int], tuple[set[int], dict[int, int]]]:
-        """For :meth:`_third`: the enemy's second turn from the placements ``escaped`` its
-        first turn left in ``sight``, grouped by what the seat sees of it (the card and a
-        capture's square). For each: the seat's belief then, and every square each placement's
-        Ninjas may then stand on. ``pawns``: before and after the master's blind step."""
-        k, group = sight
-        lines: dict[tuple[str, int], tuple[set[int], dict[int, int]]] = {}
-        for i, pm in escaped.items():
-            firsts = next((after for g, after, _ in self._successors(pm, k, pawns[0], students)
-                           if g == group), frozenset())
-            for k2 in cards:
-                for q in firsts:
-                    for g2, after2, reached2 in self._successors(q, k2, pawns[1], students):
-                        entry = lines.setdefault((k2, g2), (set(), {}))
-                        entry[0].update(after2)
-                        entry[1][i] = entry[1].get(i, 0) | reached2
-        return lines
+        hand = tuple(k if h == played else h for h in hand)
+        own = line.own & ~(1 << master) | (1 << blind)
+        return Line(blind, self.master_squares(blind, hand, own), hand, cards, played, own,
+                    line.pawns & ~(1 << master) | (1 << blind))
 
     def shares(self, actions: list[Action], clock: Callable[[], float],
                by: float | None) -> dict[Action, float] | None:
@@ -262,20 +270,24 @@ class Ambush:
             self.late = True            # the lines counted in time decide
         return best, gain
 
-    def _enemy_turn(self, survivors: list[int], card: str, pawns: int,
-                    students: int) -> dict[int, tuple[set[int], dict[int, int]]]:
-        """The enemy's Ninja turn with ``card`` from each placement, grouped by what the seat
-        sees of it: a quiet turn (-1), or a Ninja taking the seat's student on a square (its
-        Ninja seen there). For each: the seat's belief then, and for each placement (by its
-        index) every square its Ninjas may then stand on."""
-        seen: dict[int, tuple[set[int], dict[int, int]]] = {}
-        for i, pm in enumerate(survivors):
-            for group, after, reached in self._successors(pm, card, pawns, students):
-                entry = seen.get(group)
-                if entry is None:
-                    entry = seen[group] = (set(), {})
-                entry[0].update(after)
-                entry[1][i] = reached
+    def _enemy_turn(self, states: Mapping[int, Collection[int]], card: str, pawns: int, students: int,
+                    on: bool = False) -> dict[int, tuple[set[int], dict[int, int], dict[int, set[int]]]]:
+        """The enemy's Ninja turn with ``card`` from each placement's ``states`` (by its index),
+        grouped by what the seat sees of it: a quiet turn (-1), or a Ninja taking the seat's
+        student on a square (its Ninja seen there). For each: the seat's belief then; for each
+        placement every square its Ninjas may then stand on; and, ``on`` (the count goes on),
+        where they may then stand."""
+        seen: dict[int, tuple[set[int], dict[int, int], dict[int, set[int]]]] = {}
+        for i, qs in states.items():
+            for q in qs:
+                for group, after, reached in self._successors(q, card, pawns, students):
+                    entry = seen.get(group)
+                    if entry is None:
+                        entry = seen[group] = (set(), {}, {})
+                    entry[0].update(after)
+                    entry[1][i] = entry[1].get(i, 0) | reached
+                    if on:
+                        entry[2].setdefault(i, set()).update(after)
         return seen
 
     def _successors(self, pm: int, card: str, pawns: int,
@@ -349,31 +361,35 @@ class Ambush:
 
 
 def turns(view: SeatView) -> int:
-    """How many enemy turns the seat counts: three for the Light Master (its losses came
-    from a master cornered one turn past the second, ``docs/ai-strength.md``), two else."""
-    return 3 if view.mode == "light" else 2
+    """How many enemy turns the seat counts: ``LIGHT_TURNS`` for the Light Master (its losses
+    came from a master cornered past the second turn, ``docs/ai-strength.md``), two else."""
+    return LIGHT_TURNS if view.mode == "light" else 2
 
 
 def counted(view: SeatView, places: list[tuple[int, ...]], engine: Engine, actions: list[Action],
             clock: Callable[[], float], by: tuple[float | None, float | None],
             nodes: int | None = None) -> dict[Action, float]:
     """Each action's share of ambushes: of the enemy's second turn, counted by ``by[0]`` on
-    ``clock`` (else none: counted for some actions only, they would favour the others); then,
-    where :func:`turns` says three, of its third, by ``by[1]`` and within the level's
-    ``nodes`` (else the second's stand)."""
-    second = Ambush(view, places, engine).shares(actions, clock, by[0]) or {}
-    if second and turns(view) == 3:
-        return Ambush(view, places, engine, 3, nodes).shares(actions, clock, by[1]) or second
-    return second
+    ``clock`` (else none: counted for some actions only, they would favour the others); then
+    of each later turn up to :func:`turns`, each count by ``by[1]`` and within the level's
+    ``nodes`` (else the last one finished stands)."""
+    found = Ambush(view, places, engine).shares(actions, clock, by[0]) or {}
+    for n in range(3, turns(view) + 1) if found else ():
+        more = Ambush(view, places, engine, n, nodes).shares(actions, clock, by[1])
+        if not more:
+            break
+        found = more
+    return found
 
 
 def lantern(view: SeatView, places: list[tuple[int, ...]], engine: Engine,
             lines: list[tuple[Lantern, int]], clock: Callable[[], float],
             by: tuple[float | None, float | None], nodes: int | None = None) -> tuple[Lantern | None, float]:
     """:meth:`Ambush.lantern` over :func:`turns` turns, by ``by[0]`` on ``clock`` and within
-    the level's ``nodes`` where that is three; cut short there, over two turns by ``by[1]``."""
-    if turns(view) == 3:
-        count = Ambush(view, places, engine, 3, nodes)
+    the level's ``nodes`` where that is more than two (then over three); cut short there,
+    over two turns by ``by[1]``."""
+    for n in range(turns(view), 2, -1):
+        count = Ambush(view, places, engine, n, nodes)
         found = count.lantern(lines, clock, by[0])
         if not count.late:
             return found

@@ -4,6 +4,9 @@ cannot see."""
 
 import random
 
+import pytest
+
+from companion.ai import ambush
 from companion.ai.agent import Player
 from companion.ai.ambush import Ambush, lantern
 from companion.ai.belief import Belief
@@ -78,10 +81,14 @@ def test_the_light_master_does_not_give_the_card_of_an_ambush():
     assert old.choose(view).startswith("Tiger")
 
 
-def test_twin_worlds_get_identical_light_master_moves():
+@pytest.mark.parametrize("turns", [3, pytest.param(4, marks=pytest.mark.slow)])
+def test_twin_worlds_get_identical_light_master_moves(turns, monkeypatch):
     """Two Way of the Light games whose Shadow Master made different hidden Ninja steps, with
     the same public record, get the same moves from two Light Masters with the same seed, at
-    `medium`'s node budget; and the ambush count took part in those moves."""
+    `medium`'s node budget; and the ambush count took part in those moves. With the count of
+    four enemy turns (an option, ``ambush.LIGHT_TURNS``: the same recursion one turn further)
+    the test takes about five times as long, so that runs with the slow checks."""
+    monkeypatch.setattr(ambush, "LIGHT_TURNS", turns)
     compared = 0
     counted = 0
     for seed in range(20, 24):
@@ -164,8 +171,9 @@ def test_a_lantern_is_spent_where_its_answer_changes_the_blind_reply():
 
         def blind(part):
             """The master's blind square for each thing the seat may see of the enemy's turn."""
-            turn = ambush._enemy_turn(part, k, ambush.pawns, ambush.own & ~(1 << ambush.master))
-            return {seen: ambush._blind_square(squares, cards, after) for seen, (after, _) in turn.items()}
+            turn = ambush._enemy_turn({i: (p,) for i, p in enumerate(part)}, k, ambush.pawns,
+                                      ambush.own & ~(1 << ambush.master))
+            return {seen: ambush._blind_square(squares, cards, after) for seen, (after, *_) in turn.items()}
 
         whole = blind(places)
         for part in ([p for p in places if p & line], [p for p in places if not p & line]):
@@ -206,3 +214,30 @@ def test_a_lantern_whose_three_turn_count_runs_out_of_time_is_valued_over_two():
     assert late[0] is not None
     assert lantern(view, places, engine, _lines(view), lambda: 0.0, (None, None)) == \
         _ambush(view, turns=3).lantern(_lines(view))
+
+
+# Seed 3055's first Light Master move (traced in docs/ai-strength.md): Horse d1d2, which three
+# turns rate safe, was followed by every reply exposed, and the master lost at ply 6.
+FIRST_MOVE_3055 = SeatView(
+    mode="light", seat="red", to_act=("red",), phase="move",
+    position="5/5/5/5/rrRrr red Elephant,Horse Goose,Crane Boar", log=(),
+    legal=("Elephant a1b2", "Elephant b1a2", "Elephant b1c2", "Elephant c1b2", "Elephant c1d2",
+           "Elephant d1c2", "Elephant d1e2", "Elephant e1d2", "Horse a1a2", "Horse b1b2", "Horse c1c2",
+           "Horse d1d2", "Horse e1e2"),
+    ninjas=(("blue", NinjaInfo(alive=2, captured=0, revealed=())),), lanterns=(2, 0), light="red",
+    first_turn=True)
+
+
+def test_each_enemy_turn_counted_only_adds_ambushes_and_the_fourth_sees_3055s_trap():
+    """The count of k enemy turns goes on from the count of k - 1 (the same lines, the same
+    blind replies), so more turns only add ambushes; four turns tell seed 3055's Horse d1d2,
+    safe over three, from the safest first moves."""
+    for view in (FIRST_MOVE_3053, FIRST_MOVE_3055):
+        counts = [_ambush(view, turns) for turns in (2, 3, 4)]
+        for a in view.actions():
+            two, three, four = (count.share(a) for count in counts)
+            assert two <= three <= four, (view.legal, action_text(a), two, three, four)
+    four = _ambush(FIRST_MOVE_3055, turns=4)
+    shares = {text: four.share(a) for text, a in zip(FIRST_MOVE_3055.legal, FIRST_MOVE_3055.actions())}
+    assert _ambush(FIRST_MOVE_3055, turns=3).share(FIRST_MOVE_3055.actions()[11]) == 0
+    assert shares["Horse d1d2"] > min(shares.values())

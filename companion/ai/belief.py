@@ -37,6 +37,7 @@ from companion.rules.squares import FILE_NAMES, RANK_NAMES, parse_square
 from .odds import LIGHT_MODEL, MODELS, Odds, Placement, add, enemy_hands, normalized, rescale, spare, steps
 from .view import SeatView
 
+
 @lru_cache(maxsize=4)
 def engine_for(cards: CardTable) -> Engine:
     """One move generator per card table: a belief is read afresh for every decision (and

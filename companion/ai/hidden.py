@@ -74,17 +74,16 @@ class HiddenPlayer:
                  clock: Callable[[], float] = time.perf_counter, tree: bool = False,
                  belief: str | None = None):
         self.player = player
-        self.belief_model = belief  # the Light Master's belief model (odds.MODELS; None: odds.LIGHT_MODEL)
-        # The level's seconds run on this clock from the start of a decision to its end
-        # (the benchmarks give it a Pi's pace).
-        self.clock = clock
+        # The Light Master's belief model (odds.MODELS; None: odds.LIGHT_MODEL); the earlier
+        # agent (no ambush counted, the benchmarks' ``today``) reads the set, as it did.
+        self.belief_model = belief if belief is not None or ambush else "set"
+        self.clock = clock  # the level's seconds run on it, a decision's start to end (benchmarks: a Pi's pace)
         self.uniform = uniform      # benchmarks: sample enemy Ninjas uniformly, ignoring the record
         # Count the ambushes of the enemy's second turn (:mod:`companion.ai.ambush`); the
         # benchmarks measure against the agent without (``ambush=False``).
         self.ambush = ambush and not uniform
         self.tree = tree and self.ambush    # the Light Master's information-set tree (infoset.py)
-        # The seat's belief and its reading of what the enemy knows of its own Ninjas, at the
-        # last decision: the next one reads on from them over the new turns only.
+        # The seat's belief and its reading of the enemy's, at the last decision: read on from.
         self.last_belief: Belief | None = None
         self.last_held: Belief | None = None
         # The modes whose enemy sees the seat's Ninjas (shadow_play); ``today`` is blind in all.

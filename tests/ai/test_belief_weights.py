@@ -12,7 +12,7 @@ from companion.ai.agent import Player
 from companion.ai.belief import Belief
 from companion.ai.hidden import HiddenPlayer
 from companion.ai.levels import level
-from companion.ai.odds import MODELS, spare
+from companion.ai.odds import LIGHT_MODEL, MODELS, spare
 from companion.ai.view import SeatView
 from companion.rules.shadow import ShadowReferee
 
@@ -44,7 +44,7 @@ def test_the_weighted_belief_is_the_set_with_weights_and_holds_the_truth():
     uneven = dict.fromkeys(WEIGHTED, 0)
     kept = dict.fromkeys(WEIGHTED)
     for view, truth in _games(range(3)):
-        plain = Belief(view)
+        plain = Belief(view, model="set")
         places = sorted(plain.placements)
         assert plain.weights(places) is None       # the set: every placement alike
         for model in WEIGHTED:
@@ -106,8 +106,8 @@ def test_a_quiet_turn_shares_each_placement_among_its_steps():
 def test_twin_worlds_give_the_same_weights_and_decisions():
     """Two Way of the Light games whose Shadow Master made different hidden Ninja steps, with
     the same public record: the Light Master's weighted beliefs are equal, weight for weight,
-    under every model; and two Light Masters on the best calibrated model (toward-mild) with
-    the same seed choose the same move, at `medium`'s node budget."""
+    under every model; and two Light Masters on the table's model (``LIGHT_MODEL``) with the
+    same seed choose the same move, at `medium`'s node budget."""
     compared = decided = 0
     for seed in range(30, 34):
         light = ("red", "blue")[seed % 2]
@@ -115,7 +115,7 @@ def test_twin_worlds_give_the_same_weights_and_decisions():
         rng = random.Random(seed)
         world = ShadowReferee.deal("light", seed=seed, light=light)
         twin = None
-        players = [_planner(3, "toward-mild") for _ in range(2)] if seed < 32 else None
+        players = [_planner(3, LIGHT_MODEL) for _ in range(2)] if seed < 32 else None
         while world.result is None and len(world.log) < 30:
             seat = world.to_act()[0]
             if seat == light:

@@ -2,8 +2,8 @@
 
     cd benchmarks && nice -n 10 python belief_calibration.py --deals 100 --seed 7000
 
-The table's Light Master (``hidden_match.py``'s belief agent, its belief read as a set) plays
-Way of the Light against today's agent, as ``hidden_match.py --mode light --opponent today
+A Light Master (``hidden_match.py``'s belief agent, its belief read by ``--play``: the set
+unless told) plays Way of the Light against today's agent, as ``hidden_match.py --mode light --opponent today
 --seats red`` does. At each of its move decisions every model of ``companion.ai.belief.MODELS``
 reads the same view, and for the move chosen each gives:
 
@@ -67,6 +67,8 @@ def main() -> None:
     parser.add_argument("--level", default="medium")
     parser.add_argument("--models", default=",".join(MODELS))
     parser.add_argument("--ambush", action="store_true", help="also the three-turn ambush count's calibration")
+    parser.add_argument("--play", default="set", choices=sorted(MODELS),
+                        help="the model the Light Master that plays the games reads its belief by")
     args = parser.parse_args()
     models = args.models.split(",")
     nodes = get_level(args.level).nodes
@@ -80,7 +82,7 @@ def main() -> None:
         seed = args.seed + deal
         ref = ShadowReferee.deal("light", seed=seed, light="red")
         box = [ref, None]
-        agents = {"red": make("belief", args.level, seed, nodes, box),
+        agents = {"red": make("belief", args.level, seed, nodes, box, belief=args.play),
                   "blue": make("today", args.level, seed + 1, nodes, box)}
         kept: dict[str, Belief | None] = {m: None for m in models}
         # Decisions waiting for their outcome: (model -> (exposure, count)), enemy turns since.
@@ -130,7 +132,7 @@ def main() -> None:
             0.5 if ref.result is None else 0.0)
         print(f"seed {seed}: {'unfinished' if ref.result is None else ref.result.winner} in {len(ref.log)} plies",
               flush=True)
-    print(f"\nLight Master (set) vs today: {points:g}/{args.deals}, {(time.time() - started) / 60:.1f} min")
+    print(f"\nLight Master ({args.play}) vs today: {points:g}/{args.deals}, {(time.time() - started) / 60:.1f} min")
     for m in models:
         print(f"\n{m} ({MODELS[m]}):")
         print("  exposure at once: " + scores(at_once[m]))

@@ -274,20 +274,26 @@ class Ambush:
         return best, gain
 
     def _enemy_turn(self, states: Mapping[int, Collection[int]], card: str, pawns: int, students: int,
-                    on: bool = False) -> dict[int, tuple[set[int], dict[int, int], dict[int, set[int]]]]:
+                    on: bool = False) -> dict[int, tuple[dict[int, float], dict[int, int], dict[int, set[int]]]]:
         """The enemy's Ninja turn with ``card`` from each placement's ``states`` (by its index),
         grouped by what the seat sees of it: a quiet turn (-1), or a Ninja taking the seat's
-        student on a square (its Ninja seen there). For each: the seat's belief then; for each
+        student on a square (its Ninja seen there). For each: the seat's belief then (each
+        placement it may then face, with the greatest weight of the placements it comes
+        from: equal weights count them equally, as the set belief does); for each
         placement every square its Ninjas may then stand on; and, ``on`` (the count goes on),
         where they may then stand."""
-        seen: dict[int, tuple[set[int], dict[int, int], dict[int, set[int]]]] = {}
+        seen: dict[int, tuple[dict[int, float], dict[int, int], dict[int, set[int]]]] = {}
         for i, qs in states.items():
+            w = self.weights[i]
             for q in qs:
                 for group, after, reached in self._successors(q, card, pawns, students):
                     entry = seen.get(group)
                     if entry is None:
-                        entry = seen[group] = (set(), {}, {})
-                    entry[0].update(after)
+                        entry = seen[group] = ({}, {}, {})
+                    belief = entry[0]
+                    for a in after:
+                        if belief.get(a, 0.0) < w:
+                            belief[a] = w
                     entry[1][i] = entry[1].get(i, 0) | reached
                     if on:
                         entry[2].setdefault(i, set()).update(after)
@@ -350,14 +356,14 @@ class Ambush:
             out.append((group, frozenset(after), reached))
         return tuple(out)
 
-    def _blind_square(self, squares: list[int], cards: tuple[str, ...], after: set[int]) -> int:
+    def _blind_square(self, squares: list[int], cards: tuple[str, ...], after: Mapping[int, float]) -> int:
         """The master's square the seat picks knowing only the enemy's card: the one the
-        fewest of ``after`` (its belief then) can reach with ``cards``; where it stands when
-        that ties."""
-        best, fewest = squares[0], len(after) + 1
+        least weight of ``after`` (its belief then, placement -> weight) can reach with
+        ``cards``; where it stands when that ties."""
+        best, fewest = squares[0], sum(after.values()) + 1.0
         for sq in squares:
             danger = self.attack(sq, cards)
-            n = sum(1 for pm in after if pm & danger)
+            n = sum(w for pm, w in after.items() if pm & danger)
             if n < fewest:
                 best, fewest = sq, n
         return best

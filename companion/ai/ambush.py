@@ -278,8 +278,7 @@ class Ambush:
         """The enemy's Ninja turn with ``card`` from each placement's ``states`` (by its index),
         grouped by what the seat sees of it: a quiet turn (-1), or a Ninja taking the seat's
         student on a square (its Ninja seen there). For each: the seat's belief then (each
-        placement it may then face, with the greatest weight of the placements it comes
-        from: equal weights count them equally, as the set belief does); for each
+        placement with the greatest weight of those it comes from); for each
         placement every square its Ninjas may then stand on; and, ``on`` (the count goes on),
         where they may then stand."""
         seen: dict[int, tuple[dict[int, float], dict[int, int], dict[int, set[int]]]] = {}
@@ -290,10 +289,7 @@ class Ambush:
                     entry = seen.get(group)
                     if entry is None:
                         entry = seen[group] = ({}, {}, {})
-                    belief = entry[0]
-                    for a in after:
-                        if belief.get(a, 0.0) < w:
-                            belief[a] = w
+                    entry[0].update({a: w for a in after if entry[0].get(a, 0.0) < w})
                     entry[1][i] = entry[1].get(i, 0) | reached
                     if on:
                         entry[2].setdefault(i, set()).update(after)
@@ -320,8 +316,7 @@ class Ambush:
 
     @staticmethod
     def _or_reach(pm: int, reach: tuple[int, ...]) -> int:
-        out = 0
-        m = pm
+        out, m = 0, pm
         while m:
             b = m & -m
             m ^= b
@@ -332,8 +327,7 @@ class Ambush:
                    students: int) -> tuple[tuple[int, frozenset[int], int], ...]:
         reach = self.reach(card)
         groups: dict[int, set[int]] = {}
-        moved = False
-        m = pm
+        moved, m = False, pm
         while m:
             b = m & -m
             m ^= b

@@ -274,22 +274,20 @@ class Ambush:
         return best, gain
 
     def _enemy_turn(self, states: Mapping[int, Collection[int]], card: str, pawns: int, students: int,
-                    on: bool = False) -> dict[int, tuple[dict[int, float], dict[int, int], dict[int, set[int]]]]:
+                    on: bool = False) -> dict[int, tuple[set[int], dict[int, int], dict[int, set[int]]]]:
         """The enemy's Ninja turn with ``card`` from each placement's ``states`` (by its index),
         grouped by what the seat sees of it: a quiet turn (-1), or a Ninja taking the seat's
-        student on a square (its Ninja seen there). For each: the seat's belief then (each
-        placement with the greatest weight of those it comes from); for each
+        student on a square (its Ninja seen there). For each: the seat's belief then; for each
         placement every square its Ninjas may then stand on; and, ``on`` (the count goes on),
         where they may then stand."""
-        seen: dict[int, tuple[dict[int, float], dict[int, int], dict[int, set[int]]]] = {}
+        seen: dict[int, tuple[set[int], dict[int, int], dict[int, set[int]]]] = {}
         for i, qs in states.items():
-            w = self.weights[i]
             for q in qs:
                 for group, after, reached in self._successors(q, card, pawns, students):
                     entry = seen.get(group)
                     if entry is None:
-                        entry = seen[group] = ({}, {}, {})
-                    entry[0].update({a: w for a in after if entry[0].get(a, 0.0) < w})
+                        entry = seen[group] = (set(), {}, {})
+                    entry[0].update(after)
                     entry[1][i] = entry[1].get(i, 0) | reached
                     if on:
                         entry[2].setdefault(i, set()).update(after)
@@ -316,7 +314,8 @@ class Ambush:
 
     @staticmethod
     def _or_reach(pm: int, reach: tuple[int, ...]) -> int:
-        out, m = 0, pm
+        out = 0
+        m = pm
         while m:
             b = m & -m
             m ^= b
@@ -327,7 +326,8 @@ class Ambush:
                    students: int) -> tuple[tuple[int, frozenset[int], int], ...]:
         reach = self.reach(card)
         groups: dict[int, set[int]] = {}
-        moved, m = False, pm
+        moved = False
+        m = pm
         while m:
             b = m & -m
             m ^= b
@@ -350,14 +350,14 @@ class Ambush:
             out.append((group, frozenset(after), reached))
         return tuple(out)
 
-    def _blind_square(self, squares: list[int], cards: tuple[str, ...], after: Mapping[int, float]) -> int:
+    def _blind_square(self, squares: list[int], cards: tuple[str, ...], after: set[int]) -> int:
         """The master's square the seat picks knowing only the enemy's card: the one the
-        least weight of ``after`` (its belief then, placement -> weight) can reach with
-        ``cards``; where it stands when that ties."""
-        best, fewest = squares[0], sum(after.values()) + 1.0
+        fewest of ``after`` (its belief then) can reach with ``cards``; where it stands when
+        that ties."""
+        best, fewest = squares[0], len(after) + 1
         for sq in squares:
             danger = self.attack(sq, cards)
-            n = sum(w for pm, w in after.items() if pm & danger)
+            n = sum(1 for pm in after if pm & danger)
             if n < fewest:
                 best, fewest = sq, n
         return best

@@ -246,24 +246,3 @@ def test_each_enemy_turn_counted_only_adds_ambushes_and_the_fourth_sees_3055s_tr
     shares = {text: four.share(a) for text, a in zip(FIRST_MOVE_3055.legal, FIRST_MOVE_3055.actions())}
     assert _ambush(FIRST_MOVE_3055, turns=3).share(FIRST_MOVE_3055.actions()[11]) == 0
     assert shares["Horse d1d2"] > min(shares.values())
-
-
-def test_the_blind_reply_weighs_the_placements_it_fears():
-    """The seat's blind reply in the count goes where the least WEIGHT of its belief reaches,
-    not the fewest placements: two light placements threatening one square are feared less
-    than one heavy placement threatening the other (with equal weights, the other way)."""
-    ambush = _ambush(TIGER_GIVES_AN_AMBUSH, turns=3, weighted=True)
-    cards = ambush.enemy_hand
-    for near in range(25):
-        for far in range(25):
-            only_near = ambush.attack(near, cards) & ~ambush.attack(far, cards)
-            only_far = ambush.attack(far, cards) & ~ambush.attack(near, cards)
-            if bin(only_near).count("1") >= 2 and only_far:
-                light = [only_near & -only_near, (only_near & (only_near - 1)) & -(only_near & (only_near - 1))]
-                heavy = only_far & -only_far
-                equal = {light[0]: 1.0, light[1]: 1.0, heavy: 1.0}
-                assert ambush._blind_square([far, near], cards, equal) == far
-                weighed = {light[0]: 1.0, light[1]: 1.0, heavy: 10.0}
-                assert ambush._blind_square([far, near], cards, weighed) == near
-                return
-    raise AssertionError("no two squares to compare")

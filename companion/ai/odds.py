@@ -62,8 +62,6 @@ MODELS = {
 LIGHT_MODEL = "mild-spare20"
 
 
-
-
 def add(out: Odds, model: Model, q: Placement, w: float) -> None:
     """``q`` reached with weight ``w`` by one more line: the lines' weights add up in a
     filter (``split``), the largest stands in the set's reading."""

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 import time
 
+from playwright.sync_api import expect
+
 from seat_kinds import MAT
 from table_robot import HOLD_S, Robot, Stuck, World, played, step_key
 from waiting import wait_for
@@ -101,8 +103,13 @@ class BrowserRobot(Robot):
 
         def press(name: str) -> None:
             button = page.get_by_role("button", name=name, exact=True)
-            if not button.is_enabled(timeout=CLICK_MS):
-                raise Stuck(f"{self.way} seed {self.seed}: {seat}'s page has {name!r} disabled")
+            # The stream can bring the view before the answer to the page's last request, and
+            # the page keeps its controls disabled until that answer: a moment, longer under
+            # load. Only a control still disabled after CLICK_MS means the page is stuck.
+            try:
+                expect(button).to_be_enabled(timeout=CLICK_MS)
+            except AssertionError:
+                raise Stuck(f"{self.way} seed {self.seed}: {seat}'s page has {name!r} disabled") from None
             button.click()
 
         try:

@@ -1,59 +1,50 @@
-"""Reading moves from a presence-only mat: a pure, deterministic state machine.
+"""Reading moves from a presence-only mat: a pure, deterministic tracker of hypotheses.
 
 The recognizer knows the rules, not the pins. It is fed debounced occupancy with the time it
-changed (``update``), the passing of time (``advance``: moves commit after the mat has rested
-for the settle time, and the recognizer never reads a clock), mat buttons (``button``) and
-phone answers (``answer``). Each call returns the events decided, as the output objects of the
-trace spec (``move``, ``prompt``, ``mismatch``, ``synced``, ``takeback``, ``winner``, plus
-``prompt_cancelled`` and ``waiting``; an amended turn is a ``takeback`` marked ``amend`` and a
-``move`` marked ``amended``), and ``feedback()`` says what the LEDs and the OLED should show.
+changed (``update``), the passing of time (``advance``: it never reads a clock), mat buttons
+(``button``) and phone answers (``answer``). Each call returns the events decided (the trace
+spec's output objects, :mod:`.events`), and ``feedback()`` says what the LEDs and the OLED
+should show.
 
-How it reads hands (docs/recognizer.md has the long form):
-- Only a mat at rest is read, and only as a whole: its occupancy is compared with every legal
-  turn's result, with undoing the last turn, with amending it, and with the position now. The
-  order of lifts and placements never matters, so captures and swaps may be made in any order.
-- Where occupancy cannot show a turn (a capture, a Spirit swap), the squares must have been
-  seen empty for ``clear`` seconds: longer than a brush, shorter than any real hand.
-- A complete turn is committed at rest; the next hand answers what is left: the same player
-  going on (a Wind Spirit card's Spirit step, the pawn put elsewhere) amends it, the opponent
-  lifting their own piece ends it (at once, if the mat had not yet rested: fast play).
-- When explanations fit the mat and the evidence equally, it asks; it never guesses. A mat
-  nothing explains is searched for a turn and the reply to it before it is called out of sync.
-
-This class holds the state and its timing; the parts are pure functions and small classes:
-turns.py (what the mat may show next), explain.py (the explanation search), window.py (the
-amend window), prompts.py (questions and answers), scene.py and destinations.py (what the
-LEDs and the OLED show), pairing.py (misplaced pawns paired with their squares).
+It keeps hypotheses, not a state (docs/recognizer.md has the contract):
+- pieces.py: every edge is replayed on piece maps; a placement branches over the pieces in the
+  air, each map ranked by the noise its hands needed (a beam);
+- histories.py: the legal histories from the *anchor* (the last point it is sure of: the
+  position before the last move published) that leave one of those maps;
+- record.py: what the cheapest histories agree on is published, at rest or at the next
+  player's lift; a history that changes a published move publishes the correction;
+- asking.py: when they disagree, a question keeps the histories each answer allows; the hands
+  go on being read, and may settle it themselves;
+- view.py: the LEDs and the OLED; a mat no history explains is out of sync, and its pawns are
+  led to the nearest history's board.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections import Counter
 
 from ..rules.board import Board
+from ..rules.moves import Move
 from ..rules.cards import CARDS, CardTable
+from ..rules.engine import Engine
 from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
-from .destinations import destinations, window_lights
-from .evidence import Evidence
-from .explain import AMEND, PLAY, Plan, Step, amended_then_replied, ended_by_lift, explain
-from .explain import in_progress, offered
+from .asking import Question, ask
+from .events import Event, Prompt
+from .histories import Node, Tree, cheapest, explain, near
 from .pairing import pair_up as pair_up
-from .prompts import allowed_answers, build_prompt, button_choice
-from .readings import Reading, read_move
-from .scene import Feedback, Light
-from .scene import lifting_own, mismatch_view, outcome_view, play_oled, prompt_view, stray_step
-from .turns import Turns
-from .window import Window, move_of, open_window
+from .pieces import PieceMap, PieceMaps
+from .readings import pieces_of
+from .record import Record
+from .scene import Feedback
+from .window import move_of
+from .view import MatView, feedback, nearest, unfinished
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
-CLEAR_S = 0.08    # seen empty this long to count as lifted (brushes are shorter)
+CLEAR_S = 0.08    # empty this long to count as lifted (brushes are shorter)
 FLASH_S = 0.6     # a committed move's destination flashes this long
-KEEP_S = 1.5      # evidence outlives a return to the position this long (a captured pawn set
-                  # down for a moment on its captor's square, a capture taken back captured pawn
-                  # first); a longer stay is a put-back, and what happened before proves nothing
-ANNOUNCE_S = 4.0  # an amended turn is announced on the OLED this long
+DEPTH = 2         # histories grown from the anchor at each rest (deeper ones stay alive)
 
 
 class Recognizer:
@@ -67,43 +58,45 @@ class Recognizer:
                  t: float = 0.0):
         if not 0 < settle <= MAX_SETTLE_S:
             raise ValueError(f"settle time {settle} s: must be above 0 and at most {MAX_SETTLE_S} s")
-        self.settle, self.clear, self.flash = settle, clear, flash
-        self._board = Board(position, cards=cards)
-        self._history: list[tuple[Reading | None, Position]] = []
-        self._occ = self._board.position.occupied()
+        self.settle, self.clear = settle, clear
+        self._record = Record(Board(position, cards=cards), flash)
+        self._engine = Engine(cards)
+        self._tree = Tree(self._record.board, self._engine)
+        self._occ = self._record.position.occupied()
+        self._maps = PieceMaps(pieces_of(self._record.position), t, clear)
+        self._dead: Counter[str] = Counter()     # taken off by moves that stand
+        self._lifts: list[tuple[float, int]] = []  # (when, square) since the anchor's move began
+        self._lift_floor = t
         self._changed_at = t
         self._evaluated = True
-        self._evidence = Evidence((sq for sq in range(25) if sq not in self._occ), t, clear)
-        self._base_since: float | None = None   # the mat came to rest in the position then
-        self._passed: dict[Reading, None] = {}  # complete turns the mat showed, not at rest
-        self._lifts: dict[int, tuple[float, int, tuple[Any, ...]]] = {}  # sq -> (t, version, what it ends)
-        self._version = 0                       # counts commits: a lift decided before is stale
-        self._held: frozenset[int] | None = None  # a mat whose amendment waits (_reply_begun)
-        self._prompt: dict[str, Any] | None = None
-        self._options: dict[str, list[Plan]] = {}
-        self._mismatch: frozenset[int] | None = None
+        self._explained: list[Node] = []         # the cheapest histories at the last rest
+        self._fast: dict[int, tuple[float, int, Node]] = {}  # a lift that may end a turn
+        self._version = 0                        # counts publications: a lift decided before is stale
+        self._starts: dict[int, float] = {}      # the opponent's lifts, until they prove real
+        self._started = False                    # the opponent has started since the last move
+        self._rejected: list[tuple[Move, ...]] = []  # histories the players' answers ruled out
+        self._question: Question | None = None
+        self._passing = False                    # the question is which card to give up
+        self._mismatch: tuple[frozenset[int], frozenset[int]] | None = None
         self._waiting: str | None = None
-        self._window: Window | None = None
-        self._flash: tuple[frozenset[int], float] | None = None
-        self._announce: tuple[tuple[str, ...], float] | None = None
-        self._out: list[dict[str, Any]] = []
-        self._new_position(t)
+        self._out: list[Event] = []
+        self._check_pass(t)
 
     # -- state -----------------------------------------------------------------------------
 
     @property
     def board(self) -> Board:
         """The game as recognized (read it; feed moves only through the mat)."""
-        return self._board
+        return self._record.board
 
     @property
     def occupancy(self) -> frozenset[int]:
         return self._occ
 
     @property
-    def prompt(self) -> dict[str, Any] | None:
+    def prompt(self) -> Prompt | None:
         """The question waiting for an answer, as emitted, or None."""
-        return self._prompt
+        return self._question.prompt if self._question is not None else None
 
     @property
     def waiting(self) -> str | None:
@@ -112,107 +105,92 @@ class Recognizer:
 
     @property
     def amendable(self) -> bool:
-        """Can the last move's mover still amend it (the opponent has not started)?"""
-        return self._window is not None
+        """May the last move's mover still amend it: it is open, and the opponent has not
+        started (lifted a piece of their own elsewhere, for real)?"""
+        return bool(self._record.open) and not self._started
+
+    @property
+    def hypotheses(self) -> int:
+        """Live hypotheses: the piece maps, and the histories kept apart beyond the first."""
+        return len(self._maps.maps) + max(0, len(self._explained) - 1)
 
     @property
     def next_deadline(self) -> float | None:
         """The next time ``advance`` would decide something if nothing else happens."""
-        times = [t0 + self.clear for t0, _, _ in self._lifts.values()]
+        times = [t0 + self.clear for t0, _, _ in self._fast.values()]
+        times += [t0 + self.clear for t0 in self._starts.values()]
         if not self._evaluated:
             times.append(self._changed_at + self.settle)
-        if self._flash is not None:
-            times.append(self._flash[1])
-        if self._announce is not None:
-            times.append(self._announce[1])
+        times += [x[1] for x in (self._record.flash, self._record.announce) if x is not None]
         return min(times) if times else None
 
     # -- inputs ----------------------------------------------------------------------------
 
-    def update(self, t: float, occupancy: frozenset[int]) -> list[dict[str, Any]]:
+    def update(self, t: float, occupancy: frozenset[int]) -> list[Event]:
         """The debounced occupancy changed at time ``t``."""
         self._advance_to(t)
         occupancy = frozenset(occupancy)
         if occupancy != self._occ:
             before = self._occ
             for sq in occupancy - before:
-                self._lifts.pop(sq, None)
-            for sq in before - occupancy:
-                ends = self._ends(before, sq)
-                if ends:
-                    self._lifts[sq] = (t, self._version, ends)
-            if self._base_since is not None:
-                if t - self._base_since > KEEP_S:
-                    self._evidence.forget(t)
-                self._base_since = None
-            self._evidence.track(t, self._occ, occupancy)
+                self._fast.pop(sq, None)
+                self._starts.pop(sq, None)
+            lifted = before - occupancy
+            if lifted and not self._evaluated:
+                self._note_fast(t, lifted)
+            self._lifts += [(t, sq) for sq in lifted]
+            self._starts.update((sq, t) for sq in lifted if self._opponents(sq))
+            self._maps.change(t, before, occupancy)
             self._occ = occupancy
             self._changed_at = t
             self._evaluated = False
-            self._flash = None
-            self._note_passed()
+            self._record.flash = None
         return self._drain()
 
-    def advance(self, t: float) -> list[dict[str, Any]]:
+    def advance(self, t: float) -> list[Event]:
         """Time has reached ``t`` (call at least every few tens of ms, or at ``next_deadline``)."""
         self._advance_to(t)
         return self._drain()
 
-    def button(self, t: float, name: str) -> list[dict[str, Any]]:
-        """Mat button A or B answers a prompt with the first or second card of the prompted
-        player's hand; C chooses the takeback when a prompt offers it, else the other
-        player's reply when the prompt asks whose step it was (and they have one card for it)."""
+    def button(self, t: float, name: str) -> list[Event]:
+        """Mat button A or B answers with the first or second card of the asked player's hand;
+        C the takeback when offered, else the other player's one card."""
         self._advance_to(t)
-        if self._prompt is not None:
-            hand = self._hand_of(COLORS.index(self._prompt["seat"]))
-            key = button_choice(self._prompt, self._options, hand, name)
+        if self._question is not None:
+            key = self._question.button_key(name)
             if key is not None:
                 self._choose(key, t)
         return self._drain()
 
-    def answer(self, t: float, seat: str, card: str | None = None, *, takeback: bool = False) -> list[dict[str, Any]]:
-        """A phone answer from ``seat``: the card used (or given up), or the takeback. When the
-        prompt asks whose step it was, the replying seat answers with its own card."""
+    def answer(self, t: float, seat: str, card: str | None = None, *,
+               takeback: bool = False) -> list[Event]:
+        """A phone answer from ``seat``: the card used (or given up), or the takeback."""
         self._advance_to(t)
-        prompt = self._prompt
-        if prompt is not None:
-            key = "takeback" if takeback else self._card_name(card)
-            if key in allowed_answers(prompt, seat) and key in self._options:
+        if self._question is not None:
+            cards = self._record.board.cards
+            name = cards[card].name if card is not None and card in cards else None
+            key = self._question.answer_key(seat, name, takeback)
+            if key is not None:
                 self._choose(key, t)
         return self._drain()
 
-    def end_turn(self, t: float) -> list[dict[str, Any]]:
-        """The turn goes on off the mat (in Light & Shadow, the phone's step begins): the last
-        move can no longer be amended on the mat."""
+    def end_turn(self, t: float) -> list[Event]:
+        """The turn goes on off the mat (in Light & Shadow, the phone's step begins): the
+        moves published stand."""
         self._advance_to(t)
-        self._window = None
+        self._stand(len(self._record.open), t)
         return self._drain()
 
-    # -- evidence --------------------------------------------------------------------------
+    def feedback(self) -> Feedback:
+        view = MatView(self._occ, self._maps.maps, self._waiting, self._mismatch)
+        return feedback(self._record, self._tree, self._question, self._passing, view)
 
-    def _note_passed(self) -> None:
-        """The mat shows a complete turn (evidence included): remember it, so that a reply
-        made before it came to rest still finds it."""
-        for r in self._turns.by_occupancy.get(self._occ, ()):
-            if self._evidence.shows(r):
-                self._passed[r] = None
-
-    # -- explanations ----------------------------------------------------------------------
-
-    def _firsts(self) -> list[Reading]:
-        """First steps of two-step explanations: complete turns the mat showed without resting
-        on them, and the turns a standing question offers."""
-        return list(dict.fromkeys([*self._passed, *offered(self._options)]))
-
-    def _explain(self, occ: frozenset[int]) -> list[Plan]:
-        return explain(occ, self._turns, self._window, self._evidence, self._firsts(),
-                       offered(self._options))
-
-    # -- reading the mat at rest -----------------------------------------------------------
+    # -- the clock -------------------------------------------------------------------------
 
     def _advance_to(self, t: float) -> None:
         while True:
-            due = [(t0 + self.clear, sq) for sq, (t0, _, _) in self._lifts.items()]
+            due = [(t0 + self.clear, sq) for sq, (t0, _, _) in self._fast.items()]
+            due += [(t0 + self.clear, 100 + sq) for sq, t0 in self._starts.items()]
             if not self._evaluated:
                 due.append((self._changed_at + self.settle, -1))
             if not due:
@@ -223,273 +201,196 @@ class Recognizer:
             if sq < 0:
                 self._evaluated = True
                 self._rest(when)
+            elif sq >= 100:
+                del self._starts[sq - 100]
+                self._started = True
             else:
-                _, version, ends = self._lifts.pop(sq)
+                _, version, node = self._fast.pop(sq)
                 if version == self._version and sq not in self._occ:
-                    self._lift_ended(when, ends)
-        if self._flash is not None and t >= self._flash[1]:
-            self._flash = None
-        if self._announce is not None and t >= self._announce[1]:
-            self._announce = None
+                    self._publish([node], when)
+        self._record.expire(t)
 
-    def _ends(self, before: frozenset[int], sq: int) -> tuple[Any, ...]:
-        """What lifting ``sq`` off the mat ``before`` ends, if the lift proves real: the turn
-        (or the amendment) the mat showed complete, when the lifted piece is the next
-        player's own (fast play); the last move's window, when the opponent starts."""
-        ends: list[Any] = []
-        board = self._board
-        w = self._window
-        # A mat judged at rest is decided, unless it held an amendment back: the opponent
-        # starting elsewhere shows the amendment was made.
-        if ((not self._evaluated or before == self._held) and self._prompt is None
-                and not self._turns.must_pass):
-            plans = self._explain(before)
-            if ended_by_lift(plans, sq, w, self._turns.readings, board.position.turn):
-                ends.append(("turn", tuple(plans)))
-        if w is not None and w.closed_by(sq, board.position, board.turn):
-            ends.append(("window",))
-        return tuple(ends)
+    # -- explaining the mat ----------------------------------------------------------------
 
-    def _lift_ended(self, t: float, ends: tuple[Any, ...]) -> None:
-        # The turn shown is committed first (an amendment needs its window), then the
-        # opponent's start closes the window, the amended move's included.
-        for end in ends:
-            if end[0] == "turn" and self._prompt is None:
-                self._resolve(list(end[1]), t)
-        if ends:
-            self._window = None
+    def _opponents(self, sq: int) -> bool:
+        """Is ``sq`` a piece of the player to move, away from the last move's squares?"""
+        pos = self._record.position
+        last = self._record.open[-1].touched if self._record.open else frozenset()
+        return sq not in last and pos.piece_at(sq) in (("R", "r") if pos.turn == 0 else ("B", "b"))
+
+    def _lifted(self) -> frozenset[int]:
+        return frozenset(sq for _, sq in self._lifts)
+
+    def _explain(self, maps: list[PieceMap]) -> tuple[list[Node], list[Node]]:
+        """The nodes grown, and the cheapest histories among them that leave one of ``maps``
+        (none the players' answers ruled out)."""
+        nodes = self._tree.grow(self._lifted(), DEPTH, self._explained)
+        nodes = [n for n in nodes if not any(n.moves[:len(r)] == r for r in self._rejected)]
+        return nodes, cheapest(explain(nodes, maps, self._dead), maps[0].cost if maps else 0)
+
+    def _note_fast(self, t: float, lifted: frozenset[int]) -> None:
+        """Fast play: the mat showed a complete turn without resting on it, and the next
+        player lifts a piece of theirs away from it. The turn ends there, once the lift
+        proves real (``clear``)."""
+        _, found = self._explain(self._maps.maps)
+        if len({id(n) for n in found}) != 1 or not found[0].steps:
+            return
+        node = found[0]
+        if node.moves == tuple(r.move for r in self._record.open):
+            return
+        busy = near(self._tree, node)
+        mine = ("R", "r", "W") if node.position.turn == 0 else ("B", "b", "W")
+        for sq in lifted:
+            if sq not in busy and node.pieces[sq] in mine:
+                self._fast[sq] = (t, self._version, node)
 
     def _rest(self, t: float) -> None:
-        occ, base = self._occ, self._base
-        plans = self._explain(occ)
-        if plans and self._reply_begun(occ, plans):
-            # The last move amended, or the opponent's Wind Spirit card half made (a swapped
-            # student stepped on where the Spirit could have gone): the Spirit's step, or
-            # the opponent starting another turn elsewhere (_ends), tells them apart.
-            self._held = occ
-            self._say_waiting(t, COLORS[self._board.position.turn])
+        nodes, found = self._explain(self._maps.maps)
+        if not found:
+            self._unexplained(t, nodes)
             return
-        if plans:
-            self._resolve(plans, t)
-            return
-        if occ == base:
-            self._base_since = self._changed_at
-            self._passed.clear()
-            self._waiting = None
-            self._cancel_prompt(t)
-            if self._mismatch is not None:
-                self._mismatch = None
-                self._emit(t, synced=True)
-            return
-        if in_progress(occ, base, self._turns, self._window, self._firsts()):
-            # A pawn in the hand shows its destinations; a mat with pieces set down part-way
-            # through a turn says so (the OLED shows it), never nothing.
-            if self._prompt is None and self._mismatch is None and not occ <= base:
-                self._say_waiting(t)
-            return
-        later = amended_then_replied(occ, self._window, self._evidence) if self._window else []
-        if later:
-            self._resolve(later, t)
-            return
-        # A turn the evidence shows, with pawns too many (a captured pawn set down aside):
-        # those pawns are out of sync, and no square the game does not need is pointed to.
-        shown = [r for r in self._turns.candidates() if r.occupancy < occ and self._evidence.shows(r)]
-        self._report_mismatch(t, occ - shown[0].occupancy if shown else occ ^ base)
-
-    def _reply_begun(self, occ: frozenset[int], plans: list[Plan]) -> bool:
-        """Do the ``plans`` only amend the last move, on a mat that also shows the pawn step
-        of the opponent's Wind Spirit card?"""
-        return (all(len(p) == 1 and p[0][0] == AMEND for p in plans)
-                and any(r.midway == occ and self._evidence.has(r.midway_groups)
-                        for r in self._turns.readings))
-
-    def _say_waiting(self, t: float, seat: str | None = None) -> None:
-        w = self._window
-        differ = self._occ ^ self._base
-        if seat is None:
-            seat = COLORS[w.mover] if w is not None and differ <= w.touched else self._board.turn
-        if seat != self._waiting:
-            self._waiting = seat
-            self._emit(t, waiting={"seat": seat})
-
-    def _resolve(self, plans: list[Plan], t: float) -> None:
-        """Commit what all explanations agree on; ask about the first step they do not."""
-        plans = list(dict.fromkeys(plans))
-        while len({p[0] for p in plans}) == 1:
-            step, last = plans[0][0], all(len(p) == 1 for p in plans)
-            self._commit(*step, t, last=last)
-            plans = [p[1:] for p in plans if len(p) > 1]
-            if not plans:
-                return
-        options: dict[str, list[Plan]] = {}
-        for plan in plans:
-            options.setdefault(plan[0][1].card or "takeback", []).append(plan)
-        for key, same in options.items():
-            if len({p[0] for p in same}) > 1:
-                # Same card, different results, equal evidence: no answer can tell them apart.
-                readings = [p[0][1] for p in same]
-                self._report_mismatch(t, frozenset().union(*(r.touched for r in readings)),
-                                      ambiguous=sorted(str(r.move or "takeback") for r in readings))
-                return
-        self._ask(t, options)
-
-    def _report_mismatch(self, t: float, squares: frozenset[int], ambiguous: list[str] | None = None) -> None:
-        self._cancel_prompt(t)
         self._waiting = None
-        if self._board.is_game_over() and ambiguous is None:
-            return  # after the game the pawns leave the mat: nothing to sync with
-        if squares != self._mismatch:
-            self._mismatch = squares
-            extra = {"ambiguous": ambiguous} if ambiguous else {}
-            self._emit(t, mismatch=[square_name(sq) for sq in sorted(squares)], **extra)
-
-    # -- prompts ---------------------------------------------------------------------------
-
-    def _hand_of(self, seat: int) -> tuple[str, ...]:
-        """The hand a player answers from: the mover's hand before the move they may still
-        amend, else the hand now."""
-        w = self._window
-        if w is not None and w.mover == seat:
-            return w.before.hands[seat]
-        return self._board.position.hands[seat]
-
-    def _slot(self, card: str, seat: int | None = None) -> int:
-        return self._hand_of(self._board.position.turn if seat is None else seat).index(card)
-
-    def _card_name(self, card: str | None) -> str | None:
-        if card is None or card not in self._board.cards:
-            return None
-        return self._board.cards[card].name
-
-    def _seat_of(self, step: Step) -> int:
-        if step[0] == AMEND:
-            assert self._window is not None, "an amendment is read only while its window is open"
-            return self._window.mover
-        return self._board.position.turn
-
-    def _ask(self, t: float, options: Mapping[str, list[Plan]]) -> None:
-        seats = {key: self._seat_of(plans[0][0]) for key, plans in options.items()}
-        turn = self._board.position.turn
-        first = min(seats.values(), key=lambda s: s != (self._window.mover if self._window else turn))
-        takeback = str(options["takeback"][0][0][1].undo) if "takeback" in options else None
-        prompt = build_prompt(seats, first, takeback, self._slot)
-        self._options = dict(options)
-        self._waiting = None
+        self._explained = found
+        self._publish(found, t)
         if self._mismatch is not None:
             self._mismatch = None
             self._emit(t, synced=True)
-        if prompt != self._prompt:
-            self._prompt = prompt
-            self._emit(t, prompt=prompt)
 
-    def _cancel_prompt(self, t: float) -> None:
-        if self._prompt is not None and not self._turns.must_pass:
-            self._emit(t, prompt_cancelled={"seat": self._prompt["seat"]})
-            self._prompt = None
-            self._options = {}
+    def _unexplained(self, t: float, nodes: list[Node]) -> None:
+        """No history leaves the mat: a piece in the hand, a turn part-way, or out of sync."""
+        state = unfinished(self._tree, nodes, self._maps.maps, self._occ, self._lifted())
+        if state == "held":
+            return
+        if state is not None and self._mismatch is None:
+            if self._question is None and state != self._waiting:
+                self._waiting = state
+                self._emit(t, waiting={"seat": state})
+            return
+        if self._record.board.is_game_over():
+            return  # after the game the pawns leave the mat: nothing to sync with
+        toward = nearest(self._occ, self._record.position.occupied(), nodes)
+        squares = self._occ ^ toward
+        self._waiting = None
+        if self._mismatch is None or self._mismatch[0] != squares:
+            self._cancel_question(t)
+            self._mismatch = (squares, toward)
+            self._emit(t, mismatch=[square_name(sq) for sq in sorted(squares)])
+
+    # -- publishing ------------------------------------------------------------------------
+
+    def _publish(self, found: list[Node], t: float) -> None:
+        """Publish what every history agrees on; ask about the first turn they do not."""
+        record = self._record
+        paths = [n.moves for n in found]
+        unique = len(set(paths)) == 1
+        common = 0
+        while all(len(p) > common for p in paths) and len({p[common] for p in paths}) == 1:
+            common += 1
+        opened = tuple(move_of(r) for r in record.open)
+        extends = common > len(opened) and all(p[:len(opened)] == opened for p in paths)
+        published = extends or (unique and paths[0] != opened)
+        if published:
+            for event in record.publish(found[0].steps[:common], t):
+                self._put(t, event)
+            self._version += 1
+            self._fast.clear()
+            self._starts.clear()
+            self._started = False
+            opened = tuple(move_of(r) for r in record.open)
+        if not unique:
+            takeback = str(opened[common]) if common < len(opened) else None
+            q = ask(found, common, len(opened), record.position.turn, takeback)
+            if q is not None:
+                self._raise(q, t)
+            return
+        if self._question is not None and not self._passing:
+            if published:
+                self._question = None    # the hands settled it
+            else:
+                self._cancel_question(t)  # the mat went back
+        if record.board.is_game_over():
+            self._stand(len(record.open), t)
+        elif len(record.open) > 1:
+            self._stand(len(record.open) - 1, t)
+        self._check_pass(t)
+
+    def _stand(self, n: int, t: float) -> None:
+        """The first ``n`` open moves stand: the anchor moves past them, and what they took
+        off is off for good."""
+        if n <= 0:
+            return
+        done = tuple(move_of(r) for r in self._record.advance(n))
+        reached = self._tree.follow(done)
+        assert reached is not None, "published moves are legal"
+        self._dead += Counter(reached.taken)
+        old, self._tree = self._tree, Tree(self._record.anchor(), self._engine)
+        kept = (old.follow(x.moves) for x in self._explained if x.moves[:n] == done)
+        self._explained = [k for k in (self._tree.follow(x.moves[n:]) for x in kept if x) if k]
+        self._rejected = [r[n:] for r in self._rejected if r[:n] == done and len(r) > n]
+        self._maps.settle_dead(t)
+        self._lift_floor, cut = t, self._lift_floor
+        self._lifts = [(t0, sq) for t0, sq in self._lifts if t0 >= cut]
+
+    def _check_pass(self, t: float) -> None:
+        """No legal move on the mat: ask at once which card goes."""
+        moves = self._tree.moves_from(self._record.position)
+        if moves.must_pass and not self._record.board.is_game_over():
+            self._passing = True
+            self._question = None
+            self._raise_pass(t, [m.card for m in moves.moves])
+
+    # -- questions ---------------------------------------------------------------------------
+
+    def _raise(self, q: Question, t: float) -> None:
+        self._waiting = None
+        if self._question is None or q.prompt != self._question.prompt:
+            self._emit(t, prompt=q.prompt)
+        self._question = q
+
+    def _raise_pass(self, t: float, cards: list[str]) -> None:
+        pos = self._record.position
+        hand = pos.hands[pos.turn]
+        prompt: Prompt = {"seat": COLORS[pos.turn], "choose": sorted(cards, key=hand.index)}
+        self._question = Question(0, "pass", prompt, {c: pos.turn for c in cards}, {pos.turn: hand},
+                                  frozenset())
+        self._emit(t, prompt=prompt)
+
+    def _cancel_question(self, t: float) -> None:
+        if self._question is not None and not self._passing:
+            self._emit(t, prompt_cancelled={"seat": self._question.prompt["seat"]})
+            self._question = None
 
     def _choose(self, key: str, t: float) -> None:
-        plans = self._options[key]
-        self._prompt = None
-        self._options = {}
-        self._resolve(plans, t)
+        q = self._question
+        assert q is not None
+        self._question = None
+        if self._passing:
+            self._passing = False
+            move = next(m for m in self._tree.moves_from(self._record.position).moves if m.card == key)
+            for event in self._record.pass_turn(move):
+                self._put(t, event)
+            self._restart(t)
+            return
+        kept = q.keeps(self._explained, key)
+        if not kept:
+            return
+        self._rejected += list({q.ruled_out(n) for n in self._explained if n not in kept})
+        self._explained = kept
+        self._publish(kept, t)
 
-    # -- committing --------------------------------------------------------------------------
-
-    def _commit(self, kind: str, reading: Reading, t: float, *, last: bool = True) -> None:
-        board = self._board
-        window = None
-        if kind == AMEND:
-            old = board.pop()
-            _, before = self._history.pop()
-            self._emit(t, takeback=str(old), amend=True)
-            board.push(move_of(reading))
-            self._history.append((reading, before))
-            self._emit(t, move=str(reading.move), amended=True)
-            who = COLORS[before.turn].title()
-            self._announce = ((f"{who} amended:", str(reading.move)), t + ANNOUNCE_S)
-            window = before
-        elif reading.move is None:
-            move = board.pop()
-            self._history.pop()
-            self._emit(t, takeback=str(move))
-        else:
-            before = board.position
-            board.push(reading.move)
-            self._history.append((None if reading.move.is_pass else reading, before))
-            self._emit(t, move=str(reading.move))
-            if not reading.move.is_pass:
-                window = before
-        if reading.move is None:
-            self._flash = (reading.touched & reading.occupancy, t + self.flash)
-        else:
-            move = reading.move
-            lands = {sq for sq in (move.to_sq, move.spirit_to) if sq is not None}
-            self._flash = (frozenset(lands), t + self.flash) if lands else None
-            outcome = board.outcome()
-            if outcome is not None:
-                self._emit(t, winner=outcome.winner, how=outcome.how)
-        if self._mismatch is not None:
-            self._mismatch = None
-            self._emit(t, synced=True)
-        seen = self._evidence.groups() | (self._window.seen if kind == AMEND and self._window
-                                          else frozenset())
-        self._new_position(t, forget=last)
-        if window is not None and not board.is_game_over():
-            self._window = open_window(reading, window, board.cards, seen)
-
-    def _new_position(self, t: float, *, forget: bool = True) -> None:
-        board = self._board
+    def _restart(self, t: float) -> None:
+        """The anchor is the position now (after a pass)."""
+        self._tree = Tree(self._record.board, self._engine)
+        self._explained = []
         self._version += 1
-        self._base = board.position.occupied()
-        self._turns = Turns(board, self._history[-1] if self._history else None)
-        self._passed = {}
-        self._lifts = {}
-        self._window = None
-        self._prompt = None
-        self._options = {}
-        self._waiting = None
-        self._held = None
-        self._base_since = None
-        if forget:
-            self._evidence.forget(t)
-        if self._turns.must_pass:
-            # No legal move: the mat has nothing to show, so ask at once which card goes.
-            pos = board.position
-            self._ask(t, {m.card: [((PLAY, read_move(pos, m)),)] for m in self._turns.moves})
+        self._check_pass(t)
 
-    def _emit(self, t: float, **event: Any) -> None:
+    def _emit(self, t: float, **event: object) -> None:
+        self._out.append({"t": round(t, 3), **event})  # type: ignore[typeddict-item]
+
+    def _put(self, t: float, event: Event) -> None:
         self._out.append({"t": round(t, 3), **event})
 
-    def _drain(self) -> list[dict[str, Any]]:
+    def _drain(self) -> list[Event]:
         out, self._out = self._out, []
         return out
-
-    # -- feedback ----------------------------------------------------------------------------
-
-    def feedback(self) -> Feedback:
-        pairs: tuple[tuple[int, int], ...] = ()
-        stray = None
-        outcome = self._board.outcome()
-        if self._mismatch is not None:
-            scene, pairs, oled = mismatch_view(self._mismatch, self._occ, self._base)
-            stray = stray_step(self._mismatch, self._occ, self._base)
-        elif self._prompt is not None:
-            touched = (sq for plans in self._options.values() for plan in plans
-                       for _, reading in plan for sq in reading.touched)
-            scene, oled = prompt_view(self._prompt, touched, self._turns.must_pass, self._slot)
-        elif outcome is not None:
-            scene, oled = outcome_view(outcome.winner, outcome.how, self._board.position)
-        else:
-            # The player to move lifting a pawn of theirs sees its destinations; until then a
-            # last move still open shows only what its mover may still do.
-            pos = self._board.position
-            moving = lifting_own(pos, self._base - self._occ)
-            scene = dict((not moving and window_lights(self._window, self._base, self._occ))
-                         or destinations(self._turns.readings, self._base, self._occ, self._slot,
-                                         lambda r: self._evidence.has(r.midway_groups)))
-            oled = play_oled(pos, self._announce[0] if self._announce else None, self._waiting)
-        if self._flash is not None:
-            for sq in self._flash[0]:
-                scene[sq] = Light("green", "flash")
-        return Feedback(scene, pairs, oled, stray)

@@ -71,7 +71,7 @@ def mismatch_view(mismatch: frozenset[int], occ: frozenset[int],
     return scene, pairs, oled.out_of_sync_lines(hint)
 
 
-def prompt_view(prompt: dict[str, Any], touched: Iterable[int], must_pass: bool,
+def prompt_view(prompt: Mapping[str, Any], touched: Iterable[int], must_pass: bool,
                 slot: Callable[[str, int], int]) -> tuple[dict[int, Light], tuple[str, ...]]:
     """A question waiting: the squares of the moves it asks about blink white, and the OLED
     names the buttons."""

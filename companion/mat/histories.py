@@ -1,0 +1,208 @@
+"""The histories: every legal way the game can have gone on from the anchor, the last point
+the recognizer is sure of, and which of them explain a piece map of the mat.
+
+A history is a node of the tree of legal turns from the anchor: the turns (as readings) that
+lead to it, the position they reach and the pieces they took off. The tree is grown lazily
+and only along turns whose piece left a square the hands really emptied since the anchor, so
+a history never needs more lifts than the mat showed. A node explains a piece map when the
+map's pieces are the node's and the pieces in the map's air are exactly those taken off
+(by the node's turns, and ``dead``: by turns that stand, before the anchor).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..rules.board import Board, engine_move
+from ..rules.engine import Engine
+from ..rules.cards import CardTable
+from ..rules.moves import Move
+from ..rules.position import Position
+from .pieces import PieceMap, Pieces
+from .readings import Reading, pieces_of, read_move
+
+MAX_NODES = 600   # a bound on the tree grown for one explanation
+SLACK = 2         # a history may need this much more noise than the likeliest map
+
+
+@dataclass(frozen=True, eq=False)
+class Node:
+    """A history from the anchor: its turns, the position they reach, what they took off."""
+    steps: tuple[Reading, ...]
+    position: Position
+    pieces: Pieces
+    taken: tuple[str, ...]          # the pieces its turns took off, sorted
+    movers: tuple[int, ...]         # who made each turn (0 red, 1 blue)
+    parent: "Node | None" = None
+    over: bool = False              # the game is won there
+
+    @property
+    def occupancy(self) -> frozenset[int]:
+        return frozenset(sq for sq, p in enumerate(self.pieces) if p is not None)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return tuple(r.move for r in self.steps if r.move is not None)
+
+
+@dataclass
+class _Moves:
+    """The legal turns from one position, read as mats on demand."""
+    position: Position
+    moves: list[Move]
+    must_pass: bool
+    over: bool
+    after: dict[Move, Position]
+    readings: dict[Move, Reading] = field(default_factory=dict)
+
+    def reading(self, move: Move) -> Reading:
+        r = self.readings.get(move)
+        if r is None:
+            r = self.readings[move] = read_move(self.position, move)
+        return r
+
+
+def origins(move: Move) -> tuple[int, ...]:
+    """The squares a turn lifts its own pieces off (its pawn, the Spirit)."""
+    return tuple(sq for sq in (move.from_sq, move.spirit_from) if sq is not None)
+
+
+class Tree:
+    """The histories from one anchor, grown lazily; positions' legal turns are cached.
+    ``engine`` is the rules' move generator for the game's cards (its card tables are built
+    once per game, not per tree)."""
+
+    def __init__(self, board: Board, engine: Engine):
+        self.cards: CardTable = board.cards
+        self._engine = engine
+        pos = board.position
+        self.root = Node((), pos, pieces_of(pos), (), (), None, board.is_game_over())
+        self._moves: dict[Position, _Moves] = {}
+        self._children: dict[int, dict[Move, Node]] = {}
+
+    def moves_from(self, pos: Position) -> _Moves:
+        found = self._moves.get(pos)
+        if found is None:
+            engine = self._engine
+            over = pos.winner() is not None
+            st = engine.state(pos)
+            after = {} if over else {engine_move(self.cards, st, mv): engine.position(engine.apply(st, mv))
+                                     for mv in engine.moves(st)}
+            moves = list(after)
+            found = _Moves(pos, moves, bool(moves) and all(m.is_pass for m in moves), over, after)
+            self._moves[pos] = found
+        return found
+
+    def readings(self, node: Node) -> list[Reading]:
+        """Every turn from ``node`` as a mat (none where the player must pass)."""
+        ms = self.moves_from(node.position)
+        return [] if ms.must_pass else [ms.reading(m) for m in ms.moves]
+
+    def children(self, node: Node, lifted: frozenset[int], *, begun: bool = False) -> list[Node]:
+        """The turns from ``node`` whose own pieces left squares in ``lifted`` (``begun``:
+        whose first piece did)."""
+        ms = self.moves_from(node.position)
+        if ms.over or ms.must_pass or node.over:
+            return []
+        kids = self._children.setdefault(id(node), {})
+        found = []
+        for m in ms.moves:
+            if m.is_pass or not (set(origins(m)[:1] if begun else origins(m)) <= lifted):
+                continue
+            child = kids.get(m)
+            if child is None:
+                child = kids[m] = self._child(node, ms.reading(m))
+            found.append(child)
+        return found
+
+    def follow(self, moves: tuple[Move, ...]) -> Node | None:
+        """The node the legal ``moves`` lead to from the root, or None."""
+        node = self.root
+        for m in moves:
+            ms = self.moves_from(node.position)
+            if m not in ms.moves:
+                return None
+            kids = self._children.setdefault(id(node), {})
+            child = kids.get(m)
+            if child is None:
+                child = kids[m] = self._child(node, ms.reading(m))
+            node = child
+        return node
+
+    def _child(self, node: Node, r: Reading) -> Node:
+        move = r.move
+        assert move is not None, "a child is a turn"
+        pos = self.moves_from(node.position).after[move]
+        taken = Counter(p for p in node.pieces if p is not None)
+        taken.subtract(p for p in r.pieces if p is not None)
+        gone = tuple(sorted(node.taken + tuple(taken.elements())))
+        return Node(node.steps + (r,), pos, r.pieces, gone, node.movers + (node.position.turn,),
+                    node, pos.winner() is not None)
+
+    def grow(self, lifted: frozenset[int], depth: int, also: list[Node]) -> list[Node]:
+        """The nodes to depth ``depth`` from the root, and ``also`` with their children and
+        grandchildren (histories kept alive by a standing question), at most MAX_NODES."""
+        out: list[Node] = [self.root]
+        frontier = [self.root]
+        for _ in range(depth):
+            frontier = [c for n in frontier for c in self.children(n, lifted)]
+            out += frontier
+            if len(out) > MAX_NODES:
+                return out[:MAX_NODES]
+        seen = {id(n) for n in out}
+        frontier = [n for n in also if id(n) not in seen]
+        for _ in range(3):
+            out += frontier
+            seen |= {id(n) for n in frontier}
+            frontier = [c for n in frontier for c in self.children(n, lifted) if id(c) not in seen]
+            if len(out) > MAX_NODES:
+                break
+        return out[:MAX_NODES]
+
+
+@dataclass(frozen=True)
+class Explanation:
+    node: Node
+    cost: int
+
+
+def explain(nodes: list[Node], maps: list[PieceMap], dead: Counter[str]) -> list[Explanation]:
+    """The histories among ``nodes`` that leave one of the ``maps``, each at its least noise,
+    cheapest first."""
+    by_pieces: dict[Pieces, list[Node]] = {}
+    for n in nodes:
+        by_pieces.setdefault(n.pieces, []).append(n)
+    best: dict[int, Explanation] = {}
+    for m in maps:
+        found = by_pieces.get(m.pieces)
+        if not found:
+            continue
+        air = m.in_air()
+        for n in found:
+            if air == dead + Counter(n.taken) and (id(n) not in best or m.cost < best[id(n)].cost):
+                best[id(n)] = Explanation(n, m.cost)
+    return sorted(best.values(), key=lambda e: (e.cost, len(e.node.steps)))
+
+
+def cheapest(found: list[Explanation], least_map: int) -> list[Node]:
+    """The histories that need the least noise, if no more than ``SLACK`` above the
+    likeliest map's (``least_map``): else the likeliest hands are still at work."""
+    if not found or found[0].cost > least_map + SLACK:
+        return []
+    least = found[0].cost
+    return [e.node for e in found if e.cost == least]
+
+
+def near(tree: Tree, node: Node) -> frozenset[int]:
+    """The squares the last mover of ``node`` may still be at work on: their turn's, and
+    those of a Wind Spirit card going on from its pawn step (the Spirit's, the student's it
+    swaps with)."""
+    last = node.steps[-1]
+    move = last.move
+    if move is None or move.spirit_from is not None or node.parent is None:
+        return last.touched
+    ms = tree.moves_from(node.parent.position)
+    return last.touched.union(*(ms.reading(m).touched for m in ms.moves
+                                if m.wind_card and m.spirit_from is not None
+                                and (m.from_sq, m.to_sq) == (move.from_sq, move.to_sq)))

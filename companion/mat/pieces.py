@@ -1,0 +1,120 @@
+"""The noise model: every way the hands can have moved the pieces, given the switch edges.
+
+A presence mat sees squares, not pieces, but a piece only leaves a square it stood on and
+only lands from the air. So each edge is replayed on *piece maps*: what stands on each square
+(``R r B b W``) and what is in the air, with the square each piece in the air came from. A
+lift is certain (the piece on that square goes up); a placement is a choice among the pieces
+in the air, and each choice is one map. That one model covers the noise hands make:
+
+- a piece in the air for any time: it stays in the air;
+- a piece set down for a moment where it does not end: it lands, and leaves again;
+- a neighbour knocked off its switch and put back: it goes up and comes down on its square;
+- bounce and brushes: a square refilled within ``clear`` seconds gets back the piece it lost
+  (a brush never swaps pieces; a capture or a swap needs a real lift).
+
+Maps are ranked by the noise they need: a piece set back where it was lifted from costs
+``PUT_BACK`` (two pieces lifted and each put back is a fidget; swapped, a move: the move is
+the likelier reading), a captured piece put on the mat again ``DEAD``. The set is a beam:
+equal maps merge at their least noise, the ``BEAM`` cheapest are kept.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+Pieces = tuple[str | None, ...]
+Air = tuple[tuple[str, int, float], ...]   # (piece, the square it left, when), sorted
+
+PUT_BACK = 1      # a piece set back on the square it left, after a real lift
+STRAY = 4         # a brushed square refilled by another piece than the one it lost
+DEAD = 3          # a piece taken off by a turn before the anchor, put on the mat again
+FOREIGN = 20      # a piece from nowhere (more pieces on the mat than the game has)
+BEAM = 32         # maps kept
+WIDTH = 8         # ... no more noise than this above the cheapest
+
+
+@dataclass(frozen=True, slots=True)
+class PieceMap:
+    """One way the hands went: the pieces on the mat, the pieces in the air, the noise."""
+    pieces: Pieces
+    air: Air
+    cost: int
+
+    def lifted(self, sq: int, t: float) -> "PieceMap":
+        piece = self.pieces[sq]
+        if piece is None:
+            return self   # a switch opening under no piece of this map: nothing to track
+        pieces = self.pieces[:sq] + (None,) + self.pieces[sq + 1:]
+        return PieceMap(pieces, tuple(sorted(self.air + ((piece, sq, t),))), self.cost)
+
+    def placed(self, sq: int, brushed: bool, dead_before: float) -> list["PieceMap"]:
+        """Every piece in the air that can have landed on ``sq``. ``brushed``: the square was
+        empty for less than a real lift, so it gets back the piece it lost; a piece in the
+        air since before ``dead_before`` was taken off by a turn that stands."""
+        out = []
+        home = any(origin == sq for _, origin, _ in self.air)
+        for i, (piece, origin, since) in enumerate(self.air):
+            if i and self.air[i - 1][:2] == self.air[i][:2]:
+                continue   # two alike pieces from one square: one choice
+            if brushed and origin != sq:
+                if home:
+                    continue   # a brush: the piece it lost comes back
+                cost = STRAY
+            elif origin == sq:
+                cost = 0 if brushed else PUT_BACK
+            else:
+                cost = DEAD if since < dead_before else 0
+            pieces = self.pieces[:sq] + (piece,) + self.pieces[sq + 1:]
+            out.append(PieceMap(pieces, self.air[:i] + self.air[i + 1:], self.cost + cost))
+        if not out:
+            pieces = self.pieces[:sq] + ("?",) + self.pieces[sq + 1:]
+            out.append(PieceMap(pieces, self.air, self.cost + FOREIGN))
+        return out
+
+    def in_air(self) -> Counter[str]:
+        return Counter(piece for piece, _, _ in self.air)
+
+
+class PieceMaps:
+    """The beam of maps of where the pieces are, fed the mat's edges."""
+
+    def __init__(self, pieces: Pieces, t: float, clear: float):
+        self.clear = clear
+        self.maps: list[PieceMap] = [PieceMap(pieces, (), 0)]
+        self.dead_before = t
+        self._emptied: dict[int, float] = {}
+
+    def change(self, t: float, before: frozenset[int], after: frozenset[int]) -> None:
+        """The occupancy went from ``before`` to ``after`` at ``t``: lifts first (a piece
+        must be in the air to land), then placements."""
+        maps = self.maps
+        for sq in sorted(before - after):
+            self._emptied[sq] = t
+            maps = [m.lifted(sq, t) for m in maps]
+        for sq in sorted(after - before):
+            brushed = t - self._emptied.pop(sq, float("-inf")) < self.clear
+            maps = [n for m in maps for n in m.placed(sq, brushed, self.dead_before)]
+        self.maps = _beam(maps)
+
+    def settle_dead(self, t: float) -> None:
+        """Turns before ``t`` stand: what they took off is off for good."""
+        self.dead_before = t
+
+    @property
+    def least(self) -> int:
+        return self.maps[0].cost
+
+
+def _beam(maps: list[PieceMap]) -> list[PieceMap]:
+    """Equal maps merged at their least noise, the cheapest ``BEAM`` kept, cheapest first,
+    their noise counted from the cheapest."""
+    best: dict[tuple[Pieces, tuple[tuple[str, int], ...]], PieceMap] = {}
+    for m in maps:
+        key = (m.pieces, tuple(e[:2] for e in m.air))
+        if key not in best or m.cost < best[key].cost:
+            best[key] = m
+    kept = sorted(best.values(), key=lambda m: m.cost)[:BEAM]
+    least = kept[0].cost if kept else 0
+    kept = [m for m in kept if m.cost <= least + WIDTH]
+    return [PieceMap(m.pieces, m.air, m.cost - least) for m in kept] if least else kept

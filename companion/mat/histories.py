@@ -36,6 +36,7 @@ class Node:
     movers: tuple[int, ...]         # who made each turn (0 red, 1 blue)
     parent: "Node | None" = None
     over: bool = False              # the game is won there
+    leaves: frozenset[int] = frozenset()  # the squares its last turn lifted a piece off
 
     @property
     def occupancy(self) -> frozenset[int]:
@@ -100,8 +101,8 @@ class Tree:
         return [] if ms.must_pass else [ms.reading(m) for m in ms.moves]
 
     def children(self, node: Node, lifted: frozenset[int], *, begun: bool = False) -> list[Node]:
-        """The turns from ``node`` whose own pieces left squares in ``lifted`` (``begun``:
-        whose first piece did)."""
+        """The turns from ``node`` that lift pieces only off squares in ``lifted`` (``begun``:
+        whose first piece left one): a history never needs more hands than the mat showed."""
         ms = self.moves_from(node.position)
         if ms.over or ms.must_pass or node.over:
             return []
@@ -113,7 +114,8 @@ class Tree:
             child = kids.get(m)
             if child is None:
                 child = kids[m] = self._child(node, ms.reading(m))
-            found.append(child)
+            if begun or child.leaves <= lifted:
+                found.append(child)
         return found
 
     def follow(self, moves: tuple[Move, ...]) -> Node | None:
@@ -137,8 +139,10 @@ class Tree:
         taken = Counter(p for p in node.pieces if p is not None)
         taken.subtract(p for p in r.pieces if p is not None)
         gone = tuple(sorted(node.taken + tuple(taken.elements())))
+        leaves = frozenset(sq for sq, (a, b) in enumerate(zip(node.pieces, r.pieces))
+                           if a is not None and a != b)
         return Node(node.steps + (r,), pos, r.pieces, gone, node.movers + (node.position.turn,),
-                    node, pos.winner() is not None)
+                    node, pos.winner() is not None, leaves)
 
     def grow(self, lifted: frozenset[int], depth: int, also: list[Node]) -> list[Node]:
         """The nodes to depth ``depth`` from the root, and ``also`` with their children and
@@ -165,6 +169,7 @@ class Tree:
 class Explanation:
     node: Node
     cost: int
+    map: PieceMap
 
 
 def explain(nodes: list[Node], maps: list[PieceMap], dead: Counter[str]) -> list[Explanation]:
@@ -181,17 +186,17 @@ def explain(nodes: list[Node], maps: list[PieceMap], dead: Counter[str]) -> list
         air = m.in_air()
         for n in found:
             if air == dead + Counter(n.taken) and (id(n) not in best or m.cost < best[id(n)].cost):
-                best[id(n)] = Explanation(n, m.cost)
+                best[id(n)] = Explanation(n, m.cost, m)
     return sorted(best.values(), key=lambda e: (e.cost, len(e.node.steps)))
 
 
-def cheapest(found: list[Explanation], least_map: int) -> list[Node]:
+def cheapest(found: list[Explanation], least_map: int) -> list[Explanation]:
     """The histories that need the least noise, if no more than ``SLACK`` above the
     likeliest map's (``least_map``): else the likeliest hands are still at work."""
     if not found or found[0].cost > least_map + SLACK:
         return []
     least = found[0].cost
-    return [e.node for e in found if e.cost == least]
+    return [e for e in found if e.cost == least]
 
 
 def near(tree: Tree, node: Node) -> frozenset[int]:

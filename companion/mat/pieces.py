@@ -97,6 +97,12 @@ class PieceMaps:
             maps = [n for m in maps for n in m.placed(sq, brushed, self.dead_before)]
         self.maps = _beam(maps)
 
+    def keep(self, maps: list[PieceMap]) -> None:
+        """Only ``maps`` go on: the mat rested in what they explain long enough that the
+        other ways the hands might have gone no longer count."""
+        if maps:
+            self.maps = _beam(list(maps))
+
     def settle_dead(self, t: float) -> None:
         """Turns before ``t`` stand: what they took off is off for good."""
         self.dead_before = t

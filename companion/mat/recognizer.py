@@ -31,7 +31,7 @@ from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
 from .asking import Question, ask
 from .events import Event, Prompt
-from .histories import Node, Tree, cheapest, explain, near
+from .histories import Explanation, Node, Tree, cheapest, explain, near
 from .pairing import pair_up as pair_up
 from .pieces import PieceMap, PieceMaps
 from .readings import pieces_of
@@ -45,6 +45,8 @@ MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat c
 CLEAR_S = 0.08    # empty this long to count as lifted (brushes are shorter)
 FLASH_S = 0.6     # a committed move's destination flashes this long
 DEPTH = 2         # histories grown from the anchor at each rest (deeper ones stay alive)
+KEEP_S = 1.5      # a mat resting this long in what histories explain drops the other maps (a
+                  # captured pawn set down for a moment on its captor's square is shorter)
 
 
 class Recognizer:
@@ -70,6 +72,7 @@ class Recognizer:
         self._changed_at = t
         self._evaluated = True
         self._explained: list[Node] = []         # the cheapest histories at the last rest
+        self._prune: tuple[float, list[PieceMap]] | None = None  # (when, the maps kept then)
         self._fast: dict[int, tuple[float, int, Node]] = {}  # a lift that may end a turn
         self._version = 0                        # counts publications: a lift decided before is stale
         self._starts: dict[int, float] = {}      # the opponent's lifts, until they prove real
@@ -122,6 +125,8 @@ class Recognizer:
         if not self._evaluated:
             times.append(self._changed_at + self.settle)
         times += [x[1] for x in (self._record.flash, self._record.announce) if x is not None]
+        if self._prune is not None:
+            times.append(self._prune[0])
         return min(times) if times else None
 
     # -- inputs ----------------------------------------------------------------------------
@@ -144,6 +149,7 @@ class Recognizer:
             self._occ = occupancy
             self._changed_at = t
             self._evaluated = False
+            self._prune = None
             self._record.flash = None
         return self._drain()
 
@@ -193,12 +199,18 @@ class Recognizer:
             due += [(t0 + self.clear, 100 + sq) for sq, t0 in self._starts.items()]
             if not self._evaluated:
                 due.append((self._changed_at + self.settle, -1))
+            if self._prune is not None:
+                due.append((self._prune[0], -2))
             if not due:
                 break
             when, sq = min(due)
             if when > t:
                 break
-            if sq < 0:
+            if sq == -2:
+                assert self._prune is not None
+                self._maps.keep(self._prune[1])
+                self._prune = None
+            elif sq < 0:
                 self._evaluated = True
                 self._rest(when)
             elif sq >= 100:
@@ -219,23 +231,32 @@ class Recognizer:
         return sq not in last and pos.piece_at(sq) in (("R", "r") if pos.turn == 0 else ("B", "b"))
 
     def _lifted(self) -> frozenset[int]:
-        return frozenset(sq for _, sq in self._lifts)
+        """The squares hands emptied since the anchor's next move began, the open moves'
+        own squares included (they were made)."""
+        made: set[int] = set()
+        node: Node | None = self._tree.root
+        for r in self._record.open:
+            assert node is not None
+            node = self._tree.follow(node.moves + (move_of(r),))
+            made |= node.leaves if node is not None else frozenset()
+        return frozenset(sq for _, sq in self._lifts).union(made)
 
-    def _explain(self, maps: list[PieceMap]) -> tuple[list[Node], list[Node]]:
+    def _explain(self, maps: list[PieceMap]) -> tuple[list[Node], list[Explanation]]:
         """The nodes grown, and the cheapest histories among them that leave one of ``maps``
         (none the players' answers ruled out)."""
         nodes = self._tree.grow(self._lifted(), DEPTH, self._explained)
         nodes = [n for n in nodes if not any(n.moves[:len(r)] == r for r in self._rejected)]
-        return nodes, cheapest(explain(nodes, maps, self._dead), maps[0].cost if maps else 0)
+        found = cheapest(explain(nodes, maps, self._dead), maps[0].cost if maps else 0)
+        return nodes, found
 
     def _note_fast(self, t: float, lifted: frozenset[int]) -> None:
         """Fast play: the mat showed a complete turn without resting on it, and the next
         player lifts a piece of theirs away from it. The turn ends there, once the lift
         proves real (``clear``)."""
         _, found = self._explain(self._maps.maps)
-        if len({id(n) for n in found}) != 1 or not found[0].steps:
+        if len({id(e.node) for e in found}) != 1 or not found[0].node.steps:
             return
-        node = found[0]
+        node = found[0].node
         if node.moves == tuple(r.move for r in self._record.open):
             return
         busy = near(self._tree, node)
@@ -249,9 +270,10 @@ class Recognizer:
         if not found:
             self._unexplained(t, nodes)
             return
+        self._prune = (self._changed_at + KEEP_S, [e.map for e in found])
         self._waiting = None
-        self._explained = found
-        self._publish(found, t)
+        self._explained = [e.node for e in found]
+        self._publish(self._explained, t)
         if self._mismatch is not None:
             self._mismatch = None
             self._emit(t, synced=True)

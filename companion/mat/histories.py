@@ -6,7 +6,7 @@ lead to it, the position they reach and the pieces they took off. The tree is gr
 and only along turns whose piece left a square the hands really emptied since the anchor, so
 a history never needs more lifts than the mat showed. A node explains a piece map when the
 map's pieces are the node's and the pieces in the map's air are exactly those taken off
-(by the node's turns, and ``dead``: by turns that stand, before the anchor).
+(by the node's turns; pieces taken off by turns that stand are no longer counted).
 """
 
 from __future__ import annotations
@@ -155,11 +155,11 @@ class Tree:
             if len(out) > MAX_NODES:
                 return out[:MAX_NODES]
         seen = {id(n) for n in out}
-        frontier = [n for n in also if id(n) not in seen]
+        frontier = list(also)
         for _ in range(3):
-            out += frontier
+            out += [n for n in frontier if id(n) not in seen]
             seen |= {id(n) for n in frontier}
-            frontier = [c for n in frontier for c in self.children(n, lifted) if id(c) not in seen]
+            frontier = [c for n in frontier for c in self.children(n, lifted)]
             if len(out) > MAX_NODES:
                 break
         return out[:MAX_NODES]
@@ -172,7 +172,7 @@ class Explanation:
     map: PieceMap
 
 
-def explain(nodes: list[Node], maps: list[PieceMap], dead: Counter[str]) -> list[Explanation]:
+def explain(nodes: list[Node], maps: list[PieceMap]) -> list[Explanation]:
     """The histories among ``nodes`` that leave one of the ``maps``, each at its least noise,
     cheapest first."""
     by_pieces: dict[Pieces, list[Node]] = {}
@@ -185,7 +185,7 @@ def explain(nodes: list[Node], maps: list[PieceMap], dead: Counter[str]) -> list
             continue
         air = m.in_air()
         for n in found:
-            if air == dead + Counter(n.taken) and (id(n) not in best or m.cost < best[id(n)].cost):
+            if air == Counter(n.taken) and (id(n) not in best or m.cost < best[id(n)].cost):
                 best[id(n)] = Explanation(n, m.cost, m)
     return sorted(best.values(), key=lambda e: (e.cost, len(e.node.steps)))
 

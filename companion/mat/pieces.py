@@ -31,6 +31,7 @@ STRAY = 4         # a brushed square refilled by another piece than the one it l
 DEAD = 3          # a piece taken off by a turn before the anchor, put on the mat again
 FOREIGN = 20      # a piece from nowhere (more pieces on the mat than the game has)
 BEAM = 32         # maps kept
+GONE = float("-inf")  # the time in the air of a piece a standing turn took off
 WIDTH = 8         # ... no more noise than this above the cheapest
 
 
@@ -48,10 +49,9 @@ class PieceMap:
         pieces = self.pieces[:sq] + (None,) + self.pieces[sq + 1:]
         return PieceMap(pieces, tuple(sorted(self.air + ((piece, sq, t),))), self.cost)
 
-    def placed(self, sq: int, brushed: bool, dead_before: float) -> list["PieceMap"]:
+    def placed(self, sq: int, brushed: bool) -> list["PieceMap"]:
         """Every piece in the air that can have landed on ``sq``. ``brushed``: the square was
-        empty for less than a real lift, so it gets back the piece it lost; a piece in the
-        air since before ``dead_before`` was taken off by a turn that stands."""
+        empty for less than a real lift, so it gets back the piece it lost."""
         out = []
         home = any(origin == sq for _, origin, _ in self.air)
         for i, (piece, origin, since) in enumerate(self.air):
@@ -64,7 +64,7 @@ class PieceMap:
             elif origin == sq:
                 cost = 0 if brushed else PUT_BACK
             else:
-                cost = DEAD if since < dead_before else 0
+                cost = DEAD if since == GONE else 0
             pieces = self.pieces[:sq] + (piece,) + self.pieces[sq + 1:]
             out.append(PieceMap(pieces, self.air[:i] + self.air[i + 1:], self.cost + cost))
         if not out:
@@ -73,16 +73,17 @@ class PieceMap:
         return out
 
     def in_air(self) -> Counter[str]:
-        return Counter(piece for piece, _, _ in self.air)
+        """The pieces in the air that count: not those a standing turn took off."""
+        return Counter(piece for piece, _, since in self.air if since != GONE)
 
 
 class PieceMaps:
     """The beam of maps of where the pieces are, fed the mat's edges."""
 
-    def __init__(self, pieces: Pieces, t: float, clear: float):
+    def __init__(self, pieces: Pieces, t: float, clear: float, taken: tuple[str, ...] = ()):
         self.clear = clear
-        self.maps: list[PieceMap] = [PieceMap(pieces, (), 0)]
-        self.dead_before = t
+        # ``taken``: pieces off the mat that a turn not yet standing took (they may come back).
+        self.maps: list[PieceMap] = [PieceMap(pieces, tuple(sorted((p, -1, t) for p in taken)), 0)]
         self._emptied: dict[int, float] = {}
 
     def change(self, t: float, before: frozenset[int], after: frozenset[int]) -> None:
@@ -94,7 +95,7 @@ class PieceMaps:
             maps = [m.lifted(sq, t) for m in maps]
         for sq in sorted(after - before):
             brushed = t - self._emptied.pop(sq, float("-inf")) < self.clear
-            maps = [n for m in maps for n in m.placed(sq, brushed, self.dead_before)]
+            maps = [n for m in maps for n in m.placed(sq, brushed)]
         self.maps = _beam(maps)
 
     def keep(self, maps: list[PieceMap]) -> None:
@@ -103,9 +104,18 @@ class PieceMaps:
         if maps:
             self.maps = _beam(list(maps))
 
-    def settle_dead(self, t: float) -> None:
-        """Turns before ``t`` stand: what they took off is off for good."""
-        self.dead_before = t
+    def bury(self, piece: str, square: int) -> None:
+        """``piece``, taken off ``square`` by a turn that now stands, is off for good: in
+        each map that has it in the air, putting it on the mat again is noise."""
+        out = []
+        for m in self.maps:
+            air = list(m.air)
+            live = [i for i, (p, _, since) in enumerate(air) if p == piece and since != GONE]
+            live.sort(key=lambda i: air[i][1] != square)   # the one from its square first
+            if live:
+                air[live[0]] = (piece, air[live[0]][1], GONE)
+            out.append(PieceMap(m.pieces, tuple(sorted(air)), m.cost))
+        self.maps = out
 
     @property
     def least(self) -> int:

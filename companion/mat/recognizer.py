@@ -66,13 +66,12 @@ class Recognizer:
         self._tree = Tree(self._record.board, self._engine)
         self._occ = self._record.position.occupied()
         self._maps = PieceMaps(pieces_of(self._record.position), t, clear)
-        self._dead: Counter[str] = Counter()     # taken off by moves that stand
         self._lifts: list[tuple[float, int]] = []  # (when, square) since the anchor's move began
         self._lift_floor = t
         self._changed_at = t
         self._evaluated = True
         self._explained: list[Node] = []         # the cheapest histories at the last rest
-        self._prune: tuple[float, list[PieceMap]] | None = None  # (when, the maps kept then)
+        self._prune: float | None = None         # when maps no history explains are dropped
         self._fast: dict[int, tuple[float, int, Node]] = {}  # a lift that may end a turn
         self._version = 0                        # counts publications: a lift decided before is stale
         self._starts: dict[int, float] = {}      # the opponent's lifts, until they prove real
@@ -126,7 +125,7 @@ class Recognizer:
             times.append(self._changed_at + self.settle)
         times += [x[1] for x in (self._record.flash, self._record.announce) if x is not None]
         if self._prune is not None:
-            times.append(self._prune[0])
+            times.append(self._prune)
         return min(times) if times else None
 
     # -- inputs ----------------------------------------------------------------------------
@@ -200,16 +199,16 @@ class Recognizer:
             if not self._evaluated:
                 due.append((self._changed_at + self.settle, -1))
             if self._prune is not None:
-                due.append((self._prune[0], -2))
+                due.append((self._prune, -2))
             if not due:
                 break
             when, sq = min(due)
             if when > t:
                 break
             if sq == -2:
-                assert self._prune is not None
-                self._maps.keep(self._prune[1])
                 self._prune = None
+                explained = explain(self._explained, self._maps.maps)
+                self._maps.keep([e.map for e in explained if e.cost == explained[0].cost])
             elif sq < 0:
                 self._evaluated = True
                 self._rest(when)
@@ -246,7 +245,7 @@ class Recognizer:
         (none the players' answers ruled out)."""
         nodes = self._tree.grow(self._lifted(), DEPTH, self._explained)
         nodes = [n for n in nodes if not any(n.moves[:len(r)] == r for r in self._rejected)]
-        found = cheapest(explain(nodes, maps, self._dead), maps[0].cost if maps else 0)
+        found = cheapest(explain(nodes, maps), maps[0].cost if maps else 0)
         return nodes, found
 
     def _note_fast(self, t: float, lifted: frozenset[int]) -> None:
@@ -270,7 +269,7 @@ class Recognizer:
         if not found:
             self._unexplained(t, nodes)
             return
-        self._prune = (self._changed_at + KEEP_S, [e.map for e in found])
+        self._prune = self._changed_at + KEEP_S
         self._waiting = None
         self._explained = [e.node for e in found]
         self._publish(self._explained, t)
@@ -282,6 +281,13 @@ class Recognizer:
         """No history leaves the mat: a piece in the hand, a turn part-way, or out of sync."""
         state = unfinished(self._tree, nodes, self._maps.maps, self._occ, self._lifted())
         if state == "held":
+            return
+        fits = [n for n in nodes if n.occupancy == self._occ]
+        if fits and len({n.moves for n in fits}) == 1:
+            # The mat is one legal history's board, though no way the hands went that the
+            # maps kept leads there: the pieces are read from the board.
+            self._maps = PieceMaps(fits[0].pieces, t, self.clear, fits[0].taken)
+            self._rest(t)
             return
         if state is not None and self._mismatch is None:
             if self._question is None and state != self._waiting:
@@ -303,12 +309,16 @@ class Recognizer:
     def _publish(self, found: list[Node], t: float) -> None:
         """Publish what every history agrees on; ask about the first turn they do not."""
         record = self._record
+        opened = tuple(move_of(r) for r in record.open)
+        if len({n.position for n in found}) == 1:
+            # Every history leads to the same game (a Wind Spirit step read two ways): the
+            # one that changes least of what was published stands.
+            found = [min(found, key=lambda n: (-_agreement(n.moves, opened), len(n.steps)))]
         paths = [n.moves for n in found]
         unique = len(set(paths)) == 1
         common = 0
         while all(len(p) > common for p in paths) and len({p[common] for p in paths}) == 1:
             common += 1
-        opened = tuple(move_of(r) for r in record.open)
         extends = common > len(opened) and all(p[:len(opened)] == opened for p in paths)
         published = extends or (unique and paths[0] != opened)
         if published:
@@ -344,12 +354,17 @@ class Recognizer:
         done = tuple(move_of(r) for r in self._record.advance(n))
         reached = self._tree.follow(done)
         assert reached is not None, "published moves are legal"
-        self._dead += Counter(reached.taken)
+        node: Node | None = reached
+        while node is not None and node.steps:
+            move, parent = move_of(node.steps[-1]), node.parent
+            assert parent is not None
+            if move.to_sq is not None and node.taken != parent.taken:
+                self._maps.bury(parent.pieces[move.to_sq] or "", move.to_sq)
+            node = parent
         old, self._tree = self._tree, Tree(self._record.anchor(), self._engine)
         kept = (old.follow(x.moves) for x in self._explained if x.moves[:n] == done)
         self._explained = [k for k in (self._tree.follow(x.moves[n:]) for x in kept if x) if k]
         self._rejected = [r[n:] for r in self._rejected if r[:n] == done and len(r) > n]
-        self._maps.settle_dead(t)
         self._lift_floor, cut = t, self._lift_floor
         self._lifts = [(t0, sq) for t0, sq in self._lifts if t0 >= cut]
 
@@ -416,3 +431,11 @@ class Recognizer:
     def _drain(self) -> list[Event]:
         out, self._out = self._out, []
         return out
+
+
+def _agreement(moves: tuple[Move, ...], opened: tuple[Move, ...]) -> int:
+    """How many of the published open moves a history keeps, from the first."""
+    n = 0
+    while n < min(len(moves), len(opened)) and moves[n] == opened[n]:
+        n += 1
+    return n

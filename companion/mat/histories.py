@@ -37,6 +37,7 @@ class Node:
     parent: "Node | None" = None
     over: bool = False              # the game is won there
     leaves: frozenset[int] = frozenset()  # the squares its last turn lifted a piece off
+    emptied: Counter[int] = field(default_factory=Counter)  # how often its turns lift each square
 
     @property
     def occupancy(self) -> frozenset[int]:
@@ -100,7 +101,7 @@ class Tree:
         ms = self.moves_from(node.position)
         return [] if ms.must_pass else [ms.reading(m) for m in ms.moves]
 
-    def children(self, node: Node, lifted: frozenset[int], *, begun: bool = False) -> list[Node]:
+    def children(self, node: Node, lifted: Counter[int], *, begun: bool = False) -> list[Node]:
         """The turns from ``node`` that lift pieces only off squares in ``lifted`` (``begun``:
         whose first piece left one): a history never needs more hands than the mat showed."""
         ms = self.moves_from(node.position)
@@ -109,12 +110,12 @@ class Tree:
         kids = self._children.setdefault(id(node), {})
         found = []
         for m in ms.moves:
-            if m.is_pass or not (set(origins(m)[:1] if begun else origins(m)) <= lifted):
+            if m.is_pass or any(lifted[sq] <= 0 for sq in (origins(m)[:1] if begun else origins(m))):
                 continue
             child = kids.get(m)
             if child is None:
                 child = kids[m] = self._child(node, ms.reading(m))
-            if begun or child.leaves <= lifted:
+            if begun or all(lifted[sq] >= n for sq, n in child.emptied.items()):
                 found.append(child)
         return found
 
@@ -142,9 +143,9 @@ class Tree:
         leaves = frozenset(sq for sq, (a, b) in enumerate(zip(node.pieces, r.pieces))
                            if a is not None and a != b)
         return Node(node.steps + (r,), pos, r.pieces, gone, node.movers + (node.position.turn,),
-                    node, pos.winner() is not None, leaves)
+                    node, pos.winner() is not None, leaves, node.emptied + Counter(leaves))
 
-    def grow(self, lifted: frozenset[int], depth: int, also: list[Node]) -> list[Node]:
+    def grow(self, lifted: Counter[int], depth: int, also: list[Node]) -> list[Node]:
         """The nodes to depth ``depth`` from the root, and ``also`` with their children and
         grandchildren (histories kept alive by a standing question), at most MAX_NODES."""
         out: list[Node] = [self.root]

@@ -139,6 +139,8 @@ class Recognizer:
             for sq in occupancy - before:
                 self._fast.pop(sq, None)
                 self._starts.pop(sq, None)
+                # A brush is no lift.
+                self._lifts = [(t0, s) for t0, s in self._lifts if s != sq or t - t0 >= self.clear]
             lifted = before - occupancy
             if lifted and not self._evaluated:
                 self._note_fast(t, lifted)
@@ -229,16 +231,14 @@ class Recognizer:
         last = self._record.open[-1].touched if self._record.open else frozenset()
         return sq not in last and pos.piece_at(sq) in (("R", "r") if pos.turn == 0 else ("B", "b"))
 
-    def _lifted(self) -> frozenset[int]:
-        """The squares hands emptied since the anchor's next move began, the open moves'
-        own squares included (they were made)."""
-        made: set[int] = set()
-        node: Node | None = self._tree.root
-        for r in self._record.open:
-            assert node is not None
-            node = self._tree.follow(node.moves + (move_of(r),))
-            made |= node.leaves if node is not None else frozenset()
-        return frozenset(sq for _, sq in self._lifts).union(made)
+    def _lifted(self) -> Counter[int]:
+        """How often hands emptied each square (for longer than a brush) since the anchor's
+        next move began, at least as often as the open moves did (they were made)."""
+        counts = Counter(sq for _, sq in self._lifts)
+        made = self._tree.follow(tuple(move_of(r) for r in self._record.open))
+        for sq, n in (made.emptied if made is not None else Counter()).items():
+            counts[sq] = max(counts[sq], n)
+        return counts
 
     def _explain(self, maps: list[PieceMap]) -> tuple[list[Node], list[Explanation]]:
         """The nodes grown, and the cheapest histories among them that leave one of ``maps``

@@ -4,6 +4,7 @@ history explains is judged (a piece in the hand, a turn part-way, or out of sync
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from ..rules.position import COLORS
@@ -31,7 +32,7 @@ class MatView:
 
 
 def unfinished(tree: Tree, nodes: list[Node], maps: list[PieceMap], occ: frozenset[int],
-               lifted: frozenset[int]) -> str | None:
+               lifted: Counter[int]) -> str | None:
     """A mat no history leaves: ``"held"`` when pieces are only in the hand (some history's
     pieces, some missing), the seat whose turn is part-way when the mat differs from a
     history only on squares one of its next turns visits, else None (out of sync)."""

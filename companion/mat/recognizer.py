@@ -67,7 +67,7 @@ class Recognizer:
         self._occ = self._record.position.occupied()
         self._maps = PieceMaps(pieces_of(self._record.position), t, clear)
         self._lifts: list[tuple[float, int]] = []  # (when, square) since the anchor's move began
-        self._lift_floor = t
+        self._shown: list[float] = []              # when the mat showed each open move made
         self._changed_at = t
         self._evaluated = True
         self._explained: list[Node] = []         # the cheapest histories at the last rest
@@ -218,9 +218,9 @@ class Recognizer:
                 del self._starts[sq - 100]
                 self._started = True
             else:
-                _, version, node = self._fast.pop(sq)
+                t0, version, node = self._fast.pop(sq)
                 if version == self._version and sq not in self._occ:
-                    self._publish([node], when)
+                    self._publish([node], when, shown=t0 - 1e-6)
         self._record.expire(t)
 
     # -- explaining the mat ----------------------------------------------------------------
@@ -306,7 +306,7 @@ class Recognizer:
 
     # -- publishing ------------------------------------------------------------------------
 
-    def _publish(self, found: list[Node], t: float) -> None:
+    def _publish(self, found: list[Node], t: float, shown: float | None = None) -> None:
         """Publish what every history agrees on; ask about the first turn they do not."""
         record = self._record
         opened = tuple(move_of(r) for r in record.open)
@@ -322,6 +322,13 @@ class Recognizer:
         extends = common > len(opened) and all(p[:len(opened)] == opened for p in paths)
         published = extends or (unique and paths[0] != opened)
         if published:
+            kept = _agreement(found[0].moves[:common], opened)
+            # The mat showed the last move made at its last change (before a fast lift);
+            # moves published with it, somewhere before.
+            before = self._shown[kept - 1] if kept else float("-inf")
+            pushed = common - kept
+            self._shown = self._shown[:kept] + [before] * max(0, pushed - 1) + (
+                [shown if shown is not None else self._changed_at] if pushed else [])
             for event in record.publish(found[0].steps[:common], t):
                 self._put(t, event)
             self._version += 1
@@ -365,8 +372,9 @@ class Recognizer:
         kept = (old.follow(x.moves) for x in self._explained if x.moves[:n] == done)
         self._explained = [k for k in (self._tree.follow(x.moves[n:]) for x in kept if x) if k]
         self._rejected = [r[n:] for r in self._rejected if r[:n] == done and len(r) > n]
-        self._lift_floor, cut = t, self._lift_floor
-        self._lifts = [(t0, sq) for t0, sq in self._lifts if t0 >= cut]
+        # The hands of the moves that stand are done: their lifts are no one's now.
+        cut, self._shown = self._shown[n - 1], self._shown[n:]
+        self._lifts = [(t0, sq) for t0, sq in self._lifts if t0 > cut]
 
     def _check_pass(self, t: float) -> None:
         """No legal move on the mat: ask at once which card goes."""
@@ -406,6 +414,7 @@ class Recognizer:
             move = next(m for m in self._tree.moves_from(self._record.position).moves if m.card == key)
             for event in self._record.pass_turn(move):
                 self._put(t, event)
+            self._shown = []
             self._restart(t)
             return
         kept = q.keeps(self._explained, key)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..rules.board import Board, engine_move
 from ..rules.engine import Engine
@@ -101,7 +102,8 @@ class Tree:
         ms = self.moves_from(node.position)
         return [] if ms.must_pass else [ms.reading(m) for m in ms.moves]
 
-    def children(self, node: Node, lifted: Counter[int], *, begun: bool = False) -> list[Node]:
+    def children(self, node: Node, lifted: Counter[int], *, begun: bool = False,
+                 window: Callable[[int], Counter[int]] | None = None) -> list[Node]:
         """The turns from ``node`` that lift pieces only off squares in ``lifted`` (``begun``:
         whose first piece left one): a history never needs more hands than the mat showed."""
         ms = self.moves_from(node.position)
@@ -115,7 +117,9 @@ class Tree:
             child = kids.get(m)
             if child is None:
                 child = kids[m] = self._child(node, ms.reading(m))
-            if begun or all(lifted[sq] >= n for sq, n in child.emptied.items()):
+            if begun or (all(lifted[sq] >= n for sq, n in child.emptied.items())
+                         and (window is None or all(window(len(node.steps))[sq] > 0
+                                                    for sq in child.leaves))):
                 found.append(child)
         return found
 
@@ -145,13 +149,16 @@ class Tree:
         return Node(node.steps + (r,), pos, r.pieces, gone, node.movers + (node.position.turn,),
                     node, pos.winner() is not None, leaves, node.emptied + Counter(leaves))
 
-    def grow(self, lifted: Counter[int], depth: int, also: list[Node]) -> list[Node]:
+    def grow(self, lifted: Counter[int], depth: int, also: list[Node],
+             window: Callable[[int], Counter[int]]) -> list[Node]:
         """The nodes to depth ``depth`` from the root, and ``also`` with their children and
-        grandchildren (histories kept alive by a standing question), at most MAX_NODES."""
+        grandchildren (histories kept alive by a standing question), at most MAX_NODES.
+        ``lifted``: the lifts the hands made since the anchor; ``window(d)``: those a turn
+        after ``d`` turns may use (made after the turn before it was shown)."""
         out: list[Node] = [self.root]
         frontier = [self.root]
         for _ in range(depth):
-            frontier = [c for n in frontier for c in self.children(n, lifted)]
+            frontier = [c for n in frontier for c in self.children(n, lifted, window=window)]
             out += frontier
             if len(out) > MAX_NODES:
                 return out[:MAX_NODES]
@@ -160,7 +167,7 @@ class Tree:
         for _ in range(3):
             out += [n for n in frontier if id(n) not in seen]
             seen |= {id(n) for n in frontier}
-            frontier = [c for n in frontier for c in self.children(n, lifted)]
+            frontier = [c for n in frontier for c in self.children(n, lifted, window=window)]
             if len(out) > MAX_NODES:
                 break
         return out[:MAX_NODES]

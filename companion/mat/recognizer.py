@@ -225,6 +225,15 @@ class Recognizer:
 
     # -- explaining the mat ----------------------------------------------------------------
 
+    def _window(self, depth: int) -> Counter[int]:
+        """The lifts a turn after ``depth`` turns from the anchor may use: those after the
+        mat showed the turn before it (for a turn beyond those published, the last one)."""
+        shown = self._shown
+        if depth == 0 or not shown:
+            return self._lifted()
+        since = shown[min(depth, len(shown)) - 1]
+        return Counter(sq for t0, sq in self._lifts if t0 > since)
+
     def _opponents(self, sq: int) -> bool:
         """Is ``sq`` a piece of the player to move, away from the last move's squares?"""
         pos = self._record.position
@@ -243,7 +252,7 @@ class Recognizer:
     def _explain(self, maps: list[PieceMap]) -> tuple[list[Node], list[Explanation]]:
         """The nodes grown, and the cheapest histories among them that leave one of ``maps``
         (none the players' answers ruled out)."""
-        nodes = self._tree.grow(self._lifted(), DEPTH, self._explained)
+        nodes = self._tree.grow(self._lifted(), DEPTH, self._explained, self._window)
         nodes = [n for n in nodes if not any(n.moves[:len(r)] == r for r in self._rejected)]
         found = cheapest(explain(nodes, maps), maps[0].cost if maps else 0)
         return nodes, found

@@ -193,8 +193,13 @@ def explain(nodes: list[Node], maps: list[PieceMap]) -> list[Explanation]:
             continue
         air = m.in_air()
         for n in found:
-            if air == Counter(n.taken) and (id(n) not in best or m.cost < best[id(n)].cost):
-                best[id(n)] = Explanation(n, m.cost, m)
+            taken = Counter(n.taken)
+            if taken - air:
+                continue   # a piece the history took off is on the mat in this map
+            # A piece in the air the history did not take is one the maps lost track of.
+            cost = m.cost + sum((air - taken).values())
+            if id(n) not in best or cost < best[id(n)].cost:
+                best[id(n)] = Explanation(n, cost, m)
     return sorted(best.values(), key=lambda e: (e.cost, len(e.node.steps)))
 
 

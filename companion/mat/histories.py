@@ -20,7 +20,7 @@ from ..rules.engine import Engine
 from ..rules.cards import CardTable
 from ..rules.moves import Move
 from ..rules.position import Position
-from .pieces import PieceMap, Pieces
+from .pieces import PieceMap, Pieces, Trail, Trails, trails_of
 from .readings import Reading, pieces_of, read_move
 
 MAX_NODES = 600   # a bound on the tree grown for one explanation
@@ -39,6 +39,11 @@ class Node:
     over: bool = False              # the game is won there
     leaves: frozenset[int] = frozenset()  # the squares its last turn lifted a piece off
     emptied: Counter[int] = field(default_factory=Counter)  # how often its turns lift each square
+    # A Wind Spirit card's turn part-way: its pawn step is on the mat, its Spirit step is not.
+    # Such a history is the last turn's hands still at work, never a turn to publish.
+    pending: Move | None = None
+    # The squares each piece standing now went along since the anchor (its own, if it stayed).
+    paths: Trails = ()
 
     @property
     def occupancy(self) -> frozenset[int]:
@@ -80,7 +85,9 @@ class Tree:
         self.cards: CardTable = board.cards
         self._engine = engine
         pos = board.position
-        self.root = Node((), pos, pieces_of(pos), (), (), None, board.is_game_over())
+        pieces = pieces_of(pos)
+        self.root = Node((), pos, pieces, (), (), None, board.is_game_over(),
+                         paths=trails_of(pieces))
         self._moves: dict[Position, _Moves] = {}
         self._children: dict[int, dict[Move, Node]] = {}
 
@@ -123,6 +130,29 @@ class Tree:
                 found.append(child)
         return found
 
+    def midways(self, node: Node, lifted: Counter[int],
+                window: Callable[[int], Counter[int]]) -> list[Node]:
+        """The Wind Spirit card turns from ``node`` with only their pawn step made, one per
+        pawn step (whatever the Spirit's will be), as histories of the hands still at work."""
+        ms = self.moves_from(node.position)
+        if ms.over or ms.must_pass or node.over:
+            return []
+        allowed = window(len(node.steps))
+        found: dict[tuple[int, int], Node] = {}
+        for m in ms.moves:
+            f, t = m.from_sq, m.to_sq
+            if (not m.wind_card or m.spirit_from is None or f is None or t is None
+                    or (f, t) in found or lifted[f] <= node.emptied[f] or allowed[f] <= 0):
+                continue
+            pieces, paths = list(node.pieces), list(node.paths)
+            gone = () if pieces[t] is None else (pieces[t] or "",)
+            _step(pieces, paths, f, t)
+            found[(f, t)] = Node(node.steps, node.position, tuple(pieces),
+                                 tuple(sorted(node.taken + gone)), node.movers, node.parent,
+                                 False, frozenset((f,)), node.emptied + Counter((f,)), m,
+                                 tuple(paths))
+        return list(found.values())
+
     def follow(self, moves: tuple[Move, ...]) -> Node | None:
         """The node the legal ``moves`` lead to from the root, or None."""
         node = self.root
@@ -147,7 +177,8 @@ class Tree:
         leaves = frozenset(sq for sq, (a, b) in enumerate(zip(node.pieces, r.pieces))
                            if a is not None and a != b)
         return Node(node.steps + (r,), pos, r.pieces, gone, node.movers + (node.position.turn,),
-                    node, pos.winner() is not None, leaves, node.emptied + Counter(leaves))
+                    node, pos.winner() is not None, leaves, node.emptied + Counter(leaves),
+                    paths=_paths_after(node, move))
 
     def grow(self, lifted: Counter[int], depth: int, also: list[Node],
              window: Callable[[int], Counter[int]]) -> list[Node]:
@@ -170,7 +201,36 @@ class Tree:
             frontier = [c for n in frontier for c in self.children(n, lifted, window=window)]
             if len(out) > MAX_NODES:
                 break
-        return out[:MAX_NODES]
+        out = out[:MAX_NODES]
+        return out + [h for n in out for h in self.midways(n, lifted, window)]
+
+
+def _step(pieces: list[str | None], paths: list[Trail | None], f: int, t: int) -> None:
+    """A piece goes from ``f`` to ``t``: one standing on ``t`` goes to ``f`` (a swap) if it
+    is the Spirit's step, else off (a capture: the caller counts it)."""
+    mover, trail = pieces[f], paths[f] or (f,)
+    if pieces[t] is not None and mover == "W":
+        pieces[f], paths[f] = pieces[t], (paths[t] or (t,)) + (f,)
+    else:
+        pieces[f], paths[f] = None, None
+    pieces[t], paths[t] = mover, trail + (t,)
+
+
+def _paths_after(node: Node, move: Move) -> Trails:
+    """Each piece's path after ``move`` from ``node`` (the steps as :func:`read_move` makes
+    them: the pawn's, then the Spirit's)."""
+    pieces, paths = list(node.pieces), list(node.paths)
+    if move.from_sq is not None and move.to_sq is not None:
+        _step(pieces, paths, move.from_sq, move.to_sq)   # a pawn's, or the Spirit's by a card
+    if move.wind_card and move.spirit_from is not None and move.spirit_to is not None:
+        _step(pieces, paths, move.spirit_from, move.spirit_to)
+    return tuple(paths)
+
+
+def _follows(path: Trail, trail: Trail) -> bool:
+    """Did a piece that stood on ``trail``'s squares, in order, go along ``path``?"""
+    squares = iter(trail)
+    return all(sq in squares for sq in path)
 
 
 @dataclass(frozen=True)
@@ -196,6 +256,9 @@ def explain(nodes: list[Node], maps: list[PieceMap]) -> list[Explanation]:
             taken = Counter(n.taken)
             if taken - air:
                 continue   # a piece the history took off is on the mat in this map
+            if not all(path is None or len(path) < 2 or _follows(path, m.trails[sq] or ())
+                       for sq, path in enumerate(n.paths)):
+                continue   # the history moved a piece along squares it never stood on
             # A piece in the air the history did not take is one the maps lost track of.
             cost = m.cost + sum((air - taken).values())
             if id(n) not in best or cost < best[id(n)].cost:

@@ -24,7 +24,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 Pieces = tuple[str | None, ...]
-Air = tuple[tuple[str, int, float], ...]   # (piece, the square it left, when), sorted
+Trail = tuple[int, ...]                     # the squares a piece stood on, in order
+Trails = tuple[Trail | None, ...]           # each square's piece's trail
+Air = tuple[tuple[str, int, float, Trail], ...]   # (piece, the square it left, when, trail)
 
 PUT_BACK = 1      # a piece set back on the square it left, after a real lift
 STRAY = 4         # a brushed square refilled by another piece than the one it lost
@@ -33,28 +35,38 @@ FOREIGN = 20      # a piece from nowhere (more pieces on the mat than the game h
 BEAM = 32         # maps kept
 GONE = float("-inf")  # the time in the air of a piece a standing turn took off
 WIDTH = 8         # ... no more noise than this above the cheapest
+TRAIL = 16        # the squares a trail remembers (a few turns' worth of set-downs)
+
+
+def trails_of(pieces: Pieces) -> Trails:
+    """Every piece standing where it is, with no trail behind it yet."""
+    return tuple((sq,) if p is not None else None for sq, p in enumerate(pieces))
 
 
 @dataclass(frozen=True, slots=True)
 class PieceMap:
-    """One way the hands went: the pieces on the mat, the pieces in the air, the noise."""
+    """One way the hands went: the pieces on the mat, the pieces in the air, the noise, and
+    the squares each piece stood on (its trail: a history must have moved it along them)."""
     pieces: Pieces
     air: Air
     cost: int
+    trails: Trails
 
     def lifted(self, sq: int, t: float) -> "PieceMap":
-        piece = self.pieces[sq]
-        if piece is None:
+        piece, trail = self.pieces[sq], self.trails[sq]
+        if piece is None or trail is None:
             return self   # a switch opening under no piece of this map: nothing to track
         pieces = self.pieces[:sq] + (None,) + self.pieces[sq + 1:]
-        return PieceMap(pieces, tuple(sorted(self.air + ((piece, sq, t),))), self.cost)
+        trails = self.trails[:sq] + (None,) + self.trails[sq + 1:]
+        return PieceMap(pieces, tuple(sorted(self.air + ((piece, sq, t, trail),))), self.cost,
+                        trails)
 
     def placed(self, sq: int, brushed: bool) -> list["PieceMap"]:
         """Every piece in the air that can have landed on ``sq``. ``brushed``: the square was
         empty for less than a real lift, so it gets back the piece it lost."""
         out = []
-        home = any(origin == sq for _, origin, _ in self.air)
-        for i, (piece, origin, since) in enumerate(self.air):
+        home = any(entry[1] == sq for entry in self.air)
+        for i, (piece, origin, since, trail) in enumerate(self.air):
             if i and self.air[i - 1][:2] == self.air[i][:2]:
                 continue   # two alike pieces from one square: one choice
             if brushed and origin != sq:
@@ -66,24 +78,31 @@ class PieceMap:
             else:
                 cost = DEAD if since == GONE else 0
             pieces = self.pieces[:sq] + (piece,) + self.pieces[sq + 1:]
-            out.append(PieceMap(pieces, self.air[:i] + self.air[i + 1:], self.cost + cost))
+            moved = trail if trail and trail[-1] == sq else (trail + (sq,))[-TRAIL:]
+            trails = self.trails[:sq] + (moved,) + self.trails[sq + 1:]
+            out.append(PieceMap(pieces, self.air[:i] + self.air[i + 1:], self.cost + cost,
+                                trails))
         if not out:
             pieces = self.pieces[:sq] + ("?",) + self.pieces[sq + 1:]
-            out.append(PieceMap(pieces, self.air, self.cost + FOREIGN))
+            trails = self.trails[:sq] + ((sq,),) + self.trails[sq + 1:]
+            out.append(PieceMap(pieces, self.air, self.cost + FOREIGN, trails))
         return out
 
     def in_air(self) -> Counter[str]:
         """The pieces in the air that count: not those a standing turn took off."""
-        return Counter(piece for piece, _, since in self.air if since != GONE)
+        return Counter(piece for piece, _, since, _ in self.air if since != GONE)
 
 
 class PieceMaps:
     """The beam of maps of where the pieces are, fed the mat's edges."""
 
-    def __init__(self, pieces: Pieces, t: float, clear: float, taken: tuple[str, ...] = ()):
+    def __init__(self, pieces: Pieces, t: float, clear: float, taken: tuple[str, ...] = (),
+                 trails: Trails | None = None):
         self.clear = clear
         # ``taken``: pieces off the mat that a turn not yet standing took (they may come back).
-        self.maps: list[PieceMap] = [PieceMap(pieces, tuple(sorted((p, -1, t) for p in taken)), 0)]
+        # ``trails``: how the pieces came there, if known (a history read from the board).
+        air = tuple(sorted((p, -1, t, ()) for p in taken))
+        self.maps: list[PieceMap] = [PieceMap(pieces, air, 0, trails or trails_of(pieces))]
         self._emptied: dict[int, float] = {}
 
     def change(self, t: float, before: frozenset[int], after: frozenset[int]) -> None:
@@ -110,11 +129,12 @@ class PieceMaps:
         out = []
         for m in self.maps:
             air = list(m.air)
-            live = [i for i, (p, _, since) in enumerate(air) if p == piece and since != GONE]
+            live = [i for i, (p, _, since, _) in enumerate(air) if p == piece and since != GONE]
             live.sort(key=lambda i: air[i][1] != square)   # the one from its square first
             if live:
-                air[live[0]] = (piece, air[live[0]][1], GONE)
-            out.append(PieceMap(m.pieces, tuple(sorted(air)), m.cost))
+                _, origin, _, trail = air[live[0]]
+                air[live[0]] = (piece, origin, GONE, trail)
+            out.append(PieceMap(m.pieces, tuple(sorted(air)), m.cost, m.trails))
         self.maps = out
 
     @property
@@ -125,12 +145,12 @@ class PieceMaps:
 def _beam(maps: list[PieceMap]) -> list[PieceMap]:
     """Equal maps merged at their least noise, the cheapest ``BEAM`` kept, cheapest first,
     their noise counted from the cheapest."""
-    best: dict[tuple[Pieces, tuple[tuple[str, int], ...]], PieceMap] = {}
+    best: dict[tuple[Pieces, tuple[tuple[str, int], ...], Trails], PieceMap] = {}
     for m in maps:
-        key = (m.pieces, tuple(e[:2] for e in m.air))
+        key = (m.pieces, tuple(e[:2] for e in m.air), m.trails)
         if key not in best or m.cost < best[key].cost:
             best[key] = m
     kept = sorted(best.values(), key=lambda m: m.cost)[:BEAM]
     least = kept[0].cost if kept else 0
     kept = [m for m in kept if m.cost <= least + WIDTH]
-    return [PieceMap(m.pieces, m.air, m.cost - least) for m in kept] if least else kept
+    return [PieceMap(m.pieces, m.air, m.cost - least, m.trails) for m in kept] if least else kept

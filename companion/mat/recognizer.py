@@ -255,14 +255,19 @@ class Recognizer:
         nodes = self._tree.grow(self._lifted(), DEPTH, self._explained, self._window)
         nodes = [n for n in nodes if not any(n.moves[:len(r)] == r for r in self._rejected)]
         found = cheapest(explain(nodes, maps), maps[0].cost if maps else 0)
-        return nodes, found
+        # A Wind Spirit card part-way explains the mat only while nothing whole does as
+        # cheaply: then the mover's hands are at work, and no turn is read from them.
+        if not all(e.node.pending is not None for e in found):
+            found = [e for e in found if e.node.pending is None]
+        return [n for n in nodes if n.pending is None], found
 
     def _note_fast(self, t: float, lifted: frozenset[int]) -> None:
         """Fast play: the mat showed a complete turn without resting on it, and the next
         player lifts a piece of theirs away from it. The turn ends there, once the lift
         proves real (``clear``)."""
         _, found = self._explain(self._maps.maps)
-        if len({id(e.node) for e in found}) != 1 or not found[0].node.steps:
+        if (len({id(e.node) for e in found}) != 1 or not found[0].node.steps
+                or found[0].node.pending is not None):
             return
         node = found[0].node
         if node.moves == tuple(r.move for r in self._record.open):
@@ -278,6 +283,9 @@ class Recognizer:
         if not found:
             self._unexplained(t, nodes)
             return
+        if found[0].node.pending is not None:
+            self._part_way(t, COLORS[found[0].node.position.turn])
+            return
         self._prune = self._changed_at + KEEP_S
         self._waiting = None
         self._explained = [e.node for e in found]
@@ -285,6 +293,15 @@ class Recognizer:
         if self._mismatch is not None:
             self._mismatch = None
             self._emit(t, synced=True)
+
+    def _part_way(self, t: float, seat: str) -> None:
+        """The mat is a Wind Spirit card's pawn step with its Spirit step to come."""
+        if self._mismatch is not None:
+            self._mismatch = None
+            self._emit(t, synced=True)
+        if self._question is None and self._waiting != seat:
+            self._waiting = seat
+            self._emit(t, waiting={"seat": seat})
 
     def _unexplained(self, t: float, nodes: list[Node]) -> None:
         """No history leaves the mat: a piece in the hand, a turn part-way, or out of sync."""
@@ -295,7 +312,7 @@ class Recognizer:
         if fits and len({n.moves for n in fits}) == 1:
             # The mat is one legal history's board, though no way the hands went that the
             # maps kept leads there: the pieces are read from the board.
-            self._maps = PieceMaps(fits[0].pieces, t, self.clear, fits[0].taken)
+            self._maps = PieceMaps(fits[0].pieces, t, self.clear, fits[0].taken, fits[0].paths)
             self._rest(t)
             return
         if state is not None and self._mismatch is None:

@@ -40,7 +40,8 @@ class Node:
     leaves: frozenset[int] = frozenset()  # the squares its last turn lifted a piece off
     emptied: Counter[int] = field(default_factory=Counter)  # how often its turns lift each square
     # A Wind Spirit card's turn part-way: its pawn step is on the mat, its Spirit step is not.
-    # Such a history is the last turn's hands still at work, never a turn to publish.
+    # Such a history is the last turn's hands still at work, never a turn to publish; its
+    # ``parent`` is the history before that turn (its steps are the parent's).
     pending: Move | None = None
     # The squares each piece standing now went along since the anchor (its own, if it stayed).
     paths: Trails = ()
@@ -148,7 +149,7 @@ class Tree:
             gone = () if pieces[t] is None else (pieces[t] or "",)
             _step(pieces, paths, f, t)
             found[(f, t)] = Node(node.steps, node.position, tuple(pieces),
-                                 tuple(sorted(node.taken + gone)), node.movers, node.parent,
+                                 tuple(sorted(node.taken + gone)), node.movers, node,
                                  False, frozenset((f,)), node.emptied + Counter((f,)), m,
                                  tuple(paths))
         return list(found.values())
@@ -231,6 +232,18 @@ def _follows(path: Trail, trail: Trail) -> bool:
     """Did a piece that stood on ``trail``'s squares, in order, go along ``path``?"""
     squares = iter(trail)
     return all(sq in squares for sq in path)
+
+
+def between(node: Node, published: int) -> list[Node]:
+    """The histories ``node`` passes through after the first ``published`` turns and before
+    its own end: the boards its turns left for the next player to see."""
+    out = []
+    at = node.parent if node.pending is None else node
+    while at is not None and len(at.steps) > published:
+        if at.pending is None:
+            out.append(at)
+        at = at.parent
+    return out
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
 from .asking import Question, ask
 from .events import Event, Prompt
-from .histories import Explanation, Node, Tree, cheapest, explain, near
+from .histories import Explanation, Node, Tree, between, cheapest, explain, near
 from .pairing import pair_up as pair_up
 from .pieces import PieceMap, PieceMaps
 from .readings import pieces_of
@@ -67,6 +67,7 @@ class Recognizer:
         self._occ = self._record.position.occupied()
         self._maps = PieceMaps(pieces_of(self._record.position), t, clear)
         self._lifts: list[tuple[float, int]] = []  # (when, square) since the anchor's move began
+        self._rested: list[tuple[float, frozenset[int]]] = []  # the boards the mat rested on, since
         self._shown: list[float] = []              # when the mat showed each open move made
         self._changed_at = t
         self._evaluated = True
@@ -259,7 +260,12 @@ class Recognizer:
         # cheaply: then the mover's hands are at work, and no turn is read from them.
         if not all(e.node.pending is not None for e in found):
             found = [e for e in found if e.node.pending is None]
-        return [n for n in nodes if n.pending is None], found
+        # A turn ends where the next player saw it: a history whose turns follow one another
+        # on boards the mat never rested on is one hand going on, if another history says so.
+        rested = {occ for _, occ in self._rested}
+        seen = [e for e in found if all(n.occupancy in rested
+                                        for n in between(e.node, len(self._record.open)))]
+        return [n for n in nodes if n.pending is None], seen or found
 
     def _note_fast(self, t: float, lifted: frozenset[int]) -> None:
         """Fast play: the mat showed a complete turn without resting on it, and the next
@@ -279,6 +285,7 @@ class Recognizer:
                 self._fast[sq] = (t, self._version, node)
 
     def _rest(self, t: float) -> None:
+        self._rested.append((t, self._occ))
         nodes, found = self._explain(self._maps.maps)
         if not found:
             self._unexplained(t, nodes)
@@ -401,6 +408,7 @@ class Recognizer:
         # The hands of the moves that stand are done: their lifts are no one's now.
         cut, self._shown = self._shown[n - 1], self._shown[n:]
         self._lifts = [(t0, sq) for t0, sq in self._lifts if t0 > cut]
+        self._rested = [(t0, occ) for t0, occ in self._rested if t0 > cut]
 
     def _check_pass(self, t: float) -> None:
         """No legal move on the mat: ask at once which card goes."""

@@ -93,6 +93,23 @@ class PieceMap:
         return Counter(piece for piece, _, since, _ in self.air if since != GONE)
 
 
+def settled(m: PieceMap, taken: tuple[str, ...]) -> PieceMap:
+    """``m`` once a history that took ``taken`` off explains it, after a long rest: a piece in
+    the air the history did not take is one the maps lost track of (its noise is paid), and
+    it is dropped, so that it never lands later as a piece from nowhere at no cost."""
+    surplus = m.in_air() - Counter(taken)
+    if not surplus:
+        return m
+    air = []
+    for entry in sorted(m.air, key=lambda e: -e[2]):   # the latest lifts are the lost ones
+        piece, _, since, _ = entry
+        if since != GONE and surplus[piece] > 0:
+            surplus[piece] -= 1
+            continue
+        air.append(entry)
+    return PieceMap(m.pieces, tuple(sorted(air)), m.cost, m.trails)
+
+
 class PieceMaps:
     """The beam of maps of where the pieces are, fed the mat's edges."""
 

@@ -33,7 +33,7 @@ from .asking import Question, ask
 from .events import Event, Prompt
 from .histories import Explanation, Node, Tree, between, cheapest, explain, near
 from .pairing import pair_up as pair_up
-from .pieces import PieceMap, PieceMaps
+from .pieces import PieceMap, PieceMaps, settled
 from .readings import pieces_of
 from .record import Record
 from .scene import Feedback
@@ -211,7 +211,8 @@ class Recognizer:
             if sq == -2:
                 self._prune = None
                 explained = explain(self._explained, self._maps.maps)
-                self._maps.keep([e.map for e in explained if e.cost == explained[0].cost])
+                self._maps.keep([settled(e.map, e.node.taken)
+                                 for e in explained if e.cost == explained[0].cost])
             elif sq < 0:
                 self._evaluated = True
                 self._rest(when)

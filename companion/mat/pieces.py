@@ -66,9 +66,13 @@ class PieceMap:
         empty for less than a real lift, so it gets back the piece it lost."""
         out = []
         home = any(entry[1] == sq for entry in self.air)
+        returning = {p for p, origin, since, _ in self.air if origin == sq and since != GONE}
         for i, (piece, origin, since, trail) in enumerate(self.air):
-            if i and self.air[i - 1][:2] == self.air[i][:2]:
-                continue   # two alike pieces from one square: one choice
+            if i and self.air[i - 1][:2] == self.air[i][:2] and since != GONE \
+                    and self.air[i - 1][2] != GONE:
+                continue   # two alike live pieces from one square: one choice
+            if piece in returning and origin != sq:
+                continue   # alike pieces look alike: the one from this square is this one
             if brushed and origin != sq:
                 if home:
                     continue   # a brush: the piece it lost comes back

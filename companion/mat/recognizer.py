@@ -263,7 +263,8 @@ class Recognizer:
             found = [e for e in found if e.node.pending is None]
         # A turn ends where the next player saw it: a history whose turns follow one another
         # on boards the mat never rested on is one hand going on, if another history says so.
-        rested = {occ for _, occ in self._rested}
+        last_lift = max((t0 for t0, _ in self._lifts), default=float("-inf"))
+        rested = {occ for t0, occ in self._rested if t0 < last_lift}   # and hands went on
         seen = [e for e in found if all(n.occupancy in rested
                                         for n in between(e.node, len(self._record.open)))]
         return [n for n in nodes if n.pending is None], seen or found

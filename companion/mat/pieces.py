@@ -144,6 +144,13 @@ class PieceMaps:
         if maps:
             self.maps = _beam(list(maps))
 
+    def settle(self, explained: dict[int, tuple[str, ...]]) -> None:
+        """The maps the resting mat's histories explain (by ``id``, with what each history
+        took off) lose the pieces in the air those histories did not take (see
+        :func:`settled`); the others stay as they are."""
+        self.maps = _beam([settled(m, explained[id(m)]) if id(m) in explained else m
+                           for m in self.maps])
+
     def bury(self, piece: str, square: int) -> None:
         """``piece``, taken off ``square`` by a turn that now stands, is off for good: in
         each map that has it in the air, putting it on the mat again is noise."""

@@ -297,6 +297,7 @@ class Recognizer:
             return
         self._prune = self._changed_at + KEEP_S
         self._waiting = None
+        self._maps.settle({id(e.map): e.node.taken for e in found})
         self._explained = [e.node for e in found]
         self._publish(self._explained, t)
         if self._mismatch is not None:

@@ -25,6 +25,7 @@ from .readings import Reading, pieces_of, read_move
 
 MAX_NODES = 600   # a bound on the tree grown for one explanation
 SLACK = 2         # a history may need this much more noise than the likeliest map
+KNOWN = 4000      # positions whose legal turns are kept (a few anchors' trees)
 
 
 @dataclass(frozen=True, eq=False)
@@ -77,19 +78,29 @@ def origins(move: Move) -> tuple[int, ...]:
     return tuple(sq for sq in (move.from_sq, move.spirit_from) if sq is not None)
 
 
+class Known(dict[Position, _Moves]):
+    """Positions' legal turns, kept across anchors; forgotten all at once past ``KNOWN``."""
+
+    def __setitem__(self, pos: Position, moves: _Moves) -> None:
+        if len(self) >= KNOWN:
+            self.clear()
+        super().__setitem__(pos, moves)
+
+
 class Tree:
     """The histories from one anchor, grown lazily; positions' legal turns are cached.
     ``engine`` is the rules' move generator for the game's cards (its card tables are built
     once per game, not per tree)."""
 
-    def __init__(self, board: Board, engine: Engine):
+    def __init__(self, board: Board, engine: Engine, known: "Known | None" = None):
         self.cards: CardTable = board.cards
         self._engine = engine
+        # The legal turns of positions met before: trees from later anchors meet them again.
+        self._moves = known if known is not None else Known()
         pos = board.position
         pieces = pieces_of(pos)
         self.root = Node((), pos, pieces, (), (), None, board.is_game_over(),
                          paths=trails_of(pieces))
-        self._moves: dict[Position, _Moves] = {}
         self._children: dict[int, dict[Move, Node]] = {}
 
     def moves_from(self, pos: Position) -> _Moves:
@@ -119,6 +130,7 @@ class Tree:
             return []
         kids = self._children.setdefault(id(node), {})
         found = []
+        allowed = window(len(node.steps)) if window is not None else None
         for m in ms.moves:
             if m.is_pass or any(lifted[sq] <= 0 for sq in (origins(m)[:1] if begun else origins(m))):
                 continue
@@ -126,8 +138,7 @@ class Tree:
             if child is None:
                 child = kids[m] = self._child(node, ms.reading(m))
             if begun or (all(lifted[sq] >= n for sq, n in child.emptied.items())
-                         and (window is None or all(window(len(node.steps))[sq] > 0
-                                                    for sq in child.leaves))):
+                         and (allowed is None or all(allowed[sq] > 0 for sq in child.leaves))):
                 found.append(child)
         return found
 

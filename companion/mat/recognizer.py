@@ -31,7 +31,7 @@ from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
 from .asking import Question, ask
 from .events import Event, Prompt
-from .histories import Explanation, Node, Tree, between, cheapest, explain, near
+from .histories import Explanation, Known, Node, Tree, between, cheapest, explain, near
 from .pairing import pair_up as pair_up
 from .pieces import PieceMap, PieceMaps, settled
 from .readings import pieces_of
@@ -63,7 +63,8 @@ class Recognizer:
         self.settle, self.clear = settle, clear
         self._record = Record(Board(position, cards=cards), flash)
         self._engine = Engine(cards)
-        self._tree = Tree(self._record.board, self._engine)
+        self._known = Known()
+        self._tree = Tree(self._record.board, self._engine, self._known)
         self._occ = self._record.position.occupied()
         self._maps = PieceMaps(pieces_of(self._record.position), t, clear)
         self._lifts: list[tuple[float, int]] = []  # (when, square) since the anchor's move began
@@ -404,7 +405,7 @@ class Recognizer:
             if move.to_sq is not None and node.taken != parent.taken:
                 self._maps.bury(parent.pieces[move.to_sq] or "", move.to_sq)
             node = parent
-        old, self._tree = self._tree, Tree(self._record.anchor(), self._engine)
+        old, self._tree = self._tree, Tree(self._record.anchor(), self._engine, self._known)
         kept = (old.follow(x.moves) for x in self._explained if x.moves[:n] == done)
         self._explained = [k for k in (self._tree.follow(x.moves[n:]) for x in kept if x) if k]
         self._rejected = [r[n:] for r in self._rejected if r[:n] == done and len(r) > n]
@@ -463,7 +464,7 @@ class Recognizer:
 
     def _restart(self, t: float) -> None:
         """The anchor is the position now (after a pass)."""
-        self._tree = Tree(self._record.board, self._engine)
+        self._tree = Tree(self._record.board, self._engine, self._known)
         self._explained = []
         self._version += 1
         self._check_pass(t)

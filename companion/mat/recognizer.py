@@ -264,8 +264,11 @@ class Recognizer:
             found = [e for e in found if e.node.pending is None]
         # A turn ends where the next player saw it: a history whose turns follow one another
         # on boards the mat never rested on is one hand going on, if another history says so.
+        # Rests count after the mat last rested on the game as published, and before a lift.
+        board = self._record.position.occupied()
+        since = max((t0 for t0, occ in self._rested if occ == board), default=float("-inf"))
         last_lift = max((t0 for t0, _ in self._lifts), default=float("-inf"))
-        rested = {occ for t0, occ in self._rested if t0 < last_lift}   # and hands went on
+        rested = {occ for t0, occ in self._rested if since < t0 < last_lift}
         seen = [e for e in found if all(n.occupancy in rested
                                         for n in between(e.node, len(self._record.open)))]
         return [n for n in nodes if n.pending is None], seen or found
@@ -368,6 +371,10 @@ class Recognizer:
                 [shown if shown is not None else self._changed_at] if pushed else [])
             for event in record.publish(found[0].steps[:common], t):
                 self._put(t, event)
+            if kept < len(opened):
+                # The hands took a turn back: what the players said about it, and about the
+                # turns after it, was about hands that are gone.
+                self._rejected = [r for r in self._rejected if len(r) <= kept]
             self._version += 1
             self._fast.clear()
             self._starts.clear()

@@ -71,8 +71,9 @@ class PieceMap:
             if i and self.air[i - 1][:2] == self.air[i][:2] and since != GONE \
                     and self.air[i - 1][2] != GONE:
                 continue   # two alike live pieces from one square: one choice
-            if piece in returning and origin != sq:
-                continue   # alike pieces look alike: the one from this square is this one
+            alike = piece in returning and origin != sq
+            if alike and brushed:
+                continue   # alike pieces look alike: the one this square lost comes back
             if brushed and origin != sq:
                 if home:
                     continue   # a brush: the piece it lost comes back
@@ -81,6 +82,9 @@ class PieceMap:
                 cost = 0 if brushed else PUT_BACK
             else:
                 cost = DEAD if since == GONE else 0
+            if alike:
+                # Where a piece like it came from: no likelier than that one put back.
+                cost = max(cost, PUT_BACK)
             pieces = self.pieces[:sq] + (piece,) + self.pieces[sq + 1:]
             moved = trail if trail and trail[-1] == sq else (trail + (sq,))[-TRAIL:]
             trails = self.trails[:sq] + (moved,) + self.trails[sq + 1:]

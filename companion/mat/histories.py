@@ -20,10 +20,12 @@ from ..rules.engine import Engine
 from ..rules.cards import CardTable
 from ..rules.moves import Move
 from ..rules.position import Position
-from .pieces import PieceMap, Pieces, Trail, Trails, trails_of
+from .pieces import NOW, PieceMap, Pieces, Trail, Trails
 from .readings import Reading, pieces_of, read_move
 
 MAX_NODES = 600   # a bound on the tree grown for one explanation
+Path = tuple[tuple[int, int], ...]   # (square, the turn that took the piece there)
+Paths = tuple[Path | None, ...]
 SLACK = 2         # a history may need this much more noise than the likeliest map
 KNOWN = 4000      # positions whose legal turns are kept (a few anchors' trees)
 
@@ -44,8 +46,9 @@ class Node:
     # Such a history is the last turn's hands still at work, never a turn to publish; its
     # ``parent`` is the history before that turn (its steps are the parent's).
     pending: Move | None = None
-    # The squares each piece standing now went along since the anchor (its own, if it stayed).
-    paths: Trails = ()
+    # The squares each piece standing now went along since the anchor (its own, if it stayed),
+    # each with the turn that took it there (0: it stood there at the anchor).
+    paths: "Paths" = ()
 
     @property
     def occupancy(self) -> frozenset[int]:
@@ -100,7 +103,8 @@ class Tree:
         pos = board.position
         pieces = pieces_of(pos)
         self.root = Node((), pos, pieces, (), (), None, board.is_game_over(),
-                         paths=trails_of(pieces))
+                         paths=tuple(((sq, 0),) if p is not None else None
+                                     for sq, p in enumerate(pieces)))
         self._children: dict[int, dict[Move, Node]] = {}
 
     def moves_from(self, pos: Position) -> _Moves:
@@ -158,7 +162,7 @@ class Tree:
                 continue
             pieces, paths = list(node.pieces), list(node.paths)
             gone = () if pieces[t] is None else (pieces[t] or "",)
-            _step(pieces, paths, f, t)
+            _step(pieces, paths, f, t, len(node.steps) + 1)
             found[(f, t)] = Node(node.steps, node.position, tuple(pieces),
                                  tuple(sorted(node.taken + gone)), node.movers, node,
                                  False, frozenset((f,)), node.emptied + Counter((f,)), m,
@@ -217,32 +221,66 @@ class Tree:
         return out + [h for n in out for h in self.midways(n, lifted, window)]
 
 
-def _step(pieces: list[str | None], paths: list[Trail | None], f: int, t: int) -> None:
-    """A piece goes from ``f`` to ``t``: one standing on ``t`` goes to ``f`` (a swap) if it
-    is the Spirit's step, else off (a capture: the caller counts it)."""
-    mover, trail = pieces[f], paths[f] or (f,)
+def _step(pieces: list[str | None], paths: list[Path | None], f: int, t: int, turn: int) -> None:
+    """A piece goes from ``f`` to ``t`` in ``turn``: one standing on ``t`` goes to ``f`` (a
+    swap) if it is the Spirit's step, else off (a capture: the caller counts it)."""
+    mover, path = pieces[f], paths[f] or ((f, 0),)
     if pieces[t] is not None and mover == "W":
-        pieces[f], paths[f] = pieces[t], (paths[t] or (t,)) + (f,)
+        pieces[f], paths[f] = pieces[t], (paths[t] or ((t, 0),)) + ((f, turn),)
     else:
         pieces[f], paths[f] = None, None
-    pieces[t], paths[t] = mover, trail + (t,)
+    pieces[t], paths[t] = mover, path + ((t, turn),)
 
 
-def _paths_after(node: Node, move: Move) -> Trails:
+def _paths_after(node: Node, move: Move) -> Paths:
     """Each piece's path after ``move`` from ``node`` (the steps as :func:`read_move` makes
     them: the pawn's, then the Spirit's)."""
-    pieces, paths = list(node.pieces), list(node.paths)
+    pieces, paths, turn = list(node.pieces), list(node.paths), len(node.steps) + 1
     if move.from_sq is not None and move.to_sq is not None:
-        _step(pieces, paths, move.from_sq, move.to_sq)   # a pawn's, or the Spirit's by a card
+        _step(pieces, paths, move.from_sq, move.to_sq, turn)   # a pawn's, or the Spirit's
     if move.wind_card and move.spirit_from is not None and move.spirit_to is not None:
-        _step(pieces, paths, move.spirit_from, move.spirit_to)
+        _step(pieces, paths, move.spirit_from, move.spirit_to, turn)
     return tuple(paths)
 
 
-def _follows(path: Trail, trail: Trail) -> bool:
-    """Did a piece that stood on ``trail``'s squares, in order, go along ``path``?"""
-    squares = iter(trail)
-    return all(sq in squares for sq in path)
+def _walked(paths: Paths, trails: Trails) -> bool:
+    """Did the hands move the pieces as the history's ``paths`` say? Each piece a history
+    moved must have stood on its path's squares in order (and maybe others: set-downs), and
+    each turn's pieces must have landed before the next turn's first piece left (the next
+    player waits to see the turn)."""
+    landed: dict[int, float] = {}   # turn -> when its last piece landed
+    left: dict[int, float] = {}     # turn -> when its first piece left
+    for sq, path in enumerate(paths):
+        if path is None or len(path) < 2:
+            continue
+        visits = _match(path, trails[sq] or ())
+        if visits is None:
+            return False
+        for (_, turn), visit, before in zip(path[1:], visits[1:], visits):
+            landed[turn] = max(landed.get(turn, float("-inf")), visit[1])
+            left[turn] = min(left.get(turn, NOW), before[2])
+    return all(landed[k] <= left[k + 1] for k in landed if k + 1 in left)
+
+
+def untimed(paths: Paths) -> Trails:
+    """A history's paths as trails whose times are not known (a mat read from the board)."""
+    return tuple(None if path is None else tuple((sq, float("-inf"), NOW) for sq, _ in path)
+                 for path in paths)
+
+
+def _match(path: Path, trail: Trail) -> list[tuple[int, float, float]] | None:
+    """The visits of ``trail`` the ``path``'s squares are, in order (the last one the square
+    the piece stands on now), or None."""
+    out = []
+    i = len(trail)
+    for sq, _ in reversed(path):
+        i -= 1
+        while i >= 0 and trail[i][0] != sq:
+            i -= 1
+        if i < 0:
+            return None
+        out.append(trail[i])
+    return out[::-1]
 
 
 def between(node: Node, published: int) -> list[Node]:
@@ -280,9 +318,8 @@ def explain(nodes: list[Node], maps: list[PieceMap]) -> list[Explanation]:
             taken = Counter(n.taken)
             if taken - air:
                 continue   # a piece the history took off is on the mat in this map
-            if not all(path is None or len(path) < 2 or _follows(path, m.trails[sq] or ())
-                       for sq, path in enumerate(n.paths)):
-                continue   # the history moved a piece along squares it never stood on
+            if not _walked(n.paths, m.trails):
+                continue   # the history moved pieces in a way the hands did not
             # A piece in the air the history did not take is one the maps lost track of.
             cost = m.cost + sum((air - taken).values())
             if id(n) not in best or cost < best[id(n)].cost:

@@ -24,8 +24,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 Pieces = tuple[str | None, ...]
-Trail = tuple[int, ...]                     # the squares a piece stood on, in order
+Visit = tuple[int, float, float]            # a square a piece stood on: (square, from, until)
+Trail = tuple[Visit, ...]                   # the squares a piece stood on, in order
 Trails = tuple[Trail | None, ...]           # each square's piece's trail
+NOW = float("inf")                          # ``until`` of the square a piece stands on
 Air = tuple[tuple[str, int, float, Trail], ...]   # (piece, the square it left, when, trail)
 
 PUT_BACK = 1      # a piece set back on the square it left, after a real lift
@@ -39,8 +41,9 @@ TRAIL = 16        # the squares a trail remembers (a few turns' worth of set-dow
 
 
 def trails_of(pieces: Pieces) -> Trails:
-    """Every piece standing where it is, with no trail behind it yet."""
-    return tuple((sq,) if p is not None else None for sq, p in enumerate(pieces))
+    """Every piece standing where it is, since before anything the trails know of."""
+    return tuple(((sq, float("-inf"), NOW),) if p is not None else None
+                 for sq, p in enumerate(pieces))
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,10 +61,11 @@ class PieceMap:
             return self   # a switch opening under no piece of this map: nothing to track
         pieces = self.pieces[:sq] + (None,) + self.pieces[sq + 1:]
         trails = self.trails[:sq] + (None,) + self.trails[sq + 1:]
-        return PieceMap(pieces, tuple(sorted(self.air + ((piece, sq, t, trail),))), self.cost,
+        left = trail[:-1] + ((sq, trail[-1][1], t),)
+        return PieceMap(pieces, tuple(sorted(self.air + ((piece, sq, t, left),))), self.cost,
                         trails)
 
-    def placed(self, sq: int, brushed: bool) -> list["PieceMap"]:
+    def placed(self, sq: int, brushed: bool, t: float) -> list["PieceMap"]:
         """Every piece in the air that can have landed on ``sq``. ``brushed``: the square was
         empty for less than a real lift, so it gets back the piece it lost."""
         out = []
@@ -86,13 +90,16 @@ class PieceMap:
                 # Where a piece like it came from: no likelier than that one put back.
                 cost = max(cost, PUT_BACK)
             pieces = self.pieces[:sq] + (piece,) + self.pieces[sq + 1:]
-            moved = trail if trail and trail[-1] == sq else (trail + (sq,))[-TRAIL:]
+            if trail and trail[-1][0] == sq:
+                moved = trail[:-1] + ((sq, trail[-1][1], NOW),)   # back where it was
+            else:
+                moved = (trail + ((sq, t, NOW),))[-TRAIL:]
             trails = self.trails[:sq] + (moved,) + self.trails[sq + 1:]
             out.append(PieceMap(pieces, self.air[:i] + self.air[i + 1:], self.cost + cost,
                                 trails))
         if not out:
             pieces = self.pieces[:sq] + ("?",) + self.pieces[sq + 1:]
-            trails = self.trails[:sq] + ((sq,),) + self.trails[sq + 1:]
+            trails = self.trails[:sq] + (((sq, t, NOW),),) + self.trails[sq + 1:]
             out.append(PieceMap(pieces, self.air, self.cost + FOREIGN, trails))
         return out
 
@@ -139,7 +146,7 @@ class PieceMaps:
             maps = [m.lifted(sq, t) for m in maps]
         for sq in sorted(after - before):
             brushed = t - self._emptied.pop(sq, float("-inf")) < self.clear
-            maps = [n for m in maps for n in m.placed(sq, brushed)]
+            maps = [n for m in maps for n in m.placed(sq, brushed, t)]
         self.maps = _beam(maps)
 
     def keep(self, maps: list[PieceMap]) -> None:

@@ -31,7 +31,8 @@ from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
 from .asking import Question, ask
 from .events import Event, Prompt
-from .histories import Explanation, Known, Node, Tree, between, cheapest, explain, near
+from .histories import (Explanation, Known, Node, Tree, between, cheapest, explain, near,
+                         untimed)
 from .pairing import pair_up as pair_up
 from .pieces import PieceMap, PieceMaps, settled
 from .readings import pieces_of
@@ -326,7 +327,7 @@ class Recognizer:
         if fits and len({n.moves for n in fits}) == 1:
             # The mat is one legal history's board, though no way the hands went that the
             # maps kept leads there: the pieces are read from the board.
-            self._maps = PieceMaps(fits[0].pieces, t, self.clear, fits[0].taken, fits[0].paths)
+            self._maps = PieceMaps(fits[0].pieces, t, self.clear, fits[0].taken, untimed(fits[0].paths))
             self._rest(t)
             return
         if state is not None and self._mismatch is None:

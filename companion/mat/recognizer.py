@@ -372,10 +372,9 @@ class Recognizer:
                 [shown if shown is not None else self._changed_at] if pushed else [])
             for event in record.publish(found[0].steps[:common], t):
                 self._put(t, event)
-            if kept < len(opened):
-                # The hands took a turn back: what the players said about it, and about the
-                # turns after it, was about hands that are gone.
-                self._rejected = [r for r in self._rejected if len(r) <= kept]
+            # The hands took turns back: what the players said about them was about hands
+            # that are gone (an amendment keeps its turn, and what was said of it).
+            self._rejected = [r for r in self._rejected if len(r) <= common]
             self._version += 1
             self._fast.clear()
             self._starts.clear()

@@ -108,17 +108,18 @@ class PieceMap:
         return Counter(piece for piece, _, since, _ in self.air if since != GONE)
 
 
-def settled(m: PieceMap, taken: tuple[str, ...]) -> PieceMap:
+def settled(m: PieceMap, taken: tuple[str, ...], before: float = NOW) -> PieceMap:
     """``m`` once a history that took ``taken`` off explains it, after a long rest: a piece in
     the air the history did not take is one the maps lost track of (its noise is paid), and
-    it is dropped, so that it never lands later as a piece from nowhere at no cost."""
+    it is dropped, so that it never lands later as a piece from nowhere at no cost. Only
+    pieces lifted ``before`` (the next player's first lift, in fast play) may be dropped."""
     surplus = m.in_air() - Counter(taken)
     if not surplus:
         return m
     air = []
     for entry in sorted(m.air, key=lambda e: -e[2]):   # the latest lifts are the lost ones
         piece, _, since, _ = entry
-        if since != GONE and surplus[piece] > 0:
+        if since != GONE and since < before and surplus[piece] > 0:
             surplus[piece] -= 1
             continue
         air.append(entry)
@@ -155,11 +156,11 @@ class PieceMaps:
         if maps:
             self.maps = _beam(list(maps))
 
-    def settle(self, explained: dict[int, tuple[str, ...]]) -> None:
+    def settle(self, explained: dict[int, tuple[str, ...]], before: float = NOW) -> None:
         """The maps the resting mat's histories explain (by ``id``, with what each history
         took off) lose the pieces in the air those histories did not take (see
         :func:`settled`); the others stay as they are."""
-        self.maps = _beam([settled(m, explained[id(m)]) if id(m) in explained else m
+        self.maps = _beam([settled(m, explained[id(m)], before) if id(m) in explained else m
                            for m in self.maps])
 
     def bury(self, piece: str, square: int) -> None:

@@ -224,6 +224,9 @@ class Recognizer:
             else:
                 t0, version, node = self._fast.pop(sq)
                 if version == self._version and sq not in self._occ:
+                    found = explain([node], self._maps.maps)
+                    self._maps.settle({id(e.map): node.taken for e in found
+                                       if e.cost == found[0].cost}, before=t0)
                     self._publish([node], when, shown=t0 - 1e-6)
         self._record.expire(t)
 

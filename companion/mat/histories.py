@@ -243,19 +243,18 @@ def _paths_after(node: Node, move: Move) -> Paths:
     return tuple(paths)
 
 
-def _walked(paths: Paths, trails: Trails, began: float) -> bool:
+def _walked(paths: Paths, trails: Trails) -> bool:
     """Did the hands move the pieces as the history's ``paths`` say? Each piece a history
     moved must have stood on its path's squares in order (and maybe others: set-downs), and
     each turn's pieces must have landed before the next turn's first piece left (the next
-    player waits to see the turn). A piece's path starts where it stood at the anchor: it stood
-    there still when the hands ``began`` after the anchor."""
+    player waits to see the turn)."""
     landed: dict[int, float] = {}   # turn -> when its last piece landed
     left: dict[int, float] = {}     # turn -> when its first piece left
     for sq, path in enumerate(paths):
         if path is None or len(path) < 2:
             continue
         visits = _match(path, trails[sq] or ())
-        if visits is None or visits[0][2] < began:
+        if visits is None:
             return False
         for (_, turn), visit, before in zip(path[1:], visits[1:], visits):
             landed[turn] = max(landed.get(turn, float("-inf")), visit[1])
@@ -303,7 +302,7 @@ class Explanation:
     map: PieceMap
 
 
-def explain(nodes: list[Node], maps: list[PieceMap], began: float) -> list[Explanation]:
+def explain(nodes: list[Node], maps: list[PieceMap]) -> list[Explanation]:
     """The histories among ``nodes`` that leave one of the ``maps``, each at its least noise,
     cheapest first."""
     by_pieces: dict[Pieces, list[Node]] = {}
@@ -319,7 +318,7 @@ def explain(nodes: list[Node], maps: list[PieceMap], began: float) -> list[Expla
             taken = Counter(n.taken)
             if taken - air:
                 continue   # a piece the history took off is on the mat in this map
-            if not _walked(n.paths, m.trails, began):
+            if not _walked(n.paths, m.trails):
                 continue   # the history moved pieces in a way the hands did not
             # A piece in the air the history did not take is one the maps lost track of.
             cost = m.cost + sum((air - taken).values())

@@ -212,7 +212,7 @@ class Recognizer:
                 break
             if sq == -2:
                 self._prune = None
-                explained = explain(self._explained, self._maps.maps, self._began())
+                explained = explain(self._explained, self._maps.maps)
                 self._maps.keep([settled(e.map, e.node.taken)
                                  for e in explained if e.cost == explained[0].cost])
             elif sq < 0:
@@ -224,7 +224,7 @@ class Recognizer:
             else:
                 t0, version, node = self._fast.pop(sq)
                 if version == self._version and sq not in self._occ:
-                    found = explain([node], self._maps.maps, self._began())
+                    found = explain([node], self._maps.maps)
                     self._maps.settle({id(e.map): node.taken for e in found
                                        if e.cost == found[0].cost}, before=t0)
                     self._publish([node], when, shown=t0 - 1e-6)
@@ -240,10 +240,6 @@ class Recognizer:
             return self._lifted()
         since = shown[min(depth, len(shown)) - 1]
         return Counter(sq for t0, sq in self._lifts if t0 > since)
-
-    def _began(self) -> float:
-        """When the hands began after the anchor (its pieces stood where they stand in it)."""
-        return min((t0 for t0, _ in self._lifts), default=float("inf"))
 
     def _opponents(self, sq: int) -> bool:
         """Is ``sq`` a piece of the player to move, away from the last move's squares?"""
@@ -265,7 +261,7 @@ class Recognizer:
         (none the players' answers ruled out)."""
         nodes = self._tree.grow(self._lifted(), DEPTH, self._explained, self._window)
         nodes = [n for n in nodes if not any(n.moves[:len(r)] == r for r in self._rejected)]
-        found = cheapest(explain(nodes, maps, self._began()), maps[0].cost if maps else 0)
+        found = cheapest(explain(nodes, maps), maps[0].cost if maps else 0)
         # A Wind Spirit card part-way explains the mat only while nothing whole does as
         # cheaply: then the mover's hands are at work, and no turn is read from them.
         if not all(e.node.pending is not None for e in found):

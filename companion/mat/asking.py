@@ -12,6 +12,7 @@ Its options are named as the players answer them: a card name, or ``takeback``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..rules.moves import Move
@@ -31,17 +32,22 @@ class Question:
     seats: dict[str, int]                 # option -> the seat that answers it
     hands: dict[int, tuple[str, ...]]     # the hand each seat answers from
     squares: frozenset[int]               # the squares of the turns in question
-
-    def option(self, node: Node) -> str | None:
-        return _key(node, self.depth, self.mode)
-
-    def ruled_out(self, node: Node) -> tuple[Move, ...]:
-        """The history an answer rules out, with every history that goes on from it: up to
-        the turn asked about (which card), or as a whole."""
-        return node.moves[:self.depth + 1] if self.mode == STEP else node.moves
+    # Each option's histories as they were when asked: up to the turn asked about (which
+    # card), or whole. An answer keeps the histories that go on from its own, however many
+    # turns the hands have played since.
+    prefixes: dict[str, frozenset[tuple[Move, ...]]]
 
     def keeps(self, nodes: list[Node], key: str) -> list[Node]:
-        return [n for n in nodes if self.option(n) == key]
+        mine = self.prefixes.get(key, frozenset())
+        others = [p for k, ps in self.prefixes.items() if k != key for p in ps]
+        return [n for n in nodes if _best(n.moves, mine) > _best(n.moves, others)]
+
+    def ruled_out(self, key: str) -> list[tuple[Move, ...]]:
+        """The histories answer ``key`` rules out, each with every history that goes on from
+        it (not those that one of ``key``'s own goes on from: a takeback's is shorter)."""
+        mine = self.prefixes.get(key, frozenset())
+        return sorted({p for k, ps in self.prefixes.items() if k != key for p in ps
+                       if not any(q[:len(p)] == p for q in mine)}, key=len)
 
     def answer_key(self, seat: str, card: str | None, takeback: bool) -> str | None:
         """The option a phone answer picks, if ``seat`` may give it."""
@@ -58,10 +64,26 @@ class Question:
             key = TAKEBACK if TAKEBACK in self.seats else reply[0] if len(reply) == 1 else None
             return key
         index = {"A": 0, "B": 1}.get(name)
-        if index is None or index >= len(hand):
-            return None
-        key = hand[index]
-        return key if key in self.prompt["choose"] else None
+        # A card not offered is still the asked seat's word on the hands since (see ``says``).
+        return hand[index] if index is not None and index < len(hand) else None
+
+    def says(self, nodes: list[Node], card: str) -> list[Node]:
+        """The histories in which the asked seat's last turn after the one asked about was
+        made with ``card``: a button answer naming a card the question did not offer, about
+        a turn the hands made after it was asked."""
+        seat = COLORS.index(self.prompt["seat"])
+        out = []
+        for n in nodes:
+            mine = [r for r, mover in zip(n.steps[self.depth:], n.movers[self.depth:])
+                    if mover == seat]
+            if mine and mine[-1].card == card:
+                out.append(n)
+        return out
+
+
+def _best(moves: tuple[Move, ...], prefixes: Iterable[tuple[Move, ...]]) -> int:
+    """The length of the longest of ``prefixes`` that ``moves`` goes on from (-1: none)."""
+    return max((len(p) for p in prefixes if moves[:len(p)] == p), default=-1)
 
 
 def _key(node: Node, depth: int, mode: str) -> str | None:
@@ -123,7 +145,10 @@ def ask(nodes: list[Node], depth: int, open_moves: int, turn: int,
         first = seats[TAKEBACK] if TAKEBACK in seats else min(shortest, key=lambda s: shortest[s])
         hands.setdefault(turn, ())
         squares = frozenset(sq for n in nodes for r in n.steps[depth:] for sq in r.touched)
-        return Question(depth, mode, _prompt(seats, first, takeback, hands), seats, hands, squares)
+        prefixes = {key: frozenset(n.moves[:depth + 1] if mode == STEP else n.moves
+                                   for n in group) for key, group in groups.items()}
+        return Question(depth, mode, _prompt(seats, first, takeback, hands), seats, hands,
+                        squares, prefixes)
     return None
 
 

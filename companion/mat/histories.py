@@ -27,6 +27,7 @@ MAX_NODES = 600   # a bound on the tree grown for one explanation
 Path = tuple[tuple[int, int], ...]   # (square, the turn that took the piece there)
 Paths = tuple[Path | None, ...]
 SLACK = 2         # a history may need this much more noise than the likeliest map
+ASIDE = 2         # a piece a history took off, standing aside on the mat for a while
 KNOWN = 4000      # positions whose legal turns are kept (a few anchors' trees)
 
 
@@ -295,6 +296,16 @@ def between(node: Node, published: int) -> list[Node]:
     return out
 
 
+def _boards(pieces: Pieces) -> list[tuple[str | None, Pieces]]:
+    """The boards a map's ``pieces`` can be a history's: as they stand, or with one piece
+    set aside on a square of its own (a captured piece put down before it goes off)."""
+    out: list[tuple[str | None, Pieces]] = [(None, pieces)]
+    for sq, p in enumerate(pieces):
+        if p is not None and p != "?":
+            out.append((p, pieces[:sq] + (None,) + pieces[sq + 1:]))
+    return out
+
+
 @dataclass(frozen=True)
 class Explanation:
     node: Node
@@ -310,20 +321,22 @@ def explain(nodes: list[Node], maps: list[PieceMap]) -> list[Explanation]:
         by_pieces.setdefault(n.pieces, []).append(n)
     best: dict[int, Explanation] = {}
     for m in maps:
-        found = by_pieces.get(m.pieces)
-        if not found:
-            continue
         air = m.in_air()
-        for n in found:
-            taken = Counter(n.taken)
-            if taken - air:
-                continue   # a piece the history took off is on the mat in this map
-            if not _walked(n.paths, m.trails):
-                continue   # the history moved pieces in a way the hands did not
-            # A piece in the air the history did not take is one the maps lost track of.
-            cost = m.cost + sum((air - taken).values())
-            if id(n) not in best or cost < best[id(n)].cost:
-                best[id(n)] = Explanation(n, cost, m)
+        for aside, pieces in _boards(m.pieces):
+            for n in by_pieces.get(pieces, ()):
+                taken = Counter(n.taken)
+                if aside is not None:
+                    if not taken[aside]:
+                        continue   # only a piece the history took off can stand aside
+                    taken[aside] -= 1
+                if taken - air:
+                    continue   # a piece the history took off is on the mat in this map
+                if not _walked(n.paths, m.trails):
+                    continue   # the history moved pieces in a way the hands did not
+                # A piece in the air the history did not take is one the maps lost track of.
+                cost = m.cost + sum((air - taken).values()) + (ASIDE if aside else 0)
+                if id(n) not in best or cost < best[id(n)].cost:
+                    best[id(n)] = Explanation(n, cost, m)
     return sorted(best.values(), key=lambda e: (e.cost, len(e.node.steps)))
 
 

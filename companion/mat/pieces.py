@@ -69,20 +69,27 @@ class PieceMap:
         """Every piece in the air that can have landed on ``sq``. ``brushed``: the square was
         empty for less than a real lift, so it gets back the piece it lost."""
         out = []
-        home = any(entry[1] == sq for entry in self.air)
-        returning = {p for p, origin, since, _ in self.air if origin == sq and since != GONE}
+        # Only a live piece comes back to its square: one a standing turn took off from
+        # here is dead, and a brush never revives it.
+        # A brush gives back the piece the square lost last: a piece lifted from it earlier
+        # (one a capture there took off) comes back only after a real lift.
+        lost = [since for _, origin, since, _ in self.air if origin == sq and since != GONE]
+        last = max(lost, default=None)
+        returning = {p for p, origin, since, _ in self.air
+                     if origin == sq and since != GONE and (since == last or not brushed)}
         for i, (piece, origin, since, trail) in enumerate(self.air):
             if i and self.air[i - 1][:2] == self.air[i][:2] and since != GONE \
                     and self.air[i - 1][2] != GONE:
                 continue   # two alike live pieces from one square: one choice
-            alike = piece in returning and origin != sq
+            back = origin == sq and since != GONE and (since == last or not brushed)
+            alike = piece in returning and not back
             if alike and brushed:
                 continue   # alike pieces look alike: the one this square lost comes back
-            if brushed and origin != sq:
-                if home:
+            if brushed and not back:
+                if returning:
                     continue   # a brush: the piece it lost comes back
                 cost = STRAY
-            elif origin == sq:
+            elif back:
                 cost = 0 if brushed else PUT_BACK
             else:
                 cost = DEAD if since == GONE else 0

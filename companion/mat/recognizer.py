@@ -269,9 +269,13 @@ class Recognizer:
         # A turn ends where the next player saw it: a history whose turns follow one another
         # on boards the mat never rested on is one hand going on, if another history says so.
         # Rests count after the mat last rested on the game as published, and before a lift.
+        # Rests count from the first on the game as published (a later one may be a history's
+        # end on the same board), and before the hands' last lift (after it is the mat now).
         board = self._record.position.occupied()
-        since = max((t0 for t0, occ in self._rested if occ == board), default=float("-inf"))
         last_lift = max((t0 for t0, _ in self._lifts), default=float("-inf"))
+        shown = self._shown[-1] if self._shown else float("-inf")
+        since = min((t0 for t0, occ in self._rested if occ == board and t0 >= shown),
+                    default=shown)
         rested = {occ for t0, occ in self._rested if since < t0 < last_lift}
         seen = [e for e in found if all(n.occupancy in rested
                                         for n in between(e.node, len(self._record.open)))]
@@ -445,7 +449,7 @@ class Recognizer:
         hand = pos.hands[pos.turn]
         prompt: Prompt = {"seat": COLORS[pos.turn], "choose": sorted(cards, key=hand.index)}
         self._question = Question(0, "pass", prompt, {c: pos.turn for c in cards}, {pos.turn: hand},
-                                  frozenset())
+                                  frozenset(), {})
         self._emit(t, prompt=prompt)
 
     def _cancel_question(self, t: float) -> None:
@@ -465,10 +469,16 @@ class Recognizer:
             self._shown = []
             self._restart(t)
             return
+        if key not in q.prefixes:
+            kept = q.says(self._explained, key)
+            if kept and len(kept) < len(self._explained):
+                self._explained = kept
+                self._publish(kept, t)
+            return
         kept = q.keeps(self._explained, key)
         if not kept:
             return
-        self._rejected += list({q.ruled_out(n) for n in self._explained if n not in kept})
+        self._rejected += q.ruled_out(key)
         self._explained = kept
         self._publish(kept, t)
 

@@ -219,6 +219,14 @@ class Tree:
             if len(out) > MAX_NODES:
                 break
         out = out[:MAX_NODES]
+        # The histories those go on from (the hands may take back a turn beyond the depth).
+        seen = {id(n) for n in out}
+        for n in also:
+            at = n.parent
+            while at is not None and id(at) not in seen:
+                seen.add(id(at))
+                out.append(at)
+                at = at.parent
         return out + [h for n in out for h in self.midways(n, lifted, window)]
 
 

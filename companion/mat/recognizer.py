@@ -227,6 +227,8 @@ class Recognizer:
                     found = explain([node], self._maps.maps)
                     self._maps.settle({id(e.map): node.taken for e in found
                                        if e.cost == found[0].cost}, before=t0)
+                    # The history the mat showed is the one the next hands go on from.
+                    self._explained = [node]
                     self._publish([node], when, shown=t0 - 1e-6)
         self._record.expire(t)
 
@@ -327,11 +329,15 @@ class Recognizer:
 
     def _unexplained(self, t: float, nodes: list[Node]) -> None:
         """No history leaves the mat: a piece in the hand, a turn part-way, or out of sync."""
+        # The histories the mat last rested in come first: a question left open keeps them.
+        known = {id(n) for n in self._explained}
+        nodes = self._explained + [n for n in nodes if id(n) not in known]
         state = unfinished(self._tree, nodes, self._maps.maps, self._occ, self._lifted())
         if state == "held":
             return
         fits = [n for n in nodes if n.occupancy == self._occ]
-        if fits and len({n.moves for n in fits}) == 1:
+        # (Histories that differ only by card leave one board: the question asks the rest.)
+        if fits and len({(n.pieces, n.taken, n.paths) for n in fits}) == 1:
             # The mat is one legal history's board, though no way the hands went that the
             # maps kept leads there: the pieces are read from the board.
             self._maps = PieceMaps(fits[0].pieces, t, self.clear, fits[0].taken, untimed(fits[0].paths))

@@ -64,21 +64,10 @@ class Question:
             key = TAKEBACK if TAKEBACK in self.seats else reply[0] if len(reply) == 1 else None
             return key
         index = {"A": 0, "B": 1}.get(name)
-        # A card not offered is still the asked seat's word on the hands since (see ``says``).
-        return hand[index] if index is not None and index < len(hand) else None
-
-    def says(self, nodes: list[Node], card: str) -> list[Node]:
-        """The histories in which the asked seat's last turn after the one asked about was
-        made with ``card``: a button answer naming a card the question did not offer, about
-        a turn the hands made after it was asked."""
-        seat = COLORS.index(self.prompt["seat"])
-        out = []
-        for n in nodes:
-            mine = [r for r, mover in zip(n.steps[self.depth:], n.movers[self.depth:])
-                    if mover == seat]
-            if mine and mine[-1].card == card:
-                out.append(n)
-        return out
+        if index is None or index >= len(hand):
+            return None
+        key = hand[index]
+        return key if key in self.prompt["choose"] else None
 
 
 def _best(moves: tuple[Move, ...], prefixes: Iterable[tuple[Move, ...]]) -> int:

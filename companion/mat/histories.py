@@ -27,7 +27,8 @@ MAX_NODES = 600   # a bound on the tree grown for one explanation
 Path = tuple[tuple[int, int], ...]   # (square, the turn that took the piece there)
 Paths = tuple[Path | None, ...]
 SLACK = 2         # a history may need this much more noise than the likeliest map
-ASIDE = 2         # a piece a history took off, standing aside on the mat for a while
+ASIDE = 2         # a piece a history took off, standing aside on the mat for a moment
+ASIDE_S = 1.2     # ... put down less than this long ago
 KNOWN = 4000      # positions whose legal turns are kept (a few anchors' trees)
 
 
@@ -304,12 +305,15 @@ def between(node: Node, published: int) -> list[Node]:
     return out
 
 
-def _boards(pieces: Pieces) -> list[tuple[str | None, Pieces]]:
-    """The boards a map's ``pieces`` can be a history's: as they stand, or with one piece
-    set aside on a square of its own (a captured piece put down before it goes off)."""
+def _boards(m: PieceMap, now: float) -> list[tuple[str | None, Pieces]]:
+    """The boards a map can be a history's: as it stands, or with one piece set aside on a
+    square of its own for a moment (a captured piece put down before it goes off; one that
+    stays is not aside)."""
+    pieces = m.pieces
     out: list[tuple[str | None, Pieces]] = [(None, pieces)]
     for sq, p in enumerate(pieces):
-        if p is not None and p != "?":
+        trail = m.trails[sq]
+        if p is not None and p != "?" and trail and now - trail[-1][1] < ASIDE_S:
             out.append((p, pieces[:sq] + (None,) + pieces[sq + 1:]))
     return out
 
@@ -321,16 +325,16 @@ class Explanation:
     map: PieceMap
 
 
-def explain(nodes: list[Node], maps: list[PieceMap]) -> list[Explanation]:
+def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW) -> list[Explanation]:
     """The histories among ``nodes`` that leave one of the ``maps``, each at its least noise,
-    cheapest first."""
+    cheapest first. At ``now``, a piece set aside is one put down less than ``ASIDE_S`` ago."""
     by_pieces: dict[Pieces, list[Node]] = {}
     for n in nodes:
         by_pieces.setdefault(n.pieces, []).append(n)
     best: dict[int, Explanation] = {}
     for m in maps:
         air = m.in_air()
-        for aside, pieces in _boards(m.pieces):
+        for aside, pieces in _boards(m, now):
             for n in by_pieces.get(pieces, ()):
                 taken = Counter(n.taken)
                 if aside is not None:

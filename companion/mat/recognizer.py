@@ -212,9 +212,11 @@ class Recognizer:
                 break
             if sq == -2:
                 self._prune = None
-                explained = explain(self._explained, self._maps.maps)
+                explained = explain(self._explained, self._maps.maps, when)
                 self._maps.keep([settled(e.map, e.node.taken)
                                  for e in explained if e.cost == explained[0].cost])
+                if not explained:
+                    self._rest(when)   # a piece "set aside" stayed: the mat is read again
             elif sq < 0:
                 self._evaluated = True
                 self._rest(when)
@@ -258,12 +260,12 @@ class Recognizer:
             counts[sq] = max(counts[sq], n)
         return counts
 
-    def _explain(self, maps: list[PieceMap]) -> tuple[list[Node], list[Explanation]]:
+    def _explain(self, maps: list[PieceMap], now: float) -> tuple[list[Node], list[Explanation]]:
         """The nodes grown, and the cheapest histories among them that leave one of ``maps``
         (none the players' answers ruled out)."""
         nodes = self._tree.grow(self._lifted(), DEPTH, self._explained, self._window)
         nodes = [n for n in nodes if not any(n.moves[:len(r)] == r for r in self._rejected)]
-        found = cheapest(explain(nodes, maps), maps[0].cost if maps else 0)
+        found = cheapest(explain(nodes, maps, now), maps[0].cost if maps else 0)
         # A Wind Spirit card part-way explains the mat only while nothing whole does as
         # cheaply: then the mover's hands are at work, and no turn is read from them.
         if not all(e.node.pending is not None for e in found):
@@ -287,7 +289,7 @@ class Recognizer:
         """Fast play: the mat showed a complete turn without resting on it, and the next
         player lifts a piece of theirs away from it. The turn ends there, once the lift
         proves real (``clear``)."""
-        _, found = self._explain(self._maps.maps)
+        _, found = self._explain(self._maps.maps, t)
         if (len({id(e.node) for e in found}) != 1 or not found[0].node.steps
                 or found[0].node.pending is not None):
             return
@@ -302,7 +304,7 @@ class Recognizer:
 
     def _rest(self, t: float) -> None:
         self._rested.append((t, self._occ))
-        nodes, found = self._explain(self._maps.maps)
+        nodes, found = self._explain(self._maps.maps, t)
         if not found:
             self._unexplained(t, nodes)
             return
@@ -474,12 +476,6 @@ class Recognizer:
                 self._put(t, event)
             self._shown = []
             self._restart(t)
-            return
-        if key not in q.prefixes:
-            kept = q.says(self._explained, key)
-            if kept and len(kept) < len(self._explained):
-                self._explained = kept
-                self._publish(kept, t)
             return
         kept = q.keeps(self._explained, key)
         if not kept:

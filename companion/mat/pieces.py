@@ -144,6 +144,10 @@ class PieceMaps:
         air = tuple(sorted((p, -1, t, ()) for p in taken))
         self.maps: list[PieceMap] = [PieceMap(pieces, air, 0, trails or trails_of(pieces))]
         self._emptied: dict[int, float] = {}
+        # The game as published: of maps that need as little noise, those that agree with it
+        # on the pieces standing are kept first (a cut at ``BEAM`` must not drop the truth
+        # for a relabelling no edge has asked for).
+        self.published = pieces
 
     def change(self, t: float, before: frozenset[int], after: frozenset[int]) -> None:
         """The occupancy went from ``before`` to ``after`` at ``t``: lifts first (a piece
@@ -155,20 +159,20 @@ class PieceMaps:
         for sq in sorted(after - before):
             brushed = t - self._emptied.pop(sq, float("-inf")) < self.clear
             maps = [n for m in maps for n in m.placed(sq, brushed, t)]
-        self.maps = _beam(maps)
+        self.maps = _beam(maps, self.published)
 
     def keep(self, maps: list[PieceMap]) -> None:
         """Only ``maps`` go on: the mat rested in what they explain long enough that the
         other ways the hands might have gone no longer count."""
         if maps:
-            self.maps = _beam(list(maps))
+            self.maps = _beam(list(maps), self.published)
 
     def settle(self, explained: dict[int, tuple[str, ...]], before: float = NOW) -> None:
         """The maps the resting mat's histories explain (by ``id``, with what each history
         took off) lose the pieces in the air those histories did not take (see
         :func:`settled`); the others stay as they are."""
         self.maps = _beam([settled(m, explained[id(m)], before) if id(m) in explained else m
-                           for m in self.maps])
+                           for m in self.maps], self.published)
 
     def bury(self, piece: str, square: int) -> None:
         """``piece``, taken off ``square`` by a turn that now stands, is off for good: in
@@ -189,15 +193,21 @@ class PieceMaps:
         return self.maps[0].cost
 
 
-def _beam(maps: list[PieceMap]) -> list[PieceMap]:
-    """Equal maps merged at their least noise, the cheapest ``BEAM`` kept, cheapest first,
-    their noise counted from the cheapest."""
+def _beam(maps: list[PieceMap], published: Pieces) -> list[PieceMap]:
+    """Equal maps merged at their least noise, the cheapest ``BEAM`` kept, cheapest first
+    (among equals, those that agree with the ``published`` game), their noise counted from
+    the cheapest."""
     best: dict[tuple[Pieces, tuple[tuple[str, int], ...], Trails], PieceMap] = {}
     for m in maps:
         key = (m.pieces, tuple(e[:2] for e in m.air), m.trails)
         if key not in best or m.cost < best[key].cost:
             best[key] = m
-    kept = sorted(best.values(), key=lambda m: m.cost)[:BEAM]
+    kept = sorted(best.values(), key=lambda m: (m.cost, _relabelled(m.pieces, published)))[:BEAM]
     least = kept[0].cost if kept else 0
     kept = [m for m in kept if m.cost <= least + WIDTH]
     return [PieceMap(m.pieces, m.air, m.cost - least, m.trails) for m in kept] if least else kept
+
+
+def _relabelled(pieces: Pieces, published: Pieces) -> int:
+    """The squares where ``pieces`` and the ``published`` game both have a piece, not the same."""
+    return sum(1 for p, q in zip(pieces, published) if p is not None and q is not None and p != q)

@@ -387,6 +387,7 @@ class Recognizer:
                 [shown if shown is not None else self._changed_at] if pushed else [])
             for event in record.publish(found[0].steps[:common], t):
                 self._put(t, event)
+            self._maps.published = pieces_of(record.position)
             # The hands took turns back: what the players said about them was about hands
             # that are gone (an amendment keeps its turn, and what was said of it).
             self._rejected = [r for r in self._rejected if len(r) <= common]

@@ -46,6 +46,7 @@ MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat c
 CLEAR_S = 0.08    # empty this long to count as lifted (brushes are shorter)
 FLASH_S = 0.6     # a committed move's destination flashes this long
 DEPTH = 2         # histories grown from the anchor at each rest (deeper ones stay alive)
+AMEND = 1         # a history that changes a turn the mat rested on for KEEP_S
 KEEP_S = 1.5      # a mat resting this long in what histories explain drops the other maps (a
                   # captured pawn set down for a moment on its captor's square is shorter)
 
@@ -74,6 +75,7 @@ class Recognizer:
         self._changed_at = t
         self._evaluated = True
         self._explained: list[Node] = []         # the cheapest histories at the last rest
+        self._recent: list[Node] = []            # ... at the last change (hands in motion)
         self._prune: float | None = None         # when maps no history explains are dropped
         self._fast: dict[int, tuple[float, int, Node]] = {}  # a lift that may end a turn
         self._version = 0                        # counts publications: a lift decided before is stale
@@ -263,16 +265,19 @@ class Recognizer:
     def _explain(self, maps: list[PieceMap], now: float) -> tuple[list[Node], list[Explanation]]:
         """The nodes grown, and the cheapest histories among them that leave one of ``maps``
         (none the players' answers ruled out)."""
-        nodes = self._tree.grow(self._lifted(), DEPTH, self._explained, self._window)
+        # Histories the mat showed since the last rest stay alive too: snatched replies may
+        # go on from a turn the mat never rested on.
+        alive = self._explained + [n for n in self._recent if n not in self._explained]
+        nodes = self._tree.grow(self._lifted(), DEPTH, alive, self._window)
         nodes = [n for n in nodes if not any(n.moves[:len(r)] == r for r in self._rejected)]
-        found = cheapest(explain(nodes, maps, now), maps[0].cost if maps else 0)
+        found = cheapest(self._settled_turns(explain(nodes, maps, now)),
+                         maps[0].cost if maps else 0)
         # A Wind Spirit card part-way explains the mat only while nothing whole does as
         # cheaply: then the mover's hands are at work, and no turn is read from them.
         if not all(e.node.pending is not None for e in found):
             found = [e for e in found if e.node.pending is None]
         # A turn ends where the next player saw it: a history whose turns follow one another
         # on boards the mat never rested on is one hand going on, if another history says so.
-        # Rests count after the mat last rested on the game as published, and before a lift.
         # Rests count from the first on the game as published (a later one may be a history's
         # end on the same board), and before the hands' last lift (after it is the mat now).
         board = self._record.position.occupied()
@@ -283,7 +288,22 @@ class Recognizer:
         rested = {occ for t0, occ in self._rested if since < t0 < last_lift}
         seen = [e for e in found if all(n.occupancy in rested
                                         for n in between(e.node, len(self._record.open)))]
+        if seen or found:
+            self._recent = [e.node for e in seen or found if e.node.pending is None]
         return [n for n in nodes if n.pending is None], seen or found
+
+    def _settled_turns(self, found: list[Explanation]) -> list[Explanation]:
+        """A published turn the mat rested on for ``KEEP_S`` was seen by both players: a
+        history that changes it needs more noise than one that goes on from it."""
+        board = self._record.position.occupied()
+        rests = [t0 for t0, occ in self._rested if occ == board]
+        lifts = [t0 for t0, _ in self._lifts if rests and t0 > rests[0]]
+        if not rests or not self._record.open or (lifts and min(lifts) - rests[0] < KEEP_S):
+            return found
+        opened = tuple(move_of(r) for r in self._record.open)
+        out = [e if e.node.moves[:len(opened)] == opened
+               else Explanation(e.node, e.cost + AMEND, e.map) for e in found]
+        return sorted(out, key=lambda e: (e.cost, len(e.node.steps)))
 
     def _note_fast(self, t: float, lifted: frozenset[int]) -> None:
         """Fast play: the mat showed a complete turn without resting on it, and the next
@@ -428,9 +448,11 @@ class Recognizer:
             if move.to_sq is not None and node.taken != parent.taken:
                 self._maps.bury(parent.pieces[move.to_sq] or "", move.to_sq)
             node = parent
-        old, self._tree = self._tree, Tree(self._record.anchor(), self._engine, self._known)
-        kept = (old.follow(x.moves) for x in self._explained if x.moves[:n] == done)
-        self._explained = [k for k in (self._tree.follow(x.moves[n:]) for x in kept if x) if k]
+        self._tree = Tree(self._record.anchor(), self._engine, self._known)
+        self._explained, self._recent = (
+            [k for k in (self._tree.follow(x.moves[n:]) for x in nodes
+                         if x.moves[:n] == done) if k]
+            for nodes in (self._explained, self._recent))
         self._rejected = [r[n:] for r in self._rejected if r[:n] == done and len(r) > n]
         # The hands of the moves that stand are done: their lifts are no one's now.
         cut, self._shown = self._shown[n - 1], self._shown[n:]
@@ -488,7 +510,7 @@ class Recognizer:
     def _restart(self, t: float) -> None:
         """The anchor is the position now (after a pass)."""
         self._tree = Tree(self._record.board, self._engine, self._known)
-        self._explained = []
+        self._explained, self._recent = [], []
         self._version += 1
         self._check_pass(t)
 

@@ -46,7 +46,6 @@ MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat c
 CLEAR_S = 0.08    # empty this long to count as lifted (brushes are shorter)
 FLASH_S = 0.6     # a committed move's destination flashes this long
 DEPTH = 2         # histories grown from the anchor at each rest (deeper ones stay alive)
-AMEND = 1         # a history that changes a turn the mat rested on for KEEP_S
 KEEP_S = 1.5      # a mat resting this long in what histories explain drops the other maps (a
                   # captured pawn set down for a moment on its captor's square is shorter)
 
@@ -270,8 +269,7 @@ class Recognizer:
         alive = self._explained + [n for n in self._recent if n not in self._explained]
         nodes = self._tree.grow(self._lifted(), DEPTH, alive, self._window)
         nodes = [n for n in nodes if not any(n.moves[:len(r)] == r for r in self._rejected)]
-        found = cheapest(self._settled_turns(explain(nodes, maps, now)),
-                         maps[0].cost if maps else 0)
+        found = cheapest(explain(nodes, maps, now), maps[0].cost if maps else 0)
         # A Wind Spirit card part-way explains the mat only while nothing whole does as
         # cheaply: then the mover's hands are at work, and no turn is read from them.
         if not all(e.node.pending is not None for e in found):
@@ -291,19 +289,6 @@ class Recognizer:
         if seen or found:
             self._recent = [e.node for e in seen or found if e.node.pending is None]
         return [n for n in nodes if n.pending is None], seen or found
-
-    def _settled_turns(self, found: list[Explanation]) -> list[Explanation]:
-        """A published turn the mat rested on for ``KEEP_S`` was seen by both players: a
-        history that changes it needs more noise than one that goes on from it."""
-        board = self._record.position.occupied()
-        rests = [t0 for t0, occ in self._rested if occ == board]
-        lifts = [t0 for t0, _ in self._lifts if rests and t0 > rests[0]]
-        if not rests or not self._record.open or (lifts and min(lifts) - rests[0] < KEEP_S):
-            return found
-        opened = tuple(move_of(r) for r in self._record.open)
-        out = [e if e.node.moves[:len(opened)] == opened
-               else Explanation(e.node, e.cost + AMEND, e.map) for e in found]
-        return sorted(out, key=lambda e: (e.cost, len(e.node.steps)))
 
     def _note_fast(self, t: float, lifted: frozenset[int]) -> None:
         """Fast play: the mat showed a complete turn without resting on it, and the next

@@ -74,7 +74,6 @@ class Recognizer:
         self._changed_at = t
         self._evaluated = True
         self._explained: list[Node] = []         # the cheapest histories at the last rest
-        self._recent: list[Node] = []            # ... at the last change (hands in motion)
         self._prune: float | None = None         # when maps no history explains are dropped
         self._fast: dict[int, tuple[float, int, Node]] = {}  # a lift that may end a turn
         self._version = 0                        # counts publications: a lift decided before is stale
@@ -264,10 +263,7 @@ class Recognizer:
     def _explain(self, maps: list[PieceMap], now: float) -> tuple[list[Node], list[Explanation]]:
         """The nodes grown, and the cheapest histories among them that leave one of ``maps``
         (none the players' answers ruled out)."""
-        # Histories the mat showed since the last rest stay alive too: snatched replies may
-        # go on from a turn the mat never rested on.
-        alive = self._explained + [n for n in self._recent if n not in self._explained]
-        nodes = self._tree.grow(self._lifted(), DEPTH, alive, self._window)
+        nodes = self._tree.grow(self._lifted(), DEPTH, self._explained, self._window)
         nodes = [n for n in nodes if not any(n.moves[:len(r)] == r for r in self._rejected)]
         found = cheapest(explain(nodes, maps, now), maps[0].cost if maps else 0)
         # A Wind Spirit card part-way explains the mat only while nothing whole does as
@@ -276,6 +272,7 @@ class Recognizer:
             found = [e for e in found if e.node.pending is None]
         # A turn ends where the next player saw it: a history whose turns follow one another
         # on boards the mat never rested on is one hand going on, if another history says so.
+        # Rests count after the mat last rested on the game as published, and before a lift.
         # Rests count from the first on the game as published (a later one may be a history's
         # end on the same board), and before the hands' last lift (after it is the mat now).
         board = self._record.position.occupied()
@@ -286,8 +283,6 @@ class Recognizer:
         rested = {occ for t0, occ in self._rested if since < t0 < last_lift}
         seen = [e for e in found if all(n.occupancy in rested
                                         for n in between(e.node, len(self._record.open)))]
-        if seen or found:
-            self._recent = [e.node for e in seen or found if e.node.pending is None]
         return [n for n in nodes if n.pending is None], seen or found
 
     def _note_fast(self, t: float, lifted: frozenset[int]) -> None:
@@ -433,11 +428,9 @@ class Recognizer:
             if move.to_sq is not None and node.taken != parent.taken:
                 self._maps.bury(parent.pieces[move.to_sq] or "", move.to_sq)
             node = parent
-        self._tree = Tree(self._record.anchor(), self._engine, self._known)
-        self._explained, self._recent = (
-            [k for k in (self._tree.follow(x.moves[n:]) for x in nodes
-                         if x.moves[:n] == done) if k]
-            for nodes in (self._explained, self._recent))
+        old, self._tree = self._tree, Tree(self._record.anchor(), self._engine, self._known)
+        kept = (old.follow(x.moves) for x in self._explained if x.moves[:n] == done)
+        self._explained = [k for k in (self._tree.follow(x.moves[n:]) for x in kept if x) if k]
         self._rejected = [r[n:] for r in self._rejected if r[:n] == done and len(r) > n]
         # The hands of the moves that stand are done: their lifts are no one's now.
         cut, self._shown = self._shown[n - 1], self._shown[n:]
@@ -495,7 +488,7 @@ class Recognizer:
     def _restart(self, t: float) -> None:
         """The anchor is the position now (after a pass)."""
         self._tree = Tree(self._record.board, self._engine, self._known)
-        self._explained, self._recent = [], []
+        self._explained = []
         self._version += 1
         self._check_pass(t)
 

@@ -25,23 +25,12 @@ from tempfile import TemporaryDirectory
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench_service import get, post, rss_kb, wait  # noqa: E402
+from bench_service import get, post, rss_kb, set_up, wait  # noqa: E402
 
 from companion.rules.actions import parse_action  # noqa: E402
 from companion.rules.board import Board  # noqa: E402
 from companion.rules.moves import Move  # noqa: E402
 from companion.rules.squares import square_name  # noqa: E402
-
-
-def set_up(base: str) -> None:
-    """Hands put the mat in the game's position."""
-    view = get(base + "/api/view")
-    wanted = {square_name(sq) for sq in Board(view["table"]["position"]).position.occupied()}
-    on_mat = set(get(base + "/sim/state")["pawns"])
-    for square in on_mat - wanted:
-        post(base + "/sim/lift", {"square": square})
-    for square in wanted - on_mat:
-        post(base + "/sim/place", {"square": square})
 
 
 def make(base: str, position: str, move: Move) -> None:

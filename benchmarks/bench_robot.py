@@ -1,7 +1,7 @@
 """Benchmark: the table robot's long run, many whole random games of every way of playing and
 every kind of seat.
 
-    python benchmarks/bench_robot.py [--games 50] [--ways base,shadow] [--seatings mat,remote,computer] [--no-streams]
+    python benchmarks/bench_robot.py [--games 50] [--ways base,shadow] [--seatings mat,remote,computer] [--no-streams] [--traces DIR]
 
 Each game is played through the running companion over HTTP as players do (the mat through
 the simulated switches, the phones through the seat pages' requests), with the checks of
@@ -13,12 +13,15 @@ Prints one line per way and seating: games, failures, turns (min, mean, max), ma
 phone steps, card questions, twin checks, the computer's moves made on the mat (and wrong
 ones refused), hints given (and refused at the mat), strangers at a seat's code, report zips
 compared, phones replaced mid-game (and new phones that gave up asking), games abandoned,
-seconds per game; then every failure's message. Exit status 1 if any game failed.
+seconds per game; then every failure's message. Exit status 1 if any game failed. With
+``--traces DIR``, the mat's traces of each failed game are kept in DIR (``WAY-SEATING-SEED-``
+then the world, a or b for a twin, and the trace's name), for ``onitama-companion trace``.
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import sys
 import tempfile
@@ -42,6 +45,7 @@ def main() -> int:
     parser.add_argument("--ways", default=",".join(name for name, _ in WAYS))
     parser.add_argument("--seatings", default="mat,remote,computer")
     parser.add_argument("--no-streams", action="store_true")
+    parser.add_argument("--traces", type=Path, help="keep the mat's traces of failed games here")
     args = parser.parse_args()
     failures = []
     print(f"{'way':<13}{'seating':<10}" + "".join(f"{name:>{width}}" for name, width in COLUMNS))
@@ -52,10 +56,12 @@ def main() -> int:
                 with tempfile.TemporaryDirectory() as state:
                     try:
                         reports.append(play(Path(state), way, seed, streams=not args.no_streams,
-                                            seating=seating))
+                                            seating=seating, traces=args.traces is not None))
                     except AssertionError as exc:
                         failed += 1
                         failures.append(f"{way} {seating} seed {seed}: {type(exc).__name__}: {str(exc)[:400]}")
+                        if args.traces is not None:
+                            keep(Path(state), args.traces, f"{way}-{seating}-{seed}")
             turns = [r.turns for r in reports] or [0]
             total = {k: sum(getattr(r, k) for r in reports) for k in (
                 "mat_moves", "phone_steps", "questions", "twin_checks", "computer_moves", "wrong_moves",
@@ -70,6 +76,13 @@ def main() -> int:
     for line in failures:
         print(line)
     return 1 if failures else 0
+
+
+def keep(state: Path, folder: Path, name: str) -> None:
+    """A failed game's traces, from each of its worlds' folders under ``state``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for trace in state.glob("*/trace*.jsonl"):
+        shutil.copy(trace, folder / f"{name}-{trace.parent.name}-{trace.name}")
 
 
 if __name__ == "__main__":

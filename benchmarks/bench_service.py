@@ -54,9 +54,8 @@ def wait(predicate, timeout: float = 10.0):
     raise TimeoutError("the companion did not get there in time")
 
 
-def play(base: str, seed: int) -> int:
-    """One base game to its end by simulated hands; returns the number of moves."""
-    post(base + "/api/new-game", {"variant": "base", "sets": ["base", "senseis-path"], "seed": seed})
+def set_up(base: str) -> None:
+    """Hands put the mat in the game's position (bench_memory.py's hands too)."""
     view = get(base + "/api/view")
     wanted = {square_name(sq) for sq in Board(view["table"]["position"]).position.occupied()}
     on_mat = set(get(base + "/sim/state")["pawns"])
@@ -64,6 +63,12 @@ def play(base: str, seed: int) -> int:
         post(base + "/sim/lift", {"square": square})
     for square in wanted - on_mat:
         post(base + "/sim/place", {"square": square})
+
+
+def play(base: str, seed: int) -> int:
+    """One base game to its end by simulated hands; returns the number of moves."""
+    post(base + "/api/new-game", {"variant": "base", "sets": ["base", "senseis-path"], "seed": seed})
+    set_up(base)
     wait(lambda: get(base + "/api/view")["game"]["status"] == "playing")
     moves = 0
     while True:

@@ -1,14 +1,20 @@
 """Benchmark: two tables over a real Mosquitto on loopback (issue 26).
 
-    nice -n 10 python benchmarks/bench_tables.py [--games 4] [--crowd 200] [--seconds 60]
-                                                 [--idle 30] [--settle 0.35]
+    nice -n 10 python benchmarks/bench_tables.py [--games 4] [--ways base,light,...]
+                                                 [--crowd 200] [--seconds 60] [--idle 30] [--settle 0.35]
 
 1. **Latency.** Two companions on simulated mats (the real service, ``companion.link`` over a
-   mosquitto of its own on 127.0.0.1) play ``--games`` whole base games, people at each mat
-   making their own moves and the other table's as shown. For every move: from the pawn set
-   down on one mat, and from the move saved there, to the other mat's LEDs showing it (the
-   first LED scene lighting its from and to squares). The first includes the mat's settle
-   time (``--settle``, the Pi's default 0.35 s): a move is read only once the mat is still.
+   mosquitto of its own on 127.0.0.1) play ``--games`` whole games, people at each mat
+   making their own moves and the other table's as shown, in each of ``--ways``. For every
+   main-board move: from the pawn set down on one mat (ways the mat reads), and from the move
+   saved there, to the other mat's LEDs showing it (the first LED scene lighting its from and
+   to squares). In Simultaneous play a move is timed from its reveal saved at its table (a
+   choice waits for the other seat's, which is the players' time, not the link's) to the
+   first scene lit once the reveal is at the other table (the other table's own move,
+   resolved with it, may fill the square it left: then neither of its squares is lit; a
+   turn whose two pawns swapped squares lights nothing and is not timed). The
+   first includes the mat's settle time (``--settle``, the Pi's default 0.35 s): a move is
+   read only once the mat is still.
 2. **A crowd.** ``--crowd`` games on the same broker (2 x crowd clients, the real
    :class:`~companion.link.peer.TableLink` each, over in-memory save files, 50 games a worker
    process: paho waits with ``select()``, so one process keeps under 1024 descriptors), each
@@ -42,6 +48,9 @@ from companion.link.broker import Mosquitto  # noqa: E402
 from companion.link.links import Links  # noqa: E402
 from companion.link.peer import TableLink  # noqa: E402
 from companion.rules.actions import parse_action  # noqa: E402
+from companion.rules.errors import OnitamaError  # noqa: E402
+from companion.rules.moves import Move  # noqa: E402
+from companion.rules.ways import WAYS  # noqa: E402
 from companion.table.computer import Seating  # noqa: E402
 from companion.table.tables import TableState  # noqa: E402
 
@@ -71,25 +80,49 @@ def proc_rss_mb(pid: int) -> float:
 
 # -- 1. latency ----------------------------------------------------------------------------
 
-def latency(broker: Mosquitto, games: int, settle: float, workdir: Path) -> tuple[list[float], list[float]]:
+def latency(broker: Mosquitto, games: int, settle: float, workdir: Path,
+            variant: str = "base") -> tuple[list[float], list[float]]:
+    """Every main-board move of ``games`` games of ``variant``: from the pawn set down (ways
+    the mat reads) and from the move saved at its table, to the other mat's LEDs."""
     two_tables.FAST["settle"] = settle
     from_down: list[float] = []
     from_saved: list[float] = []
     for game in range(games):
-        with two_tables.two_tables(workdir / f"lat{game}", broker,
-                                   {"variant": "base", "seed": game, "table": ["blue"]}) as (host, guest):
-            marks: dict[int, dict[str, Any]] = {}
+        with two_tables.two_tables(workdir / f"lat-{variant}-{game}", broker,
+                                   {"variant": variant, "seed": game, "table": ["blue"]}) as (host, guest):
+            marks: dict[Any, dict[str, Any]] = {}
             for side in (host, guest):
-                _spy(side, marks)
+                _spy(side, marks, variant)
             two_tables.play_across(host, guest, random.Random(game))
             for mark in marks.values():
-                if "down" in mark and "saved" in mark and "lit" in mark:
-                    from_down.append(mark["lit"] - mark["down"])
+                if "saved" in mark and "lit" in mark:
                     from_saved.append(mark["lit"] - mark["saved"])
+                    if WAYS[variant].mat_reads_moves:
+                        from_down.append(mark["lit"] - mark["down"])
     return from_down, from_saved
 
 
-def _spy(side: two_tables.Side, marks: dict[int, dict[str, Any]]) -> None:
+def _board_move(action: str, variant: str) -> tuple[Any, Move] | None:
+    """The main-board move a saved action shows on the other mat, and its key in ``marks``:
+    its number at both tables; in Simultaneous play, its reveal (each table saves its own
+    choice before it crosses, so the numbers differ; a choice waits for the other's)."""
+    if variant == "simultaneous":
+        if not action.startswith("reveal "):
+            return None
+        key: Any = action
+        action = action.split(" ", 1)[1].rsplit(" ", 1)[0]
+    else:
+        key = None
+    try:
+        move = parse_action(action)
+    except OnitamaError:
+        return None
+    if not isinstance(move, Move) or move.from_sq is None:
+        return None
+    return key, move
+
+
+def _spy(side: two_tables.Side, marks: dict[Any, dict[str, Any]], variant: str) -> None:
     """Note when this mat's pawns were last set down, when this table saved its own move n,
     and when its LEDs first lit a move the other table saved (its from and to squares)."""
     hw, companion = side.hw, side.companion
@@ -102,17 +135,42 @@ def _spy(side: two_tables.Side, marks: dict[int, dict[str, Any]]) -> None:
 
     def saved(game_id: int, seq: int, action: str, seat: str | None = None) -> None:
         append(game_id, seq, action, seat)
-        if seq not in marks:            # the first table to save move n made it on its mat
-            move = parse_action(action)
-            marks[seq] = {"saved": time.monotonic(), "down": last_down[0], "by": side,
-                          "squares": {move.from_sq, move.to_sq}}
+        if variant == "simultaneous" and not action.startswith("reveal "):
+            for mark in marks.values():     # the next turn: a turn that lit nothing, untimed
+                if mark["by"] is not side and mark.get("arrived") and "lit" not in mark:
+                    mark["unlit"] = True
+        found = _board_move(action, variant)
+        if found is None:
+            return
+        key, move = found
+        key = seq if key is None else key
+        if key in marks and marks[key]["by"] is not side:
+            marks[key]["arrived"] = True    # the other table has it (a reveal: its turn resolves)
+        # The other mat shows the move: as the move to make (from and to lit) where the mat
+        # reads moves; else as the position to lay out, where a capture's square, occupied
+        # before and after, is not lit: there the pawn to lift.
+        shown = {move.from_sq, move.to_sq} if WAYS[variant].mat_reads_moves else {move.from_sq}
+        if key not in marks:            # the first table to save move n made it (on its mat)
+            marks[key] = {"saved": time.monotonic(), "down": last_down[0], "by": side,
+                          "squares": shown}
 
     def scene(squares: Any, edges: Any = None) -> None:
         set_scene(squares, edges)
         now = time.monotonic()
         for mark in list(marks.values()):
-            if mark["by"] is not side and "lit" not in mark and mark["squares"] <= set(squares):
+            if mark["by"] is not side and "lit" not in mark and _shows(mark, set(squares)):
                 mark["lit"] = now
+
+    def _shows(mark: dict[str, Any], squares: set[int]) -> bool:
+        if variant != "simultaneous":
+            return bool(mark["squares"] <= squares)
+        # Both seats' moves resolve together: this table's own move may fill the square the
+        # other's left, or the other's take on the square this one's left, so that neither
+        # of its squares changes (the reeds see pawns, not colours) and none is lit; a later
+        # turn's scene may light them. So: the first scene lit once the reveal is here (the
+        # turn resolved, the mat shows what to lift and where to set down), unless this
+        # table went on to the next turn first (two pawns that swapped squares: no scene).
+        return bool(mark.get("arrived")) and not mark.get("unlit") and bool(squares)
 
     hw.sim.place = placed                      # type: ignore[method-assign]
     companion._store.append = saved            # type: ignore[method-assign]
@@ -265,7 +323,9 @@ def idle(broker: Mosquitto, seconds: float, workdir: Path) -> tuple[float, float
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--games", type=int, default=4, help="games a way, for the latency")
+    ap.add_argument("--ways", default="base", help="comma-separated ways for the latency (every way: "
+                    "base,wind,seven,nine,conditional,knowledge,shadow,light,simultaneous)")
     ap.add_argument("--settle", type=float, default=0.35)
     ap.add_argument("--crowd", type=int, default=200)
     ap.add_argument("--seconds", type=float, default=60)
@@ -280,13 +340,14 @@ def main() -> None:
         broker = Mosquitto(work / "broker")
         broker.start()
         try:
-            if "latency" not in skip:
-                down, saved = latency(broker, args.games, args.settle, work)
-                print(f"latency over {len(saved)} moves ({args.games} base games, settle {args.settle} s):")
+            for variant in ([] if "latency" in skip else args.ways.split(",")):
+                down, saved = latency(broker, args.games, args.settle, work, variant)
+                print(f"latency, {variant}, over {len(saved)} moves ({args.games} games, settle {args.settle} s):")
                 print(f"  saved on one table -> LEDs on the other: p50 {1000 * statistics.median(saved):.1f} ms, "
                       f"p99 {1000 * pct(saved, 99):.1f} ms, max {1000 * max(saved):.1f} ms")
-                print(f"  pawn set down -> LEDs on the other:      p50 {1000 * statistics.median(down):.1f} ms, "
-                      f"p99 {1000 * pct(down, 99):.1f} ms, max {1000 * max(down):.1f} ms")
+                if down:
+                    print(f"  pawn set down -> LEDs on the other:      p50 {1000 * statistics.median(down):.1f} ms, "
+                          f"p99 {1000 * pct(down, 99):.1f} ms, max {1000 * max(down):.1f} ms")
             if "crowd" not in skip:
                 out = crowd(broker, args.crowd, args.seconds, args.interval)
                 print(f"crowd: {out}")

@@ -6,7 +6,11 @@ the enemy's Ninjas are.
 ``uniform``: the enemy's hidden Ninjas on random squares without pawns (revealed ones where
 they stand), nothing learnt from the record (what onitama.app's later commits do), and the
 enemy's replies see its own Ninjas (plain determinization).
-``cheat``: the opponent sees the true squares (the gap the belief leaves). Each deal is played
+``cheat``: the opponent sees the true squares (the gap the belief leaves), with the search of
+commit cc51677 (it does not count the second turn's ambushes, ``companion/ai/ambush.py``).
+``random``: any legal action, drawn at random (as ``tests/table/test_computer.py``'s human).
+``today``: the belief agent of commit cc51677, which does not count them either (in Way of the
+Light its Shadow Master is the cheat's: the Light Master has no Ninjas to hide). Each deal is played
 twice with the seats swapped (in Way of the Light: Light and Shadow swapped). Both sides get
 the level's node budget without its clock, so a run repeats exactly.
 
@@ -17,6 +21,7 @@ with the baseline playing it; in Way of the Shadow, the belief agent moving firs
 """
 
 import argparse
+import random
 import time
 
 from ai_common import elo
@@ -39,12 +44,31 @@ class Cheat(HiddenPlayer):
         return [self.truth()] if belief.enemy_has_ninjas else []
 
 
-def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list):
-    player = Player(level, seed=seed, nodes=nodes)
+class Random:
+    """Benchmarks only: any legal action, drawn at random (the table test's human)."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def choose(self, view: SeatView) -> str:
+        return self.rng.choice(view.legal)
+
+
+def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list, pi_factor: float = 0.0):
+    """``pi_factor``: the player thinks on the level's seconds, on a clock that runs at this
+    process's CPU time times it (a Pi's pace, as ``bench_ai.py`` times it), not on nodes."""
+    if kind == "random":
+        return Random(seed)
+    player = Player(level, seed=seed, nodes=None if pi_factor else nodes)
+    clock = (lambda: time.process_time() * pi_factor) if pi_factor else time.perf_counter
     if kind == "uniform":
         player._hidden = HiddenPlayer(player, uniform=True)
+    elif kind == "today":
+        player._hidden = HiddenPlayer(player, ambush=False, clock=clock)
+    elif kind == "belief":
+        player._hidden = HiddenPlayer(player, ambush=True, clock=clock)
     elif kind == "cheat":
-        cheat = Cheat(player)
+        cheat = Cheat(player, ambush=False)
         cheat.truth = lambda: tuple(sorted(ref_box[0].state.ninjas[1 - COLORS.index(ref_box[1])]))
         player._hidden = cheat
     return player
@@ -62,12 +86,17 @@ def side_name(mode: str, belief_seat: str, ref: ShadowReferee) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mode", choices=("shadow", "light"), default="shadow")
-    parser.add_argument("--opponent", choices=("uniform", "cheat"), default="uniform")
+    parser.add_argument("--opponent", choices=("uniform", "cheat", "today", "random"), default="uniform")
+    parser.add_argument("--player", choices=("belief", "today"), default="belief",
+                        help="the agent measured: today's belief agent, or the agent of cc51677")
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--level", default="medium")
     parser.add_argument("--nodes", type=int,
                         help="node budget per decision (default: the level's, without its clock, so a run repeats)")
     parser.add_argument("--seed", type=int, default=3000)
+    parser.add_argument("--pi-factor", type=float, default=0.0,
+                        help="the measured player thinks on its level's seconds on a clock this many "
+                             "times its CPU time (a Pi's pace: 10), not on nodes; the opponent on nodes")
     parser.add_argument("--seats", default="red,blue",
                         help="the belief agent's seats in each deal (Way of the Light: red is Light)")
     args = parser.parse_args()
@@ -83,7 +112,7 @@ def main() -> None:
             # Way of the Light: the belief agent plays Light in one game, Shadow in the other.
             ref = ShadowReferee.deal(args.mode, seed=seed, light="red")
             box = [ref, None]
-            agents = {belief_seat: Player(args.level, seed=seed, nodes=args.nodes)}
+            agents = {belief_seat: make(args.player, args.level, seed, args.nodes, box, args.pi_factor)}
             other = "blue" if belief_seat == "red" else "red"
             agents[other] = make(args.opponent, args.level, seed + 1, args.nodes, box)
             while ref.result is None and len(ref.log) < 200:
@@ -101,7 +130,7 @@ def main() -> None:
                   f"({'unfinished' if ref.result is None else ref.result.how}) in {len(ref.log)} plies",
                   flush=True)
     d, lo, hi = elo(points, games)
-    print(f"\nbelief vs {args.opponent} in {args.mode} ({args.level}): {points:g}/{games} "
+    print(f"\n{args.player} vs {args.opponent} in {args.mode} ({args.level}): {points:g}/{games} "
           f"({100 * points / games:.1f} %), Elo {d:+.0f} [{lo:+.0f}, {hi:+.0f}], "
           f"{(time.time() - started) / 60:.1f} min")
     for side, (p, n) in sorted(by_side.items()):

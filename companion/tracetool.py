@@ -25,6 +25,7 @@ from firmware.pinmap import PinMap, PinMapError, load_pinmap
 from firmware.sim_mat import SimMat
 
 from .rules.position import parse_position
+from .mat.events import MatEvent
 from .mat.recognizer import CLEAR_S, MAX_SETTLE_S, SETTLE_S, Recognizer
 from .rules.squares import parse_square
 from .rules.ways import WAYS
@@ -95,7 +96,7 @@ def _check_event(obj: dict, number: int, text: str, last_t: float) -> float:
 
 def replay(header: dict, events: Iterable[dict], *, settle: float = SETTLE_S,
            clear: float = CLEAR_S, pinmap: PinMap | None = None, scan_hz: float | None = None,
-           debounce_s: float | None = None, recorder: TraceRecorder | None = None) -> Iterator[dict]:
+           debounce_s: float | None = None, recorder: TraceRecorder | None = None) -> Iterator[MatEvent]:
     """What the companion decides while the trace plays, event by event. With ``recorder``,
     the replay is recorded as the live companion records its mat (scans, buttons, answers)."""
     pinmap = pinmap or load_pinmap()
@@ -126,11 +127,11 @@ class _Clock:
 
 def _run(recognizer: Recognizer, mat: SimMat, scanner: MatrixScanner | RecordingScanner,
          debouncer: Debouncer[int], period: float, events: Iterable[dict], clock: _Clock,
-         recorder: TraceRecorder | None) -> Iterator[dict]:
+         recorder: TraceRecorder | None) -> Iterator[MatEvent]:
     yield from recognizer.advance(0.0)
     scan_due: float | None = None   # the first scan time after the switches last changed
 
-    def until(end: float) -> Iterator[dict]:
+    def until(end: float) -> Iterator[MatEvent]:
         nonlocal scan_due, debouncer
         while True:
             scan_at = min((t for t in (scan_due, debouncer.next_deadline) if t is not None), default=None)
@@ -160,6 +161,10 @@ def _run(recognizer: Recognizer, mat: SimMat, scanner: MatrixScanner | Recording
             yield from recognizer.button(t, event["button"])
         elif "input" in event:
             answer = event["input"]
+            if recognizer.prompt is None:
+                # The table answers the computer's question the moment it is asked; this
+                # replay scans on its own grid, up to a period behind the live loop.
+                yield from until(t + period)
             if recorder is not None:
                 recorder.answer(t, answer["seat"], answer.get("card"),
                                 takeback=bool(answer.get("takeback")))

@@ -1,7 +1,10 @@
 """LED effects, scenes and the animator thread that plays them.
 
-Upper layers say *what* each square should do with a scene: ``{square: effect}`` plus effects
-for edge groups, handed over with ``Animator.set_scene()`` (never blocks). The animator renders
+Upper layers say *what* each square should do with a scene: ``{square: cue}`` plus cues for
+edge groups, handed over with ``Animator.set_scene()`` (never blocks). A cue is plain data in
+the LED grammar (``companion/mat/feedback.py``'s ``Cue``: a colour, a kind, an urgency, a
+phase, a sweep's place; the ``Cue`` protocol below); the animator translates it into one of
+its effects (``effect_of``), so the layers above never import this module. The animator renders
 frames on its own thread: at once when the scene changes, then on a steady tick only while
 something moves. Speed means urgency: hints are slow and dim, moves normal, errors fast.
 
@@ -23,6 +26,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Protocol, TypeVar
 
 from firmware.errors import join_thread
 from firmware.leds import OFF, RGB, Frame, LedMat
@@ -120,6 +124,40 @@ class Sweep:
 
 
 Effect = Steady | Blink | Pulse | Sweep
+EFFECTS = (Steady, Blink, Pulse, Sweep)
+
+
+class Cue(Protocol):
+    """A square's light as the upper layers say it (``companion.mat.feedback.Cue``)."""
+
+    @property
+    def rgb(self) -> RGB: ...
+    @property
+    def kind(self) -> str: ...         # "steady", "blink", "pulse" or "sweep"
+    @property
+    def urgency(self) -> str: ...      # "hint", "normal" or "error"
+    @property
+    def phase(self) -> float: ...
+    @property
+    def position(self) -> int: ...
+    @property
+    def length(self) -> int: ...
+
+
+def effect_of(light: Effect | Cue) -> Effect:
+    """The effect that plays ``light`` (an effect already is one)."""
+    if isinstance(light, EFFECTS):
+        return light
+    urgency = Urgency[light.urgency.upper()]
+    if light.kind == "blink":
+        return Blink(light.rgb, urgency, light.phase)
+    if light.kind == "pulse":
+        return Pulse(light.rgb, urgency)
+    if light.kind == "sweep":
+        return Sweep(light.rgb, light.position, light.length, urgency)
+    if light.kind == "steady":
+        return Steady(light.rgb, urgency)
+    raise ValueError(f"no LED effect {light.kind!r} (known: steady, blink, pulse, sweep)")
 
 
 def sweep(squares: Sequence[int], colour: RGB, urgency: Urgency = Urgency.NORMAL) -> dict[int, Sweep]:
@@ -157,7 +195,10 @@ def next_wake(squares: Mapping[int, Placed], edges: Mapping[str, Placed], t: flo
     return min(waits) + 1e-4 if waits else None
 
 
-def _place(old: Mapping, new: Mapping, now: float) -> dict:
+_Key = TypeVar("_Key", int, str)     # a square, or an edge group's name
+
+
+def _place(old: Mapping[_Key, Placed], new: Mapping[_Key, Effect], now: float) -> dict[_Key, Placed]:
     return {key: old[key] if key in old and old[key].effect == effect else Placed(effect, now)
             for key, effect in new.items()}
 
@@ -182,19 +223,21 @@ class Animator:
         self._thread = threading.Thread(target=self._run, name="led-animator", daemon=True)
         self._thread.start()
 
-    def set_scene(self, squares: Mapping[int, Effect], edges: Mapping[str, Effect] | None = None) -> None:
+    def set_scene(self, squares: Mapping[int, Effect | Cue],
+                  edges: Mapping[str, Effect | Cue] | None = None) -> None:
         """Replace the scene; squares and edge groups not named are off. Returns at once."""
-        edges = edges or {}
-        for sq in squares:
+        square_effects = {sq: effect_of(light) for sq, light in squares.items()}
+        edge_effects = {name: effect_of(light) for name, light in (edges or {}).items()}
+        for sq in square_effects:
             if not 0 <= sq < 25:
                 raise ValueError(f"{sq!r} is not a square (0 to 24)")
-        for name in edges:
+        for name in edge_effects:
             if name not in self._leds.config.edges:
                 raise ValueError(f"no edge LEDs named {name!r} (known: {', '.join(self._leds.config.edges)})")
         now = time.monotonic()
         with self._changed:
-            self._squares = _place(self._squares, squares, now)
-            self._edges = _place(self._edges, edges, now)
+            self._squares = _place(self._squares, square_effects, now)
+            self._edges = _place(self._edges, edge_effects, now)
             self._dirty = True
             self._changed.notify()
 

@@ -27,14 +27,15 @@ def open_header_chip(lgpio: Any) -> int:
     older kernel (where gpiochip0 is the SoC's own)."""
     for number in (0, 4):
         try:
-            handle = lgpio.gpiochip_open(number)
+            handle: int = lgpio.gpiochip_open(number)     # lgpio has no type hints
         except lgpio.error:
             continue
         if lgpio.gpio_get_chip_info(handle)[3] in HEADER_CHIPS:
             return handle
         lgpio.gpiochip_close(handle)
     # Not a Pi's controller (or a fake): the first chip, as gpiozero's lgpio factory does.
-    return lgpio.gpiochip_open(0)
+    first: int = lgpio.gpiochip_open(0)
+    return first
 
 
 class GroupScanner:

@@ -32,7 +32,7 @@ from firmware.buttons import Buttons
 from firmware.errors import ThreadStuck
 from firmware.group_scan import GroupScanner
 from firmware.leds import LedMat, Strip
-from firmware.matrix import MatrixScanner
+from firmware.matrix import MatrixScanner, Scanner
 from firmware.oled import Oled
 from firmware.pimodel import PiModel, read_model
 from firmware.pinmap import PinMap, load_pinmap
@@ -131,7 +131,7 @@ def _scan_lib(scanner: str, lgpio: Any) -> Any:
 
 def _assemble(pinmap: PinMap, factory: Factory | None, lgpio: Any, strip: Strip, i2c: object,
               sim: SimMat | None, model: PiModel | None) -> Hardware:
-    opened: list = []
+    opened: list[Animator | Oled | Scanner] = []
     try:
         animator = Animator(LedMat(strip, pinmap.leds))
         opened.append(animator)

@@ -18,13 +18,12 @@ from firmware.pinmap import LedConfig
 RGB = tuple[int, int, int]
 
 OFF: RGB = (0, 0, 0)
+# The self-test's colours: each channel alone, and all three. What the colours mean in a game
+# (the table's palette) is companion/mat/feedback.py's.
 WHITE: RGB = (255, 255, 255)
 RED: RGB = (255, 0, 0)
 GREEN: RGB = (0, 255, 0)
 BLUE: RGB = (0, 0, 255)
-AMBER: RGB = (255, 140, 0)
-CYAN: RGB = (0, 200, 255)
-MAGENTA: RGB = (255, 0, 200)
 
 
 @dataclass(frozen=True)

@@ -68,7 +68,8 @@ class Reader:
         if value not in choices:
             self.fail(key, f"{value!r} is not one of {', '.join(map(repr, choices))}")
             raise _Missing
-        return value
+        chosen: str = value         # one of ``choices``
+        return chosen
 
     def pin(self, value: Any, key: str) -> int:
         if not isinstance(value, int) or isinstance(value, bool):

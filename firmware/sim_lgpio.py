@@ -43,7 +43,7 @@ class FakeLgpio:
         self._open += 1
         return 0
 
-    def gpio_get_chip_info(self, handle: int) -> list:
+    def gpio_get_chip_info(self, handle: int) -> list[int | str]:
         self.calls["gpio_get_chip_info"] += 1
         return [0, 54, "gpiochip0", "pinctrl-bcm2711"]
 

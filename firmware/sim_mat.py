@@ -28,7 +28,9 @@ from firmware.sim_spi import FakeWS2812Spi
 from firmware.sim_strip import RecordingStrip
 
 
-class MatrixPin(MockPin):
+# gpiozero has no type hints, so mypy sees MockPin and MockFactory as Any: subclassing them is
+# an error under --strict (disallow_subclassing_any) only, hence ``unused-ignore`` for the default run.
+class MatrixPin(MockPin):  # type: ignore[misc, unused-ignore]
     """A mock pin of the switch matrix: its level is the mat's to decide."""
 
     _state: bool   # MockPin's level (gpiozero has no type hints)
@@ -57,7 +59,7 @@ class MatrixPin(MockPin):
         self._mat._refresh()
 
 
-class SimFactory(MockFactory):
+class SimFactory(MockFactory):  # type: ignore[misc, unused-ignore]  # MockFactory is Any (see MatrixPin)
     """gpiozero's mock factory with the matrix pins wired to a ``SimMat``."""
 
     def __init__(self, mat: SimMat):

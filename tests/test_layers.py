@@ -99,6 +99,20 @@ def test_only_the_link_layer_knows_mqtt():
     assert not found and layer_of("companion.link.peer") == "companion.link"
 
 
+def test_scenes_are_said_in_the_mats_cues_not_the_animators_effects():
+    """The LED grammar has one home (companion/mat/feedback.py's ``Cue``): the table builds its
+    scenes from it and the firmware's animator translates them, so no module above the drivers
+    imports the animator. What the table shows is pure (``companion/table/outputs.py``): it
+    imports no driver at all, the OLED's grid being companion/mat/oled.py's."""
+    found = [module for path, module in project_modules() if module.startswith("companion.")
+             and "firmware.animation" in imports(path.read_text(encoding="utf-8"), module,
+                                                 path.name == "__init__.py")]
+    assert not found
+    outputs = ROOT / "companion" / "table" / "outputs.py"
+    assert not [name for name in imports(outputs.read_text(encoding="utf-8"), "companion.table.outputs",
+                                         False) if name.split(".")[0] == "firmware"]
+
+
 @pytest.mark.parametrize("module,source", [
     ("companion.rules.cards", "from ..mat import recognizer"),
     ("companion.rules.cards", "def f():\n    import companion.table.service"),

@@ -45,10 +45,8 @@ def test_the_rules_the_mat_and_the_service_are_checked_strictly(tmp_path):
 
 def test_mypy_strict_finds_nothing_in_the_rules_the_mat_and_the_service():
     # The command line's own --strict, as the issue states the bar (the project's settings
-    # above are the same checks, spelled out): errors in the modules the two layers import
-    # (the computer) are theirs, not counted here.
+    # above are the same checks, spelled out). Its whole output counts: an error in a module
+    # the three layers import (the computer, the drivers) is one the command reports too.
     run = _mypy("--strict", "companion/rules", "companion/mat", "companion/table")
-    ours = [line for line in run.stdout.splitlines()
-            if line.startswith(("companion/rules/", "companion/mat/", "companion/table/"))]
-    assert "Found" in run.stdout or "Success" in run.stdout, run.stdout + run.stderr   # it ran
-    assert not ours, "\n".join(ours)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "Success: no issues found" in run.stdout, run.stdout + run.stderr

@@ -25,6 +25,7 @@ from .evaluate import Weights
 from .levels import Level, level as get_level
 from .native import new_searcher
 from .search import Limits, Result, Searcher, search_state
+from .searchtypes import SearchMove, SearchState
 from .view import SeatView, ViewError
 
 if TYPE_CHECKING:
@@ -70,9 +71,10 @@ class Player:
         self.nodes = nodes
         self.weights = weights
         self.seed = seed
-        self._searchers: dict[tuple, Searcher] = {}
+        self._searchers: dict[tuple[str, tuple[int, ...]], Searcher] = {}
         self.last: Result | None = None      # the last search, for benchmarks and bestmove
-        self._plan: tuple | None = None      # Knowledge: (log, move, state) of the last move
+        # Knowledge: (log, move, state) of the last move
+        self._plan: tuple[tuple[str, ...], SearchMove, SearchState] | None = None
         self._hidden: HiddenPlayer | None = None
 
     def limits(self) -> Limits:
@@ -119,7 +121,7 @@ class Player:
             return self._take(view)
         return action_text(self.best_move(view))
 
-    def state(self, view: SeatView) -> tuple:
+    def state(self, view: SeatView) -> SearchState:
         pos = view.board()
         stacks = None
         if view.side_stacks is not None:

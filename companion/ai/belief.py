@@ -1,12 +1,16 @@
 """Where the enemy's hidden Ninjas can be, from what a seat has seen.
 
 The belief is the exact set of the enemy's possible Ninja placements (a placement: the
-squares of all its living Ninjas, sorted), rebuilt from the public record in the seat's view:
-the start, then turn by turn. After an enemy turn every placement grows by the card's reach
-(the Ninja stepped or not); it shrinks on squares the seat's own pawns entered without a
-capture, on squares where a pawn stands (a Ninja never shares a square with a pawn: landing
-on one is a capture), on Lantern answers, strikes, captures and reveals. It never uses what
-the seat cannot know: its input is a :class:`~companion.ai.view.SeatView`.
+squares of all its living Ninjas, sorted), read from the public record in the seat's view:
+the start, then turn by turn. The reading of the finished turns is a fold over the record, so
+the belief of the seat's next decision reads on from the last one's (``after``) over the new
+turns only, and is read from the start only when the record is not an extension of the one
+seen then (a takeback, a restart, another game). After an enemy turn every placement grows
+by the card's reach (the Ninja stepped or not); it shrinks on squares the seat's own pawns
+entered without a capture, on squares where a pawn stands (a Ninja never shares a square
+with a pawn: landing on one is a capture), on Lantern answers, strikes, captures and
+reveals. It never uses what the seat cannot know: its input is a
+:class:`~companion.ai.view.SeatView`.
 
 Way of the Shadow has one Ninja a side (at most 25 placements), Way of the Light two for the
 Shadow Master (at most 300 pairs), so the exact set is small.
@@ -15,6 +19,7 @@ Shadow Master (at most 300 pairs), so the exact set is small.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import combinations
 
 from companion.rules.cards import CardTable
@@ -26,6 +31,14 @@ from companion.rules.squares import FILE_NAMES, RANK_NAMES, parse_square
 from .view import SeatView
 
 Placement = tuple[int, ...]
+
+
+@lru_cache(maxsize=4)
+def engine_for(cards: CardTable) -> Engine:
+    """One move generator per card table: a belief is read afresh for every decision (and
+    the enemy's for every reply modelled), and building the tables of every card each time
+    was a third of a decision's time."""
+    return Engine(cards)
 
 
 @dataclass
@@ -72,10 +85,10 @@ class Belief:
     False when the enemy plays without Ninjas (the Light Master, seen from the Shadow
     Master's seat); a placement is ``()`` once all its Ninjas are captured."""
 
-    def __init__(self, view: SeatView, cards: CardTable | None = None):
+    def __init__(self, view: SeatView, cards: CardTable | None = None, *, after: "Belief | None" = None):
         self.view = view
         self.cards = cards or view.cards()
-        self.engine = Engine(self.cards)
+        self.engine = engine_for(self.cards)
         self.me = view.color
         self.enemy = 1 - self.me
         light = None if view.light is None else COLORS.index(view.light)
@@ -83,10 +96,29 @@ class Belief:
         self.enemy_has_ninjas = view.mode == "shadow" or (light is not None and self.enemy != light)
         self.board = self._start_board()
         self.placements: set[Placement] = set()
+        # The finished turns read so far: (the record read, the placements and the board
+        # after it), before the turn in progress is read into them.
+        self.folded: tuple[tuple[str, ...], set[Placement], PublicBoard] | None = None
         if self.enemy_has_ninjas:
             self.placements = self._initial()
             if view.phase != "setup":
-                self._replay()
+                self._replay(self._read_on(after))
+
+    def _game(self) -> tuple[str, int, int | None, int]:
+        """What the reading of a record depends on besides the record."""
+        return self.view.mode, self.me, self.light, id(self.cards)
+
+    def _read_on(self, after: "Belief | None") -> int:
+        """Start from ``after``'s reading of the finished turns when this view's record
+        extends it: how many turns of the record are read already."""
+        if after is None or after.folded is None or after._game() != self._game():
+            return 0
+        log, placements, board = after.folded
+        if self.view.log[:len(log)] != log:
+            return 0
+        self.placements = placements
+        self.board = PublicBoard(list(board.pawns), list(board.masters))
+        return len(log)
 
     # -- the start -------------------------------------------------------------------------
 
@@ -118,9 +150,9 @@ class Belief:
     def _reach(self, card: str, c: int, sq: int) -> int:
         return self.engine.table(card)[c].student_mask[sq]
 
-    def _replay(self) -> None:
-        for k, text in enumerate(self.view.log):
-            tokens = text.split()
+    def _replay(self, start: int) -> None:
+        for k in range(start, len(self.view.log)):
+            tokens = self.view.log[k].split()
             if not tokens:
                 continue
             mover = self._mover(k)
@@ -129,6 +161,9 @@ class Belief:
             else:
                 self._own_turn(tokens)
             self._no_pawn_squares()
+        # The sets are never changed in place (each step makes a new one): kept as they are.
+        self.folded = (self.view.log, self.placements,
+                       PublicBoard(list(self.board.pawns), list(self.board.masters)))
         self._in_progress()
         self._revealed()
 
@@ -295,12 +330,14 @@ class Belief:
     # -- the enemy's side of it -------------------------------------------------------------
 
     @classmethod
-    def held_by_enemy(cls, view: SeatView, cards: CardTable | None = None) -> "Belief":
+    def held_by_enemy(cls, view: SeatView, cards: CardTable | None = None, *,
+                      after: "Belief | None" = None) -> "Belief":
         """What the enemy can know of this seat's own Ninjas: the same reading of the
         public record, from the enemy's seat (its view shares every public field with this
-        one; the seat's own Ninja squares are left out)."""
+        one; the seat's own Ninja squares are left out); read on from ``after``, the last
+        such reading, as ``Belief`` is."""
         enemy_seat = COLORS[1 - view.color]
-        return cls(replace(view, seat=enemy_seat, own_ninjas=(), legal=()), cards)
+        return cls(replace(view, seat=enemy_seat, own_ninjas=(), legal=()), cards, after=after)
 
     def after_enemy_turn(self, card: str, revealed: int | None = None) -> set[Placement]:
         """The placements once the enemy's turn in progress ends with ``card``: its Ninja

@@ -25,8 +25,11 @@ from .native.searcher import available
 
 log = logging.getLogger(__name__)
 
+# A deal's cards' names, sorted, then (when a table covers them) their step masks.
+DealKey = tuple[str | int, ...]
 
-def deal_key(cards: Iterable[str], table: CardTable) -> tuple:
+
+def deal_key(cards: Iterable[str], table: CardTable) -> DealKey:
     """Which table a deal needs: its cards' names in order, with their steps (a custom card
     file may give a name other steps)."""
     names = tuple(sorted(set(cards)))
@@ -36,11 +39,11 @@ def deal_key(cards: Iterable[str], table: CardTable) -> tuple:
 class DealTables:
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._key: tuple | None = None
+        self._key: DealKey | None = None
         self._table: endgame.Endgames | None = None
         self._handle: Any = None            # the core's table while it is being built
         self._started = 0.0
-        self._failed: tuple | None = None
+        self._failed: DealKey | None = None
 
     def start(self, cards: Iterable[str], table: CardTable) -> bool:
         """Build the table of this deal (five plain cards) unless it is built or being built.
@@ -60,7 +63,7 @@ class DealTables:
         threading.Thread(target=self._build, args=(key, names, table), name="endgames", daemon=True).start()
         return True
 
-    def _build(self, key: tuple, names: tuple[str, ...], table: CardTable) -> None:
+    def _build(self, key: DealKey, names: tuple[str, ...], table: CardTable) -> None:
         def started(handle: Any) -> None:
             with self._lock:
                 if self._key == key:

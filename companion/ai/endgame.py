@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.rules.cards import CARDS, CardTable
-from companion.rules.engine import Engine
+from companion.rules.engine import Engine, State
 from companion.rules.position import BLUE, RED
 
 INVALID = 255           # no such position (pieces on one square, or a game already over)
@@ -99,7 +99,7 @@ class Layout:
                 return False
         return (rs | bs).bit_count() <= self.students
 
-    def index(self, st: tuple) -> int | None:
+    def index(self, st: State) -> int | None:
         """The index of a rules-engine state (``companion.rules.engine``: the last field the
         side card), or None when this table does not hold it."""
         own, opp, mo, mp, sp, color, ho, hp, side = st[:9]
@@ -116,7 +116,7 @@ class Layout:
             mo, mp, os, ps = 24 - mo, 24 - mp, _turn(os), _turn(ps)
         return self.encode(self.card_state[((1 << h0) | (1 << h1), s)], mo, mp, os, ps)
 
-    def state(self, i: int) -> tuple:
+    def state(self, i: int) -> State:
         """The rules-engine state (Red to move) of index ``i``."""
         cs, r, b, rs, bs = self.decode(i)
         hand, side = self.card_states[cs]
@@ -163,7 +163,7 @@ class Endgames:
     def cards(self) -> tuple[str, ...]:
         return self.layout.cards
 
-    def value(self, st: tuple) -> int | None:
+    def value(self, st: State) -> int | None:
         i = self.layout.index(st)
         if i is None:
             return None

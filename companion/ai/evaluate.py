@@ -10,12 +10,15 @@ cached: evaluating a node is then one table look-up per pawn.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
+from typing import Any
 
 from companion.rules.engine import Engine
 from companion.rules.position import TEMPLE
 
 from .memory import budget
+from .searchtypes import SearchState
 
 # A square's distance from the board's edge, 0 (edge) to 2 (c3).
 _CENTRE = tuple(min(sq % 5, 4 - sq % 5, sq // 5, 4 - sq // 5) for sq in range(25))
@@ -38,11 +41,11 @@ class Weights:
     race3: int = 1           # ... three moves (any of its cards)
     race_lead: int = 14      # the mover's master is that close and no farther than the enemy's
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, int]:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Weights":
+    def from_dict(cls, data: Mapping[str, Any]) -> "Weights":
         names = {f.name for f in fields(cls)}
         return cls(**{k: int(v) for k, v in data.items() if k in names})
 
@@ -110,7 +113,7 @@ class Evaluator:
     def __init__(self, engine: Engine, weights: Weights = Weights(), *, limit: int | None = None):
         self.engine = engine
         self.w = weights
-        self._tables: dict[tuple, _Entry] = {}
+        self._tables: dict[tuple[int, tuple[str, ...], str | None], _Entry] = {}
         self.limit = limit if limit is not None else budget().eval_tables     # cached tables at most
 
     def tables(self, color: int, hand: tuple[str, ...], nxt: str | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -175,7 +178,9 @@ class Evaluator:
         """How many tables the cache holds now."""
         return len(self._tables)
 
-    def __call__(self, st: tuple) -> int:
+    def __call__(self, st: SearchState) -> int:
+        own: int        # the pawn sets, typed: they index the tables
+        opp: int
         own, opp, mo, mp, sp, color, ho, hp, (mine, theirs) = st
         w = self.w
         cache = self._tables

@@ -12,10 +12,11 @@ reveal of the striking Ninja. The enemy's reply to the seat's action does not se
 hidden Ninjas: it is chosen by what the public record tells the enemy of them
 (:class:`EnemyEye`), so it takes one only by the odds, and it keeps its master from them
 only as well as that record allows, so a Ninja can lie in wait where the record says it is
-unlikely to be. Lanterns are spent on the line that best splits the belief when a Ninja may
-be near the master; Ninjas start on a square drawn at random. Every random choice is seeded
-by the seed and the seat's view only, so two games that look the same to the seat get the
-same decisions.
+unlikely to be. The ambush of the enemy's next turns, which the worlds cannot see (in each
+of them the seat's own next turn knows the Ninjas), is counted over the whole belief
+(:mod:`companion.ai.ambush`), and Lanterns are spent where their answer saves the master
+from it; Ninjas start on a square drawn at random. Every random choice is seeded by the
+seed and the seat's view only: two games that look the same to the seat get the same ones.
 
 The benchmarks' baseline (``uniform``) runs the same search on placements drawn uniformly
 over the squares without pawns, learns nothing from the record (Lantern answers included)
@@ -27,21 +28,38 @@ from __future__ import annotations
 import random
 import time
 from itertools import combinations
+from typing import TYPE_CHECKING, Callable
 
 from companion.rules.actions import LANTERNS, Action, Lantern, NinjaMove, Skip, Strike
 from companion.rules.engine import Engine
 from companion.rules.moves import Move
 from companion.rules.position import COLORS
 
+from .ambush import counted, lantern as ambush_lantern
 from .belief import Belief
 from .search import WIN
 from .view import SeatView
 from .worlds import OutOfBudget, Rules, Sighting, World
 
+if TYPE_CHECKING:   # the Player holds this side: a real import is a cycle
+    from .agent import Player
+
+# A master lost at the enemy's second turn, per unit of its chance (WIN: as sure a loss as
+# one at the first turn, which Strata weighs at a lost game's value).
+AMBUSHED = WIN
+# A Lantern is spent when its answer saves the master from the second turn's ambush in at
+# least this share of the placements.
+LANTERN_GAIN = 0.02
+# The share of a level's seconds its search may take: on a Pi at `medium`'s 0.05 s, the
+# search ran over by up to 12 ms (the stretch between two looks at the clock, an evaluation
+# table built, the scores' sum at the end).
+SEARCHED = 0.75
+# The shares of them by which the ambushes of the second turn, then the third, must be
+# counted (on a Pi at `medium`, the second's for 300 placements took up to 0.16 s).
+COUNTED, COUNTED_THIRD = 0.4, 0.5
 MISSED_STRIKE = 40                      # a strike that misses shows the Ninja to the enemy
 # Most worlds and turns searched per sampled world, by level; the level's node budget (or
-# clock) may stop it sooner (the worlds come in a random order, so those searched are a fair
-# draw).
+# clock) may stop it sooner (the worlds come in a random order: those searched are a fair draw).
 BUDGET = {"easy": (8, 1), "casual": (16, 2), "medium": (24, 2), "solid": (28, 2), "club": (32, 2),
           "keen": (32, 2), "strong": (32, 2), "advanced": (40, 2), "expert": (48, 2), "hard": (48, 3)}
 
@@ -49,26 +67,45 @@ BUDGET = {"easy": (8, 1), "casual": (16, 2), "medium": (24, 2), "solid": (28, 2)
 class HiddenPlayer:
     """The Light & Shadow side of a :class:`~companion.ai.agent.Player`."""
 
-    def __init__(self, player, *, uniform: bool = False):
+    def __init__(self, player: Player, *, uniform: bool = False, ambush: bool = True,
+                 clock: Callable[[], float] = time.perf_counter):
         self.player = player
+        # The level's seconds run on this clock from the start of a decision to its end
+        # (the benchmarks give it a Pi's pace).
+        self.clock = clock
         self.uniform = uniform      # benchmarks: sample enemy Ninjas uniformly, ignoring the record
+        # Count the ambushes of the enemy's second turn (:mod:`companion.ai.ambush`); the
+        # benchmarks measure against the agent without (``ambush=False``).
+        self.ambush = ambush and not uniform
+        # The seat's belief and its reading of what the enemy knows of its own Ninjas, at the
+        # last decision: the next one reads on from them over the new turns only.
         self.last_belief: Belief | None = None
+        self.last_held: Belief | None = None
 
     def choose(self, view: SeatView) -> str:
+        started = self.clock()
         rng = self.player.rng(view)
         actions = view.actions()
         text = dict(zip(actions, view.legal))   # as the referee wrote it (with its card)
         if view.phase == "setup":
             return text[rng.choice(actions)]
-        belief = Belief(view)
-        self.last_belief = belief
+        belief = self.last_belief = Belief(view, after=self.last_belief)
         if view.phase == "lantern":
             if self.uniform:            # the baseline learns nothing from the answers
                 return text[rng.choice(actions)]
+            if self.ambush:
+                return text[self.lantern_by_ambush(view, belief, actions,
+                                                   (self.by(started, COUNTED), self.by(started, SEARCHED)))]
             pos = view.board()
             master = pos.red_master if view.color == 0 else pos.blue_master
             return text[self.lantern(belief, actions, master)]
-        return text[self.search(view, belief, actions, rng)]
+        return text[self.search(view, belief, actions, rng, started)]
+
+    def by(self, started: float, share: float) -> float | None:
+        """When ``share`` of the level's seconds from ``started`` are gone, on ``clock``
+        (None at a node budget)."""
+        seconds = self.player.limits().seconds
+        return None if seconds is None else started + seconds * share
 
     # -- Lanterns --------------------------------------------------------------------------
 
@@ -98,6 +135,16 @@ class HiddenPlayer:
             if left < best_left:
                 best, best_left = lantern, left
         return best if best is not None and best_left <= n * 5 / 8 else Skip()
+
+    def lantern_by_ambush(self, view: SeatView, belief: Belief, actions: list[Action],
+                          by: tuple[float | None, float | None] = (None, None)) -> Action:
+        """The line whose answer saves the master from the most ambushes of the enemy's
+        next turns (:func:`~companion.ai.ambush.lantern`, on ``by``), when it saves it in at least
+        ``LANTERN_GAIN`` of the placements; else no Lantern."""
+        lines = [(a, sum(1 << s for s in a.squares())) for a in actions if isinstance(a, Lantern)]
+        places, nodes = sorted(belief.placements) if belief.enemy_has_ninjas else [], self.player.limits().nodes
+        best, gain = ambush_lantern(view, places, belief.engine, lines, self.clock, by, nodes)
+        return best if best is not None and gain >= LANTERN_GAIN else Skip()
 
     # -- sampled worlds --------------------------------------------------------------------
 
@@ -137,30 +184,42 @@ class HiddenPlayer:
 
     def scored(self, view: SeatView) -> list[tuple[Action, int]]:
         """Every legal action of the seat with its belief-averaged score (for hints)."""
-        belief = Belief(view)
-        return self._scored(view, belief, view.actions(), self.player.rng(view))
+        return self._scored(view, Belief(view), view.actions(), self.player.rng(view), self.clock())
 
-    def search(self, view: SeatView, belief: Belief, actions: list[Action], rng: random.Random) -> Action:
-        return self.player.level.pick(self._scored(view, belief, actions, rng), rng)
+    def search(self, view: SeatView, belief: Belief, actions: list[Action], rng: random.Random,
+               started: float) -> Action:
+        return self.player.level.pick(self._scored(view, belief, actions, rng, started), rng)
 
     def _scored(self, view: SeatView, belief: Belief, actions: list[Action],
-                rng: random.Random) -> list[tuple[Action, int]]:
+                rng: random.Random, started: float) -> list[tuple[Action, int]]:
+        """Each action's score, the decision having ``started`` on ``clock``: the ambushes
+        are counted if that is done within ``COUNTED`` of the level's seconds (else not at
+        all: counted for some actions only, they would favour the others), and the worlds
+        searched until ``SEARCHED`` of them."""
         player = self.player
         lv = player.level
         k, depth = BUDGET.get(lv.name, (8, 2))
         light = None if view.light is None else COLORS.index(view.light)
         searcher = player.searcher(view)
-        limits = player.limits()
-        deadline = None if limits.seconds is None else time.perf_counter() + limits.seconds
-        rules = Rules(view.mode, light, searcher.engine, searcher.evaluate,
-                      deadline=deadline, max_nodes=limits.nodes)
         places = self.candidates(view, belief)
+        ambushed: dict[Action, float] = {}
+        if self.ambush and places:
+            ambushed = counted(view, places, belief.engine, actions, self.clock, (self.by(started, COUNTED),
+                               self.by(started, COUNTED_THIRD)), player.limits().nodes)
+        deadline = self.by(started, SEARCHED)
+        rules = Rules(view.mode, light, belief.engine, searcher.evaluate,
+                      deadline=deadline, max_nodes=player.limits().nodes, clock=self.clock)
         drawn = self.samples(places, rng, k)
-        # The belief agent models what the enemy knows of its own hidden Ninjas; the
-        # baseline (uniform) lets the enemy see them in every world, as plain
-        # determinization does.
-        eye = EnemyEye(view) if view.own_ninjas and not self.uniform else None
-        strata = Strata(view, searcher.engine, places, actions)
+        # On a clock, the answer for want of time is in hand before the worlds are searched:
+        # found after the clock ran out, it made the decision late by as much.
+        at_once = None if deadline is None else self.at_once(rules, view, drawn[0], actions)
+        # The belief agent models what the enemy knows of its own hidden Ninjas; the baseline
+        # (uniform) lets the enemy see them in every world, as plain determinization does.
+        eye = None
+        if view.own_ninjas and not self.uniform:
+            self.last_held = Belief.held_by_enemy(view, after=self.last_held)
+            eye = EnemyEye(self.last_held)
+        strata = Strata(view, belief.engine, places, actions)
         for p in drawn:
             w = self.world(view, p)
             try:
@@ -169,11 +228,18 @@ class HiddenPlayer:
                 break           # this world is unfinished: the others decide
             strata.add(p, scores)
         if not strata.done:
-            # Not one world searched in time: judge the seat's own turn in the first one.
-            rules.deadline = rules.max_nodes = None
-            w = self.world(view, drawn[0])
-            return [(a, self.score(rules, view, w, a, 0)) for a in actions]
-        return [(a, strata.value(a)) for a in actions]
+            scored = at_once or self.at_once(rules, view, drawn[0], actions)
+        else:
+            scored = [(a, strata.value(a)) for a in actions]
+        return [(a, s - int(AMBUSHED * ambushed.get(a, 0.0))) for a, s in scored]
+
+    def at_once(self, rules: Rules, view: SeatView, placement: tuple[int, ...],
+                actions: list[Action]) -> list[tuple[Action, int]]:
+        """For want of time: the seat's own turn judged in the first world, without a
+        budget."""
+        free = Rules(rules.mode, rules.light, rules.engine, rules.evaluate_board)
+        w = self.world(view, placement)
+        return [(a, self.score(free, view, w, a, 0)) for a in actions]
 
     def score(self, rules: Rules, view: SeatView, w: World, action: Action, depth: int,
               eye: EnemyEye | None = None) -> int:
@@ -231,8 +297,8 @@ class EnemyEye:
     (:meth:`Belief.held_by_enemy`): for the end of the seat's turn, the odds per square
     that one of them stands there, and the placements themselves."""
 
-    def __init__(self, view: SeatView):
-        self.belief = Belief.held_by_enemy(view)
+    def __init__(self, held: Belief):
+        self.belief = held          # Belief.held_by_enemy of the seat's view
         self._places: dict[tuple[str, int | None], list[int]] = {}
         self._odds: dict[tuple[str, int | None], list[float]] = {}
         self._sightings: dict[tuple[str, int | None, int], Sighting] = {}
@@ -276,27 +342,41 @@ class Strata:
 
     def __init__(self, view: SeatView, engine: Engine, places: list[tuple[int, ...]],
                  actions: list[Action]):
-        pos = view.board()
-        c = view.color
-        master = pos.red_master if c == 0 else pos.blue_master
-        self.attackers: dict[Action, tuple[int, int]] = {}   # (squares that reach the master, pawn's landing)
-        if 0 <= master < 25:
-            reach = [engine.table(card)[1 - c].student_mask for card in pos.hands[1 - c]]
-            for a in actions:
-                m, landed = master, -1
-                if isinstance(a, Move) and not a.is_pass and a.to_sq is not None:
-                    landed = a.to_sq
-                    if a.from_sq == master:
-                        m = a.to_sq
-                mask = sum(1 << n for n in range(25) if any(r[n] >> m & 1 for r in reach))
-                self.attackers[a] = (mask, landed)
+        # For each action: (the squares that reach the master, the pawn's landing square).
+        self.attackers = self._attackers(view, engine, actions)
         self.share: dict[Action, float] = {}
+        masks = [sum(1 << s for s in p) for p in places]
         for a, (mask, landed) in self.attackers.items():
-            hit = sum(1 for p in places if self.exposed(p, mask, landed))
+            if landed >= 0:
+                mask &= ~(1 << landed)      # a Ninja on the pawn's landing square was taken by it
+            hit = sum(1 for pm in masks if pm & mask)
             self.share[a] = hit / len(places) if places else 0.0
         self.sums: dict[Action, list[float]] = {a: [0.0, 0.0] for a in actions}
         self.counts: dict[Action, list[int]] = {a: [0, 0] for a in actions}
         self.done = 0
+
+    @staticmethod
+    def _attackers(view: SeatView, engine: Engine, actions: list[Action]) -> dict[Action, tuple[int, int]]:
+        """For each action (of a seat with its master on the board): the squares from which
+        an enemy Ninja reaches the master after it, and where its pawn landed (-1: none)."""
+        pos = view.board()
+        c = view.color
+        master = pos.red_master if c == 0 else pos.blue_master
+        out: dict[Action, tuple[int, int]] = {}
+        if not 0 <= master < 25:
+            return out
+        reach = [engine.table(card)[1 - c].student_mask for card in pos.hands[1 - c]]
+        around: dict[int, int] = {}
+        for a in actions:
+            m, landed = master, -1
+            if isinstance(a, Move) and not a.is_pass and a.to_sq is not None:
+                landed = a.to_sq
+                if a.from_sq == master:
+                    m = a.to_sq
+            if m not in around:
+                around[m] = sum(1 << n for n in range(25) if any(r[n] >> m & 1 for r in reach))
+            out[a] = (around[m], landed)
+        return out
 
     @staticmethod
     def exposed(p: tuple[int, ...], mask: int, landed: int) -> bool:

@@ -12,8 +12,12 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .search import WON, Limits
+
+
+_Choice = TypeVar("_Choice")   # a search move, or a Light & Shadow action
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +38,7 @@ class Level:
             return Limits(self.depth, seconds, None)
         return Limits(self.depth, self.seconds, self.nodes)
 
-    def pick(self, scored: list[tuple[tuple, int]], rng: random.Random) -> tuple:
+    def pick(self, scored: list[tuple[_Choice, int]], rng: random.Random) -> _Choice:
         """A root move from ``(move, score)`` pairs: the best at temperature 0, else drawn
         with probability ``exp((score - best) / temperature)``; a forced win is never
         passed over, and a move that loses by force is chosen only when all do."""

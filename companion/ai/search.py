@@ -25,6 +25,7 @@ from .endgame import Endgames
 from .evaluate import Evaluator, Weights
 from .memory import budget
 from .searchmoves import SearchMoves
+from .searchtypes import SearchMove, SearchState, TTEntry
 from .zobrist import Zobrist
 
 WIN = 100_000           # a win by the move n plies from the root scores WIN - n
@@ -50,13 +51,13 @@ class Limits:
 
 @dataclass(slots=True)
 class Result:
-    move: tuple | None              # the generator's move tuple (None: the game is over)
+    move: SearchMove | None         # the generator's move tuple (None: the game is over)
     score: int                      # for the side to move
     depth: int                      # last iteration completed
     nodes: int
     seconds: float
-    pv: list[tuple] = field(default_factory=list)
-    root: list[tuple[tuple, int]] = field(default_factory=list)  # (move, score), when asked
+    pv: list[SearchMove] = field(default_factory=list)
+    root: list[tuple[SearchMove, int]] = field(default_factory=list)  # (move, score), when asked
 
     @property
     def forced(self) -> int | None:
@@ -67,7 +68,7 @@ class Result:
         return plies if self.score > 0 else -plies
 
 
-def search_state(pos: Position, stacks: tuple[tuple[str, ...], tuple[str, ...]] | None = None) -> tuple:
+def search_state(pos: Position, stacks: tuple[tuple[str, ...], tuple[str, ...]] | None = None) -> SearchState:
     """The search state of ``pos``: the generator's tuple with both side stacks (the mover's,
     the other's) in its last field; by default the side card is the mover's stack."""
     st = Engine.state(pos)
@@ -102,7 +103,7 @@ class Searcher(SearchMoves):
         super().__init__(cards, roles, zobrist=zobrist)
         self.weights = weights
         self.evaluate = Evaluator(self.engine, weights)
-        self.tt: dict[int, tuple] = {}
+        self.tt: dict[int, TTEntry] = {}
         self.tt_limit = tt_limit if tt_limit is not None else budget().tt_entries
         self._stop_asked = False
         self.history = [0] * 2800
@@ -114,7 +115,7 @@ class Searcher(SearchMoves):
 
     # -- the search ------------------------------------------------------------------------
 
-    def search(self, st: tuple, limits: Limits = Limits(), *, root_scores: bool = False,
+    def search(self, st: SearchState, limits: Limits = Limits(), *, root_scores: bool = False,
                margin: int | None = None) -> Result:
         """The best move of ``st`` within ``limits``. ``root_scores``: a score for every
         root move (hints, and the levels' imprecision). With a ``margin`` a move is scored
@@ -137,7 +138,7 @@ class Searcher(SearchMoves):
             return Result(wins[0], WIN - 1, 1, 1, time.perf_counter() - started, [wins[0]])
         best = Result(moves[0], 0, 0, 0, 0.0, [moves[0]])
         order = list(moves)
-        scores: dict[tuple, int] = {}
+        scores: dict[SearchMove, int] = {}
         # Every child of a solved position is solved (or won at once): one ply scores them all.
         last = 1 if self.solved_score(st, 0) is not None else limits.depth
         try:
@@ -163,7 +164,7 @@ class Searcher(SearchMoves):
         """Use the exact endgames of this game's deal (None: no more)."""
         self.endgames = endgames
 
-    def solved_score(self, st: tuple, ply: int) -> int | None:
+    def solved_score(self, st: SearchState, ply: int) -> int | None:
         """The exact score of ``st`` when the endgame table holds it."""
         eg = self.endgames
         if eg is None or st[4] >= 0 or (st[0] | st[1]).bit_count() > eg.pieces:
@@ -182,20 +183,20 @@ class Searcher(SearchMoves):
     def _age_history(self) -> None:
         self.history = [v >> 2 for v in self.history]
 
-    def _store(self, h: int, entry: tuple) -> None:
+    def _store(self, h: int, entry: TTEntry) -> None:
         tt = self.tt
         if len(tt) >= self.tt_limit and h not in tt:
             tt.clear()
         tt[h] = entry
 
-    def _tt_get(self, h: int) -> tuple | None:
+    def _tt_get(self, h: int) -> TTEntry | None:
         return self.tt.get(h)
 
-    def _root(self, st: tuple, h: int, order: list[tuple], depth: int, all_scores: bool,
-              margin: int | None = None):
+    def _root(self, st: SearchState, h: int, order: list[SearchMove], depth: int, all_scores: bool,
+              margin: int | None = None) -> tuple[int, SearchMove, dict[SearchMove, int]]:
         alpha, beta = -INF, INF
         best_score, best_move = -INF, order[0]
-        scores: dict[tuple, int] = {}
+        scores: dict[SearchMove, int] = {}
         make, negamax = self.make, self._negamax
         for i, mv in enumerate(order):
             if mv[5]:
@@ -249,7 +250,7 @@ class Searcher(SearchMoves):
                 return score, tt_move
         return None, tt_move
 
-    def _negamax(self, st: tuple, h: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def _negamax(self, st: SearchState, h: int, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._check()
@@ -297,9 +298,9 @@ class Searcher(SearchMoves):
         """The moves to try first, first: the table's, captures, then by history."""
         opp = st[1]
         hist = self.history
-        base = st[5] * 1400
+        base: int = st[5] * 1400
 
-        def rank(mv: Any) -> int:
+        def rank(mv: tuple[int, ...]) -> int:
             if mv == tt_move:
                 return -10**9
             f = mv[1]
@@ -319,7 +320,7 @@ class Searcher(SearchMoves):
             i = base + (f * 25 + mv[2] if f >= 0 else 625 + (mv[3] + 1) * 26 + mv[4] + 1)
             self.history[i] += depth * depth
 
-    def _quiesce(self, st: tuple, h: int, alpha: int, beta: int, ply: int, qdepth: int) -> int:
+    def _quiesce(self, st: SearchState, h: int, alpha: int, beta: int, ply: int, qdepth: int) -> int:
         can = self._capture_check(st)
         if can is None:
             return WIN - ply - 1
@@ -348,7 +349,7 @@ class Searcher(SearchMoves):
                         break
         return stand
 
-    def _pv(self, st: tuple, h: int, move: tuple, depth: int) -> list[tuple]:
+    def _pv(self, st: SearchState, h: int, move: SearchMove, depth: int) -> list[SearchMove]:
         pv = [move]
         seen = {h}
         for _ in range(depth - 1):

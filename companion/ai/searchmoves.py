@@ -12,7 +12,12 @@ from typing import Any
 from companion.rules.cards import CARDS, CardTable
 from companion.rules.engine import _GOAL, ANY, MASTER_ONLY, STUDENT_ONLY, Engine
 
+from .searchtypes import SearchMove, SearchState
 from .zobrist import STACK, Zobrist
+
+# What the capture check needs of a card: whether it is conditional, its master's reach, and
+# its students' reach by rank and set of students (see ``SearchMoves._reach_info``).
+_ReachInfo = tuple[bool, tuple[int, ...], tuple[tuple[int, ...], ...]]
 
 
 def _union(masks: tuple[int, ...], first: int, bits: int) -> int:
@@ -33,9 +38,9 @@ class SearchMoves:
         self.roles = roles
         self.cards = cards
         self.z = zobrist or Zobrist()
-        self._reach_info_by_color: tuple[dict, dict] = ({}, {})
+        self._reach_info_by_color: tuple[dict[str, _ReachInfo], dict[str, _ReachInfo]] = ({}, {})
 
-    def moves(self, st: tuple) -> list[tuple]:
+    def moves(self, st: SearchState) -> list[SearchMove]:
         """Every legal move, with the Knowledge take index when the mover's stack has a
         choice."""
         mvs = self.engine.moves(st)
@@ -44,7 +49,7 @@ class SearchMoves:
             return [mv + (k,) for mv in mvs for k in range(len(mine))]
         return mvs
 
-    def make(self, st: tuple, h: int, mv: tuple) -> tuple[tuple, int]:
+    def make(self, st: SearchState, h: int, mv: SearchMove) -> tuple[SearchState, int]:
         own, opp, mo, mp, sp, color, ho, hp, stacks = st
         slot, f, t, sf, su = mv[0], mv[1], mv[2], mv[3], mv[4]
         z = self.z
@@ -91,10 +96,10 @@ class SearchMoves:
         return (opp, own, mp, mo, sp, enemy, hp, hand,
                 (theirs + (card,), mine[:take] + mine[take + 1:])), h
 
-    def key(self, st: tuple) -> int:
+    def key(self, st: SearchState) -> int:
         return self.z.full(st, self.roles)
 
-    def _captures(self, st: tuple) -> list[tuple] | None:
+    def _captures(self, st: SearchState) -> list[SearchMove] | None:
         """The captures of ``st`` in the generator's order, or None when the mover has a
         winning move; without building the quiet moves. Hands with conditional cards go
         through the full generator."""
@@ -106,7 +111,7 @@ class SearchMoves:
             goal = 0                       # the Temple Arch is blocked: no win by stream
         wins = (1 << mp) if mp >= 0 else 0
         masters = wins | ((1 << mo) if mo >= 0 else 0)
-        out: list[tuple] = []
+        out: list[SearchMove] = []
         for slot, name in enumerate(ho):
             cm = (tables.get(name) or self.engine.table(name))[color]
             if cm.conditional:
@@ -138,7 +143,7 @@ class SearchMoves:
                                       masters ^ (b | tb) if f == mo else masters)
         return out
 
-    def _reach_info(self, name: str, color: int) -> tuple[bool, tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    def _reach_info(self, name: str, color: int) -> _ReachInfo:
         """What the capture check needs of card ``name``: whether it is conditional, its
         master's reach, and for each rank, for each set of students on it (5 bits), the
         squares they reach (the union of a whole army's reach in five lookups)."""
@@ -148,7 +153,7 @@ class SearchMoves:
         found = self._reach_info_by_color[color][name] = (cm.conditional, cm.master_mask, rows)
         return found
 
-    def _capture_check(self, st: tuple) -> bool | None:
+    def _capture_check(self, st: SearchState) -> bool | None:
         """Whether the mover has a capture (None: it has a winning move), without listing
         them: most quiescence nodes have none, or stop at the stand-pat score."""
         own, opp, mo, mp, sp, color, ho, _, _ = st
@@ -179,7 +184,7 @@ class SearchMoves:
                 hit |= reach
         return bool(hit & opp)
 
-    def _captures_slow(self, st: tuple) -> list[tuple] | None:
+    def _captures_slow(self, st: SearchState) -> list[SearchMove] | None:
         opp = st[1]
         out = []
         for mv in self.engine.moves(st):

@@ -8,7 +8,7 @@ its state, so an agent cannot peek at hidden Ninjas: the types do not let it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Any, Mapping
 
 from companion.rules.actions import Action, parse_action
 from companion.rules.cards import CARDS, CardTable
@@ -56,7 +56,7 @@ class SeatView:
     first_turn: bool = False
 
     @classmethod
-    def from_view(cls, data: Mapping) -> "SeatView":
+    def from_view(cls, data: Mapping[str, Any]) -> "SeatView":
         """Build from ``Referee.view(seat)``. Raises :class:`ViewError` on anything else
         (a public view, a missing field)."""
         try:

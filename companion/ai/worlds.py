@@ -11,6 +11,7 @@ them.
 from __future__ import annotations
 
 import time
+from typing import Callable
 
 from companion.rules.engine import Engine
 from companion.rules.position import TEMPLE
@@ -19,6 +20,7 @@ from .evaluate import Evaluator
 from .search import WIN
 
 NINJA = {"shadow": 130, "light": 170}   # a Ninja's worth, in hundredths of a student
+CLOCK_EVERY = 16                         # nodes between two looks at the clock
 
 
 class World:
@@ -28,7 +30,9 @@ class World:
 
     __slots__ = ("pawns", "masters", "ninjas", "hands", "side", "turn")
 
-    def __init__(self, pawns, masters, ninjas, hands, side, turn):
+    def __init__(self, pawns: tuple[int, ...], masters: tuple[int, ...],
+                 ninjas: tuple[int, ...], hands: tuple[tuple[str, ...], ...], side: str,
+                 turn: int) -> None:
         self.pawns, self.masters, self.ninjas = pawns, masters, ninjas
         self.hands, self.side, self.turn = hands, side, turn
 
@@ -61,15 +65,20 @@ class Rules:
     """Turn generation and evaluation of sampled worlds for one mode."""
 
     def __init__(self, mode: str, light: int | None, engine: Engine, evaluator: Evaluator,
-                 *, deadline: float | None = None, max_nodes: int | None = None):
+                 *, deadline: float | None = None, max_nodes: int | None = None,
+                 clock: Callable[[], float] = time.perf_counter):
         self.mode = mode
         self.light = light
         self.engine = engine
         self.evaluate_board = evaluator
         self.nodes = 0
-        self._evaluated: dict[tuple, int] = {}
-        self.deadline = deadline
+        # (pawns, masters, hands, side card, side to move) -> the board's evaluation
+        self._evaluated: dict[tuple[tuple[int, ...], tuple[int, ...],
+                                    tuple[tuple[str, ...], ...], str, int], int] = {}
+        self.deadline = deadline    # on ``clock``
         self.max_nodes = max_nodes
+        self.clock = clock
+        self._check_at = 0          # the node count at which the budget is looked at next
         # The enemy's reply to the seat's action, when the enemy cannot see the seat's hidden
         # Ninjas: (the seat's colour, for each square the odds that the enemy finds one of
         # them there, and its placements of them, all from what the public record tells it).
@@ -197,6 +206,9 @@ class Rules:
         key = (w.pawns, w.masters, w.hands, w.side, c)
         board = self._evaluated.get(key)
         if board is None:
+            # Met for the first time, it may build the evaluation's tables of a new hand (a
+            # few milliseconds on a Pi): the clock is looked at again at the next node.
+            self._check_at = self.nodes + 1
             board = self._evaluated[key] = self.evaluate_board(
                 (w.pawns[c], w.pawns[e], w.masters[c], w.masters[e], -1, c, w.hands[c], w.hands[e],
                  ((w.side,), ())))
@@ -248,7 +260,7 @@ class Rules:
         mine = w.ninjas[me]
         chosen, best = None, -WIN * 2.0
         for child in self.turns(w):
-            self.nodes += 1
+            self.spend()
             ninjas = list(child.ninjas)
             ninjas[me] = mine
             seen = World(child.pawns, child.masters, tuple(ninjas), child.hands, child.side, child.turn)
@@ -283,12 +295,25 @@ class Rules:
             attack |= self.reverse(card, me)[0][m]
         return seen_by.share(attack & ~w.pawns[1 - me])
 
-    def negamax(self, w: World, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def spend(self) -> None:
+        """Count a node; raise :class:`OutOfBudget` once the budget is spent. The clock is
+        read every ``CLOCK_EVERY`` nodes (a few tenths of a millisecond here, a few
+        milliseconds on a Pi), the node budget is met exactly. A node count that only
+        looked at multiples of 256 missed most of them: the blind reply counts its
+        children in a run."""
         self.nodes += 1
-        if self.nodes & 255 == 0 and (
-                (self.max_nodes is not None and self.nodes >= self.max_nodes)
-                or (self.deadline is not None and time.perf_counter() >= self.deadline)):
+        if self.nodes < self._check_at:
+            return
+        self._check_at = self.nodes + CLOCK_EVERY
+        if self.max_nodes is not None:
+            if self.nodes >= self.max_nodes:
+                raise OutOfBudget
+            self._check_at = min(self._check_at, self.max_nodes)
+        if self.deadline is not None and self.clock() >= self.deadline:
             raise OutOfBudget
+
+    def negamax(self, w: World, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self.spend()
         won = self.winner(w)
         if won is not None:
             return -(WIN - ply) if won != w.turn else WIN - ply

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 
+from .searchtypes import SearchState
+
 STACK = 6   # place of red's side stack; blue's is STACK + 1
 PLACES = 8
 
@@ -38,7 +40,7 @@ class Zobrist:
             keys = self._cards[name] = tuple(rng.getrandbits(64) for _ in range(PLACES))
         return keys
 
-    def full(self, st: tuple, roles: tuple[int, ...]) -> int:
+    def full(self, st: SearchState, roles: tuple[int, ...]) -> int:
         """The key of a search state, from scratch (the search updates it move by move)."""
         own, opp, mo, mp, sp, color, ho, hp, (mine, theirs) = st
         h = self.turn if color else 0

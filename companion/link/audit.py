@@ -14,22 +14,26 @@ commitment (text and salt), and each checks the other's:
   answered falsely by the other seat, the Ninjas' owner (``kind="answer"``); a hidden step the
   rules refuse was made by the mover (``kind="rules"``).
 
-The live split of a game (each table's referee knowing only its own Ninjas) is not built yet:
-this module is the end-of-game half, run on the records both tables keep.
+A live game across tables (``companion.rules.shadow_half``) commits to every action with a
+hidden part, one by one (its row carries the hash); :func:`audit_rows` checks such a game: the
+other table's openings, replayed by the rules with its own Ninjas, must give exactly the rows
+it sent, hashes and answers included. :func:`audit` checks per-turn records the same way.
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules.errors import RecordError
+from ..rules.cards import CardTable
+from ..rules.errors import OnitamaError, RecordError
 from ..rules.sealed import replay, reveal
-from .protocol import canonical
+from ..rules.sealed_ninjas import Answer, Hidden, commitment, parse_step
+from ..rules.shadow import ShadowReferee
+from ..rules.shadow_half import HalfReferee
 
 SETUP = "setup"
 # The two forms of sealed.replay's refusal: an action the rules refuse at a turn, and a turn
@@ -48,13 +52,6 @@ class Lie:
 
 def new_salt() -> str:
     return secrets.token_hex(16)
-
-
-def commitment(game: str, seat: str, ply: str, text: str, salt: str) -> str:
-    """What a table publishes for its set-up or its turn ``ply``: nothing of ``text`` can be
-    read from it, and no other text opens it."""
-    body = canonical({"game": game, "seat": seat, "ply": ply, "text": text, "salt": salt})
-    return hashlib.sha256(body).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -132,3 +129,43 @@ def _legal_setup(full: Mapping[str, Any], seat: str, text: str) -> bool:
     except RecordError:
         return False
     return True
+
+
+def audit_rows(game: str, whole: ShadowReferee, rows: list[tuple[str, str]], seat: str,
+               openings: Mapping[str, tuple[str, str]]) -> list[Lie]:
+    """The lies of the table that played ``seat`` in a finished game across tables: ``rows``
+    as both tables saved them, ``whole`` the game as dealt, ``openings`` what that table
+    opened at the end (action number -> text, salt). Its opened steps are replayed by the
+    rules with its own Ninjas: each must give exactly the row it sent (an ``opening`` lie
+    when the hash differs, ``rules`` when the rules refuse it or give another public form),
+    and each answer must be the rules' (``answer``)."""
+    salts = {int(n): s for n, (_, s) in openings.items() if n.isdigit()}
+    ref = HalfReferee(whole, seat, game, lambda n: salts.get(n, ""))
+    hidden = {n for n, (who, text) in enumerate(rows) if who == seat and "#" in text}
+    lies = [Lie(seat, "opening", n, "an opening with no commitment")
+            for n in sorted(set(openings) - {str(n) for n in hidden})]
+    for n, (who, text) in enumerate(rows):
+        told = text
+        if n in hidden:
+            if str(n) not in openings:
+                return lies + [Lie(seat, "opening", str(n), "a commitment it never opened")]
+            told = openings[str(n)][0]
+        try:
+            ref.act(who, told)
+        except OnitamaError as exc:
+            if who != seat:
+                raise RecordError(f"row {n} of the other table does not replay: {exc}") from None
+            kind = "answer" if isinstance(parse_step(text, None, whole.cards), Answer) else "rules"
+            return lies + [Lie(seat, kind, str(n), f"{told!r}: {exc}")]
+        if who == seat and ref.rows[n][1] != text:
+            return lies + [_differs(seat, n, text, ref.rows[n][1], whole.cards)]
+    return lies
+
+
+def _differs(seat: str, n: int, sent: str, given: str, cards: CardTable) -> Lie:
+    """A row sent otherwise than its opening gives: another hash (the text is not what was
+    committed) or another public form."""
+    sent_step, given_step = parse_step(sent, None, cards), parse_step(given, None, cards)
+    if isinstance(sent_step, Hidden) and isinstance(given_step, Hidden) and sent_step == given_step:
+        return Lie(seat, "opening", str(n), "opened a text that is not what it committed to")
+    return Lie(seat, "rules", str(n), f"sent {sent!r}, the rules give {given!r}")

@@ -12,22 +12,30 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..table.errors import BadRequest
 from ..table.tables import TableState
+from ..table.viewtypes import Reply
 from . import protocol
+from .club import Club, watch
 from .peer import Port, TableLink, client
 from .protocol import Invite, Refused
 
 log = logging.getLogger(__name__)
 
 JOIN_WAIT_S = 10.0          # how long a guest waits for the host's deal on the broker
+# While a game goes on, a table says where it is this often even when nothing happens: a
+# message lost while the other table waits (a broker killed, a connection dropped at that
+# moment) is then sent again within this time, and a stale "gone" is mended.
+RESYNC_S = 5.0
 
 
 class Companion(Port, Protocol):
     def watch_tables(self, watch: Any) -> None: ...
-    def submit(self, seat: str | None, request: Any, timeout: float = 5.0) -> dict[str, Any]: ...
+    def submit(self, seat: str | None, request: Any, timeout: float = 5.0) -> Reply: ...
 
 
 class Links:
@@ -40,11 +48,24 @@ class Links:
         self.link: TableLink | None = None
         self._last: tuple[int, int, str] | None = None
         self._queue: queue.Queue[tuple[Any, ...]] = queue.Queue()
+        self._club: Club | None = None
+        self._club_stop: Callable[[], None] | None = None
         self._thread = threading.Thread(target=self._run, name="table-links", daemon=True)
         self._thread.start()
         companion.watch_tables(self._watch)
 
+    def club_games(self) -> list[dict[str, Any]]:
+        """Every live game on this table's broker, read-only (the club page): watched from the
+        first time it is asked for until the links close."""
+        if self._club is None:
+            host, _, port = self.broker.rpartition(":")
+            self._club = Club()
+            self._club_stop = watch((host, int(port)), self._club)
+        return self._club.games()
+
     def close(self) -> None:
+        if self._club_stop is not None:
+            self._club_stop()
         self.companion.watch_tables(None)
         self._queue.put(("stop",))
         self._thread.join(timeout=10)
@@ -69,7 +90,12 @@ class Links:
         invite = self.invite()
         return None if invite is None else invite.code()
 
-    def join(self, code: str, timeout: float = JOIN_WAIT_S) -> dict[str, Any]:
+    def pending_invite(self) -> str | None:
+        """The invite while the other table has not come yet (the OLED shows it then)."""
+        link = self.link
+        return None if link is None or link.peer_state != "unknown" else self.invite_code()
+
+    def join(self, code: str, timeout: float = JOIN_WAIT_S) -> Reply:
         """Take an invite: read the host's deal from the broker, and deal the same game here,
         the host's seat played at the host's table. :class:`BadRequest` when the code is not
         an invite, or no deal signed with its key came in time."""
@@ -88,23 +114,40 @@ class Links:
     # -- the worker --------------------------------------------------------------------------
 
     def _run(self) -> None:
+        # The resync is due every RESYNC_S whatever comes in meanwhile: were it due only after
+        # RESYNC_S of quiet, the other table's own resyncs (one every RESYNC_S) could keep
+        # this one from ever saying where it is.
+        due = time.monotonic() + RESYNC_S
         while True:
-            item = self._queue.get()
-            kind = item[0]
-            if kind == "stop":
+            try:
+                item: tuple[Any, ...] | None = self._queue.get(timeout=max(0.0, due - time.monotonic()))
+            except queue.Empty:
+                item = None
+            if item is not None and item[0] == "stop":
                 self._open(None)
                 return
-            try:
-                self._handle(item)
-            except Exception:               # one bad event must not end the links
-                log.exception("table link: %s failed", kind)
+            if time.monotonic() >= due:
+                due = time.monotonic() + RESYNC_S
+                self._safely(("resync",))
+            if item is not None:
+                self._safely(item)
+
+    def _safely(self, item: tuple[Any, ...]) -> None:
+        try:
+            self._handle(item)
+        except Exception:                   # one bad event must not end the links
+            log.exception("table link: %s failed", item[0])
 
     def _handle(self, item: tuple[Any, ...]) -> None:
         kind, link = item[0], self.link
         if kind == "state":
             self._open(item[1])
             if self.link is not None:
+                self.link.status = item[1].status
                 self.link.saved()
+        elif kind == "resync":
+            if link is not None and link.status != "finished":
+                link.resync()
         elif link is not None and item[1] == link.game_id:      # not an old game's stragglers
             if kind == "connected":
                 link.connected()

@@ -20,7 +20,7 @@ from typing import Any
 
 VERSION = 1
 ROOT = "onitama/g"
-KINDS = ("deal", "move", "presence")
+KINDS = ("deal", "move", "presence", "open")
 _NAME = re.compile(r"^[a-z2-7]{10,32}$")
 
 

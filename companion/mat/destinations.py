@@ -27,7 +27,10 @@ def window_lights(w: Window | None, base: frozenset[int], occ: frozenset[int]) -
     for r in w.readings:
         m = move_of(r)
         slot = w.before.hands[w.mover].index(m.card)
-        if (m.wind_card and m.spirit_to is not None and r.midway == w.reading.occupancy
+        # Only a pawn step may still go on with the Spirit: a turn that made its Spirit step
+        # is whole, though a swap leaves the same squares full as its pawn step did.
+        if (m.wind_card and m.spirit_to is not None and moved.spirit_from is None
+                and r.midway == w.reading.occupancy
                 and m.from_sq == moved.from_sq and m.to_sq == moved.to_sq):
             reach.setdefault(m.spirit_to, set()).add(slot)
         elif moved.to_sq in lifted and m.to_sq is not None and m.from_sq == moved.from_sq:

@@ -24,8 +24,8 @@ class Prompt(TypedDict, total=False):
     reply: Reply
 
 
-class Event(TypedDict, total=False):
-    """One decision; ``t`` is when it was made. Exactly one of the other keys says what (with
+class MatEvent(TypedDict, total=False):
+    """One decision of the recognizer; ``t`` is when it was made. Exactly one of the other keys says what (with
     ``amend``/``amended`` marking an amendment's pair, ``ambiguous`` a mismatch's readings,
     ``how`` a win's)."""
     t: float

@@ -1,10 +1,14 @@
-"""The recognizer's feedback as LED cues per square: plain data for the animation layer, and
-the table's palette (every colour the mat's LEDs show is named here).
+"""The LED grammar: what a lit square may do (``Cue``), the table's palette (every colour the
+mat's LEDs show is named here), and the recognizer's feedback as cues per square.
 
-The recognizer speaks in colour names and effects (``Light``); the firmware's animator plays
-effects with a colour, an urgency (speed and brightness: hint, normal, error) and a phase. This
-module is the one place that maps the first onto the second, so the LED grammar of
-docs/recognizer.md is read here:
+A ``Cue`` is plain data: a colour, a kind (steady, blink, pulse, or a sweep along a line), an
+urgency (speed and brightness: hint, normal, error), a blink's phase and a sweep's place. The
+table builds every scene from cues alone (``{square: Cue}``, the recognizer's lights turned into
+cues by :func:`cues`); the firmware's animator (``firmware/animation.py``) translates each into
+the effect it plays, so no layer above the drivers knows the animator's classes.
+
+The recognizer speaks in colour names and effects (``Light``). This module is the one place
+that maps those onto cues, so the LED grammar of docs/recognizer.md is read here:
 
 - steady: a lifted pawn's destinations, coloured by card (cyan = card A, magenta = card B,
   white = both);
@@ -13,18 +17,19 @@ docs/recognizer.md is read here:
 - blink-fast (error): the wrong squares of an illegal or out-of-sync mat; each misplaced pawn
   and the square it belongs on blink alternately (from in phase, to half a cycle later);
 - pulse: the winning master.
-
-The service turns a ``Cue`` into ``firmware.animation`` effects:
-``{"steady": Steady, "blink": Blink, "pulse": Pulse}[cue.kind](cue.rgb, Urgency[cue.urgency.upper()], ...)``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from .scene import Feedback
 
 RGB = tuple[int, int, int]
+Kind = Literal["steady", "blink", "pulse", "sweep"]
+Urgency = Literal["hint", "normal", "error"]   # slow and dim, normal, fast
 
 PALETTE: dict[str, RGB] = {
     "red": (255, 0, 0),
@@ -45,7 +50,7 @@ HINT_COLOURS: dict[str, RGB] = {
 }
 
 # effect name -> (kind, urgency)
-EFFECTS: dict[str, tuple[str, str]] = {
+EFFECTS: dict[str, tuple[Kind, Urgency]] = {
     "steady": ("steady", "normal"),
     "flash": ("blink", "normal"),
     "blink-slow": ("blink", "hint"),
@@ -60,10 +65,33 @@ PAIR_TO: RGB = PALETTE["amber"]
 
 @dataclass(frozen=True, slots=True)
 class Cue:
+    """What one square (or edge group) shows. A blink is on for the first half of its cycle,
+    ``phase`` (0-1) shifting it; a pulse breathes from full to a tenth; a sweep is a light
+    running along a line of ``length`` squares, this one at ``position`` (build it with
+    :func:`sweep`)."""
     rgb: RGB
-    kind: str      # "steady", "blink" or "pulse"
-    urgency: str   # "hint", "normal" or "error"
+    kind: Kind = "steady"
+    urgency: Urgency = "normal"
     phase: float = 0.0
+    position: int = 0
+    length: int = 1
+
+
+def steady(rgb: RGB, urgency: Urgency = "normal") -> Cue:
+    return Cue(rgb, "steady", urgency)
+
+
+def blink(rgb: RGB, urgency: Urgency = "normal", phase: float = 0.0) -> Cue:
+    return Cue(rgb, "blink", urgency, phase)
+
+
+def pulse(rgb: RGB, urgency: Urgency = "normal") -> Cue:
+    return Cue(rgb, "pulse", urgency)
+
+
+def sweep(squares: Sequence[int], rgb: RGB, urgency: Urgency = "normal") -> dict[int, Cue]:
+    """A light running along ``squares`` in order (a rank, a file, a path)."""
+    return {sq: Cue(rgb, "sweep", urgency, 0.0, i, len(squares)) for i, sq in enumerate(squares)}
 
 
 def cues(feedback: Feedback) -> dict[int, Cue]:
@@ -73,6 +101,6 @@ def cues(feedback: Feedback) -> dict[int, Cue]:
         kind, urgency = EFFECTS[light.effect]
         out[sq] = Cue(PALETTE[light.colour], kind, urgency)
     for frm, to in feedback.pairs:
-        out[frm] = Cue(PAIR_FROM, "blink", "error", 0.0)
-        out[to] = Cue(PAIR_TO, "blink", "error", 0.5)
+        out[frm] = blink(PAIR_FROM, "error", 0.0)
+        out[to] = blink(PAIR_TO, "error", 0.5)
     return out

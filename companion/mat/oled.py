@@ -32,6 +32,13 @@ NO_HINT: Lines = ("No hint", "none left, or not", "your move on the mat")
 HINT_ON_PHONE: Lines = ("No hint here", "ask for one on", "your phone")
 
 
+def cut(line: str) -> str:
+    """``line`` as one line of the screen: spaces run together, and past the screen's width cut
+    with an ellipsis (as the driver draws it)."""
+    line = " ".join(line.split())
+    return line if len(line) <= COLUMNS else line[:COLUMNS - 1].rstrip() + "\u2026"
+
+
 def phrases(text: str) -> list[str]:
     """``Ox, b4 to b3, takes a student`` in lines broken only between its phrases (a square
     never parts from its "to"), as many phrases a line as fit."""
@@ -103,6 +110,17 @@ def play_lines(pos: Position, announce: Lines | None, waiting: str | None) -> Li
     if waiting is not None:
         return (f"{waiting.title()}: waiting for", "the rest of the turn")
     return oled
+
+
+def spirit_step_lines(mover: str, cards: Iterable[str], then: Lines) -> Lines:
+    """The pawn step just made is a regular card's whole turn and a Wind Spirit card's first
+    step (the recognizer's ``spirit_may_follow``): the turn is not said to be over while its
+    Spirit step may follow (``then``: the play lines, whose move it is after it and their
+    cards, the last line left out when it would not fit)."""
+    named = f"the Spirit ({' or '.join(cards)});"
+    lines = (f"{mover.title()}: Spirit step?", f"{mover.title()} may still move",
+             named if len(named) <= COLUMNS else "the Spirit;", f"else {then[0]}", *then[1:])
+    return tuple(line for line in lines[:LINES] if len(line) <= COLUMNS)
 
 
 # -- the table (companion.table) ------------------------------------------------------------

@@ -30,7 +30,7 @@ from ..rules.engine import Engine
 from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
 from .asking import Question, ask
-from .events import Event, Prompt
+from .events import MatEvent, Prompt
 from .histories import (Explanation, Known, Node, Tree, between, cheapest, explain, near,
                          untimed)
 from .pairing import pair_up as pair_up
@@ -84,7 +84,7 @@ class Recognizer:
         self._passing = False                    # the question is which card to give up
         self._mismatch: tuple[frozenset[int], frozenset[int]] | None = None
         self._waiting: str | None = None
-        self._out: list[Event] = []
+        self._out: list[MatEvent] = []
         self._check_pass(t)
 
     # -- state -----------------------------------------------------------------------------
@@ -133,7 +133,7 @@ class Recognizer:
 
     # -- inputs ----------------------------------------------------------------------------
 
-    def update(self, t: float, occupancy: frozenset[int]) -> list[Event]:
+    def update(self, t: float, occupancy: frozenset[int]) -> list[MatEvent]:
         """The debounced occupancy changed at time ``t``."""
         self._advance_to(t)
         occupancy = frozenset(occupancy)
@@ -157,12 +157,12 @@ class Recognizer:
             self._record.flash = None
         return self._drain()
 
-    def advance(self, t: float) -> list[Event]:
+    def advance(self, t: float) -> list[MatEvent]:
         """Time has reached ``t`` (call at least every few tens of ms, or at ``next_deadline``)."""
         self._advance_to(t)
         return self._drain()
 
-    def button(self, t: float, name: str) -> list[Event]:
+    def button(self, t: float, name: str) -> list[MatEvent]:
         """Mat button A or B answers with the first or second card of the asked player's hand;
         C the takeback when offered, else the other player's one card."""
         self._advance_to(t)
@@ -173,7 +173,7 @@ class Recognizer:
         return self._drain()
 
     def answer(self, t: float, seat: str, card: str | None = None, *,
-               takeback: bool = False) -> list[Event]:
+               takeback: bool = False) -> list[MatEvent]:
         """A phone answer from ``seat``: the card used (or given up), or the takeback."""
         self._advance_to(t)
         if self._question is not None:
@@ -184,7 +184,7 @@ class Recognizer:
                 self._choose(key, t)
         return self._drain()
 
-    def end_turn(self, t: float) -> list[Event]:
+    def end_turn(self, t: float) -> list[MatEvent]:
         """The turn goes on off the mat (in Light & Shadow, the phone's step begins): the
         moves published stand."""
         self._advance_to(t)
@@ -495,10 +495,10 @@ class Recognizer:
     def _emit(self, t: float, **event: object) -> None:
         self._out.append({"t": round(t, 3), **event})  # type: ignore[typeddict-item]
 
-    def _put(self, t: float, event: Event) -> None:
+    def _put(self, t: float, event: MatEvent) -> None:
         self._out.append({"t": round(t, 3), **event})
 
-    def _drain(self) -> list[Event]:
+    def _drain(self) -> list[MatEvent]:
         out, self._out = self._out, []
         return out
 

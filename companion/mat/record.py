@@ -12,7 +12,7 @@ from ..rules.board import Board
 from ..rules.moves import Move
 from ..rules.position import COLORS, Position
 from . import oled
-from .events import Event
+from .events import MatEvent
 from .readings import Reading
 
 ANNOUNCE_S = 4.0  # an amended turn is announced on the OLED this long
@@ -47,12 +47,12 @@ class Record:
         board.pop()
         return board.position
 
-    def publish(self, steps: tuple[Reading, ...], t: float) -> list[Event]:
+    def publish(self, steps: tuple[Reading, ...], t: float) -> list[MatEvent]:
         """Make the open moves ``steps`` (from the anchor); returns the events."""
         k = 0
         while k < min(len(steps), len(self.open)) and steps[k].move == self.open[k].move:
             k += 1
-        events: list[Event] = []
+        events: list[MatEvent] = []
         popped, pushed = self.open[k:], list(steps[k:])
         if len(popped) == 1 and pushed:
             old = self.board.pop()
@@ -78,7 +78,7 @@ class Record:
                 events.append({"winner": outcome.winner, "how": outcome.how})
         return events
 
-    def pass_turn(self, move: Move) -> list[Event]:
+    def pass_turn(self, move: Move) -> list[MatEvent]:
         """The player to move had no move on the mat and gave up a card: it stands at once."""
         self.board.push(move)
         self.open = []

@@ -1,11 +1,14 @@
 """How a game ended, in words: the one table every screen's wording reads (the referee's
-events, the OLED, the phones' headline, the game list). Records and views keep the short name
-(``"stone"``); the pages' own script (``web/static/common.js``) names them the same way.
+events, the OLED, the phones' headline, the game list, and the pages: the server sends a
+result's words beside it, :func:`result_words`, so the pages' script keeps no copy). Records
+and views keep the short name (``"stone"``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any, TypedDict
 
 from .referee import Result
 
@@ -22,6 +25,8 @@ HOW: dict[str, How] = {
     "ninjas": How("Every Ninja captured", "capturing every Ninja"),
     "draw": How("A draw", "agreement"),
     "abandoned": How("Game abandoned", "abandoning"),
+    # Simultaneous play across tables: the other table revealed another move than it committed.
+    "lie": How("A false reveal", "the other table's false reveal"),
 }
 
 
@@ -35,3 +40,29 @@ def result_sentence(result: Result) -> str:
     if result.winner is None:
         return "a draw"
     return f"{result.winner} wins by {how(result.how).by}"
+
+
+class ResultWords(TypedDict):
+    """A result as the pages say it: the banner's two lines and one sentence."""
+    head: str           # "Red wins", "A draw", "Game abandoned"
+    line: str           # under it: "Way of the Stone", "Nobody wins this one."
+    sentence: str       # alone: "Red wins by capturing the master"
+
+
+def result_words(result: Mapping[str, Any] | None) -> ResultWords | None:
+    """The words for a result as records and views hold it (``{"winner", "how"}``)."""
+    if not result:
+        return None
+    if result.get("how") == "abandoned":
+        title = how("abandoned").title
+        return {"head": title, "line": "It ended before anyone won.", "sentence": title}
+    if result.get("how") == "set aside":       # a saved game that could not be resumed
+        why = str(result.get("reason", "it could not be resumed"))
+        return {"head": "Set aside", "line": why, "sentence": f"Set aside: {why}"}
+    winner = result.get("winner")
+    if not winner:
+        title = how("draw").title
+        return {"head": title, "line": "Nobody wins this one.", "sentence": title}
+    words = how(str(result.get("how")))
+    head = f"{str(winner).title()} wins"
+    return {"head": head, "line": words.title, "sentence": f"{head} by {words.by}"}

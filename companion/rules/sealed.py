@@ -38,7 +38,7 @@ _LANTERN = re.compile(r"^L[1-5a-e][+-]?$")
 def _header(ref: Referee[Any]) -> JsonObject:
     header: JsonObject = {"mode": ref.mode, "start": format_position(ref.start), "seed": ref.seed,
               "result": None if ref.result is None else ref.result.as_dict()}
-    if isinstance(ref, ShadowReferee) and ref.light is not None:
+    if ref.light is not None:          # Way of the Light, whole or a table's half
         header["light"] = COLORS[ref.light]
     # Empty offset lists are left out: a card with only conditional offsets has no plain
     # ``moves``, and the card loader wants a listed field to be non-empty.

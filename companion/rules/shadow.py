@@ -30,11 +30,11 @@ from .engine import Engine
 from .errors import SetupError, VariantError
 from .jsondata import JsonObject
 from .moves import Move
-from .position import BLUE, COLORS, NO_SQUARE, RED, TEMPLE, Position, parse_position
-from .referee import Event, Referee, Result, Turn, TurnLog
-from .results import result_sentence
+from .position import BLUE, COLORS, NO_SQUARE, RED, Position, parse_position
+from .referee import Event, Referee, Result, TurnLog
 from .shadow_state import (LIGHT, SHADOW, ShadowState, light_lantern, lose_ninja, ninja_steps,
                            pawn_moves, reveal, set_pair)
+from .shadow_steps import close_turn, lantern_due, ninja_takes, pass_card, winner
 from .shadow_why import why_not
 from .squares import square_name
 
@@ -216,7 +216,7 @@ class ShadowReferee(Referee[ShadowState]):
         seat = COLORS[c]
         ninjas = tuple(sorted(t if s == f else s for s in st.ninjas[c]))
         st = replace(st, ninjas=set_pair(st.ninjas, c, ninjas))
-        head = (f"{step.card} " if st.phase == "move" else "")
+        head = (f"{notation_name(step.card)} " if st.phase == "move" else "")
         full = f"{head}{'S' if isinstance(step, Strike) else 'N'}{square_name(f)}{square_name(t)}"
         pos = st.pos
         if isinstance(step, Strike):
@@ -231,20 +231,11 @@ class ShadowReferee(Referee[ShadowState]):
             return replace(st, full=st.full + (full + mark,),
                            public=st.public + (f"S?{square_name(t)}{mark}",))
         if pos.pawns(e) >> t & 1:
-            victim = "master" if t == pos.master(e) else "student"
-            red, blue = (pos.red, pos.blue & ~(1 << t)) if e == BLUE else (pos.red & ~(1 << t), pos.blue)
-            lost_master = victim == "master"
-            pos = replace(pos, red=red, blue=blue,
-                          red_master=NO_SQUARE if lost_master and e == RED else pos.red_master,
-                          blue_master=NO_SQUARE if lost_master and e == BLUE else pos.blue_master)
-            events.append(Event("ninja_capture", f"{seat}'s Ninja captured {COLORS[e]}'s {victim} "
-                                f"on {square_name(t)}", public=True,
-                                data={"by": seat, "square": square_name(t), "captured": victim}))
-            st = reveal(replace(st, pos=pos), c, t)
+            st = reveal(replace(st, pos=ninja_takes(pos, c, t, events)), c, t)
             st = replace(st, result=self._winner(st))
             public: str | None = f"{head}N?{square_name(t)}"
         else:
-            public = f"{step.card} N?" if st.phase == "move" else None
+            public = f"{notation_name(step.card)} N?" if st.phase == "move" else None
         return replace(st, full=st.full + (full,),
                        public=st.public + ((public,) if public else ()))
 
@@ -252,21 +243,16 @@ class ShadowReferee(Referee[ShadowState]):
         """The card played goes beside the mat and the side card joins the hand; then the
         Lantern step, unless public facts rule it out: no Lantern left, the first turn of the
         game, or no enemy Ninja left to find (how many live is public)."""
-        pos = st.pos
-        hand = tuple(pos.side[0] if h == card else h for h in pos.hands[c])
-        st = replace(st, pos=replace(pos, hands=set_pair(pos.hands, c, hand), side=(card,)), card=None)
-        if st.lanterns[c] and st.ply > 0 and self.ninja_count > st.lost[1 - c]:
+        st = replace(st, pos=pass_card(st.pos, c, card), card=None)
+        if lantern_due(st.lanterns, st.ply, self.ninja_count, st.lost, c):
             return replace(st, phase="lantern")
         return self._end_turn(st, events)
 
     def _end_turn(self, st: ShadowState, events: list[Event]) -> ShadowState:
         mover = st.pos.turn
-        turn = Turn(COLORS[mover], " ".join(st.full), " ".join(st.public))
-        events.append(Event("turn", turn.public, public=True, data={"by": turn.seat}))
+        turn = close_turn(mover, st.full, st.public, st.result, events)
         st = replace(st, log=st.log + (turn,), ply=st.ply + 1, full=(), public=(), card=None)
         if st.result is not None:
-            events.append(Event("game_over", result_sentence(st.result), public=True,
-                                data=st.result.as_dict()))
             return st
         nxt = 1 - mover
         # A revealed Ninja goes back behind its owner's screen as the owner's turn begins.
@@ -274,18 +260,9 @@ class ShadowReferee(Referee[ShadowState]):
                        revealed=set_pair(st.revealed, nxt, ()))
 
     def _winner(self, st: ShadowState) -> Result | None:
-        pos = st.pos
-        if self.light is None:       # Way of the Shadow
-            won = pos.winner()
-            return None if won is None else Result(COLORS[won[0]], won[1])
-        light, shadow = self.light, 1 - self.light
-        if pos.master(light) == NO_SQUARE:
-            return Result(COLORS[shadow], "stone")
-        if pos.master(light) == TEMPLE[shadow]:
-            return Result(COLORS[light], "stream")
-        if not st.ninjas[shadow] and st.setup[shadow] is not None:
-            return Result(COLORS[light], "ninjas")
-        return None
+        shadow = None if self.light is None else 1 - self.light
+        out = shadow is not None and not st.ninjas[shadow] and st.setup[shadow] is not None
+        return winner(st.pos, self.light, out)
 
     # -- why not ---------------------------------------------------------------------------
 

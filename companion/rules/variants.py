@@ -131,7 +131,7 @@ class ClassicReferee(Referee[ClassicState]):
         stacks, deck = s.stacks, s.deck
         if captured and opp_master != NO_SQUARE and not captured >> opp_master & 1 and deck:
             drawn, deck = deck[0], deck[1:]
-            stacks = _put(stacks, e, stacks[e] + (drawn,))
+            stacks = put_seat(stacks, e, stacks[e] + (drawn,))
             text += f" +{notation_name(drawn)}"
             events.append(Event("draw", f"{COLORS[e]} lost a student and draws {drawn} onto "
                                 "their side stack", public=True, data={"by": COLORS[e], "card": drawn}))
@@ -152,7 +152,7 @@ class ClassicReferee(Referee[ClassicState]):
             ho = tuple(taken if h == played else h for h in ho)
             rest = list(stacks[c])
             rest.remove(taken)
-            stacks = _put(_put(stacks, c, tuple(rest)), e, stacks[e] + (played,))
+            stacks = put_seat(put_seat(stacks, c, tuple(rest)), e, stacks[e] + (played,))
         st = (opp, own, mp, mo, sp, e, hp, ho, stacks[e])
         s = replace(s, st=st if s.result is None else s.st, stacks=stacks, phase="move", pending=None)
         return self._finish(s, COLORS[c], text, events)
@@ -189,7 +189,8 @@ def replace_side(st: State, side: tuple[str, ...]) -> State:
 T = TypeVar("T")
 
 
-def _put(pair: tuple[T, T], i: int, value: T) -> tuple[T, T]:
+def put_seat(pair: tuple[T, T], i: int, value: T) -> tuple[T, T]:
+    """``pair`` (Red's, Blue's) with seat ``i``'s replaced by ``value``."""
     return (value, pair[1]) if i == 0 else (pair[0], value)
 
 
@@ -246,7 +247,7 @@ class SimultaneousReferee(Referee[SimultaneousState]):
                action: Action) -> tuple[SimultaneousState, list[Event]]:
         c = COLORS.index(seat)
         assert isinstance(action, Move), "the legal actions here are moves"
-        commits = _put(s.commits, c, action)
+        commits = put_seat(s.commits, c, action)
         if None in commits:
             return replace(s, commits=commits), [Event("committed", f"{seat} has committed",
                                                        public=True, data={"by": seat})]

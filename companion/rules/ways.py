@@ -30,6 +30,9 @@ from .errors import CardError, SetupError, VariantError
 from .position import Position, parse_position
 from .referee import Referee
 from .shadow import ShadowReferee
+from .knowledge_half import KnowledgeHalf
+from .shadow_half import HalfReferee
+from .simultaneous_half import SimultaneousHalf
 from .variants import ROLES, ClassicReferee, SimultaneousReferee, example_conditional_cards, start_position
 
 # The referee of whichever way was chosen, each with its own state type.
@@ -81,6 +84,16 @@ class Way:
     plain_record: bool = False
     board: str | None = None            # the official board it is dealt on (base, wind), if any
     computer: str | None = BOARD_SEARCH  # how the computer plays it; None: no computer seat
+    # Across two tables (docs/tables.md): the referee of one table's half of the game, which
+    # keeps the other seat's secrets at the other table; None: each table holds the whole
+    # game, which only a way without a seat's secret allows.
+    table_half: Callable[[AnyReferee, str, str, Callable[[int], str]], AnyReferee] | None = None
+    not_across: str | None = None       # why two tables do not play it (for the players)
+
+    @property
+    def across_tables(self) -> bool:
+        """Two tables can play it: the whole game at each (no seat's secret), or each its half."""
+        return self.not_across is None and (self.table_half is not None or not self.hidden)
 
     @property
     def phones(self) -> str:
@@ -165,6 +178,22 @@ def _shadow_start(mode: str) -> Callable[[Start], AnyReferee]:
     return make
 
 
+def _half(whole: AnyReferee, here: str, game: str, salts: Callable[[int], str]) -> AnyReferee:
+    assert isinstance(whole, ShadowReferee), "a Light & Shadow way deals a ShadowReferee"
+    return HalfReferee(whole, here, game, salts)
+
+
+def _knowledge_half(whole: AnyReferee, here: str, game: str, salts: Callable[[int], str]) -> AnyReferee:
+    # The chain's seed: a salt no action uses (each action's is its number's).
+    assert isinstance(whole, ClassicReferee) and whole.knowledge, "Knowledge deals a ClassicReferee"
+    return KnowledgeHalf(whole, here, salts(-1))
+
+
+def _simultaneous_half(whole: AnyReferee, here: str, game: str, salts: Callable[[int], str]) -> AnyReferee:
+    assert isinstance(whole, SimultaneousReferee), "Simultaneous play deals a SimultaneousReferee"
+    return SimultaneousHalf(whole, here, game, salts)
+
+
 def _hands(variant: str) -> Callable[[Setup], AnyReferee]:
     """Bigger hands in master and student columns (seven, nine)."""
     def make(s: Setup) -> AnyReferee:
@@ -233,20 +262,21 @@ for _entry in (
         board="wind"),
     Way("shadow", "Way of the Shadow", "Light & Shadow: each player hides Ninjas on their "
         "phone and hunts the other's with Lanterns.", _shadow("shadow"), _shadow_start("shadow"),
-        mat_reads_moves=True, hidden=True, ninjas=True, computer=HIDDEN_SEARCH),
+        mat_reads_moves=True, hidden=True, ninjas=True, computer=HIDDEN_SEARCH, table_half=_half),
     Way("light", "Way of the Light", "Light & Shadow: the Light Master plays on the mat "
         "against the Shadow Master's hidden Ninjas.", _shadow("light"), _shadow_start("light"),
-        mat_reads_moves=True, hidden=True, ninjas=True, computer=HIDDEN_SEARCH),
+        mat_reads_moves=True, hidden=True, ninjas=True, computer=HIDDEN_SEARCH, table_half=_half),
     Way("seven", "3-card hands", "Each player holds three cards: one for the master and two "
         "for the students.", _hands("seven"), _classic("seven")),
     Way("nine", "9-card variant", "Each player holds four cards: two for the master and two "
         "for the students.", _hands("nine"), _classic("nine")),
     Way("knowledge", "Knowledge", "Losing a student draws a face-down card onto your side "
-        "stack, and you choose which card to take back.", _knowledge, _knowledge_start),
+        "stack, and you choose which card to take back.", _knowledge, _knowledge_start,
+        table_half=_knowledge_half),
     # Both seats move at once, which the computer's search does not model.
     Way("simultaneous", "Simultaneous play", "Both players commit a move in secret on their "
         "phones, and the moves resolve together.", _simultaneous, _simultaneous_start,
-        hidden=True, computer=None),
+        hidden=True, computer=None, table_half=_simultaneous_half),
     Way("conditional", "Conditional moves", "The base game dealt from cards with move-only "
         "and capture-only steps.", _conditional, _classic("conditional"), options=()),
 ):

@@ -47,9 +47,8 @@ HINTS_PER_GAME = 3            # a seat's hints in one game, unless set-up says o
 MAX_HINTS = 99
 HINT_NODES = 20_000           # one search grades every destination (companion.ai.hints)
 
-# Ways two tables play with the whole game at each: none with a seat's secret, nor Knowledge
-# (its face-down deck's order would sit at both tables).
-TABLE_WAYS = frozenset(name for name, way in WAYS.items() if not way.hidden) - {"knowledge"}
+# Ways two tables play (companion.rules.ways.Way.across_tables).
+TABLE_WAYS = frozenset(name for name, way in WAYS.items() if way.across_tables)
 
 Version = tuple[int, int]     # (game id, number of saved actions): changes with every turn
 
@@ -126,14 +125,13 @@ def _computer_seats(request: Mapping[str, Any], *, mode: str) -> dict[str, str]:
 
 def table_seats(request: Mapping[str, Any], *, mode: str) -> tuple[str, ...]:
     """The ``table`` option: the one seat played at another table, in a way both tables can
-    play with every rule checked on each (no seat's secret: the hidden ways' commitments are
-    not wired yet, docs/tables.md)."""
+    play with every rule checked on each (``Way.across_tables``)."""
     table = request.get("table") or []
     if not isinstance(table, list) or not all(seat in SEATS for seat in table) or len(table) > 1:
         raise BadRequest("table is a list of one seat played at another table, such as [\"blue\"]")
     if table and mode not in TABLE_WAYS:
         raise BadRequest(f"{WAYS[mode].title} is not played across two tables yet: "
-                         "its hidden steps need the commitments of docs/tables.md")
+                         f"{WAYS[mode].not_across}")
     return tuple(table)
 
 
@@ -149,9 +147,18 @@ class Expected:
 
     def steps(self) -> tuple[tuple[int, int], ...]:
         """Its (from, to) pairs on the mat: the piece's step, then the Spirit's."""
-        m = self.move
-        pairs = [(m.from_sq, m.to_sq), (m.spirit_from, m.spirit_to)]
-        return tuple((a, b) for a, b in pairs if a is not None and b is not None)
+        return mat_steps(self.move)
+
+    def begun_by(self, move: Move) -> bool:
+        """Is ``move`` one step of this one, with another still to make? A Wind Spirit card's
+        pawn step is often another card's whole move, read as such once the mat rests."""
+        return set(mat_steps(move)) < set(mat_steps(self.move)) and not move.is_pass
+
+
+def mat_steps(move: Move) -> tuple[tuple[int, int], ...]:
+    """A move's (from, to) pairs on the mat: the piece's step, then the Spirit's."""
+    pairs = [(move.from_sq, move.to_sq), (move.spirit_from, move.spirit_to)]
+    return tuple((a, b) for a, b in pairs if a is not None and b is not None)
 
 
 def board_move(referee: Referee[Any], seat: str, text: str) -> Move | None:

@@ -23,8 +23,10 @@ from .publicgame import PublicGame
 
 
 class Display:
-    def __init__(self, hardware: Hardware, wifi: tuple[str, str] | None = None):
+    def __init__(self, hardware: Hardware, wifi: tuple[str, str] | None = None,
+                 version: Callable[[], object] = lambda: None):
         self._hw = hardware
+        self._version = version               # the game's version now (news of a turn is of it)
         self._wifi = wifi                     # (network name, WIFI: payload): the table's own
         self.shown: str | None = None         # the QR code on the OLED: "wifi", a seat, None
         self._shows: list[outputs.Show] = []
@@ -36,15 +38,22 @@ class Display:
 
     def announce(self, shows: list[outputs.Show]) -> None:
         # Copies: a show keeps the time it ends, and the same constant (NO_HINT_SHOW) may be
-        # announced again once that time has passed.
-        self._shows += [replace(show, until=0.0) for show in shows]
+        # announced again once that time has passed. News of a turn is of the game as it is
+        # when it is announced, not when it is first drawn: a takeback and the turn made
+        # instead, read in one go, are drawn together, and the takeback is old news by then.
+        version = self._version()
+        self._shows += [replace(show, until=0.0, version=version if show.turn else None)
+                        for show in shows]
 
     def deadline(self) -> float | None:
         """When the announcement on show ends, if one is."""
         return self._shows[0].until if self._shows and self._shows[0].until else None
 
-    def _current_show(self) -> outputs.Show | None:
+    def _current_show(self, game: PublicGame | None) -> outputs.Show | None:
         now = time.monotonic()
+        version = game.version if game is not None else None
+        # News of a turn that is over is dropped, not shown late on the next one.
+        self._shows = [show for show in self._shows if not show.turn or show.version == version]
         while self._shows:
             show = self._shows[0]
             if not show.until:
@@ -59,7 +68,7 @@ class Display:
                join_url: Callable[[str], str]) -> None:
         """Draw what the table shows now: a takeover question, an announcement, the Wi-Fi or
         a join code (``page``, or a game with secrets waiting for phones), else ``game_lines()``."""
-        show = self._current_show()
+        show = self._current_show(game)
         computer = frozenset(game.seating.computer) if game is not None else frozenset()
         target = views.join_seat(game, page, seats.free_seat(), wifi=self._wifi is not None,
                                  joined=any(seats.held().values()), computer=computer)

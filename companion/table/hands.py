@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any
 
 from firmware.sim_mat import SimMat
 
 from ..rules.squares import parse_square, square_name
 from .errors import BadRequest, Conflict, NotFound
+from .viewtypes import SimState
 
 NOISY_BOUNCES = (0.0015, 0.001, 0.0025, 0.001)  # a switch's chatter when a magnet arrives
 
@@ -26,7 +26,7 @@ class Hands:
             raise NotFound("only the simulation has simulated hands")
         return self._sim
 
-    def state(self) -> dict[str, Any]:
+    def state(self) -> SimState:
         """The pawns, and what the simulated LED strip shows."""
         sim = self._mat()
         frame = sim.strip.frame()

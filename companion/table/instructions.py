@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..rules.describe import ARROW, turn_words
 from .computer import Expected
+from .viewtypes import Said
 
 
 def move_words(seat: str, text: str, position: str) -> str:
@@ -56,7 +57,7 @@ class ExpectedWords:
     LIGHTS = ("The pawn to lift breathes in its colour; where it goes blinks "
               "(amber: a capture, take that pawn off).")
 
-    def for_seat(self, seat: str) -> dict[str, str]:
+    def for_seat(self, seat: str) -> Said:
         """A phone's headline: the seat whose move it is was away from the table; anyone
         else's phone is at the table, where the move is made."""
         if seat == self.seat and self.by == "remote":
@@ -66,7 +67,7 @@ class ExpectedWords:
         return {"title": self.head, "detail": f"{self.whom[0].upper()}{self.whom[1:]}: "
                                               f"{self.move}. {self.LIGHTS}"}
 
-    def public(self) -> dict[str, str]:
+    def public(self) -> Said:
         """The table page's and the simulation page's two status lines."""
         return {"title": self.head, "detail": f"{self.whom[0].upper()}{self.whom[1:]}: "
                                               f"{self.move}. {self.LIGHTS}"}
@@ -86,7 +87,7 @@ PHONE_STEPS = {"setup": "hides their Ninja", "ninja": "moves their Ninja or skip
 
 def turn_instruction(to_act: Iterable[str], at_mat: bool, phase: str, *,
                      computer: Mapping[str, str], remote: Iterable[str],
-                     table: Iterable[str] = ()) -> dict[str, str]:
+                     table: Iterable[str] = ()) -> Said:
     """Whose turn and what they do, for the table and simulation pages: the OLED's words
     (``Red to move``, the recognizer's), then the step in full."""
     seats = list(to_act)
@@ -107,7 +108,7 @@ def turn_instruction(to_act: Iterable[str], at_mat: bool, phase: str, *,
     return {"title": f"{who} to play", "detail": f"{who} {step}, on their phone."}
 
 
-def takeover_instruction(seat: str) -> dict[str, str]:
+def takeover_instruction(seat: str) -> Said:
     """The same question on the table and simulation pages."""
     return {"title": f"A new phone asks for the {seat.title()} seat",
             "detail": "On the companion: A lets it take the seat, B refuses."}

@@ -19,7 +19,12 @@ from typing import Any
 from ..ai.dealtables import TABLES
 from ..ai.hints import summary
 from ..ai.view import SeatView
+from ..mat.readings import read_move
+from ..rules.actions import parse_action
+from ..rules.errors import OnitamaError
+from ..rules.moves import Move
 from ..rules.position import parse_position
+from ..mat.events import MatEvent
 from . import outputs
 from .computer import (HINT_NODES, Chooser, Expected, Thinker, Version, board_move,
                        default_hints, default_player, same_move)
@@ -27,6 +32,7 @@ from .errors import BadRequest, Conflict, Forbidden
 from .instructions import expected_words
 from .session import GameSession
 from .store import GameStore, StoreError
+from .viewtypes import Reply
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +117,13 @@ class Opponent:
         if game is None or game.version != asked or game.status == "finished":
             return
         computer = {s: level for s, level in game.seating.computer.items() if s != seat}
-        game.header = {**game.header, "computer": computer}
+        header = {**game.header, "computer": computer}
+        try:
+            self._store.reseat(game.id, header)     # a restart seats a person there too
+        except StoreError as exc:
+            # Handed back all the same (else the game waits for ever); until a restart.
+            log.error("%s", exc)
+        game.header = header
         game.thinking = None
         game.handed_back = (seat, game.version)
         self._players.pop((game.id, seat), None)
@@ -167,29 +179,60 @@ class Opponent:
             return True
         if expected is not None and same_move(expected, move, game.referee):
             return True
+        held = _finishing(game, expected, move)
+        if held is not None:
+            game.held = held                     # its other step is still to come
+            return False
+        self._refuse(game, seat, enter_sync)
+        return False
+
+    def _refuse(self, game: GameSession, seat: str, enter_sync: Callable[[GameSession], None]) -> None:
+        expected = game.expected
         if expected is not None:
             self._announce([outputs.wrong_move_show(
                 expected_words(expected, " ".join(game.table()[1])))])
         else:
             self._announce([outputs.refused_show(f"{seat.title()} has not chosen yet")])
         enter_sync(game)
-        return False
 
     @staticmethod
-    def answer_for_expected(game: GameSession,
-                            recognized: Callable[[list[dict[str, Any]]], None]) -> None:
+    def took_back_held(game: GameSession, event: MatEvent) -> bool:
+        """The held step taken back by the mat, or amended into another turn: it was never
+        played, so there is nothing to take back."""
+        if game.held is None or event.get("takeback") != str(game.held):
+            return False
+        game.held = None
+        return True
+
+    def let_go(self, game: GameSession, enter_sync: Callable[[GameSession], None]) -> None:
+        """A held step its mover can no longer finish (the opponent started, so the mat no
+        longer amends it): a wrong move after all, refused as one."""
+        if game.held is not None and _finishing(game, game.expected, str(game.held)) is None:
+            game.held = None
+            self._refuse(game, game.referee.to_act()[0], enter_sync)
+
+    @staticmethod
+    def answer_for_expected(game: GameSession, recognized: Callable[[list[MatEvent]], None],
+                            note: Callable[[float, str, str], None] = lambda t, seat, card: None) -> None:
         """The mat cannot tell which card made the expected move: the move names it (the
         recognizer's events go to ``recognized``). Also when it asks whose step it was and
         offers the expected seat's cards as the reply ("Blue: which card? B: Rabbit or Red:
-        Ox, Crab"): the computer has no phone to answer on, and the table knows its move."""
+        Ox, Crab"): the computer has no phone to answer on, and the table knows its move; but
+        only when the mat shows that move. Another step is the mover's own going on (a Wind
+        Spirit card's Spirit step, which another card would make for the expected seat): the
+        mover answers. ``note`` hears the answer first (the trace records it, as a phone's)."""
         rec, expected = game.recognizer, game.expected
         if rec is None or expected is None or game.status != "playing" or rec.prompt is None:
             return
         prompt, card = rec.prompt, expected.move.card
-        reply = prompt.get("reply") or {}
-        if any(seat == expected.seat and card in choose for seat, choose in (
-                (prompt["seat"], prompt["choose"]), (reply.get("seat"), reply.get("choose") or ()))):
-            recognized(rec.answer(time.monotonic(), expected.seat, card))
+        reply = prompt.get("reply")
+        asked = prompt["seat"] == expected.seat and card in prompt["choose"]
+        as_reply = (reply is not None and reply["seat"] == expected.seat and card in reply["choose"]
+                    and read_move(rec.board.position, expected.move).occupancy == rec.occupancy)
+        if asked or as_reply:
+            now = time.monotonic()
+            note(now, expected.seat, card)
+            recognized(rec.answer(now, expected.seat, card))
 
     @staticmethod
     def remote_move(game: GameSession, seat: str, text: str) -> bool:
@@ -238,7 +281,7 @@ class Opponent:
                              lambda grades: self._hinted(asked, seat, grades))
         return True
 
-    def hint_request(self, game: GameSession, seat: str) -> dict[str, Any]:
+    def hint_request(self, game: GameSession, seat: str) -> Reply:
         """A phone asks for a hint (see :meth:`ask_hint`); refused with the reason."""
         if seat in game.seating.computer:
             raise Forbidden("the computer plays this seat")
@@ -292,3 +335,18 @@ def computer_cycle(game: GameSession | None, sets: tuple[str, ...]) -> dict[str,
     if nxt is not None:
         request["computer"] = {nxt: "medium"}
     return request
+
+
+def _finishing(game: GameSession, expected: Expected | None, move: str) -> Move | None:
+    """``move``, the last turn the mat read, when it is one step of the expected move that its
+    mover may still finish (the recognizer then amends it into the whole move); else None."""
+    rec = game.recognizer
+    if expected is None or rec is None or not rec.amendable or not rec.board.move_stack:
+        return None
+    try:
+        read = parse_action(move, None, game.referee.cards)
+    except OnitamaError:
+        return None
+    if isinstance(read, Move) and expected.begun_by(read) and str(rec.board.peek()) == move:
+        return read
+    return None

@@ -1,8 +1,8 @@
 """What the table shows: announcements, the OLED's pages and every LED scene, as pure functions.
 
 Nothing here keeps state or touches hardware: each function takes what the game thread knows
-(views, events, counts) and returns a scene for the LED animator (square -> effect), or an
-announcement (:class:`Show`: OLED lines and squares for a few seconds), or fits a text onto
+(views, events, counts) and returns a scene for the LED animator (square -> cue, in the LED
+grammar of :mod:`companion.mat.feedback`), or an announcement (:class:`Show`: OLED lines and squares for a few seconds), or fits a text onto
 the OLED's pages. The words themselves are all in :mod:`companion.mat.oled`.
 """
 
@@ -12,30 +12,32 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from firmware import screens
-from firmware.animation import Blink, Effect, Pulse, Steady, Urgency, sweep
-
 from ..mat import oled
-from ..mat.feedback import HINT_COLOURS, PALETTE, Cue, cues
+from ..mat.feedback import HINT_COLOURS, PALETTE, Cue, blink, cues, pulse, steady, sweep
 from ..mat.scene import Feedback
 from ..rules.referee import Event, Result
 from ..rules.squares import parse_square
 from .instructions import ExpectedWords
+from .viewtypes import PromptView
 
 SHOW_S = 4.0          # how long an announcement holds the OLED and its squares
 SWEEP_S = 2.0         # a Lantern's sweep along its line, before the answer shows
 
 Lines = oled.Lines
-Scene = dict[int, Effect]
+Scene = dict[int, Cue]
 
 
 @dataclass
 class Show:
-    """An announcement: OLED lines and lit squares for ``seconds``, over the normal view."""
+    """An announcement: OLED lines and lit squares for ``seconds``, over the normal view.
+    ``turn``: news of the turn in progress (a hint, a move taken back), which ends with it:
+    once the game moves on (a new version), it is old news, not shown."""
     seconds: float
     lines: Lines
-    scene: Mapping[int, Effect]
+    scene: Mapping[int, Cue]
     until: float = 0.0
+    turn: bool = False
+    version: object = None      # the game's version it was announced in (Display)
 
 
 # -- the OLED ----------------------------------------------------------------------------
@@ -43,7 +45,6 @@ class Show:
 # -- fitting the screen --------------------------------------------------------------------
 
 PAGE_S = 3.0          # a text longer than the screen shows a page this long, then the next
-BODY_LINES = oled.BODY_LINES
 
 
 def _wrapped(line: str) -> list[str]:
@@ -59,18 +60,18 @@ def _wrapped(line: str) -> list[str]:
             out.append(current)
             current = "  " + word
     out.append(current)
-    return [screens.fit(part, oled.COLUMNS) for part in out]
+    return [oled.cut(part) for part in out]
 
 
 def paged(lines: Lines) -> list[Lines]:
     """``lines`` (a title, then the text) as screens that fit: long lines broken between
     words, and more than four lines spread over pages, each titled ``p1/2``, ``p2/2``."""
     title, body = lines[0], [part for line in lines[1:] for part in _wrapped(line)]
-    if len(body) <= BODY_LINES:
+    if len(body) <= oled.BODY_LINES:
         return [(title, *body)]
-    chunks = [body[i:i + BODY_LINES] for i in range(0, len(body), BODY_LINES)]
+    chunks = [body[i:i + oled.BODY_LINES] for i in range(0, len(body), oled.BODY_LINES)]
     # "page 1/2" would not fit; "p1/2" does not read as a count of anything ("Hint for Red 1/2").
-    return [(screens.fit(f"{title} p{n}/{len(chunks)}", oled.COLUMNS), *chunk)
+    return [(oled.cut(f"{title} p{n}/{len(chunks)}"), *chunk)
             for n, chunk in enumerate(chunks, 1)]
 
 
@@ -92,11 +93,11 @@ def handed_back_show(seat: str) -> Show:
 
 def wrong_move_show(words: ExpectedWords) -> Show:
     """The mat showed another move than the one asked for: it is not played."""
-    return Show(SHOW_S, oled.wrong_move_lines(words.whom, words.move), {})
+    return Show(SHOW_S, oled.wrong_move_lines(words.whom, words.move), {}, turn=True)
 
 
 def hint_asked_show(seat: str, left: int) -> Show:
-    return Show(SHOW_S, oled.hint_asked_lines(seat, left), {})
+    return Show(SHOW_S, oled.hint_asked_lines(seat, left), {}, turn=True)
 
 
 def endgames_show(percent: int) -> Show:
@@ -105,11 +106,11 @@ def endgames_show(percent: int) -> Show:
 
 
 def solved_hint_show(seat: str, words: str) -> Show:
-    return Show(SHOW_S, oled.solved_hint_lines(seat, words), {})
+    return Show(SHOW_S, oled.solved_hint_lines(seat, words), {}, turn=True)
 
 
-NO_HINT_SHOW = Show(SHOW_S, oled.NO_HINT, {})
-HINT_ON_PHONE_SHOW = Show(SHOW_S, oled.HINT_ON_PHONE, {})
+NO_HINT_SHOW = Show(SHOW_S, oled.NO_HINT, {}, turn=True)
+HINT_ON_PHONE_SHOW = Show(SHOW_S, oled.HINT_ON_PHONE, {}, turn=True)
 
 
 def set_aside_show(game_id: int) -> Show:
@@ -118,7 +119,7 @@ def set_aside_show(game_id: int) -> Show:
 
 def refused_show(reason: str) -> Show:
     """The mat shows a move the referee refuses (a rule the mat cannot know)."""
-    return Show(SHOW_S, (oled.NOT_ALLOWED, *_wrapped(reason)[:BODY_LINES]), {})
+    return Show(SHOW_S, (oled.NOT_ALLOWED, *_wrapped(reason)[:oled.BODY_LINES]), {})
 
 
 # -- announcements -----------------------------------------------------------------------
@@ -128,7 +129,7 @@ def with_next(lines: Lines, game: Lines) -> Lines:
     what comes next (``Blue to move``, the first line of what the OLED says after it), when
     that fits the screen and the announcement does not already end in an instruction."""
     nxt = game[0] if game else ""
-    if not nxt or nxt in lines or len(lines) >= 1 + BODY_LINES or len(nxt) > oled.COLUMNS:
+    if not nxt or nxt in lines or len(lines) >= 1 + oled.BODY_LINES or len(nxt) > oled.COLUMNS:
         return lines
     return (*lines, nxt)
 
@@ -150,34 +151,24 @@ def announcements(events: Iterable[Event]) -> list[Show]:
 def _announcement(kind: str, data: Mapping[str, Any]) -> Show | None:
     if kind == "strike":
         return Show(SHOW_S, oled.strike_lines(data["hit"], data["by"], data["square"]),
-                    {parse_square(data["square"]): Blink(PALETTE[data["by"]], Urgency.NORMAL)})
+                    {parse_square(data["square"]): blink(PALETTE[data["by"]])})
     if kind == "ninja_capture":
         return Show(SHOW_S, oled.ninja_capture_lines(data["by"], data["captured"], data["square"]),
-                    {parse_square(data["square"]): Blink(PALETTE["amber"], Urgency.ERROR)})
+                    {parse_square(data["square"]): blink(PALETTE["amber"], "error")})
     if kind == "ninja_captured":
         return Show(SHOW_S, oled.ninja_captured_lines(data["owner"], data["square"]),
-                    {parse_square(data["square"]): Pulse(PALETTE["green"])})
+                    {parse_square(data["square"]): pulse(PALETTE["green"])})
     if kind == "lantern":
         return Show(SWEEP_S, oled.lantern_lines(data["by"], data["line"]),
                     sweep(line_squares(data["line"]), PALETTE["white"]))
     if kind == "lantern_answer":
         colour = PALETTE["green"] if data["answer"] else PALETTE["red"]
         return Show(SHOW_S, oled.lantern_answer_lines(data["answer"], data["line"]),
-                    {sq: Steady(colour, Urgency.HINT) for sq in line_squares(data["line"])})
+                    {sq: steady(colour, "hint") for sq in line_squares(data["line"])})
     return None
 
 
 # -- the LEDs ----------------------------------------------------------------------------
-
-def effect(cue: Cue) -> Effect:
-    """A recognizer cue (``companion.mat.feedback``) as the animator's effect."""
-    urgency = Urgency[cue.urgency.upper()]
-    if cue.kind == "blink":
-        return Blink(cue.rgb, urgency, cue.phase)
-    if cue.kind == "pulse":
-        return Pulse(cue.rgb, urgency)
-    return Steady(cue.rgb, urgency)
-
 
 def sync_scene(pieces: Mapping[int, str], missing: Iterable[int], extra: Iterable[int]) -> Scene:
     """Setting up, or putting the mat back in step: where pawns go, and where none should be.
@@ -187,9 +178,9 @@ def sync_scene(pieces: Mapping[int, str], missing: Iterable[int], extra: Iterabl
     for sq in missing:
         piece = pieces[sq]
         colour = "red" if piece in "Rr" else "blue" if piece in "Bb" else "white"
-        scene[sq] = Blink(PALETTE[colour], Urgency.NORMAL)
+        scene[sq] = blink(PALETTE[colour])
     for sq in extra:
-        scene[sq] = Pulse(PALETTE["amber"], Urgency.NORMAL)
+        scene[sq] = pulse(PALETTE["amber"])
     return scene
 
 
@@ -207,7 +198,7 @@ def winner_scene(board: str, result: Result) -> Scene:
                 file += int(ch)
                 continue
             if ch == master:
-                return {rank * 5 + file: Pulse(PALETTE[result.winner])}
+                return {rank * 5 + file: pulse(PALETTE[result.winner])}
             file += 1
     return {}
 
@@ -215,47 +206,50 @@ def winner_scene(board: str, result: Result) -> Scene:
 def takeback_show(words: str) -> Show:
     """The mat took the last move back (its pawns returned): said on the OLED in players'
     words (``Elephant, b1 to c2``), not notation."""
-    return Show(SHOW_S, oled.takeback_lines(words), {})     # then "Red to move" (with_next)
+    return Show(SHOW_S, oled.takeback_lines(words), {}, turn=True)   # then "Red to move" (with_next)
 
 
 def reading_scene(feedback: Feedback) -> Scene:
     """While the recognizer reads a move: its cues."""
-    return {sq: effect(cue) for sq, cue in cues(feedback).items()}
+    return cues(feedback)
 
 
 def expected_scene(seat: str, steps: Iterable[tuple[int, int]],
-                   captures: Iterable[int] = ()) -> Scene:
+                   captures: Iterable[int] = (), made: Iterable[tuple[int, int]] = ()) -> Scene:
     """A move to make on the mat for someone (docs/recognizer.md): the piece to lift breathes
     (pulse) and where it goes blinks, the pawn's step in the seat's colour, a Spirit's step in
-    white; a destination that ``captures`` blinks amber (take that pawn off)."""
+    white; a destination that ``captures`` blinks amber (take that pawn off). Steps ``made``
+    already are not lit."""
     scene: Scene = {}
-    taken = set(captures)
+    taken, done = set(captures), set(made)
     for i, (frm, to) in enumerate(steps):
+        if (frm, to) in done:
+            continue
         rgb = PALETTE[seat] if i == 0 else PALETTE["white"]
-        scene[frm] = Pulse(rgb, Urgency.NORMAL)
-        scene[to] = Blink(PALETTE["amber"] if to in taken else rgb, Urgency.NORMAL)
+        scene[frm] = pulse(rgb)
+        scene[to] = blink(PALETTE["amber"] if to in taken else rgb)
     return scene
 
 
 def hint_scene(scene: Scene, grades: Mapping[str, str]) -> Scene:
     """The lifted pawn's destinations (``{square name: grade}``) coloured by their grade."""
-    return {**scene, **{parse_square(sq): Steady(HINT_COLOURS[grade], Urgency.NORMAL)
+    return {**scene, **{parse_square(sq): steady(HINT_COLOURS[grade])
                         for sq, grade in grades.items()}}
 
 
-def with_show(scene: Scene, show: Show | None) -> tuple[tuple[int, Effect], ...]:
+def with_show(scene: Scene, show: Show | None) -> tuple[tuple[int, Cue], ...]:
     """The scene with an announcement's squares over it, in a comparable form."""
     return tuple(sorted({**scene, **(show.scene if show is not None else {})}.items()))
 
 
 # -- the phones' question ------------------------------------------------------------------
 
-def prompt_view(prompt: Mapping[str, Any], hand: list[str]) -> dict[str, Any]:
+def prompt_view(prompt: Mapping[str, Any], hand: list[str]) -> PromptView:
     """The recognizer's question for a seat. Buttons A and B stand for the prompted player's
     first and second card in hand (``hand``: its names as in the position string)."""
     buttons = {card: "AB"[hand.index(card.replace(" ", "-"))] for card in prompt["choose"]
                if card.replace(" ", "-") in hand[:2]}
-    out = {"seat": prompt["seat"], "choose": list(prompt["choose"]), "buttons": buttons,
+    out: PromptView = {"seat": prompt["seat"], "choose": list(prompt["choose"]), "buttons": buttons,
            "question": f"{prompt['seat'].title()}: which card? " +
                        "  ".join(f"{b}: {c}" for c, b in buttons.items())}
     if "takeback" in prompt:

@@ -15,13 +15,15 @@ seat's private parts reach its own view through :class:`SeatPart`, built from th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..mat.recognizer import Recognizer
 from ..rules.cards import CardTable
+from ..rules.moves import Move
 from ..rules.referee import Result
 from ..rules.ways import Way
 from .computer import Expected, Seating, Version
+from .viewtypes import HintsView, RefereeView
 
 HintGrades = dict[str, dict[str, str]]
 
@@ -36,7 +38,7 @@ class PublicReferee(Protocol):
     @property
     def cards(self) -> CardTable: ...
     def to_act(self) -> tuple[str, ...]: ...
-    def view(self, seat: None = None) -> dict[str, Any]: ...
+    def view(self, seat: None = None) -> RefereeView: ...
 
 
 class PublicGame(Protocol):
@@ -58,6 +60,10 @@ class PublicGame(Protocol):
     def wrong(self) -> tuple[int, ...]: ...
     @property
     def expected(self) -> Expected | None: ...
+    @property
+    def held(self) -> Move | None: ...
+    @property
+    def unannounced(self) -> str | None: ...
     @property
     def thinking(self) -> Version | None: ...
     @property
@@ -84,7 +90,7 @@ class SeatPart:
     """What one seat's view adds to the public view: the referee's view of that seat, its own
     hints, a word for it alone, and whether another phone asks for it."""
     seat: str
-    table: dict[str, Any]
-    hints: dict[str, Any] | None
+    table: RefereeView
+    hints: HintsView | None
     notice: str | None = None
     asked: bool = False

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Mapping
-from typing import Any
 
-View = dict[str, Any]
+from .viewtypes import View
 
 
 class Publisher:

@@ -12,6 +12,7 @@ from ..rules.errors import OnitamaError
 from ..rules.ways import AnyReferee, way
 from .errors import CompanionError
 from .logwords import public_words
+from .tables import table_referee
 
 
 class ReplayError(CompanionError):
@@ -21,7 +22,7 @@ class ReplayError(CompanionError):
 def rebuild(header: dict[str, Any], actions: Iterable[tuple[str | None, str]]) -> AnyReferee:
     """Replay ``actions`` (seat, notation; ``"takeback"`` undoes the last one)."""
     try:
-        ref = way(header["variant"]).restart(header)
+        ref = table_referee(header, way(header["variant"]).restart(header))
     except OnitamaError as exc:
         raise ReplayError(f"the header does not start a game: {exc}") from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:

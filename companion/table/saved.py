@@ -16,13 +16,25 @@ Two kinds of trouble are kept apart, because they call for opposite answers:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from .errors import CompanionError
 
 JsonDict = dict[str, Any]      # a header, a result: JSON objects as read back
 Row = tuple[Any, ...]           # a row of the save file's tables
+
+
+class GameEntry(TypedDict):
+    """A game in the game list (``GameStore.games``): what could be read of it, and why not
+    the rest (``damaged``)."""
+    id: int
+    created: float
+    header: JsonDict | None
+    result: JsonDict | None
+    actions: int        # the saved rows
+    damaged: str | None
 
 # SQLite's primary result codes (the low byte of ``sqlite_errorcode``).
 _SQLITE_CORRUPT, _SQLITE_FULL, _SQLITE_NOTADB = 11, 13, 26
@@ -136,16 +148,20 @@ def action_of(n: int, row: Row) -> SavedAction:
 
 
 
-def entry_of(row: Row, actions: list[Row]) -> JsonDict:
+def entry_of(row: Row, actions: list[Row]) -> GameEntry:
     gid, created, header, result = row
-    entry = {"id": gid, "created": created, "header": None, "result": None,
-             "actions": len(actions), "damaged": None}
-    problems = []
-    for key, read in (("header", header_of), ("result", lambda raw: json_of(raw, "the result"))):
+    problems: list[str] = []
+
+    def read(parse: Callable[[bytes], JsonDict | None], raw: bytes) -> JsonDict | None:
         try:
-            entry[key] = read(header if key == "header" else result)
+            return parse(raw)
         except ValueError as exc:
             problems.append(str(exc))
+            return None
+
+    entry: GameEntry = {"id": gid, "created": created, "header": read(header_of, header),
+                        "result": read(lambda raw: json_of(raw, "the result"), result),
+                        "actions": len(actions), "damaged": None}
     try:
         for n, action in enumerate(actions):
             action_of(n, action)

@@ -20,6 +20,7 @@ or from a phone away from the table, and the thread that thinks and computes hin
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from firmware.matrix import ScanLoop
 from ..rules.errors import IllegalActionError
 from ..rules.referee import SEATS
 from ..rules.squares import parse_square
+from ..mat.events import MatEvent
 from . import outputs, views
 from .display import Display
 from .errors import REFUSALS, BadRequest, Conflict, NotFound
@@ -39,9 +41,10 @@ from .publisher import Publisher, Subscription
 from .seats import SeatDoors, Seats
 from .session import GameSession, public_games, replace_game, record, resume_unfinished
 from .store import GameStore, StoreUnavailable
-from .tables import TableDoors
+from .tables import TableDoors, invite_lines
 from .thread import GameThread
 from .tracing import Traces
+from .viewtypes import ListedGame, Reply, SimState, View
 
 
 LONG_PRESS_NEW_GAME = "C"
@@ -67,6 +70,27 @@ def wait_s(game: GameSession | None, display: Display) -> float:
     return min(1.0, max(0.0, deadline - time.monotonic()))
 
 
+def taken_back(game: GameSession, event: MatEvent, store: GameStore, display: Display,
+               enter_sync: Callable[[GameSession], None]) -> bool:
+    """The mat took the last move back: played as a takeback; False when it is not (the mat
+    is put back)."""
+    if game.seating.table:
+        # The other table has the move: a game across tables only goes forward.
+        display.announce([outputs.refused_show("No takebacks across tables")])
+        enter_sync(game)
+        return False
+    try:
+        game.play(store, None, "takeback")
+    except StoreUnavailable:
+        enter_sync(game)
+        return False
+    if not event.get("amend"):
+        # An amendment is the same turn, played again: the recognizer's OLED says
+        # "Red amended:", not that a move was taken back.
+        display.announce([views.takeback_show(game, event["takeback"])])
+    return True
+
+
 class Companion(SeatDoors, TableDoors):
     def __init__(self, hardware: Hardware, store: GameStore, *, settle: float = 0.35,
                  sets: tuple[str, ...] = ("base",), public_url: str | None = None,
@@ -83,7 +107,8 @@ class Companion(SeatDoors, TableDoors):
         self._confirm_until = 0.0
         self._oled_page = 0                     # views.oled_pages: the game, Wi-Fi, join codes
         self.wifi_qr = views.wifi_qr(wifi)      # (network name, WIFI: payload) or None
-        self._display = Display(hardware, self.wifi_qr)
+        self._display = Display(hardware, self.wifi_qr,
+                                lambda: self._game.version if self._game is not None else None)
         self._seats = Seats()
         self._publisher = Publisher((None, *SEATS))
         self._hands = Hands(hardware.sim)
@@ -125,7 +150,7 @@ class Companion(SeatDoors, TableDoors):
 
     # -- what other threads may call -------------------------------------------------------
 
-    def view(self, seat: str | None) -> dict[str, Any]:
+    def view(self, seat: str | None) -> View:
         check_seat(seat)
         return self._publisher.view(seat)
 
@@ -133,7 +158,7 @@ class Companion(SeatDoors, TableDoors):
         check_seat(seat)
         return self._publisher.subscribe(seat)
 
-    def submit(self, seat: str | None, request: Any, timeout: float = 5.0) -> dict[str, Any]:
+    def submit(self, seat: str | None, request: Any, timeout: float = 5.0) -> Reply:
         """Run ``request`` on the game thread. Raises a :class:`~.errors.TableError` (or the
         referee's error) when it is refused; nothing has changed then."""
         check_seat(seat)
@@ -146,7 +171,7 @@ class Companion(SeatDoors, TableDoors):
         simulation's own page): anyone else gets its text lines (see Display.png)."""
         return self._display.png(for_table=for_table)
 
-    def games(self, **query: Any) -> list[dict[str, Any]]:
+    def games(self, **query: Any) -> list[ListedGame]:
         """A page of the saved games (see :func:`companion.table.session.public_games`)."""
         return public_games(self._store, **query)
 
@@ -156,7 +181,7 @@ class Companion(SeatDoors, TableDoors):
         return record(self._store, game_id)
 
     # The simulated mat: a person's hands on the simulated switches and buttons.
-    def sim_state(self) -> dict[str, Any]:
+    def sim_state(self) -> SimState:
         return self._hands.state()
 
     def sim_place(self, square: str, noisy: bool = False) -> None:
@@ -216,10 +241,11 @@ class Companion(SeatDoors, TableDoors):
             else:
                 self._confirm_until = now + CONFIRM_S
 
-    def _recognized(self, events: list[dict[str, Any]]) -> None:
+    def _recognized(self, events: list[MatEvent]) -> None:
         game = self._game
         assert game is not None
         moves = [event for event in events if "move" in event]  # a move and its reply: one batch
+        quiet = False           # a held step amended: the whole move was never played before
         for event in events:
             if "move" in event:
                 seat = game.referee.to_act()[0]
@@ -235,25 +261,16 @@ class Companion(SeatDoors, TableDoors):
                     else:
                         self._refused(game, seat, exc)
                     return
+                game.unannounced = event["move"] if quiet else None
                 if event is moves[-1] and not game.in_step():
                     # The turn goes on off the mat (a Ninja step, a Lantern) or changed it.
                     self._enter_sync(game)
                     return
             elif "takeback" in event:
-                if game.seating.table:
-                    # The other table has the move: a game across tables only goes forward.
-                    self._display.announce([outputs.refused_show("No takebacks across tables")])
-                    self._enter_sync(game)
+                if self._opponent.took_back_held(game, event):
+                    quiet = bool(event.get("amend"))
+                elif not taken_back(game, event, self._store, self._display, self._enter_sync):
                     return
-                try:
-                    game.play(self._store, None, "takeback")
-                except StoreUnavailable:
-                    self._enter_sync(game)
-                    return
-                if not event.get("amend"):
-                    # An amendment is the same turn, played again: the recognizer's OLED says
-                    # "Red amended:", not that a move was taken back.
-                    self._display.announce([views.takeback_show(game, event["takeback"])])
             elif "prompt" in event and (answered := game.answer_a_win(time.monotonic())) is not None:
                 self._recognized(answered)
                 return
@@ -261,7 +278,9 @@ class Companion(SeatDoors, TableDoors):
                 game.wrong = tuple(parse_square(s) for s in event["mismatch"])
             elif "synced" in event:
                 game.wrong = ()
-        self._opponent.answer_for_expected(game, self._recognized)
+        self._opponent.let_go(game, self._enter_sync)
+        self._opponent.answer_for_expected(
+            game, self._recognized, lambda t, seat, card: self._traces.answer(t, seat, card, False))
 
     def _refused(self, game: GameSession, seat: str, exc: Exception) -> None:
         if isinstance(exc, IllegalActionError) and exc.public_reason is None:
@@ -283,7 +302,7 @@ class Companion(SeatDoors, TableDoors):
 
     # -- the game thread: requests -----------------------------------------------------------
 
-    def _request(self, seat: str | None, request: dict[str, Any]) -> dict[str, Any]:
+    def _request(self, seat: str | None, request: dict[str, Any]) -> Reply:
         kind = request["type"]
         if kind == "new_game":
             game = self._game
@@ -319,7 +338,7 @@ class Companion(SeatDoors, TableDoors):
         self._display.announce(outputs.announcements(game.play(self._store, seat, text)))
         self._enter_sync(game)
 
-    def _answer(self, game: GameSession, seat: str, request: dict[str, Any]) -> dict[str, Any]:
+    def _answer(self, game: GameSession, seat: str, request: dict[str, Any]) -> Reply:
         card, takeback = request.get("card"), request.get("takeback") is True
         if not takeback and not isinstance(card, str):
             raise BadRequest("an answer names a card, or is {\"takeback\": true}")
@@ -333,7 +352,7 @@ class Companion(SeatDoors, TableDoors):
         self._recognized(rec.answer(now, seat, card, takeback=takeback))
         return {"ok": True}
 
-    def _new_game(self, request: dict[str, Any]) -> dict[str, Any]:
+    def _new_game(self, request: dict[str, Any]) -> Reply:
         try:
             session = replace_game(self._store, self._game, request, self._sets)
         except StoreUnavailable as exc:     # said on the OLED too: a long press has no other answer
@@ -354,9 +373,10 @@ class Companion(SeatDoors, TableDoors):
         self._display.update(
             game, occupancy=self._occupancy, seats=self._seats, page=self._oled_page,
             join_url=self.join_url,
-            game_lines=lambda: views.oled_lines(game, occupancy=self._occupancy,
-                                                public_url=self.public_url,
-                                                confirming=time.monotonic() < self._confirm_until))
+            game_lines=lambda: invite_lines(
+                views.oled_lines(game, occupancy=self._occupancy, public_url=self.public_url,
+                                 confirming=time.monotonic() < self._confirm_until),
+                self.tables.pending_invite() if self.tables is not None else None))
         self._tell_tables()
         seats = self._seats.held()
         parts = {seat: views.seat_part(game, seat, notice=game.notices.get(seat) if game else None,

@@ -16,17 +16,20 @@ from typing import Any
 from ..mat.readings import read_move
 from ..mat.recognizer import Recognizer
 from ..rules.errors import OnitamaError
+from ..rules.moves import Move
 from ..rules.position import ABSENT, board_pieces, format_position, parse_position
 from ..rules.record import GameRecord
 from ..rules.referee import Event, Referee
 from ..rules.sealed import full_record, public_record
 from ..rules.ways import WAYS, Way, named_way, new_referee, way
+from ..mat.events import MatEvent, Prompt
 from .computer import Expected, Seating, Version, seating, version
 from .errors import REFUSALS, BadRequest, CompanionError, Conflict, NotFound
 from .notices import Notices
 from .replay import rebuild
-from .tables import LINK_KEY, link_header
+from .tables import LINK_KEY, last_linked, link_header, opened_half_record, table_referee
 from .store import DamagedGame, GameStore, SavedGame, StoreError, StoreUnavailable
+from .viewtypes import ListedGame
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +47,13 @@ class GameSession:
     seq: int = 0                         # the next action's number in the save file
     wrong: tuple[int, ...] = ()          # squares the recognizer found out of step
     expected: Expected | None = None     # a move the mat is asked to make (computer, remote)
+    # One step of the expected move, which the mat read as a whole turn of its own (a Wind
+    # Spirit card's pawn step is often another card's move): neither played nor refused while
+    # the recognizer may still amend it into the whole move (Opponent.as_expected).
+    held: Move | None = None
+    # The expected move so amended and played: the OLED does not call it amended, since
+    # nothing was played before it.
+    unannounced: str | None = None
     thinking: Version | None = None      # the version the computer is thinking about
     # A computer seat that could not move went back to a person: (seat, at this version).
     handed_back: tuple[str, Version] | None = None
@@ -105,13 +115,13 @@ class GameSession:
         if step != self.step(seat):
             raise Conflict("the game has moved on since this was sent: look again")
 
-    def question_for(self, seat: str) -> tuple[dict[str, Any], Recognizer]:
+    def question_for(self, seat: str) -> tuple[Prompt, Recognizer]:
         """The card question ``seat`` may answer now, and the recognizer that asks it: its own
         question, or the other seat's side of a "whose step was it?" (answered with its own
         card)."""
         rec = self.recognizer
         prompt = rec.prompt if rec is not None else None
-        reply = (prompt or {}).get("reply")
+        reply = prompt.get("reply") if prompt is not None else None
         if reply is not None and reply["seat"] == seat:
             prompt = {"seat": seat, "choose": reply["choose"]}
         if rec is None or prompt is None or prompt["seat"] != seat:
@@ -151,7 +161,7 @@ class GameSession:
             raise
         self.unsaved = None
         self.seq += 1
-        self.expected = self.hint = None
+        self.expected = self.hint = self.held = self.unannounced = None
         if ref.result is not None:
             self.status = "finished"
             self.recognizer = None
@@ -180,7 +190,7 @@ class GameSession:
 
     def enter_sync(self) -> None:
         if self.status != "finished":
-            self.status, self.recognizer, self.wrong = "sync", None, ()
+            self.status, self.recognizer, self.wrong, self.held = "sync", None, (), None
 
     def synced(self, occupancy: frozenset[int], settle: float) -> bool:
         """The mat shows the game's position: play on; True when the recognizer (re)starts."""
@@ -204,12 +214,13 @@ class GameSession:
             pos = replace(pos, blue_master=ABSENT) if ref.light == 0 else replace(pos, red_master=ABSENT)
         return Recognizer(pos, cards=ref.cards, settle=settle, t=t)
 
-    def answer_a_win(self, t: float) -> list[dict[str, Any]] | None:
+    def answer_a_win(self, t: float) -> list[MatEvent] | None:
         """The mat's question answered, when every card it asks about wins the game there (the
         question would only hold up the end; the first card goes in the record): the
-        recognizer's events, or None when the question stands."""
+        recognizer's events, or None when the question stands, or the move asked for names
+        its card (``Opponent.answer_for_expected``)."""
         card = self.winning_card()
-        if card is None or self.recognizer is None or self.recognizer.prompt is None:
+        if card is None or self.expected is not None or self.recognizer is None or self.recognizer.prompt is None:
             return None
         return self.recognizer.answer(t, self.recognizer.prompt["seat"], card)
 
@@ -239,7 +250,7 @@ class GameSession:
         read the mat afresh from the game's position with the pawns as they stand, so that
         to everyone else the move is still being made."""
         t = time.monotonic()
-        self.recognizer = self._reader(settle, t)
+        self.recognizer, self.held = self._reader(settle, t), None
         self.recognizer.update(t, occupancy)
 
 
@@ -275,7 +286,7 @@ def new_session(store: GameStore, request: dict[str, Any], default_sets: tuple[s
     hidden_seed = getattr(ref, "hidden_seed", None)
     if hidden_seed is not None:
         header["hidden_seed"] = hidden_seed
-    return GameSession(store.new_game(header), header, ref)
+    return GameSession(store.new_game(header), header, table_referee(header, ref))
 
 
 def replace_game(store: GameStore, old: GameSession | None, request: dict[str, Any],
@@ -310,11 +321,12 @@ def resume(saved: SavedGame) -> GameSession:
 
 
 def resume_unfinished(store: GameStore) -> tuple[GameSession | None, int | None]:
-    """The unfinished game, resumed, or None; and the id of an unfinished game that could not
+    """The unfinished game (or the newest, over and linked to another table:
+    :func:`~.tables.last_linked`), resumed, or None; and the id of an unfinished game that could not
     be read or replayed. That one stays on disk, marked as set aside (the game list says why):
     the table starts afresh rather than not at all."""
     try:
-        saved = store.unfinished()
+        saved = store.unfinished() or last_linked(store)
     except DamagedGame as exc:           # the store has set it aside
         return None, exc.game_id
     if saved is None:
@@ -362,14 +374,15 @@ def record(store: GameStore, game_id: int) -> dict[str, Any]:
             # Abandoned: over, though no rule ended it (its secrets stay kept).
             public["header"] = {**public["header"], "result": saved.result}
         return public
-    full = full_record(ref)
+    # Across tables, Light & Shadow: the other table's Ninjas, once it opened them.
+    full = opened_half_record(ref, saved.header, saved.result) or full_record(ref)
     for key in HIDDEN_KEYS:
         if key in saved.header:
             full["header"] = {**full["header"], key: saved.header[key]}
     return full
 
 
-def public_games(store: GameStore, **query: Any) -> list[dict[str, Any]]:
+def public_games(store: GameStore, **query: Any) -> list[ListedGame]:
     """A page of the game list (``GameStore.games``: limit, before, mode, dates), without
     what is kept secret in the save file (a damaged game's header may be None). ``turns``
     counts finished turns, as players do (a Light & Shadow turn is several saved actions, and

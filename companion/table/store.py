@@ -24,8 +24,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .saved import (DamagedGame, JsonDict, Row, SavedAction, SavedGame, StorageFull, StoreDamaged, StoreError,
-                    StoreUnavailable, action_of, check_header, classify, entry_of, header_of,
+from .saved import (DamagedGame, GameEntry, JsonDict, Row, SavedAction, SavedGame, StorageFull, StoreDamaged,
+                    StoreError, StoreUnavailable, action_of, check_header, classify, entry_of, header_of,
                     json_of)
 
 __all__ = ["DamagedGame", "GameStore", "SavedAction", "SavedGame", "StorageFull", "StoreDamaged",
@@ -183,6 +183,17 @@ class GameStore:
             self._write(f"game {game_id}'s result", "UPDATE games SET result=? WHERE id=?",
                         (json.dumps(result), game_id))
 
+    def reseat(self, game_id: int, header: JsonDict) -> None:
+        """Game ``game_id`` goes on with other players (a computer seat handed back to a
+        person): its header, which says who plays each seat, kept so that a restart seats the
+        same ones."""
+        problem = check_header(header)
+        if problem:
+            raise ValueError(problem)
+        with self._lock:
+            self._write(f"game {game_id}'s seats", "UPDATE games SET header=? WHERE id=?",
+                        (json.dumps(header), game_id))
+
     def note_hints(self, game_id: int, seat: str, used: int) -> None:
         """``seat`` has asked for ``used`` hints in game ``game_id``: kept, so that a restart
         does not give them back."""
@@ -259,7 +270,7 @@ class GameStore:
         return saved
 
     def games(self, limit: int = PAGE, *, before: int | None = None, mode: str | None = None,
-              date_from: float | None = None, date_to: float | None = None) -> list[JsonDict]:
+              date_from: float | None = None, date_to: float | None = None) -> list[GameEntry]:
         """A page of the game list, newest first: at most ``limit`` games with an id below
         ``before``, of variant ``mode``, started in [``date_from``, ``date_to``) (epoch
         seconds). Each is ``{id, created, header, result, actions, damaged}``; a game whose

@@ -7,26 +7,28 @@ publishes the results; the wording lives in :mod:`companion.table.outputs`. Ever
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
 
 from ..mat.recognizer import Recognizer, pair_up
 from ..mat.scene import lifting_own
 from ..rules.cards import CARDS
 from ..rules.describe import Refusal, turn_words, why_not
 from ..rules.referee import SEATS
+from ..rules.results import result_words
 from ..rules.squares import square_name
 from ..rules.ways import WAYS
 from ..mat import oled
 from ..mat.oled import hold_b
 from . import outputs
-from .computer import Expected
+from .computer import Expected, mat_steps
 from .headlines import headline, sync_words
 from .instructions import (ExpectedWords, expected_words, move_words, said,
                            takeover_instruction, turn_instruction)
 from .network import Hotspot, wifi_qr_payload
 from .publicgame import PublicGame, SeatPart
 from .session import GameSession
+from .spiritstep import spirit_instruction, spirit_lines, spirit_step
 from .tables import waiting_lines
+from .viewtypes import GameView, HintsView, MatView, Said, SetupView, View
 
 
 def seat_part(game: GameSession | None, seat: str, *, notice: str | None = None,
@@ -38,7 +40,7 @@ def seat_part(game: GameSession | None, seat: str, *, notice: str | None = None,
     if game is None:
         return SeatPart(seat, {}, None, notice, asked)
     hint = game.hint
-    hints = {"left": game.hints_left(seat), "on": hint is not None and hint[0] == seat,
+    hints: HintsView = {"left": game.hints_left(seat), "on": hint is not None and hint[0] == seat,
              "asking": hint is None and game.hint_asked == (game.version, seat),
              "grades": hint[1] if hint is not None and hint[0] == seat else None,
              # A solved position's outcomes in words ("wins in 2"), {from: {to: words}}.
@@ -47,12 +49,12 @@ def seat_part(game: GameSession | None, seat: str, *, notice: str | None = None,
 
 
 def view(game: PublicGame | None, part: SeatPart | None, *, occupancy: frozenset[int],
-         oled: outputs.Lines, seats: dict[str, bool], takeover: str | None = None) -> dict[str, Any]:
+         oled: outputs.Lines, seats: dict[str, bool], takeover: str | None = None) -> View:
     """The public's view (``part`` None), or a seat's: the public one with the seat's own
     ``part`` in it. Built from the game's public side alone (:class:`PublicGame`).
     ``takeover``: the seat a new phone asks for, while the OLED asks the table."""
     seat = None if part is None else part.seat
-    out: dict[str, Any] = {"game": None, "setup": None, "table": None, "mat": None,
+    out: View = {"game": None, "setup": None, "table": None, "mat": None,
                            "oled": list(oled), "ways": list(WAYS), "variants": list(WAYS),
                            "sets": dict(CARDS.sets),
                            "seats": seats}
@@ -67,7 +69,9 @@ def view(game: PublicGame | None, part: SeatPart | None, *, occupancy: frozenset
     out["game"] = game_part(game)
     if part is not None:
         out["hints"] = part.hints
-    out["table"] = game.referee.view() if part is None else part.table
+    table = game.referee.view() if part is None else part.table
+    out["table"] = table
+    out["result_words"] = result_words(table.get("result"))
     if game.setting_up:
         out["setup"] = setup_part(game)
     out["mat"] = _mat(game, occupancy)
@@ -83,39 +87,6 @@ def view(game: PublicGame | None, part: SeatPart | None, *, occupancy: frozenset
             out["notice"] = part.notice
         out["headline"] = headline(out, part.seat)
     return out
-
-
-class ExpectedView(TypedDict):
-    seat: str
-    by: str
-    text: str
-    words: str
-
-
-class GameView(TypedDict):
-    """A view's ``game``: the game's public facts."""
-    id: int
-    way: str
-    variant: str            # the older name of "way", still sent for pages and scripts
-    sets: list[str]
-    status: str
-    computer: dict[str, str]
-    remote: list[str]
-    table: list[str]         # seats played at another table (companion.link)
-    hints: int
-    thinking: bool
-    handed_back: str | None  # a computer seat that could not move, now a person's (until it has)
-    expected: ExpectedView | None
-
-
-class SetupView(TypedDict):
-    """A view's ``setup``: the deal to lay out."""
-    board: str
-    red: list[str]
-    blue: list[str]
-    side: str
-    first: str
-    ninjas: bool
 
 
 def game_part(game: PublicGame) -> GameView:
@@ -139,7 +110,7 @@ def setup_part(game: PublicGame) -> SetupView:
             "side": fields[4], "first": fields[1], "ninjas": game.way.ninjas}
 
 
-def _mat(game: PublicGame, occupancy: frozenset[int]) -> dict[str, Any]:
+def _mat(game: PublicGame, occupancy: frozenset[int]) -> MatView:
     rec = game.recognizer
     prompt = rec.prompt if rec is not None else None
     if game.status == "sync":
@@ -153,13 +124,16 @@ def _mat(game: PublicGame, occupancy: frozenset[int]) -> dict[str, Any]:
         if state == "ok" and rec is not None and occupancy != rec.board.position.occupied():
             # A pawn is in a hand (or just put down): the move is being made.
             state = "moving"
-    out = {"state": state,
+    out: MatView = {"state": state,
            "prompt": None if prompt is None else outputs.prompt_view(prompt, _hand(game, prompt["seat"])),
            "wrong": sorted(square_name(s) for s in wrong),
            "pairs": [[square_name(a), square_name(b)] for a, b in pairs]}
     stray = stray_refusal(game, rec) if state == "mismatch" else None
     if stray is not None:
         out["reason"] = stray[0].long
+    spirit = spirit_step(game) if state == "ok" else None
+    if spirit is not None:
+        out["spirit"] = spirit
     return out
 
 
@@ -216,7 +190,8 @@ def _game_lines(game: PublicGame | None, *, occupancy: frozenset[int], public_ur
         stray = stray_refusal(game, rec) if game.wrong else None
         if stray is not None:
             return oled.stray_lines(stray[0].short, stray[1], stray[2])
-        return _amended_in_words(game, tuple(rec.feedback().oled))
+        feedback = rec.feedback()
+        return spirit_lines(game, feedback) or _amended_in_words(game, tuple(feedback.oled))
     return oled.phone_turn_lines(ref.view(None).get("phase", "move"), ref.to_act(),
                                     ninjas=2 if ref.mode == "light" else 1)
 
@@ -227,6 +202,8 @@ def _amended_in_words(game: PublicGame, lines: outputs.Lines) -> outputs.Lines:
     list's), then whose move it is (the hand's line left out when they would not fit)."""
     if len(lines) < 2 or not lines[0].endswith(" amended:"):
         return lines
+    if lines[1] == game.unannounced:
+        return lines[2:]        # the move made for someone, step by step: nothing was amended
     moves = game.referee.view(None).get("moves") or []
     if moves and moves[-1]["text"].startswith(lines[1]):
         words = moves[-1]["words"]
@@ -234,8 +211,25 @@ def _amended_in_words(game: PublicGame, lines: outputs.Lines) -> outputs.Lines:
         # Not the last turn of the list (a Wind Spirit card still going on): its squares,
         # without the pieces' names the position before it would give.
         words = turn_words(lines[0].split()[0].lower(), lines[1], {})
-    out = (lines[0], *oled.phrases(said(words)), *lines[2:])
-    return out if len(out) <= 1 + outputs.BODY_LINES else out[:1 + outputs.BODY_LINES]
+    return _one_screen(lines[0], oled.phrases(said(words)), lines[2:])
+
+
+def _one_screen(title: str, words: list[str], rest: outputs.Lines) -> outputs.Lines:
+    """``title``, the move's ``words`` and ``rest`` (whose move it is, then their hand) on one
+    screen as it is drawn: a second page would not say whose move it is. The hand's line is
+    left out first (a hand of long names wraps), then the move's last phrases (a Wind Spirit
+    card's capture and swap: the move list says them in full)."""
+    def fits(lines: outputs.Lines) -> bool:
+        return len(outputs.paged(lines)) == 1
+    for n in range(len(rest), 0, -1):
+        if fits((title, *words, *rest[:n])):
+            return (title, *words, *rest[:n])
+    body = list(words)
+    while body and not fits((title, *body, *rest[:1])):
+        body.pop()
+    if body:
+        body[-1] = body[-1].rstrip(",")
+    return (title, *body, *rest[:1])
 
 
 def _away_lines(game: PublicGame) -> outputs.Lines | None:
@@ -256,7 +250,7 @@ def _away_lines(game: PublicGame) -> outputs.Lines | None:
     return None
 
 
-def public_instruction(game: PublicGame, view: dict[str, Any]) -> dict[str, str] | None:
+def public_instruction(game: PublicGame, view: View) -> Said | None:
     """What the people at the table must do, for the table and simulation pages, when it is
     more than "X to play": a move to make for someone, or the mat to set right."""
     if game.expected is not None and game.status == "playing":
@@ -264,11 +258,13 @@ def public_instruction(game: PublicGame, view: dict[str, Any]) -> dict[str, str]
     if game.status == "sync" and not game.setting_up:
         title, detail = sync_words(view, None)
         return {"title": title, "detail": detail}
-    if game.status == "playing" and not (game.recognizer is not None and game.recognizer.prompt):
-        return turn_instruction(game.referee.to_act(), game.mat_turn(),
-                                        view["table"].get("phase") or "move",
-                                        computer=game.seating.computer, remote=game.seating.remote,
-                                        table=game.seating.table)
+    rec = game.recognizer
+    if game.status == "playing" and not (rec is not None and rec.prompt):
+        said = turn_instruction(game.referee.to_act(), game.mat_turn(),
+                                (view.get("table") or {}).get("phase") or "move",
+                                computer=game.seating.computer, remote=game.seating.remote,
+                                table=game.seating.table)
+        return spirit_instruction(game, said)
     return None
 
 
@@ -370,7 +366,9 @@ def led_scene(game: PublicGame | None, occupancy: frozenset[int]) -> outputs.Sce
         # Over it, the last move's flash while it lasts.
         flash = {sq: e for sq, e in scene.items() if feedback.scene.get(sq, None) is not None
                  and feedback.scene[sq].effect == "flash"}
-        return {**outputs.expected_scene(expected.seat, expected.steps(), _captures(game, expected)),
+        # A step already made (held: its other step is to come) is no longer lit.
+        made = mat_steps(game.held) if game.held is not None else ()
+        return {**outputs.expected_scene(expected.seat, expected.steps(), _captures(game, expected), made),
                 **flash}
     # In a way with secrets a hint is graded from the asking seat's view (its own Ninja): the
     # mat never shows it (``mat_hint`` is None there), its phone does.

@@ -15,10 +15,11 @@ from flask import Blueprint, Response, current_app, jsonify, render_template, re
 from markupsafe import Markup
 
 from companion.rules.cards import CARDS
-from companion.rules.results import how
+from companion.rules.results import result_words
 from companion.rules.variants import example_conditional_cards
 from companion.rules.ways import WAYS
 from companion.table.computer import LEVELS
+from companion.table.viewtypes import ListedGame, Reply, SimState, View
 
 from . import guard, inputs
 from .inputs import BadInput
@@ -40,19 +41,19 @@ class TableService(Protocol):
 
     @property
     def closed(self) -> bool: ...
-    def view(self, seat: str | None) -> dict[str, Any]: ...
+    def view(self, seat: str | None) -> View: ...
     def subscribe(self, seat: str | None) -> Any: ...
-    def submit(self, seat: str | None, request: Any, timeout: float = 5.0) -> dict[str, Any]: ...
+    def submit(self, seat: str | None, request: Any, timeout: float = 5.0) -> Reply: ...
     def redeem(self, token: str) -> dict[str, str]: ...
     def pending(self, pending_id: str, withdraw: bool = False) -> dict[str, str | None]: ...
     def seat_of(self, session: str | None) -> str | None: ...
     def why_lost(self, session: str | None) -> str | None: ...
     def join_url(self, seat: str) -> str: ...
     def joinable(self, seat: str) -> bool: ...
-    def games(self, **query: Any) -> list[dict[str, Any]]: ...
+    def games(self, **query: Any) -> list[ListedGame]: ...
     def record(self, game_id: int) -> dict[str, Any]: ...
     def oled_png(self, *, for_table: bool = True) -> bytes: ...
-    def sim_state(self) -> dict[str, Any]: ...
+    def sim_state(self) -> SimState: ...
     def sim_place(self, square: str, noisy: bool = False) -> None: ...
     def sim_lift(self, square: str, noisy: bool = False) -> None: ...
     def sim_button(self, name: str, long: bool = False) -> None: ...
@@ -86,15 +87,8 @@ def _names() -> dict:
 
 @public.app_template_filter("result_text")
 def result_text(result: dict | None) -> str:
-    if not result:
-        return "not finished"
-    if result.get("how") == "abandoned":
-        return "abandoned"
-    if result.get("how") == "set aside":
-        return f"set aside: {result.get('reason', 'it could not be resumed')}"
-    if result.get("winner") is None:
-        return "a draw"
-    return f"{result['winner'].capitalize()} won by {how(str(result.get('how'))).by}"
+    words = result_words(result)
+    return "not finished" if words is None else words["sentence"]
 
 
 @public.app_template_filter("when")
@@ -180,7 +174,7 @@ def games_query() -> dict:
     return query
 
 
-def next_page(games: list[dict]) -> str | None:
+def next_page(games: list[ListedGame]) -> str | None:
     """The query string of the next (older) page, or None on the last one."""
     if len(games) < GAMES_PAGE:
         return None
@@ -200,7 +194,8 @@ def games_page():
 def games_list():
     # A page of the list (newest first); the next one is in the Link header.
     games = companion().games(**games_query())
-    response = jsonify(games)
+    # Each result with its words (companion.rules.results), as the pages say it.
+    response = jsonify([{**game, "result_words": result_words(game.get("result"))} for game in games])
     if (page := next_page(games)) is not None:
         response.headers["Link"] = f'<{request.path}?{page}>; rel="next"'
     return response
@@ -245,6 +240,24 @@ def tables_join():
         raise BadInput("this companion has no broker for games with another table", 409)
     body = inputs.json_object(json_body(), {"code"})
     return jsonify(tables.join(body.get("code")))
+
+
+@public.get("/club")
+def club_page():
+    """Every live game on this table's broker, read-only: for a club's screen."""
+    return render_template("club.html", games=_club_games(), variant_names={w.name: w.title for w in WAYS.values()})
+
+
+@public.get("/api/club")
+def club_list():
+    return jsonify(_club_games())
+
+
+def _club_games() -> list[dict[str, Any]]:
+    tables = getattr(companion(), "tables", None)
+    if tables is None:
+        raise BadInput("this companion has no broker for games with another table", 409)
+    return list(tables.club_games())
 
 
 def _table_itself() -> None:

@@ -12,6 +12,7 @@ from flask.typing import ResponseReturnValue
 
 from companion.rules.errors import RecordError
 from companion.rules.replaysteps import replay_steps
+from companion.rules.results import result_words
 
 from .inputs import BadInput
 from .public import companion, page_context
@@ -31,4 +32,4 @@ def replay_json(game_id: int) -> ResponseReturnValue:
         steps = replay_steps(companion().record(game_id))
     except RecordError as exc:
         raise BadInput(f"game {game_id} does not replay: {exc}", 409) from None
-    return jsonify(id=game_id, **steps)
+    return jsonify(id=game_id, result_words=result_words(steps["result"]), **steps)

@@ -29,6 +29,8 @@ from typing import Any
 
 from flask import Response, has_request_context, request
 
+from companion.table.viewtypes import View
+
 HEARTBEAT_S = 15.0
 POLL_S = 0.5         # the slowest a stream polls (the public page's OLED picture)
 SIM_PERIOD_S = 0.05  # the simulated hardware is sent at most 20 times a second
@@ -47,8 +49,8 @@ def event(name: str, data: object) -> str:
 GROWING = ("log", "moves")
 
 
-def since(held: dict[str, list[Any]] | None, view: dict[str, Any]
-          ) -> tuple[dict[str, Any], dict[str, list[Any]] | None]:
+def since(held: dict[str, list[Any]] | None, view: View
+          ) -> tuple[View, dict[str, list[Any]] | None]:
     """``view`` as sent to a page that holds the lists ``held`` (None: the page holds none,
     so it gets the whole view), and the lists the page holds after it.
 

@@ -3,6 +3,7 @@ Python reference solver, the four-piece table against an exact full-width search
 ply of the rules' move generator, the search (both cores alike) and the hints on solved
 positions. benchmarks/bench_tablebase.py runs the same checks on 10,000 positions."""
 
+import hashlib
 import random
 
 import pytest
@@ -49,6 +50,15 @@ def test_the_core_solves_three_pieces_as_the_python_reference():
     native = endgame.solve(OTHER, students=1)
     python = endgame.reference(OTHER, students=1)
     assert bytes(native.values) == python.values
+
+
+def test_the_four_piece_table_is_the_one_the_first_solver_built(table):
+    """The solver was rewritten for speed (predecessors from the students' codes, the moves
+    counted by masks, levels as bit sets): the whole table of DEAL is byte for byte the one
+    the solver of commit a9bacd6 built (its SHA-256), beside the Python reference's checks."""
+    assert hashlib.sha256(bytes(table.values)).hexdigest() == \
+        "419b7ca7fa879295738a56216ee89f15d9f62223506055407845e0d7aff19050"
+    assert table.longest == 98
 
 
 def test_four_piece_values_agree_with_an_exact_full_width_search(table):

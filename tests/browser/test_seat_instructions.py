@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import http.client
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from playwright.sync_api import expect
 
@@ -26,6 +28,20 @@ from waiting import wait_for
 
 BASE = {"red": ["Tiger", "Crab"], "blue": ["Boar", "Ox"], "side": "Goose"}   # Blue starts
 SIZES = {"phone": (390, 844), "desktop": (1400, 900)}
+
+
+@contextmanager
+def dealt_with_phones(browser, site, request: dict) -> Iterator[Phones]:
+    """A new game dealt with ``request``, both seats' phones joined, the mat laid out; the
+    phones closed after (any script error on them fails the test)."""
+    url, companion = site
+    companion.submit(None, {"type": "new_game", **request})
+    phones = Phones(browser, url, companion)
+    try:
+        lay_out(companion)
+        yield phones
+    finally:
+        phones.close()
 
 
 def in_view(tab, locator) -> None:
@@ -40,10 +56,8 @@ def test_a_remote_seats_move_is_confirmed_on_screen_and_every_screen_says_who_ma
         browser, site, page, tmp_path):
     url, companion = site
     folder = shots(tmp_path)
-    companion.submit(None, {"type": "new_game", "variant": "base", "cards": BASE, "remote": ["blue"]})
-    phones = Phones(browser, url, companion)
-    try:
-        lay_out(companion)
+    deal = {"variant": "base", "cards": BASE, "remote": ["blue"]}
+    with dealt_with_phones(browser, site, deal) as phones:
         blue, red = phones.pages["blue"], phones.pages["red"]
         expect(blue.locator("#headline")).to_have_text("Your turn")
         expect(blue.locator("#subline")).to_have_text(
@@ -81,17 +95,11 @@ def test_a_remote_seats_move_is_confirmed_on_screen_and_every_screen_says_who_ma
                     expect(page.locator('div.square[data-square="a4"]')).to_have_class(re.compile(r"\bexpect-to\b"))
                 page.screenshot(path=str(folder / f"expected-{where.strip('/') or 'table'}-{name}.png"))
         assert companion.view(None)["oled"][:3] == [sentence, "from Blue's phone:", "Boar, a5 to a4"]
-    finally:
-        phones.close()
 
 
 def test_the_ninjas_hiding_place_is_confirmed_on_screen(browser, site, page, tmp_path):
-    url, companion = site
     folder = shots(tmp_path)
-    companion.submit(None, {"type": "new_game", "variant": "shadow", "seed": 23})
-    phones = Phones(browser, url, companion)
-    try:
-        lay_out(companion)
+    with dealt_with_phones(browser, site, {"variant": "shadow", "seed": 23}) as phones:
         red = phones.pages["red"]
         expect(red.locator("#headline")).to_have_text("Hide your Ninja")
         red.locator('#board .square[data-square="d1"]').click()
@@ -100,8 +108,6 @@ def test_the_ninjas_hiding_place_is_confirmed_on_screen(browser, site, page, tmp
         size = red.locator("#board .coord").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
         assert size >= 12, size
         red.screenshot(path=str(folder / "hide-confirm-phone.png"))
-    finally:
-        phones.close()
 
 
 def test_an_onlooker_past_the_streams_cap_follows_the_game_and_says_how(browser, site, tmp_path):
@@ -119,7 +125,10 @@ def test_an_onlooker_past_the_streams_cap_follows_the_game_and_says_how(browser,
             conn.request("GET", "/events")
             response = conn.getresponse()
             assert response.status == 200
-            held.append(conn)
+            # The response is held too: a stream's response without a length owns the socket
+            # once getresponse() returns, and closing it (as its garbage collection does) ends
+            # the stream, freeing its slot for the page that should find none.
+            held.append((conn, response))
         # Its own tab: the browser itself logs the refused stream (503) on the console.
         context = browser.new_context(viewport={"width": 390, "height": 844})
         page = context.new_page()
@@ -135,7 +144,8 @@ def test_an_onlooker_past_the_streams_cap_follows_the_game_and_says_how(browser,
         context.close()
         assert not errors
     finally:
-        for conn in held:
+        for conn, response in held:
+            response.close()
             conn.close()
 
 
@@ -210,11 +220,7 @@ def test_a_ninja_seen_by_everyone_is_on_the_table_and_sim_pages(site, page, tmp_
 def test_a_chosen_ninja_square_is_switched_with_one_tap(browser, site, page, tmp_path):
     """The Shadow Master hides two Ninjas: with both squares chosen, one tap elsewhere moves
     the first chosen there (it used to start the choice over)."""
-    url, companion = site
-    companion.submit(None, {"type": "new_game", "variant": "light", "seed": 12})
-    phones = Phones(browser, url, companion)
-    try:
-        lay_out(companion)
+    with dealt_with_phones(browser, site, {"variant": "light", "seed": 12}) as phones:
         blue = phones.pages["blue"]
         expect(blue.locator("#headline")).to_have_text("Hide your Ninjas")
         for square in ("a5", "b5"):
@@ -224,20 +230,57 @@ def test_a_chosen_ninja_square_is_switched_with_one_tap(browser, site, page, tmp
         expect(blue.get_by_role("button", name="Hide on b5 and d5")).to_be_visible()
         in_view(blue, blue.get_by_role("button", name="Hide on b5 and d5"))
         blue.screenshot(path=str(shots(tmp_path) / "light-hide-two-phone.png"))
-    finally:
-        phones.close()
 
 
 def test_a_chosen_hiding_place_in_the_way_of_the_shadow_is_switched_with_one_tap(browser, site, page):
-    url, companion = site
-    companion.submit(None, {"type": "new_game", "variant": "shadow", "seed": 23})
-    phones = Phones(browser, url, companion)
-    try:
-        lay_out(companion)
+    with dealt_with_phones(browser, site, {"variant": "shadow", "seed": 23}) as phones:
         red = phones.pages["red"]
         red.locator('#board .square[data-square="d1"]').click()
         expect(red.get_by_role("button", name="Hide on d1")).to_be_visible()
         red.locator('#board .square[data-square="b1"]').click()
         expect(red.get_by_role("button", name="Hide on b1")).to_be_visible()
+
+
+# Blue's Bat (a Wind Spirit card: four Spirit steps) and Ox both step a5a4: five confirm buttons.
+WIND_BAT = {"red": ["Tiger", "Crab"], "blue": ["Bat", "Ox"], "side": "Goose"}
+
+UNCOVERED = """() => {
+  // Every square of the board and every confirm button: whole on screen and the first thing
+  // under a finger at its centre (not under the confirm box or anything else).
+  const hidden = [];
+  const reach = (el, name) => {
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const top = r.top >= 0 && r.bottom <= innerHeight ? document.elementFromPoint(x, y) : null;
+    if (!top || !el.contains(top)) hidden.push(name);
+  };
+  document.querySelectorAll('#board .square').forEach((s) => reach(s, s.dataset.square));
+  document.querySelectorAll('#action-buttons button').forEach((b) => reach(b, b.textContent));
+  return hidden;
+}"""
+
+
+def test_five_wind_confirm_buttons_leave_the_whole_board_usable(browser, site, page, tmp_path):
+    """A Wind Spirit card's student step comes with each of its Spirit steps: Bat's four and
+    Ox's plain step make five buttons. At 390x844 they used to cover the board's lower half."""
+    url, companion = site
+    folder = shots(tmp_path)
+    companion.submit(None, {"type": "new_game", "variant": "wind", "cards": WIND_BAT, "remote": ["blue"]})
+    phones = Phones(browser, url, companion)
+    try:
+        lay_out(companion)
+        blue = phones.pages["blue"]
+        expect(blue.locator("#headline")).to_have_text("Your turn")
+        blue.locator('#board .square[data-square="a5"]').click()
+        blue.locator('#board .square[data-square="a4"]').click()
+        expect(blue.locator("#action-buttons button")).to_have_count(5)
+        hidden = lambda: blue.evaluate(UNCOVERED)   # noqa: E731
+        try:
+            wait_for(lambda: not hidden(), timeout=3, message=lambda: f"covered or off screen: {hidden()}")
+        finally:
+            blue.screenshot(path=str(folder / "wind-five-buttons-phone.png"))
+        # Another choice is one tap away, even on the board's bottom rank.
+        blue.locator('#board .square[data-square="e5"]').click()
+        expect(blue.locator("#action-hint")).to_have_text("Tap a lit square.")
     finally:
         phones.close()

@@ -94,6 +94,19 @@ class SimPage:
         """Waits until the square's LED shows a colour on the page."""
         self.page.wait_for_selector(f'button.square[data-square="{name}"]:not([data-led=""])')
 
+    def watch_green(self) -> None:
+        """From now on, the page notes every square its LED shows green on (the flash of a
+        committed move; the lifted pawn's destinations are cyan, magenta or white)."""
+        self.page.evaluate("""() => {
+          if (window.greenWatch) window.greenWatch.disconnect();
+          window.greenSince = new Set();
+          const note = (b) => { if (/^0,[1-9][0-9]*,0$/.test(b.dataset.led || '')) window.greenSince.add(b.dataset.square); };
+          window.greenWatch = new MutationObserver((ms) => ms.forEach((m) => note(m.target)));
+          document.querySelectorAll('button.square').forEach((b) => {
+            window.greenWatch.observe(b, { attributes: true, attributeFilter: ['data-led'] });
+          });
+        }""")
+
     def oled_key(self) -> str | None:
         return self.page.get_attribute("#oled", "data-key")
 
@@ -155,6 +168,7 @@ class SimPage:
         for sq in placed:
             self.hand_pawn(after[sq]).click()
             self.square(sq).click()
+        self.watch_green()
         page.wait_for_function(
             "n => document.querySelectorAll('#log li').length > n"
             " || !document.querySelector('#prompt').hidden", arg=turns)
@@ -168,8 +182,10 @@ class SimPage:
         if won:
             page.wait_for_selector("#status:has-text('wins')")
         elif move.to_sq is not None:
-            # The committed move flashes on its square.
-            self.lit(square_name(move.to_sq))
+            # The committed move flashes green on its square (seen by the page at any time
+            # since the hand let go: the flash is over in 0.6 s, maybe before the log shows).
+            self.page.wait_for_function("sq => !!window.greenSince && window.greenSince.has(sq)",
+                                        arg=square_name(move.to_sq))
         self.wait_oled_change(oled)
         return asked
 
@@ -193,7 +209,8 @@ def play_game(page, url: str, variant: str, cards: tuple, need: set[str], *,
         board.push(move)
         questions += sim.play(before, pieces(board), move, won=board.outcome() is not None)
     outcome = board.outcome()
-    status = f"{outcome.winner.title()} wins by the Way of the {outcome.how.title()}"
+    by = {"stone": "capturing the master", "stream": "reaching the Temple Arch"}[outcome.how]
+    status = f"{outcome.winner.title()} wins by {by}"
     expect(page.locator("#status")).to_have_text(status)
     return line, status, questions
 

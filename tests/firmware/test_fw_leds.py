@@ -114,6 +114,25 @@ def test_bad_scenes_are_refused_in_the_caller(animator):
         animator.set_scene({}, {"green": Steady(RED)})
 
 
+def test_the_animator_plays_the_led_grammars_cues_as_its_effects(animator, strip, pinmap):
+    """The table says its scenes in the mat's plain cues (companion/mat/feedback.py); the
+    animator translates each kind into its own effect, so no layer above imports it."""
+    from companion.mat import feedback
+    from firmware.animation import Sweep, effect_of
+    assert effect_of(feedback.steady(RED, "hint")) == Steady(RED, Urgency.HINT)
+    assert effect_of(feedback.blink(RED, "error", 0.5)) == Blink(RED, Urgency.ERROR, 0.5)
+    assert effect_of(feedback.pulse(GREEN)) == Pulse(GREEN, Urgency.NORMAL)
+    assert ({sq: effect_of(cue) for sq, cue in feedback.sweep([4, 9, 14], WHITE).items()}
+            == sweep([4, 9, 14], WHITE) == {4: Sweep(WHITE, 0, 3), 9: Sweep(WHITE, 1, 3),
+                                            14: Sweep(WHITE, 2, 3)})
+    with pytest.raises(ValueError, match="no LED effect 'glow'"):
+        effect_of(feedback.Cue(RED, "glow"))        # type: ignore[arg-type]
+    animator.set_scene({12: feedback.steady(GREEN)}, {"red": feedback.steady(RED)})
+    cap = pinmap.leds.max_brightness
+    shown = strip.wait_for(lambda f: f.lit() == {12: capped(GREEN, cap)}, 0.5)
+    assert shown is not None and shown[1].edges == {"red": capped(RED, cap)}
+
+
 def test_closing_turns_the_leds_off(strip, pinmap):
     animator = Animator(LedMat(strip, pinmap.leds))
     animator.set_scene({0: Steady(WHITE)})

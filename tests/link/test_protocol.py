@@ -90,7 +90,11 @@ def test_a_third_client_cannot_move_for_a_seat_nor_replay_a_move(tmp_path, broke
         fork = protocol.move_body(game, "blue", i, legal[0]["text"] + " ", hashes[i])
         _forge(broker, game, link.key, fork, "blue")
         wait_for(lambda: any("differs" in why for why in link.refused))
+        # A move a few ahead waits for the ones before it (in a hidden way a turn is several
+        # rows); one far ahead is refused at once. Neither changes anything.
         ahead = protocol.move_body(game, "blue", n + 3, legal[0]["text"], hashes[n])
         _forge(broker, game, link.key, ahead, "blue")
+        far = protocol.move_body(game, "blue", n + 100, legal[0]["text"], hashes[n])
+        _forge(broker, game, link.key, far, "blue")
         wait_for(lambda: any("out of order" in why for why in link.refused))
         assert rows(host) == have and host.companion.view(None)["game"]["expected"] is None

@@ -20,7 +20,10 @@ def no_move_lost_or_doubled(host, guest) -> None:
 
 # A table and the broker in the default suite; the other table and a dropped connection with
 # -m slow (the suite's time; the slow robot kills all four kinds at random points).
-@pytest.mark.parametrize("kill", ["host", pytest.param("guest", marks=pytest.mark.slow), "broker",
+# The broker's kill by default; the tables' and the connection's with ``-m slow`` (the suite's
+# 10 minutes), where the two-table robot kills all four at random too.
+@pytest.mark.parametrize("kill", [pytest.param("host", marks=pytest.mark.slow),
+                                  pytest.param("guest", marks=pytest.mark.slow), "broker",
                                   pytest.param("connection", marks=pytest.mark.slow)])
 def test_a_game_goes_on_after_a_kill(tmp_path, broker, kill):
     rng = random.Random(kill)

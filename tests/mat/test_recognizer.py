@@ -326,3 +326,53 @@ def test_a_captured_pawn_set_down_aside_is_the_only_square_pointed_to():
     assert fb.oled[1] == "take off the pawn on a4"
     h.lift("a4").wait(1)
     assert h.kinds()[-2:] == [(("move", "Tiger b1b3"),), (("synced", True),)]
+
+
+# -- issue 23: the Wind lights --------------------------------------------------------------
+
+def _quick(h: Hands, *steps: str) -> Hands:
+    """Hands fast enough that the mat never rests between ``steps`` ("-sq" lifts, "+sq" places)."""
+    for step in steps:
+        (h.lift if step[0] == "-" else h.place)(step[1:], dt=0.1)
+    return h
+
+
+def test_a_wind_spirit_card_turn_made_whole_leaves_no_light_of_its_other_spirit_steps():
+    """After Red's Eagle d1e2 c3e5 (the Spirit swapped with Blue's pawn on e5) is booked, no
+    other Spirit step of Eagle (a5) stays lit into Blue's turn; and Blue lifting the Spirit
+    sees where Blue's own cards take it."""
+    h = _quick(Hands(EAGLE), "-d1", "+e2", "-c3", "-e5", "+e5", "+c3").wait(2)
+    assert moves(h) == ["Eagle d1e2 c3e5"]
+    assert h.rec.feedback().scene == {}
+    h.lift("e5")
+    board = h.rec.board
+    spirit = {m.to_sq for m in board.legal_moves if m.from_sq == parse_square("e5")}
+    assert spirit and set(h.rec.feedback().scene) == spirit
+
+
+def test_the_spirit_and_the_student_it_swaps_with_in_the_hand_light_the_swap_only():
+    """Red's Mantis a1b2 may still go on as Lion's Spirit step c3c4; with a student on c4 it
+    is a swap. The Spirit and that student both in the hand light the swap's square, not the
+    student's moves by Blue's cards."""
+    position = "bbB1b/2b2/2W2/5/rrRrr red Lion,Mantis Tiger,Crane Dragon"
+    h = _quick(Hands(position), "-a1", "+b2").wait(1)
+    assert moves(h) == ["Mantis a1b2"]
+    h.lift("c3", dt=0.1).lift("c4", dt=0.1)
+    assert set(h.rec.feedback().scene) <= {parse_square("c3"), parse_square("c4")}
+
+
+def test_a_turn_a_wind_spirit_card_could_go_on_from_is_not_said_to_be_over():
+    """Issue 23: a pawn step that is both a regular card's turn (Mantis a1b2) and a Wind
+    Spirit card's first step (Lion's) was announced as the regular card's, "Blue to move",
+    while Red still had the Spirit's step to make. The recognizer tells the table the Spirit
+    step may follow (tests/table/test_spirit_step_said.py: what the screens say), until Blue
+    starts."""
+    h = Hands(WIND).lift("a1").place("b2").wait(1)
+    assert moves(h) == ["Mantis a1b2"] and h.rec.spirit_may_follow == ("red", ("Lion",))
+    h.lift("a5").wait(1)                     # Blue starts: Red's turn is over
+    assert h.rec.spirit_may_follow is None and h.rec.feedback().oled[0] == "Blue to move"
+
+
+def test_a_regular_turn_no_spirit_card_goes_on_from_is_said_as_before():
+    h = Hands(START).lift("a1").place("a2").wait(1)
+    assert moves(h) == ["Crab a1a2"] and h.rec.spirit_may_follow is None

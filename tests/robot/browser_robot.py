@@ -159,7 +159,7 @@ class BrowserRobot(Robot):
 
     def lift(self, w: World, square: str) -> None:
         self._click(w, square, lifting=True)
-        self.emptied[square] = time.monotonic()
+        self.emptied[square] = w.seen_empty(square)     # the hold counts from the mat's reading
 
     def place(self, w: World, square: str) -> None:
         since = self.emptied.pop(square, None)

@@ -15,7 +15,6 @@ played by the computer. The seat whose secrets differ in a twin world is a perso
 from __future__ import annotations
 
 from companion.table import outputs
-from firmware.animation import Steady, Urgency
 
 MAT = "mat"
 SEATINGS = {MAT: None, "remote": "remote", "computer": "computer"}
@@ -58,7 +57,7 @@ def seating_request(seating: str, seat: str) -> dict:
 
 
 def hint_on_mat(scene) -> bool:
-    """Whether the LED animator's scene (``Display._scene``: (square, effect) pairs) shows a
+    """Whether the LED animator's scene (``Display._scene``: (square, cue) pairs) shows a
     hint's grades: steady squares in the grades' colours."""
-    return any(isinstance(effect, Steady) and effect.urgency is Urgency.NORMAL
-               and effect.colour in outputs.HINT_COLOURS.values() for _, effect in scene or ())
+    return any(cue.kind == "steady" and cue.urgency == "normal"
+               and cue.rgb in outputs.HINT_COLOURS.values() for _, cue in scene or ())

@@ -163,12 +163,15 @@ def _bare(view: dict | None) -> dict | None:
 class World:
     """One companion on simulated hardware behind its web server, with two phones."""
 
-    def __init__(self, state: Path, *, streams: bool = False):
+    def __init__(self, state: Path, *, streams: bool = False, traces: bool = False):
         self._stack = ExitStack()
         self.state = state
+        # ``traces``: the mat's traces recorded under ``state`` (serve --record-trace), for a
+        # failed game's report.
         sim = self._stack.enter_context(sim_companion(state / "games.db", public_url=None,
                                                       settle=SETTLE_S, before_start=self._serve,
-                                                      computer=ROBOT_THINKING))
+                                                      computer=ROBOT_THINKING,
+                                                      record_trace=state / "trace.jsonl" if traces else None))
         self.hardware, self.companion = sim.hardware, sim.companion
         self.table = Client(self.server.url)
         self.phones = {seat: Client(self.server.url) for seat in SEATS}
@@ -237,6 +240,14 @@ class World:
 
     def button(self, name: str, long: bool = False) -> None:
         self.table.json("/sim/button", {"button": name, "long": long})
+
+    def seen_empty(self, square: str, timeout: float = 2.0) -> float:
+        """Wait until the table has read ``square`` empty off the mat (harness only: the
+        occupancy its game thread was given); the time it had, or now after ``timeout``."""
+        sq, end = _sq(square), time.monotonic() + timeout
+        while sq in self.companion._occupancy and time.monotonic() < end:
+            time.sleep(0.005)
+        return time.monotonic()
 
     def record(self) -> dict:
         return self.table.json(f"/games/{self.game_id}/record.json")
@@ -503,7 +514,11 @@ class Robot(SeatPlay, SeatChanges):
 
     def lift(self, w: World, square: str) -> None:
         w.lift(square)
-        self.emptied[square] = time.monotonic()
+        # The hold counts from when the mat has seen the square empty, not from the request:
+        # on a loaded machine the scan thread may not run for a while (wind4 remote seed 101,
+        # load 16: a swap's two squares held off 0.18 s by the robot were scanned empty for
+        # 9 ms, too short for a swap, and the game stalled).
+        self.emptied[square] = w.seen_empty(square)
 
     def place(self, w: World, square: str) -> None:
         # A hand that has just emptied a square takes a moment to fill it again (the mat
@@ -775,13 +790,14 @@ def seatings(way: str) -> list[str]:
 
 
 def play(state: Path, way: str, seed: int, *, twins: bool = True, streams: bool = False,
-         seating: str = MAT, checkers: list[Checker] | None = None) -> GameReport:
-    """One game of ``way`` in fresh worlds under ``state``, its seats sat as ``seating`` says."""
-    world = World(_fresh(state, "a"), streams=streams)
+         seating: str = MAT, checkers: list[Checker] | None = None, traces: bool = False) -> GameReport:
+    """One game of ``way`` in fresh worlds under ``state``, its seats sat as ``seating`` says
+    (``traces``: each world records the mat's traces in its folder)."""
+    world = World(_fresh(state, "a"), streams=streams, traces=traces)
     twin = None
     variant = dict(dict(WAYS)[way]).get("variant", way)
     if twins and variant in HIDDEN:
-        twin = World(_fresh(state, "b"), streams=streams)
+        twin = World(_fresh(state, "b"), streams=streams, traces=traces)
     robot = Robot(world, twin, way, seed, seating, checkers)
     try:
         return robot.play()

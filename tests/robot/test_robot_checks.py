@@ -12,7 +12,7 @@ import pytest
 from companion.rules.ways import new_referee
 
 from companion.table import outputs
-from firmware.animation import Steady
+from companion.mat.feedback import steady
 
 import instructions
 from robot_checks import SecretScan, world_secrets
@@ -66,7 +66,7 @@ def test_a_light_nobody_needs_fails_the_instruction_checker(tmp_path):
         robot.deal(world)
         robot.set_mat(world)
         instructions.check(world, probe=False, seed="x")           # at rest: nothing stray
-        show = outputs.Show(600.0, ("Look",), {12: Steady((255, 0, 200))})    # c3: no move's
+        show = outputs.Show(600.0, ("Look",), {12: steady((255, 0, 200))})    # c3: no move's
         world.companion._thread.call(lambda: world.companion._display.announce([show]))
         with pytest.raises(instructions.Unclear, match=r"lit \['c3'\]"):
             instructions.check(world, probe=False, seed="x")

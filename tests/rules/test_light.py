@@ -123,3 +123,16 @@ def test_strikes_do_not_exist_in_the_way_of_the_light():
     assert Place((sq("a5"), sq("e5"))) not in ref.legal_actions("red")
     with pytest.raises(IllegalActionError, match="Light Master has no Ninja"):
         ref.act("red", NinjaMove("Boar", sq("a2"), sq("a3")))
+
+
+def test_a_two_word_cards_step_and_pass_look_alike_and_replay():
+    # The Shadow Master's step and its pass are told apart by nothing public, Sea Snake's
+    # too (the public text once wrote "Sea Snake N?" for a step, "Sea-Snake N?" for a pass),
+    # and its step's full text is one the notation reads back (a record replays).
+    ref = light("5/5/5/5/rrRrr red Boar,Crab Sea-Snake,Crane Tiger")
+    ref.act("red", "Boar c1c2")
+    step = next(a for a in ref.legal_actions("blue") if getattr(a, "card", None) == "Sea Snake")
+    ref.act("blue", step)
+    turn = ref.log[-1]
+    assert turn.public == "Sea-Snake N?"
+    assert ref.parse("blue", turn.full) == step

@@ -108,8 +108,10 @@ def progress(companion) -> tuple:
     v = companion.view(None)
     if v.get("game") is None:
         return ()
+    # A hidden way's set-up and steps within a turn change the seat to act or the phase.
     return (len(v["table"]["log"]), v["game"]["status"], v["game"]["expected"] is not None,
-            v["mat"]["prompt"] is not None, v["game"]["id"])
+            v["mat"]["prompt"] is not None, v["game"]["id"], tuple(v["table"]["to_act"]),
+            v["table"].get("phase"))
 
 
 def act(side: Side, rng) -> bool:
@@ -150,11 +152,20 @@ def act(side: Side, rng) -> bool:
     return True
 
 
-def play_across(host: Side, guest: Side, rng, *, max_steps: int = 600, between=None) -> dict:
+def play_across(host: Side, guest: Side, rng, *, max_steps: int = 600, between=None,
+                stuck_s: float | None = None) -> dict:
     """Both tables play until the game ends at both: each side's people do what their table
     asks (``act``); ``between(step)`` runs between two things done (a test kills something
-    there). Returns the result."""
-    for step in range(max_steps):
+    there). Returns the result. It fails after ``max_steps``; with ``stuck_s``, only once
+    neither table has moved on for that long (kills make a game long, not stuck)."""
+    seen, since = None, time.monotonic()
+    for step in range(max_steps if stuck_s is None else 10 ** 9):
+        if stuck_s is not None:
+            now = (progress(host.companion), progress(guest.companion))
+            if now != seen:
+                seen, since = now, time.monotonic()
+            elif time.monotonic() - since > stuck_s:
+                break
         done = [side for side in (host, guest) if side.companion.view(None)["table"]["result"]]
         if len(done) == 2:
             return host.companion.view(None)["table"]["result"]
@@ -169,9 +180,26 @@ def play_across(host: Side, guest: Side, rng, *, max_steps: int = 600, between=N
             time.sleep(0.02)
         if between is not None:
             between(step)
-    raise AssertionError("the game did not end at both tables")
+    raise AssertionError("the game did not end at both tables: " + "; ".join(
+        f"{side.db.name}: {progress(side.companion)} {side.companion.view(None).get('instruction')} "
+        f"rows {len(rows(side))} (last {rows(side)[-2:]}), link "
+        f"{side.links.link and (side.links.link.peer_state, side.links.link.peer_have, side.links.link.refused[-3:], sorted(side.links.link._early), side.links.link._mqtt.is_connected())}"
+        for side in (host, guest)))
 
 
 def rows(side: Side) -> list[tuple[str | None, str]]:
     game = side.companion.view(None)["game"]
     return side.companion.table_rows(game["id"])
+
+
+def assert_honest(host: Side, guest: Side) -> None:
+    """A game of halves is over: each table opened its commitments, audited the other's, found
+    no lie, and kept its verdict with the game's result."""
+    for side in (host, guest):
+        wait_for(lambda: side.links.link is not None and side.links.link.lies is not None, timeout=30,
+                 message=lambda: f"no audit at {side.db.name}")
+        assert side.links.link.lies == [], side.links.link.lies
+        game = side.companion.view(None)["game"]["id"]
+        other = "blue" if side.companion.view(None)["game"]["table"] == ["blue"] else "red"
+        audit = side.companion._store.game(game).result["audit"]
+        assert {k: audit[k] for k in ("checked", "lies")} == {"checked": other, "lies": []}

@@ -8,7 +8,7 @@ import time
 from types import SimpleNamespace
 
 from companion.rules.squares import parse_square
-from companion.table import views
+from companion.table import outputs, views
 
 from service_helpers import playing
 from sim_table import sim_table  # noqa: F401 (fixture)
@@ -41,7 +41,33 @@ def test_an_amended_turn_not_yet_in_the_move_list_is_said_by_its_squares():
     # OLED said "Red amended: / Eagle c1d2 c2a4"): the turn is not the list's last, so its
     # squares are said in words, never in notation.
     listed = {"moves": [{"text": "Ox b4b3", "words": "Blue: Ox, b4 → b3"}]}
-    game = SimpleNamespace(referee=SimpleNamespace(view=lambda seat: listed))
+    game = SimpleNamespace(referee=SimpleNamespace(view=lambda seat: listed), unannounced=None)
     lines = views._amended_in_words(game, ("Red amended:", "Eagle c1d2 c2a4", "Red to move",
                                            "A:Horse  B:Rabbit"))
     assert lines == ("Red amended:", "Eagle, c1 to d2,", "c2 to a4", "Red to move", "A:Horse  B:Rabbit")
+
+
+def test_an_amended_turn_fits_one_screen_with_whose_move_it_is():
+    # The table robot, Wind with four Spirit cards and slow hands: a hand whose line wraps
+    # ("A:Phoenix  B:Rhinoceros" is 23 characters) sent the OLED to two pages, and the second
+    # said only "Blue amended: p2/2 / B:Rhinoceros", not who is to move. The hand's line is
+    # left out when it would not fit.
+    listed = {"moves": [{"text": "Eagle c1d2 c2a4", "words": "Red: Eagle, c1 → d2, Spirit c2 → a4"}]}
+    game = SimpleNamespace(referee=SimpleNamespace(view=lambda seat: listed), unannounced=None)
+    lines = views._amended_in_words(game, ("Red amended:", "Eagle c1d2 c2a4", "Blue to move",
+                                           "A:Phoenix  B:Rhinoceros"))
+    assert len(outputs.paged(lines)) == 1, outputs.paged(lines)
+    assert lines[0] == "Red amended:" and lines[-1] == "Blue to move", lines
+
+
+def test_an_amended_wind_turn_of_many_phrases_still_says_whose_move_it_is():
+    # The table robot, wind1 with slow hands: "Blue amended: / Hawk, a5 to b4, / takes a
+    # student, / Wind Spirit c2 to a1, / swaps with a student" filled the screen, and "Red to
+    # move" was cut off (or went to a second page).
+    text = "Hawk a5b4 c2a1"
+    listed = {"moves": [{"text": text, "words": "Blue: Hawk, a5 → b4, takes a student, "
+                                                "Wind Spirit c2 → a1, swaps with a student"}]}
+    game = SimpleNamespace(referee=SimpleNamespace(view=lambda seat: listed), unannounced=None)
+    lines = views._amended_in_words(game, ("Blue amended:", text, "Red to move", "A:Ox  B:Boar"))
+    assert len(outputs.paged(lines)) == 1, outputs.paged(lines)
+    assert lines[:2] == ("Blue amended:", "Hawk, a5 to b4,") and lines[-1] == "Red to move", lines

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -21,7 +22,6 @@ from companion.table import outputs
 from companion.table.instructions import move_words
 from companion.table.opponent import Thinking
 from companion.rules.squares import square_name
-from firmware.animation import Blink, Pulse
 from companion.table.errors import BadRequest, Conflict, Forbidden
 
 from computer_helpers import make_on_mat, play_game, set_up
@@ -29,6 +29,19 @@ from sim_table import sim_companion
 from waiting import wait_for
 
 FAST = {"computer": Thinking(nodes=300, hint_nodes=300), "settle": 0.05}
+
+
+@contextmanager
+def playing_with_a_hint(tmp_path, hints):
+    """A base game (seed 4, one hint a seat) laid out and playing, on a table whose hints are
+    graded by ``hints`` (a stand-in for the search); yields (companion, hardware)."""
+    with sim_companion(tmp_path / "games.db", public_url=None, settle=0.05,
+                       computer=Thinking(hints=hints)) as t:
+        companion, hw = t.companion, t.hardware
+        companion.submit(None, {"type": "new_game", "variant": "base", "seed": 4, "hints": 1})
+        set_up(companion, hw)
+        wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+        yield companion, hw
 
 
 @pytest.fixture
@@ -97,8 +110,8 @@ def test_the_computers_move_blinks_and_a_wrong_one_is_guided_back_not_played(fas
     # The mat tells the pawn to lift (it breathes in Blue's colour) from where it goes (blinks).
     blue = outputs.PALETTE["blue"]
     scene = outputs.expected_scene("blue", [(move.from_sq, move.to_sq)])
-    assert isinstance(scene[move.from_sq], Pulse) and isinstance(scene[move.to_sq], Blink)
-    assert scene[move.from_sq].colour == scene[move.to_sq].colour == blue
+    assert scene[move.from_sq].kind == "pulse" and scene[move.to_sq].kind == "blink"
+    assert scene[move.from_sq].rgb == scene[move.to_sq].rgb == blue
     wait_for(lambda: {parse_square(s) for s in companion.sim_state()["leds"]} <= {move.from_sq, move.to_sq}
              and companion.sim_state()["leds"])
     # Hands make another legal move for Blue: it is not played, and the mat says how to undo it.
@@ -299,12 +312,7 @@ def test_a_hint_colours_the_lifted_pawns_destinations_for_the_asking_seat_only(t
             table.setdefault(a.split()[1][:2], {})[a.split()[1][2:4]] = ("good", "risky", "losing")[i % 3]
         return table
 
-    with sim_companion(tmp_path / "games.db", public_url=None, settle=0.05,
-                       computer=Thinking(hints=graded)) as t:
-        companion, hw = t.companion, t.hardware
-        companion.submit(None, {"type": "new_game", "variant": "base", "seed": 4, "hints": 1})
-        set_up(companion, hw)
-        wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    with playing_with_a_hint(tmp_path, graded) as (companion, hw):
         with pytest.raises(Conflict):
             companion.submit("blue", {"type": "hint"})                 # not Blue's turn
         assert companion.submit("red", {"type": "hint"}) == {"ok": True, "left": 0}
@@ -374,12 +382,7 @@ def test_a_solved_hint_says_its_outcome_on_the_phone_and_the_oled(tmp_path):
             table.exact.setdefault(frm, {})[to] = "wins in 3" if frm + to == first else "loses in 2"
         return table
 
-    with sim_companion(tmp_path / "games.db", public_url=None, settle=0.05,
-                       computer=Thinking(hints=solved)) as t:
-        companion, hw = t.companion, t.hardware
-        companion.submit(None, {"type": "new_game", "variant": "base", "seed": 4, "hints": 1})
-        set_up(companion, hw)
-        wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    with playing_with_a_hint(tmp_path, solved) as (companion, hw):
         companion.submit("red", {"type": "hint"})
         hints = hint_on(companion, "red")
         wins = [f"{frm}-{to}" for frm, row in hints["exact"].items() for to, words in row.items()

@@ -58,3 +58,34 @@ def test_a_computer_that_cannot_move_hands_its_seat_back(tmp_path, error):
         wait_for(lambda: companion.view(None)["table"]["log"] == [str(move)])
         after = companion.view(None)["game"]
         assert after["handed_back"] is None and after["thinking"] is False and stuck.asked == 1
+
+
+def test_the_hand_back_is_saved_a_restart_seats_a_person(tmp_path):
+    """The seat handed back stays a person's after a restart: the computer is not seated again
+    (it would be stuck again, or play a seat a person has taken over), and the game list says
+    who plays it."""
+    stuck = Stuck(CannotMove("the computer finds no move for red here"))
+    db = tmp_path / "games.db"
+    options = {"settle": 0.05, "computer": Thinking(players=lambda *_: stuck)}
+    with sim_companion(db, public_url=None, **options) as t:
+        companion, hw = t.companion, t.hardware
+        companion.submit(None, {"type": "new_game", "variant": "base", "computer": {"red": "easy"},
+                                "cards": {"red": ["Tiger", "Crab"], "blue": ["Monkey", "Crane"],
+                                          "side": "Dragon"}})
+        set_up(companion, hw)
+        wait_for(lambda: companion.view(None)["game"]["handed_back"] == "red", timeout=10)
+        game_id = companion.view(None)["game"]["id"]
+    with sim_companion(db, public_url=None, **options) as t:
+        companion, hw = t.companion, t.hardware
+        set_up(companion, hw)
+        wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+        game = companion.view(None)["game"]
+        assert game["id"] == game_id and game["computer"] == {} and game["thinking"] is False
+        saved = next(g for g in companion.games() if g["id"] == game_id)
+        assert saved["header"]["computer"] == {}
+        # A person makes Red's move on the mat, and nobody asked the computer again.
+        table = companion.view("red")["table"]
+        move = parse_action(random.Random(2).choice(table["legal"])["text"])
+        make_on_mat(hw, table["position"], move)
+        wait_for(lambda: companion.view(None)["table"]["log"] == [str(move)], message=lambda: f"{move}: {companion.view(None)}")
+        assert stuck.asked == 1

@@ -1,6 +1,7 @@
 """The phone's headline (companion.table.headlines): what to do now, from the seat's own view."""
 
 from companion.rules.shadow import ShadowReferee
+from companion.rules.ways import new_referee
 from companion.table.headlines import headline
 
 
@@ -144,3 +145,19 @@ def test_the_pages_say_whose_turn_in_the_oleds_words_and_what_they_do():
         "Blue is choosing on their phone: then make their move on the mat."
     assert say(["red"], False, "lantern", computer={}, remote=()) == {
         "title": "Red to play", "detail": "Red lights a Lantern or skips, on their phone."}
+
+
+def test_a_hint_on_is_said_with_what_to_do():
+    """At 390x844 the hint's own line is below the fold: the headline says how to read it
+    (lift a pawn: the mat shows grades; in a way with secrets, tap one on the phone)."""
+    base = new_referee("base", seed=4)
+    seat = base.to_act()[0]
+    view = {**seat_view(base, seat), "hints": {"left": 2, "on": True, "asking": False, "grades": {}}}
+    assert headline(view, seat) == {"title": "Your turn", "detail": "Make your move on the mat. Hint on: "
+                                     "lift a pawn; green is good, yellow risky, red losing."}
+    shadow = found_by_a_lantern()
+    view = {**seat_view(shadow, "red"), "hints": {"left": 2, "on": True, "asking": False, "grades": {}}}
+    assert headline(view, "red")["detail"].endswith(
+        "Hint on: tap a pawn on this board; green is good, yellow risky, red losing.")
+    view["hints"]["on"] = False
+    assert "Hint" not in headline(view, "red")["detail"]

@@ -51,6 +51,11 @@ def pages():
     yield outputs.refused_show("Neither Rooster nor Elephant moves a student there").lines
     yield from stray_lines()
     yield from expected_pages()
+    spirit_cards = sorted((c.name for c in CARDS if c.is_wind_card), key=len)[-2:]
+    for cards in ((spirit_cards[-1],), tuple(spirit_cards)):
+        for mover, then in (("red", "Blue"), ("blue", "Red")):
+            yield oled.spirit_step_lines(mover, cards, (f"{then} to move", f"A:{LONGEST[-1]}  B:{LONGEST[-2]}"))
+            yield oled.spirit_step_lines(mover, cards, (f"{then} to move", "A:Ox  B:Boar"))
     yield outputs.with_next(outputs.takeback_show(f"{LONGEST[-1]}, e1 to d2, takes the master").lines,
                             ("Blue to move", "A:Tiger  B:Crab"))
     for by, sq in (("red", "e5"), ("blue", "a1")):

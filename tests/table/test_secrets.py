@@ -3,11 +3,11 @@ Shadow game played twice, once with Ninja steps and once declining them where th
 allow both. Everything the opponent's seat and the public receive (views, the stream of
 updates, the OLED, the LEDs) must be identical."""
 
-import time
 from contextlib import ExitStack
 
 from companion.rules.squares import parse_square
 
+from mat_moves import step_on_mat, twin_step
 from service_helpers import wait_for
 from sim_table import sim_companion
 from test_shadow_table import SHADOW_START
@@ -47,20 +47,9 @@ def play(tmp_path, name, script=None):
         companion.submit("blue", {"type": "action", "text": "Nd5"})
         observe()
         for turn in range(TURNS):
-            mover = companion.view(None)["table"]["turn"]
-            if script is None:
-                legal = companion.view(mover)["table"]["legal"]
-                step = sorted((a for a in legal if a["kind"] == "move"), key=lambda a: a["text"])[0]
-            else:
-                step = script[turn]
+            mover, step = twin_step(companion, script, turn)
             moves.append(step)
-            frm, to = parse_square(step["from"]), parse_square(step["to"])
-            if to in hw.sim.pawns:
-                # A capture: the captured pawn leaves first, and its square must be seen empty.
-                hw.sim.lift(to)
-                time.sleep(0.12)
-            hw.sim.lift(frm)
-            hw.sim.place(to)
+            step_on_mat(hw.sim, step, 0.12)
 
             def moved():
                 view = companion.view(None)

@@ -83,13 +83,19 @@ def test_a_move_from_a_phone_puts_the_mat_in_sync_mode(table):
     wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
 
 
-def test_the_card_prompt_is_answered_from_the_seat(table):
-    companion, hw, _ = table
-    # Horse and Ox both step the master forward: the mat cannot tell which card was used.
-    playing(companion, hw, {"red": ["Horse", "Ox"], "blue": ["Monkey", "Crane"], "side": "Dragon"})
+def master_stepped_forward(companion, hw, red_cards: list[str]) -> dict:
+    """Red holds ``red_cards`` (Horse and Ox, in either order: both step the master forward,
+    so the mat cannot tell which card was used) and steps its master c1 to c2 on the mat:
+    the card question it raises."""
+    playing(companion, hw, {"red": red_cards, "blue": ["Monkey", "Crane"], "side": "Dragon"})
     hw.sim.lift(2)
     hw.sim.place(7)
-    prompt = wait_for(lambda: companion.view(None)["mat"]["prompt"])
+    return wait_for(lambda: companion.view(None)["mat"]["prompt"])
+
+
+def test_the_card_prompt_is_answered_from_the_seat(table):
+    companion, hw, _ = table
+    prompt = master_stepped_forward(companion, hw, ["Horse", "Ox"])
     assert prompt["seat"] == "red" and set(prompt["choose"]) == {"Horse", "Ox"}
     with pytest.raises(Conflict):
         companion.submit("blue", {"type": "answer", "card": "Ox"})
@@ -166,10 +172,7 @@ def test_record_trace_replays_to_the_same_moves(tmp_path, capsys):
 
 def test_prompt_buttons_follow_the_hand_order(table):
     companion, hw, _ = table
-    playing(companion, hw, {"red": ["Ox", "Horse"], "blue": ["Monkey", "Crane"], "side": "Dragon"})
-    hw.sim.lift(2)
-    hw.sim.place(7)
-    prompt = wait_for(lambda: companion.view(None)["mat"]["prompt"])
+    prompt = master_stepped_forward(companion, hw, ["Ox", "Horse"])
     assert prompt["buttons"] == {"Ox": "A", "Horse": "B"}
     hw.sim.tap("B", 0.1)
     assert wait_for(lambda: companion.view(None)["table"]["log"]) == ["Horse c1c2"]

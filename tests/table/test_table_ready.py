@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import time
 
-from firmware.animation import Pulse
 
 from companion.mat.recognizer import CLEAR_S
 
-from companion.mat.feedback import PALETTE
+from companion.mat.feedback import PALETTE, pulse
 from companion.rules.position import board_pieces
 from companion.rules.squares import parse_square
 from companion.table import seats as seats_module
@@ -72,7 +71,7 @@ def test_the_winners_master_pulses_in_the_winners_colour(sim_table):
     play(sim_table, SHADOW_REST)
     assert c.view(None)["table"]["result"] == {"winner": "blue", "how": "stone"}
     wait_for(lambda: c._display._scene is not None and dict(c._display._scene)
-             .get(parse_square("d1")) == Pulse(PALETTE["blue"]))
+             .get(parse_square("d1")) == pulse(PALETTE["blue"]))
     assert c.view("blue")["headline"]["title"] == "You win!"
 
 
@@ -135,4 +134,4 @@ def test_a_shadow_masters_win_lights_no_master():
     from companion.table.outputs import winner_scene
     # Way of the Light: the Shadow Master has no pawns, and the Light Master was taken.
     assert winner_scene("5/5/5/1r3/r3r", Result("blue", "stone")) == {}
-    assert winner_scene("5/5/2R2/5/5", Result("red", "stream")) == {parse_square("c3"): Pulse(PALETTE["red"])}
+    assert winner_scene("5/5/2R2/5/5", Result("red", "stream")) == {parse_square("c3"): pulse(PALETTE["red"])}

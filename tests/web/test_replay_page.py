@@ -43,6 +43,10 @@ def test_hidden_steps_show_in_the_replay_only_once_the_game_is_over(site):
     assert "d1c2" not in str(during) and "b5b4" not in str(during)
     after = client.get("/games/1/replay.json").get_json()
     assert after["complete"] is True and after["result"] == {"winner": "blue", "how": "stone"}
+    # Worded by the server (companion/rules/results.py), as the view words it: the page keeps no copy.
+    assert after["result_words"] == companion.view(None)["result_words"] == {
+        "head": "Blue wins", "line": "Way of the Stone", "sentence": "Blue wins by capturing the master"}
+    assert during["result_words"] is None
     assert len(after["steps"]) == len(companion.view(None)["table"]["log"])
     red_turn = after["steps"][1]
     assert red_turn["words"] == "Red: Eel, a1 → b1; Ninja d1 → c2"

@@ -121,6 +121,10 @@ def test_the_game_list_and_each_record_download(client, companion):
     games = client.get("/api/games").get_json()
     assert [g["id"] for g in games] == [second, first]
     assert games[1]["result"] == {"winner": None, "how": "abandoned"}
+    # Each result with its words, from the one table (companion/rules/results.py).
+    assert games[1]["result_words"] == {"head": "Game abandoned", "line": "It ended before anyone won.",
+                                        "sentence": "Game abandoned"}
+    assert games[0]["result_words"] is None
 
     page = client.get("/games").get_data(as_text=True)
     assert f'href="/games/{first}/record.json"' in page and "abandoned" in page
@@ -198,3 +202,17 @@ def test_a_new_game_that_names_two_ways_is_refused(client):
     response = post(client, "/api/new-game", {"way": "wind", "variant": "base"})
     assert response.status_code == 400 and "name different ways" in response.get_json()["error"]
     assert client.get("/api/view").get_json() == before
+
+
+def test_the_pages_scripts_keep_no_result_words():
+    """How a game ended is worded in one table (companion/rules/results.py): the server sends
+    each result's words beside it, and no page's script holds a copy of them."""
+    from pathlib import Path
+
+    from companion.rules.results import HOW
+    static = Path(__file__).resolve().parents[2] / "companion" / "web" / "static"
+    words = {w for how in HOW.values() for w in (how.title, how.by)} | {
+        "Nobody wins this one.", "It ended before anyone won."}
+    found = {f"{js.name}: {w!r}" for js in static.glob("*.js") for w in words
+             if w.lower() in js.read_text(encoding="utf-8").lower()}
+    assert not found, sorted(found)

@@ -38,15 +38,25 @@
 
 struct eg_table {
     int students, pairs;
+    uint64_t pairs_inverse;         /* 2^40 / pairs rounded up: i / pairs as a product, exact
+                                       for i below 2^40 / pairs (a table holds under 2^25) */
     int64_t size;
     uint32_t reach[2][5][25];       /* Red's steps of each card, as target masks: the
                                        master's [0], a student's [1] (a dual card differs) */
     uint32_t blue[2][5][25];        /* Blue's, in the same squares */
+    uint32_t blue_m[30][25], blue_s[30][25];    /* per card state, Blue's hand's attacks from
+                                                   a square: its master's, a student's */
+    uint32_t hand_reach[2][32][25]; /* Red's steps with two cards (a 5-bit mask) together */
     uint8_t *val;                   /* the values; while solving, value and count interleaved */
+    uint64_t *decided;              /* while solving, a bit a position: its value is known (or
+                                       it is invalid); small enough to stay in the cache */
     size_t val_bytes;               /* mapped for val */
     int cs_red[30], cs_side[30];    /* card state: Red's hand (5-bit mask), the side card */
     int cs_of[32][5];               /* (Red's hand, side card) -> card state */
     int16_t pair_of[51][51];        /* sorted codes (a <= b) -> pair index, -1: none */
+    int16_t pair_at[51][51];        /* the pair index of two codes in any order (one of them
+                                       0 in a table of one student, both in one of none) */
+    uint8_t bits13[1 << 13];        /* popcounts, a 25-square mask in two looks */
     uint8_t pair_a[MAXPAIRS], pair_b[MAXPAIRS];
     uint32_t pair_rs[MAXPAIRS], pair_bs[MAXPAIRS];  /* a pair's red and blue students */
     uint8_t pair_ok[MAXPAIRS];      /* not two students on one square */
@@ -91,8 +101,9 @@ static int64_t encode(const eg_table *t, int cs, int r, int b, uint32_t rs, uint
 }
 
 static void decode(const eg_table *t, int64_t i, egpos *p) {
-    int pair = (int)(i % t->pairs);
-    i /= t->pairs;
+    int64_t row = (int64_t)((uint64_t)i * t->pairs_inverse >> 40);    /* i / pairs */
+    int pair = (int)(i - row * t->pairs);
+    i = row;
     p->b = (int)(i % 25);
     i /= 25;
     p->r = (int)(i % 25);
@@ -108,96 +119,98 @@ static void decode(const eg_table *t, int64_t i, egpos *p) {
 
 /* -- moves ----------------------------------------------------------------------------- */
 
-/* The squares Blue's pawns attack with the cards of ``hand``: the master's on b, and the
- * students' on bs. */
-static uint32_t blue_attacks(const eg_table *t, int hand, int b, uint32_t bs, uint32_t *master) {
-    uint32_t m = 0, s = 0;
-    for (int c = 0; c < 5; c++) {
-        if (!(hand >> c & 1)) continue;
-        m |= t->blue[0][c][b];
-        for (uint32_t x = bs; x; x &= x - 1) s |= t->blue[1][c][__builtin_ctz(x)];
-    }
-    *master = m;
-    return m | s;
-}
+/* The squares of a mask (a table: __builtin_popcount is a library call on x86 without
+ * -mpopcnt, and the core is built for any CPU of its kind). */
+static inline int pop(const eg_table *t, uint32_t x) { return t->bits13[x & 0x1FFF] + t->bits13[x >> 13]; }
 
-/* Red's moves of p: -1 when one wins at once, else how many hand Blue no immediate win
- * (the two passes count when no pawn can move). */
-static int count_moves(const eg_table *t, const egpos *p) {
-    uint32_t red = p->rs | 1u << p->r;
-    int hand = t->cs_red[p->cs], side = t->cs_side[p->cs];
-    int blue_hand = 31 ^ hand ^ (1 << side);
-    int n = 0, moves = 0;
-    /* Blue's immediate wins after Red's move: its hand does not change with Red's move. */
-    uint32_t bm;
-    uint32_t all = blue_attacks(t, blue_hand, p->b, p->bs, &bm);
+/* What the positions of one card state and one pair of masters' squares share. */
+typedef struct {
+    int r, b;
+    uint32_t m0, m1;                /* the red master's steps with Red's two cards */
+    const uint32_t *s0, *s1;        /* a red student's, by its square */
+    uint32_t bm;                    /* the blue master's attacks with Blue's hand */
+    const uint32_t *sa;             /* a blue student's, by its square */
+} egfixed;
+
+/* Red's moves of a position: -1 when one wins at once, else how many hand Blue no immediate
+ * win (the two passes count when no pawn can move). Whether a move hands Blue a win does
+ * not hang on the card played (Blue's hand stays), only on the pawn's step: a master's step
+ * is safe on a square Blue does not attack, a student's while the master is not attacked; a
+ * capture takes that student's attacks away. Blue wins at once on its arch unless one of
+ * its own students stands there. */
+static inline int count_moves(const eg_table *t, const egfixed *x, uint32_t rs, uint32_t bs) {
+    uint32_t red = rs | 1u << x->r, wins = 1u << x->b;
+    uint32_t m0 = x->m0 & ~red, m1 = x->m1 & ~red;
+    if ((m0 | m1) & (wins | 1u << RED_GOAL)) return -1;
+    uint32_t stud[2][2] = {{0, 0}, {0, 0}};      /* [student][card] */
+    int ns = 0;
+    for (uint32_t m = rs; m; m &= m - 1, ns++) {
+        int f = __builtin_ctz(m);
+        stud[ns][0] = x->s0[f] & ~red;
+        stud[ns][1] = x->s1[f] & ~red;
+        if ((stud[ns][0] | stud[ns][1]) & wins) return -1;
+    }
+    /* Blue's attacks: its master's, each student's (at most two), all together. */
+    uint32_t bm = x->bm, sa[2] = {0, 0}, sq[2] = {0, 0};
+    int nb = 0;
+    for (uint32_t m = bs; m; m &= m - 1, nb++) {
+        sq[nb] = m & -m;
+        sa[nb] = x->sa[__builtin_ctz(m)];
+    }
+    uint32_t all = bm | sa[0] | sa[1];
     int goal_open = bm >> BLUE_GOAL & 1;
-    for (int c = 0; c < 5; c++) {
-        if (!(hand >> c & 1)) continue;
-        for (uint32_t m = red; m; m &= m - 1) {
-            int f = __builtin_ctz(m);
-            for (uint32_t to = t->reach[f != p->r][c][f] & ~red; to; to &= to - 1) {
-                int q = __builtin_ctz(to);
-                if (q == p->b || (f == p->r && q == RED_GOAL)) return -1;
-                moves++;
-                int r2 = f == p->r ? q : p->r;
-                uint32_t hit = all;
-                if (p->bs >> q & 1) {           /* a capture: that student attacks no more */
-                    uint32_t unused;
-                    hit = blue_attacks(t, blue_hand, p->b, p->bs & ~(1u << q), &unused);
-                }
-                int goal = goal_open && !((p->bs & ~(1u << q)) >> BLUE_GOAL & 1);
-                if (!goal && !(hit >> r2 & 1)) n++;
-            }
-        }
+    int goal = goal_open && !(bs >> BLUE_GOAL & 1);  /* Blue's arch, no student taken */
+    /* Without a capture: the master's safe squares; a student's step is safe or not as a whole. */
+    int moves = pop(t, m0) + pop(t, m1), n = goal ? 0 : pop(t, m0 & ~bs & ~all) + pop(t, m1 & ~bs & ~all);
+    int student_safe = !goal && !(all >> x->r & 1);
+    for (int k = 0; k < ns; k++) {
+        int steps = pop(t, stud[k][0]) + pop(t, stud[k][1]);
+        moves += steps;
+        if (student_safe) n += steps - pop(t, stud[k][0] & bs) - pop(t, stud[k][1] & bs);
     }
-    if (moves == 0) {
-        int goal = goal_open && !(p->bs >> BLUE_GOAL & 1);
-        if (!goal && !(all >> p->r & 1)) n = 2;
+    /* Captures: Blue's attacks without the student taken. */
+    for (int j = 0; j < nb; j++) {
+        uint32_t hit = bm | sa[1 - j];
+        if (goal_open && !((bs & ~sq[j]) >> BLUE_GOAL & 1)) continue;
+        if (!(hit & sq[j])) n += !!(m0 & sq[j]) + !!(m1 & sq[j]);
+        if (!(hit >> x->r & 1))
+            for (int k = 0; k < ns; k++) n += !!(stud[k][0] & sq[j]) + !!(stud[k][1] & sq[j]);
     }
+    if (moves == 0 && !goal && !(all >> x->r & 1)) n = 2;
     return n;
 }
 
 /* Whether Red, with its master on r and its students on rs, has no pawn move with the
  * cards of ``hand``. */
 static int stuck(const eg_table *t, int r, uint32_t rs, int hand) {
-    uint32_t red = rs | 1u << r;
-    for (int c = 0; c < 5; c++) {
-        if (!(hand >> c & 1)) continue;
-        if (t->reach[0][c][r] & ~red) return 0;
-        for (uint32_t m = rs; m; m &= m - 1)
-            if (t->reach[1][c][__builtin_ctz(m)] & ~red) return 0;
-    }
+    uint32_t free_squares = ~(rs | 1u << r);
+    if (t->hand_reach[0][hand][r] & free_squares) return 0;
+    for (uint32_t m = rs; m; m &= m - 1)
+        if (t->hand_reach[1][hand][__builtin_ctz(m)] & free_squares) return 0;
     return 1;
 }
 
 /* -- solving --------------------------------------------------------------------------- */
 
-/* The positions of one level, while they fit. */
-typedef struct {
-    uint32_t *at;
-    int64_t n, cap;
-    int full;
-} level_list;
-
-static void list_add(level_list *l, int64_t i) {
-    if (l->n < l->cap) l->at[l->n++] = (uint32_t)i;
-    else l->full = 1;
-}
+/* Sets of positions, a bit each (2.2 MB at four pieces, small enough to stay in a cache):
+ * those decided (or invalid), and the positions of the level being solved and the next. */
+static inline void mark(uint64_t *set, int64_t i) { set[i >> 6] |= 1ull << (i & 63); }
 
 /* A predecessor q of a position of ``level``: won in level + 1 when the level is a loss; one
  * count less when it is a win, lost in level + 1 at none. w: value and count interleaved. */
-static inline void back(eg_table *t, uint8_t *w, int64_t q, int level, level_list *next) {
+static inline void back(eg_table *t, uint8_t *w, int64_t q, int level, uint64_t *next) {
     uint8_t *e = w + 2 * q;
     if (e[0] != 0) return;
     if (level & 1 && --e[1] != 0) return;
     e[0] = (uint8_t)(level + 1);
+    mark(t->decided, q);
+    mark(next, q);
     t->solved++;
-    list_add(next, q);
 }
 
-/* The predecessors found and not yet updated: the updates are random reads of a 50 MB
- * array, so each is fetched ahead (prefetch) while the next are found, then all are made. */
+/* The predecessors found and not yet updated: the updates are random reads of a 35 MB
+ * array, so each is fetched ahead (prefetch) while the next are found, then all are made.
+ * Most predecessors are decided already: the set of those says so without the fetch. */
 #define BATCH 2048
 #define BATCH_ROOM 300          /* more than one position's predecessors */
 
@@ -206,46 +219,75 @@ typedef struct {
     int n;
 } batch;
 
-static inline void queue(batch *b, const uint8_t *w, int64_t q) {
+/* Queues predecessor q at out unless it is decided; the next free place. */
+static inline uint32_t *queue(const uint64_t *decided, const uint8_t *w, uint32_t *out, int64_t q) {
+    if (decided[q >> 6] >> (q & 63) & 1) return out;
     __builtin_prefetch(w + 2 * q, 1);
-    b->at[b->n++] = (uint32_t)q;
+    *out = (uint32_t)q;
+    return out + 1;
 }
 
-static void flush(eg_table *t, uint8_t *w, batch *b, int level, level_list *next) {
+static void flush(eg_table *t, uint8_t *w, batch *b, int level, uint64_t *next) {
     for (int k = 0; k < b->n; k++) back(t, w, b->at[k], level, next);
     b->n = 0;
 }
 
+/* The first index of a position's students (their pair) from its card state and masters. */
+static inline int64_t row_of(int pairs, int cs, int r, int b) {
+    return (((int64_t)cs * 25 + r) * 25 + b) * pairs;
+}
+
 /* The predecessors of p (Red to move; Blue made the last move, with the side card), each
- * turned (Blue to move becomes Red to move), queued in b. */
+ * turned (Blue to move becomes Red to move), queued in b. Turned, p's blue student on x is
+ * the predecessor's red one on 24 - x (code 25 - x) and p's red student its blue one (code
+ * 50 - x); a red student Blue captured on q is put back as code 50 - q. */
 static void predecessors(const eg_table *t, const uint8_t *w, const egpos *p, batch *b) {
     int hand = t->cs_red[p->cs], s = t->cs_side[p->cs];
     int blue_hand = 31 ^ hand ^ (1 << s);
     uint32_t occupied = p->rs | p->bs | 1u << p->r | 1u << p->b;
-    int room = __builtin_popcount(p->rs) + __builtin_popcount(p->bs) < t->students;
-    uint32_t red_turned = turn_mask(p->rs);
-    for (int y = 0; y < 5; y++) {
-        if (!(blue_hand >> y & 1)) continue;
+    int codes[2] = {0, 0}, n = 0, bsq[2], nb = 0;
+    for (uint32_t m = p->bs; m; m &= m - 1) {
+        bsq[nb++] = __builtin_ctz(m);
+        codes[n++] = 25 - __builtin_ctz(m);
+    }
+    for (uint32_t m = p->rs; m; m &= m - 1) codes[n++] = 50 - __builtin_ctz(m);
+    int room = n < t->students;
+    uint32_t turned = turn_mask(p->bs);     /* the predecessor's red students */
+    int r_blue = 24 - p->r;             /* the predecessor's blue master */
+    const int pairs = t->pairs;
+    const int16_t (*pair_at)[51] = t->pair_at;
+    const uint64_t *decided = t->decided;
+    uint32_t *out = b->at + b->n;
+    for (int hand_left = blue_hand; hand_left; hand_left &= hand_left - 1) {
+        int y = __builtin_ctz((uint32_t)hand_left);
         /* Blue held the side card s and the card it keeps; y lay on the side. */
         int pred_cs = t->cs_of[(blue_hand ^ (1 << y)) | (1 << s)][y];
-        for (uint32_t m = p->bs | 1u << p->b; m; m &= m - 1) {
-            int q = __builtin_ctz(m);
-            int master = q == p->b;
-            /* Blue steps from f to q with card s exactly when Red's steps of s lead from q to f. */
-            for (uint32_t from = t->reach[!master][s][q] & ~occupied; from; from &= from - 1) {
+        /* Blue's master stepped from f to its square with card s exactly when Red's steps
+         * of s lead back from there to f. */
+        for (uint32_t from = t->reach[0][s][p->b] & ~occupied; from; from &= from - 1) {
+            int f = __builtin_ctz(from);
+            if (f == BLUE_GOAL) continue;       /* Blue had won already */
+            int64_t row = row_of(pairs, pred_cs, 24 - f, r_blue);
+            out = queue(decided, w, out, row + pair_at[codes[0]][codes[1]]);
+            if (room)   /* the step captured a red student on p->b */
+                out = queue(decided, w, out, row + pair_at[codes[0]][50 - p->b]);
+        }
+        /* A student: the other codes are at most one (two pieces at most besides). */
+        int64_t row = row_of(pairs, pred_cs, 24 - p->b, r_blue);
+        for (int k = 0; k < nb; k++) {
+            int q = bsq[k], other = codes[0] == 25 - q ? codes[1] : codes[0];
+            for (uint32_t from = t->reach[1][s][q] & ~occupied; from; from &= from - 1) {
                 int f = __builtin_ctz(from);
-                if (master && f == BLUE_GOAL) continue;     /* Blue had won already */
-                int r0 = 24 - (master ? f : p->b);
-                uint32_t bs0 = turn_mask(master ? p->bs : (p->bs ^ (1u << q)) | 1u << f);
-                queue(b, w, encode(t, pred_cs, r0, 24 - p->r, bs0, red_turned));
-                if (room)   /* the step captured a red student on q */
-                    queue(b, w, encode(t, pred_cs, r0, 24 - p->r, bs0, red_turned | 1u << (24 - q)));
+                out = queue(decided, w, out, row + pair_at[25 - f][other]);
+                if (room)
+                    out = queue(decided, w, out, row + pair_at[25 - f][50 - q]);
             }
         }
         /* A pass: Blue had no move at all, with s and the card it keeps. */
-        if (stuck(t, 24 - p->b, turn_mask(p->bs), (blue_hand ^ (1 << y)) | (1 << s)))
-            queue(b, w, encode(t, pred_cs, 24 - p->b, 24 - p->r, turn_mask(p->bs), red_turned));
+        if (stuck(t, 24 - p->b, turned, (blue_hand ^ (1 << y)) | (1 << s)))
+            out = queue(decided, w, out, row + pair_at[codes[0]][codes[1]]);
     }
+    b->n = (int)(out - b->at);
 }
 
 static uint32_t turn_steps(uint32_t m) { return turn_mask(m); }
@@ -257,6 +299,7 @@ eg_table *eg_new(int students, const uint32_t *reach) {
     t->students = students;
     t->pairs = students == 0 ? 1 : students == 1 ? 51 : MAXPAIRS;
     t->size = (int64_t)30 * 625 * t->pairs;
+    t->pairs_inverse = ((1ull << 40) + (uint64_t)t->pairs - 1) / (uint64_t)t->pairs;
     memcpy(t->reach, reach, sizeof t->reach);
     for (int k = 0; k < 2; k++)
         for (int c = 0; c < 5; c++)
@@ -272,11 +315,27 @@ eg_table *eg_new(int students, const uint32_t *reach) {
             t->cs_of[hand][side] = n++;
         }
     }
+    for (int k = 0; k < 2; k++)
+        for (int hand = 0; hand < 32; hand++)
+            for (int q = 0; q < 25; q++)
+                for (int c = 0; c < 5; c++)
+                    if (hand >> c & 1) t->hand_reach[k][hand][q] |= t->reach[k][c][q];
+    for (int cs = 0; cs < 30; cs++) {
+        int blue_hand = 31 ^ t->cs_red[cs] ^ (1 << t->cs_side[cs]);
+        for (int q = 0; q < 25; q++)
+            for (int c = 0; c < 5; c++)
+                if (blue_hand >> c & 1) {
+                    t->blue_m[cs][q] |= t->blue[0][c][q];
+                    t->blue_s[cs][q] |= t->blue[1][c][q];
+                }
+    }
+    for (int m = 1; m < 1 << 13; m++) t->bits13[m] = (uint8_t)(t->bits13[m >> 1] + (m & 1));
     memset(t->pair_of, -1, sizeof t->pair_of);
     n = 0;
     for (int b = 0; b < 51; b++)
         for (int a = 0; a <= b; a++) {
             t->pair_of[a][b] = (int16_t)n;
+            t->pair_at[a][b] = t->pair_at[b][a] = (int16_t)(students == 2 ? n : students == 1 ? a + b : 0);
             t->pair_a[n] = (uint8_t)a;
             t->pair_b[n] = (uint8_t)b;
             n++;
@@ -321,50 +380,62 @@ void eg_progress(eg_table *t, int64_t *out) {
 
 void eg_cancel(eg_table *t) { t->cancel = 1; }
 
-#define LIST_CAP (1 << 20)
-
 /* Solves the whole table. Returns the longest result in plies, -1 when cancelled, -2 with
  * no memory, -3 when a result would not fit a byte. */
 int eg_solve(eg_table *t) {
     if (t->val) return -2;
-    size_t work_bytes = (size_t)t->size * 2;
+    size_t work_bytes = (size_t)t->size * 2, words = ((size_t)t->size + 63) / 64;
     uint8_t *w = map(work_bytes);
-    uint32_t *lists = map(sizeof(uint32_t) * 2 * LIST_CAP);
-    if (!w || !lists) {
+    uint64_t *sets = map(3 * words * 8);
+    if (!w || !sets) {
         if (w) munmap(w, work_bytes);
-        if (lists) munmap(lists, sizeof(uint32_t) * 2 * LIST_CAP);
+        if (sets) munmap(sets, 3 * words * 8);
         return -2;
     }
-    level_list now = {lists, 0, LIST_CAP, 0}, next = {lists + LIST_CAP, 0, LIST_CAP, 0};
+    uint64_t *now = sets + words, *next = sets + 2 * words;
+    t->decided = sets;
     batch pending;
     pending.n = 0;
     egpos p;
+    egfixed x;
     int64_t i = 0;
-    for (p.cs = 0; p.cs < 30; p.cs++)
-        for (p.r = 0; p.r < 25; p.r++)
-            for (p.b = 0; p.b < 25; p.b++)
+    for (int cs = 0; cs < 30; cs++) {
+        int hand = t->cs_red[cs];
+        int c0 = __builtin_ctz((uint32_t)hand), c1 = 31 - __builtin_clz((uint32_t)hand);
+        x.s0 = t->reach[1][c0];
+        x.s1 = t->reach[1][c1];
+        x.sa = t->blue_s[cs];
+        for (x.r = 0; x.r < 25; x.r++) {
+            x.m0 = t->reach[0][c0][x.r];
+            x.m1 = t->reach[0][c1][x.r];
+            for (x.b = 0; x.b < 25; x.b++) {
+                x.bm = t->blue_m[cs][x.b];
+                uint32_t masters = 1u << x.r | 1u << x.b;
+                int over = x.r == x.b || x.r == RED_GOAL || x.b == BLUE_GOAL;
                 for (int pair = 0; pair < t->pairs; pair++, i++) {
-                    p.rs = t->pair_rs[pair];
-                    p.bs = t->pair_bs[pair];
-                    uint32_t masters = 1u << p.r | 1u << p.b;
+                    uint32_t rs = t->pair_rs[pair], bs = t->pair_bs[pair];
                     /* As eg_new counts the positions. */
-                    if (p.r == p.b || p.r == RED_GOAL || p.b == BLUE_GOAL || !t->pair_ok[pair]
-                        || (p.rs | p.bs) & masters || p.rs & p.bs) {
+                    if (over || !t->pair_ok[pair] || (rs | bs) & masters || rs & bs) {
                         w[2 * i] = EG_INVALID;
+                        mark(t->decided, i);
                         continue;
                     }
-                    int n = count_moves(t, &p);
+                    int n = count_moves(t, &x, rs, bs);
                     if (n < 0) {
                         w[2 * i] = 1;
                     } else if (n == 0) {
                         w[2 * i] = 2;
-                        list_add(&next, i);
+                        mark(next, i);
                     } else {
                         w[2 * i + 1] = (uint8_t)n;
                         continue;
                     }
+                    mark(t->decided, i);
                     t->solved++;
                 }
+            }
+        }
+    }
     int longest = 2;
     for (int level = 2;; level++) {
         t->level = level;
@@ -373,33 +444,27 @@ int eg_solve(eg_table *t) {
             longest = -3;
             break;
         }
-        level_list swap = now;
+        uint64_t *swap = now;
         now = next;
         next = swap;
-        next.n = 0;
-        next.full = 0;
         int64_t found = 0;
-        if (!now.full) {
-            for (int64_t k = 0; k < now.n; k++) {
-                decode(t, now.at[k], &p);
-                predecessors(t, w, &p, &pending);
-                if (pending.n > BATCH - BATCH_ROOM) flush(t, w, &pending, level, &next);
-            }
-            found = now.n;
-        } else {
-            for (i = 0; i < t->size; i++) {
-                if (w[2 * i] != level) continue;
+        for (size_t k = 0; k < words; k++) {
+            uint64_t m = now[k];
+            if (!m) continue;
+            now[k] = 0;     /* emptied as read: the next level's set after the swap */
+            for (; m; m &= m - 1) {
                 found++;
-                decode(t, i, &p);
+                decode(t, (int64_t)(k * 64) + __builtin_ctzll(m), &p);
                 predecessors(t, w, &p, &pending);
-                if (pending.n > BATCH - BATCH_ROOM) flush(t, w, &pending, level, &next);
+                if (pending.n > BATCH - BATCH_ROOM) flush(t, w, &pending, level, next);
             }
         }
-        flush(t, w, &pending, level, &next);
+        flush(t, w, &pending, level, next);
         if (!found) break;
         longest = level;
     }
-    munmap(lists, sizeof(uint32_t) * 2 * LIST_CAP);
+    munmap(sets, 3 * words * 8);
+    t->decided = NULL;
     /* Keep the values alone: packed into the first half, the rest given back. */
     for (i = 0; i < t->size; i++) w[i] = w[2 * i];
     size_t page = (size_t)sysconf(_SC_PAGESIZE), keep = ((size_t)t->size + page - 1) / page * page;

@@ -18,12 +18,13 @@ from types import ModuleType
 from typing import Any
 
 from companion.rules.cards import CARDS, CardTable
-from companion.rules.engine import _GOAL, ANY
+from companion.rules.engine import _GOAL, ANY, EngineMove
 
 from ..endgame import Endgames
 from ..evaluate import Weights
 from ..memory import budget
 from ..search import Searcher, _Stop
+from ..searchtypes import SearchMove, SearchState, TTEntry
 from ..zobrist import Zobrist
 
 MAX_DEPTH = 120         # the core's ply buffers hold a search this deep plus quiescence
@@ -68,12 +69,12 @@ def new_searcher(cards: CardTable = CARDS, roles: tuple[int, ...] = (ANY, ANY),
     return Searcher(cards, roles, weights)
 
 
-def pack(mv: tuple) -> int:
+def pack(mv: tuple[int, ...]) -> int:
     slot, f, t, sf, su, wins = mv[:6]
     return slot | (f + 1) << 2 | (t + 1) << 7 | (sf + 1) << 12 | (su + 1) << 17 | int(wins) << 22
 
 
-def unpack(code: int) -> tuple:
+def unpack(code: int) -> EngineMove:
     return (code & 3, (code >> 2 & 31) - 1, (code >> 7 & 31) - 1, (code >> 12 & 31) - 1,
             (code >> 17 & 31) - 1, bool(code >> 22 & 1))
 
@@ -142,7 +143,7 @@ class NativeSearcher(Searcher):
         self._index[name] = index
         return index
 
-    def _state(self, st: tuple) -> Any:
+    def _state(self, st: SearchState) -> Any:
         """The core's form of ``st``, or None when the core does not cover it."""
         own, opp, mo, mp, sp, color, ho, hp, (mine, theirs) = st
         if not self._covered or len(ho) != 2 or len(hp) != 2 or len(mine) != 1 or theirs:
@@ -181,7 +182,7 @@ class NativeSearcher(Searcher):
         super().request_stop()
         self._lib.core_request_stop(self._ctx)
 
-    def _tt_get(self, h: int) -> tuple | None:
+    def _tt_get(self, h: int) -> TTEntry | None:
         out = self._ffi.new("int32_t[4]")
         if self._lib.core_tt_get(self._ctx, h, out):
             return (out[0], out[1], out[2], unpack(out[3]))
@@ -191,8 +192,8 @@ class NativeSearcher(Searcher):
         """Entries in the native table now."""
         return int(self._lib.core_tt_size(self._ctx))
 
-    def _root(self, st: tuple, h: int, order: list[tuple], depth: int, all_scores: bool,
-              margin: int | None = None):
+    def _root(self, st: SearchState, h: int, order: list[SearchMove], depth: int, all_scores: bool,
+              margin: int | None = None) -> tuple[int, SearchMove, dict[SearchMove, int]]:
         cst = self._state(st) if depth <= MAX_DEPTH else None
         if cst is None:
             return super()._root(st, h, order, depth, all_scores, margin)

@@ -14,7 +14,6 @@ const PAWN_CLASS = {
   R: 'pawn-red pawn-master', r: 'pawn-red', B: 'pawn-blue pawn-master', b: 'pawn-blue',
   W: 'pawn-spirit',
 };
-const HOW = { stone: 'the Way of the Stone', stream: 'the Way of the Stream', ninjas: 'capturing every Ninja' };
 
 export function boot() {
   return JSON.parse(document.getElementById('boot').textContent);
@@ -250,33 +249,23 @@ export function variantName(names, id) {
   return names[id] || id;
 }
 
-export function resultText(result) {
-  if (!result) return '';
-  if (result.how === 'abandoned') return 'Abandoned';
-  if (!result.winner) return 'The game is a draw';
-  const who = result.winner[0].toUpperCase() + result.winner.slice(1);
-  return `${who} wins by ${HOW[result.how] || result.how}`;
+// A result in one sentence ("Red wins by" and how). The words are the server's
+// (companion/rules/results.py): it sends ``result_words`` beside every result it sends.
+export function resultText(words) {
+  return words ? words.sentence : '';
 }
 
 const seatName = (seat) => (seat === 'red' ? 'Red' : 'Blue');
 
-const WAY = { stone: 'Way of the Stone', stream: 'Way of the Stream', ninjas: 'Every Ninja captured' };
-
-// A result as the banner says it: who won (or that nobody did), and how.
-export function resultWords(result) {
-  if (result.how === 'abandoned') return ['Game abandoned', 'It ended before anyone won.'];
-  if (!result.winner) return ['A draw', 'Nobody wins this one.'];
-  return [`${seatName(result.winner)} wins`, WAY[result.how] || result.how];
-}
-
 // The result banner of the table and simulation pages, once the game is over: "Red wins",
-// "Way of the Stone", and the way to the replay and the record.
+// and how (the rulebook's name), and the way to the replay and the record.
 export function showResult(view) {
   const box = $('#result');
   const result = view.table && view.table.result;
-  box.hidden = !result;
-  if (!result) return;
-  const [head, how] = resultWords(result);
+  const words = view.result_words;
+  box.hidden = !(result && words);
+  if (!(result && words)) return;
+  const { head, line: how } = words;
   box.dataset.winner = result.winner || 'none';
   box.setAttribute('aria-label', `${head}: ${how}`);
   $('.result-head', box).textContent = head;
@@ -296,7 +285,7 @@ export function statusLines(view, names) {
   const table = view.table || {};
   if (view.setup) return [`Set up: ${variant}`, 'Take the cards and stand the pawns as shown.'];
   if (game.status === 'sync') return ['Put the pawns back', 'Stand them as the game has them: the lit squares show where.'];
-  if (table.result) return [resultText(table.result), `${variant}, ${table.log.length} turns`];
+  if (table.result) return [resultText(view.result_words), `${variant}, ${table.log.length} turns`];
   const acting = (table.to_act || []).map(seatName);
   const who = acting.length ? `${acting.join(' and ')} to play` : 'Waiting';
   return [who, `${variant}, turn ${table.log.length + 1}`];
@@ -423,16 +412,20 @@ export function setupForm(form, ways, currentView) {
       sets: [...form.querySelectorAll('input[name=sets]:checked')].map((i) => i.value),
       wind_cards: Number($('#ng-wind', form).value),
     };
-    // Who plays each seat: someone at the mat, someone on a phone away from it, the computer.
+    // Who plays each seat: someone at the mat, someone on a phone away from it, the computer,
+    // someone at another table (on its own mat, which takes this table's invite).
     const computer = {};
     const remote = [];
+    const table = [];
     for (const seat of ['red', 'blue']) {
       const who = $(`#ng-${seat}-player`, form).value;
       if (who === 'remote') remote.push(seat);
+      else if (who === 'table') table.push(seat);
       else if (who.startsWith('computer:')) computer[seat] = who.slice('computer:'.length);
     }
     if (Object.keys(computer).length) body.computer = computer;
     if (remote.length) body.remote = remote;
+    if (table.length) body.table = table;
     const hints = Number($('#ng-hints', form).value);
     if (!Number.isInteger(hints) || hints < 0 || hints > 99) {
       error.textContent = 'Hints: a whole number from 0 to 99.'; return;

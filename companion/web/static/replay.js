@@ -60,7 +60,7 @@ function show() {
   $('#next').disabled = $('#last').disabled = at === total || !game.complete;
   const banner = $('#replay-result');
   banner.hidden = !(game.result && at === total);
-  banner.textContent = game.result ? resultText(game.result) : '';
+  banner.textContent = resultText(game.result_words);
 }
 
 function go(n) {

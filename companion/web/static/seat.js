@@ -103,8 +103,8 @@ function headline() {
   if (!game) return ['No game yet', 'Deal one on the table page, or hold C on the companion.'];
   if (t && t.result) {
     const won = t.result.winner === SEAT;
-    const head = t.result.winner ? (won ? 'You win!' : `${title(t.result.winner)} wins`) : 'A draw';
-    return [head, resultText(t.result)];
+    const head = t.result.winner ? (won ? 'You win!' : `${title(t.result.winner)} wins`) : view.result_words.head;
+    return [head, resultText(view.result_words)];
   }
   if (view.setup && !myTurn(t)) {
     const s = view.setup;
@@ -447,8 +447,9 @@ function showOver() {
   if (!over) return;
   const r = t.result;
   $('over').dataset.outcome = !r.winner ? 'draw' : r.winner === SEAT ? 'won' : 'lost';
-  $('over-head').textContent = !r.winner ? 'A draw' : r.winner === SEAT ? 'You win!' : 'You lose';
-  $('over-title').textContent = resultText(t.result);
+  // Nobody won (drawn or abandoned): the server's words (companion/rules/results.py).
+  $('over-head').textContent = !r.winner ? view.result_words.head : r.winner === SEAT ? 'You win!' : 'You lose';
+  $('over-title').textContent = resultText(view.result_words);
   $('replay-link').href = `/games/${view.game.id}/replay`;
   const ends = Object.entries(t.all_ninjas || {}).filter(([, list]) => list.length)
     .map(([colour, list]) => `${who(colour) === 'You' ? 'yours' : `${title(colour)}'s`} on ${list.join(' and ')}`);
@@ -479,12 +480,28 @@ function buzz() {
   felt = now;
 }
 
-// A confirm button appears below the board: bring it into the thumb's reach.
-function reachConfirm() {
-  const confirm = document.querySelector('#action-buttons .primary, #action-buttons .danger, #prompt-buttons .primary');
-  if (!confirm) return;
-  const box = confirm.getBoundingClientRect();
-  if (box.bottom > window.innerHeight || box.top < 0) confirm.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+// The choices sit under the board, held at the screen's bottom (seat.css) so that they are never
+// below the fold. Each time they change, the page scrolls them into their own place under the
+// board, where they cover none of it: the board whole above, every button below (a list too
+// long for the screen scrolls inside the box). Held over the board, five Wind buttons hid its
+// lower half. Only a change scrolls: the player's own scrolling is left alone.
+let shownChoices = '';
+function reachChoices() {
+  const box = $('actions');
+  const key = box.hidden ? '' : [...box.querySelectorAll('.action-hint, button')].map((e) => e.textContent).join('|');
+  if (key && key !== shownChoices) {
+    const wrap = $('board').parentElement.getBoundingClientRect();
+    const gap = parseFloat(getComputedStyle(box.parentElement).rowGap) || 0;
+    const below = wrap.bottom + gap + box.offsetHeight - window.innerHeight;
+    const room = Math.max(wrap.top, 0);             // never past the board's top
+    if (below > 0 && room > 0) window.scrollBy({ top: Math.min(below, room), behavior: 'smooth' });
+  }
+  shownChoices = key;
+  // A question's answer is above the board: bring it into the thumb's reach.
+  const answer = document.querySelector('#prompt-buttons .primary');
+  if (!answer) return;
+  const place = answer.getBoundingClientRect();
+  if (place.bottom > window.innerHeight || place.top < 0) answer.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
 }
 
 function render() {
@@ -519,7 +536,7 @@ function render() {
   $('board-legend').hidden = !wrong.length || Boolean(view.setup);
   document.body.dataset.version = String(view.version);
   buzz();
-  reachConfirm();
+  reachChoices();
 }
 
 // A view from the stream. Versions only grow while the companion runs; a smaller one means it

@@ -2,7 +2,7 @@
 import {
   $, DRAW_ORDER, PAWN_NAMES, boardPieces, boot, element, lastTurnSquares, listen, matText,
   expectedSquares, oledRefresher, pawnElement, resultText, seenNinjaElement, seenNinjas, setupBoard, setupForm, setupText, showCards, showLog,
-  showResult, statusLines, variantName,
+  postJSON, showResult, statusLines, variantName,
 } from './common.js';
 
 const data = boot();
@@ -57,7 +57,7 @@ async function showGames() {
     const when = new Date(g.created * 1000).toLocaleString();
     const variant = variantName(data.names, g.header && g.header.variant);
     item.append(element('span', 'game-title', `#${g.id} ${variant}`),
-      element('span', 'game-meta', `${when} · ${g.result ? resultText(g.result) : 'not finished'} · ${g.turns ?? '?'} turns`));
+      element('span', 'game-meta', `${when} · ${g.result ? resultText(g.result_words) : 'not finished'} · ${g.turns ?? '?'} turns`));
     const link = element('a', '', 'Download record');
     link.href = `/games/${g.id}/record.json`;
     link.setAttribute('download', '');
@@ -66,6 +66,44 @@ async function showGames() {
   }));
   if (!games.length) list.append(element('li', 'hint', 'No games yet.'));
 }
+
+// The invite of a game hosted here with another table: fetched when a game starts (the table
+// alone may read it: it holds the game's key), shown as a QR code and a short code.
+let inviteKey = null;
+async function showInvite(view) {
+  const key = view.game && view.game.table && view.game.table.length ? view.game.id : null;
+  if (key === inviteKey) return;
+  inviteKey = key;
+  const box = $('#invite');
+  box.hidden = true;
+  if (key === null) return;
+  // The link opens a moment after the game is dealt: until then there is no invite (404).
+  let response = null;
+  for (let tries = 0; tries < 20 && inviteKey === key; tries += 1) {
+    response = await fetch('/api/tables/invite');
+    if (response.ok) break;
+    await new Promise((resolve) => { setTimeout(resolve, 500); });
+  }
+  if (!response || !response.ok || inviteKey !== key) return;   // a guest's game, or another since
+  const invite = await response.json();
+  $('#invite-qr').innerHTML = invite.svg;             // made by the server (segno), not typed
+  $('#invite-code').textContent = invite.code;
+  box.hidden = false;
+}
+
+$('#join-table').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const error = $('#join-error');
+  error.textContent = '';
+  const code = $('#join-code').value.trim();
+  if (!code) { error.textContent = 'Type the other table\'s invite (OT1:…).'; return; }
+  try {
+    await postJSON('/api/tables/join', { code });
+    $('#join-code').value = '';
+  } catch (err) {
+    error.textContent = err.message;
+  }
+});
 
 function show(view) {
   if (view.version === version) return;
@@ -84,6 +122,7 @@ function show(view) {
   $('#mat-state').textContent = prompt ? prompt.question : matText(view.mat, view.unsaved);
   showLog($('#log'), view.table && view.table.log, view.table && view.table.moves);
   $('#oled').alt = (view.oled || []).join(' / ');
+  showInvite(view);
   // The list changes when a game starts or ends, not with every move.
   const key = view.game ? `${view.game.id}:${view.game.status}` : 'none';
   if (key !== gamesKey) {

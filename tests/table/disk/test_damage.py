@@ -85,7 +85,7 @@ def test_an_unfinished_game_that_cannot_be_replayed_is_set_aside(saved):
         assert companion.view(None)["oled"][0] == f"Game {UNFINISHED} set aside:"
         result = listed(client)[UNFINISHED]["result"]
         assert result["how"] == "set aside" and "does not replay" in result["reason"]
-        assert "set aside: action 1" in client.get("/games").get_data(as_text=True)
+        assert "Set aside: action 1" in client.get("/games").get_data(as_text=True)
 
 
 @pytest.mark.parametrize("game_id", [9223372036854775808, 10**30, 0])

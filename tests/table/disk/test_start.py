@@ -3,11 +3,23 @@ rejects is kept aside (issue 14: an intact games.db was renamed and 0 games came
 
 import stat
 import threading
+from pathlib import Path
 
 from disk_faults import Disk
 from disk_helpers import base_header, fill
 
 from companion.table.store import GameStore, StorageFull, StoreUnavailable, open_store
+
+
+def full_after_a_clean_close(disk: Path) -> tuple[Path, int, Path]:
+    """A game with one move saved on ``disk`` and closed cleanly, then the disk filled:
+    (the save file, the game's id, the filler file to remove to free space)."""
+    path = disk / "games.db"
+    store = GameStore(path)
+    gid = store.new_game(base_header())
+    store.append(gid, 0, "Tiger c1c3", "red")
+    store.close()
+    return path, gid, fill(disk)
 
 
 def test_an_io_error_at_start_is_retried_and_reported_and_the_file_kept(saved):
@@ -50,12 +62,7 @@ def test_only_a_file_sqlite_rejects_is_kept_aside(tmp_path):
 
 def test_a_real_full_disk_at_start_after_a_clean_close(small_disk):
     """The issue's run: a 512 kB tmpfs, full when the service starts after a clean close."""
-    path = small_disk / "games.db"
-    store = GameStore(path)
-    gid = store.new_game(base_header())
-    store.append(gid, 0, "Tiger c1c3", "red")
-    store.close()
-    filler = fill(small_disk)
+    path, _, filler = full_after_a_clean_close(small_disk)
     stop, reports = threading.Event(), []
 
     def report(message):
@@ -128,12 +135,7 @@ def test_the_service_waits_out_a_full_disk_at_start_and_resumes(small_disk):
     import sys
     import urllib.request
 
-    path = small_disk / "games.db"
-    store = GameStore(path)
-    gid = store.new_game(base_header())
-    store.append(gid, 0, "Tiger c1c3", "red")
-    store.close()
-    filler = fill(small_disk)
+    _, gid, filler = full_after_a_clean_close(small_disk)
     proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "sim", "--state", str(small_disk),
                              "--port", "0", "--no-browser"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})

@@ -11,13 +11,13 @@ clock, not on the game. The pictures themselves are compared in full instead."""
 from __future__ import annotations
 
 import dataclasses
-import time
 from contextlib import ExitStack
 
 from companion.mat.recognizer import CLEAR_S
 from companion.rules.squares import parse_square
 from companion.web import Server, create_app
 
+from mat_moves import step_on_mat, twin_step
 from phone_helpers import SHADOW_START, HttpPhone, wait_for
 from sim_table import sim_companion
 
@@ -112,21 +112,10 @@ def play(tmp_path, name: str, script: list[dict] | None = None):
         send(blue, "blue", "Nd5")
         observe()
         for turn in range(TURNS):
-            mover = companion.view(None)["table"]["turn"]
+            mover, move = twin_step(companion, script, turn)
             phone = red if mover == "red" else blue
-            if script is None:
-                legal = companion.view(mover)["table"]["legal"]
-                move = sorted((a for a in legal if a["kind"] == "move"), key=lambda a: a["text"])[0]
-            else:
-                move = script[turn]
             moves.append(move)
-            if parse_square(move["to"]) in sim.pawns:
-                # A capture: the captured pawn leaves first, and the hand holds it off the mat
-                # long enough for its square to be seen empty.
-                sim.lift(parse_square(move["to"]))
-                time.sleep(HAND_S)
-            sim.lift(parse_square(move["from"]))
-            sim.place(parse_square(move["to"]))
+            step_on_mat(sim, move, HAND_S)
 
             def moved():
                 view = companion.view(None)

@@ -253,18 +253,19 @@ def _paths_after(node: Node, move: Move) -> Paths:
     return tuple(paths)
 
 
-def _walked(paths: Paths, trails: Trails) -> bool:
+def _walked(paths: Paths, trails: Trails, since: float = float("-inf")) -> bool:
     """Did the hands move the pieces as the history's ``paths`` say? Each piece a history
-    moved must have stood on its path's squares in order (and maybe others: set-downs), and
-    each turn's pieces must have landed before the next turn's first piece left (the next
-    player waits to see the turn)."""
+    moved must have stood on its path's squares in order (and maybe others: set-downs),
+    arriving after ``since`` (when the mat showed the anchor: a square the piece stood on
+    before is no step of the history's), and each turn's pieces must have landed before the
+    next turn's first piece left (the next player waits to see the turn)."""
     landed: dict[int, float] = {}   # turn -> when its last piece landed
     left: dict[int, float] = {}     # turn -> when its first piece left
     for sq, path in enumerate(paths):
         if path is None or len(path) < 2:
             continue
         visits = _match(path, trails[sq] or ())
-        if visits is None:
+        if visits is None or any(-NOW < v[1] <= since for v in visits[1:]):
             return False
         for (_, turn), visit, before in zip(path[1:], visits[1:], visits):
             landed[turn] = max(landed.get(turn, float("-inf")), visit[1])
@@ -305,16 +306,16 @@ def between(node: Node, published: int) -> list[Node]:
     return out
 
 
-def _boards(m: PieceMap, now: float) -> list[tuple[str | None, Pieces]]:
+def _boards(m: PieceMap, now: float) -> list[tuple[str | None, Pieces, float | None]]:
     """The boards a map can be a history's: as it stands, or with one piece set aside on a
     square of its own for a moment (a captured piece put down before it goes off; one that
-    stays is not aside)."""
+    stays is not aside), with when it stops being aside."""
     pieces = m.pieces
-    out: list[tuple[str | None, Pieces]] = [(None, pieces)]
+    out: list[tuple[str | None, Pieces, float | None]] = [(None, pieces, None)]
     for sq, p in enumerate(pieces):
         trail = m.trails[sq]
         if p is not None and p != "?" and trail and now - trail[-1][1] < ASIDE_S:
-            out.append((p, pieces[:sq] + (None,) + pieces[sq + 1:]))
+            out.append((p, pieces[:sq] + (None,) + pieces[sq + 1:], trail[-1][1] + ASIDE_S))
     return out
 
 
@@ -323,18 +324,23 @@ class Explanation:
     node: Node
     cost: int
     map: PieceMap
+    # A piece the history took off still stands aside on the mat until then: the hand that
+    # took it has not finished (the turn is not over while its victim is on the mat).
+    aside: float | None = None
 
 
-def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW) -> list[Explanation]:
+def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
+            since: float = float("-inf")) -> list[Explanation]:
     """The histories among ``nodes`` that leave one of the ``maps``, each at its least noise,
-    cheapest first. At ``now``, a piece set aside is one put down less than ``ASIDE_S`` ago."""
+    cheapest first. At ``now``, a piece set aside is one put down less than ``ASIDE_S`` ago;
+    ``since``: when the mat showed the anchor (the histories' steps came after)."""
     by_pieces: dict[Pieces, list[Node]] = {}
     for n in nodes:
         by_pieces.setdefault(n.pieces, []).append(n)
     best: dict[int, Explanation] = {}
     for m in maps:
         air = m.in_air()
-        for aside, pieces in _boards(m, now):
+        for aside, pieces, until in _boards(m, now):
             for n in by_pieces.get(pieces, ()):
                 taken = Counter(n.taken)
                 if aside is not None:
@@ -343,12 +349,12 @@ def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW) -> list[E
                     taken[aside] -= 1
                 if taken - air:
                     continue   # a piece the history took off is on the mat in this map
-                if not _walked(n.paths, m.trails):
+                if not _walked(n.paths, m.trails, since):
                     continue   # the history moved pieces in a way the hands did not
                 # A piece in the air the history did not take is one the maps lost track of.
                 cost = m.cost + sum((air - taken).values()) + (ASIDE if aside else 0)
                 if id(n) not in best or cost < best[id(n)].cost:
-                    best[id(n)] = Explanation(n, cost, m)
+                    best[id(n)] = Explanation(n, cost, m, until)
     return sorted(best.values(), key=lambda e: (e.cost, len(e.node.steps)))
 
 

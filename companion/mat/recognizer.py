@@ -72,9 +72,11 @@ class Recognizer:
         self._rested: list[tuple[float, frozenset[int]]] = []  # the boards the mat rested on, since
         self._shown: list[float] = []              # when the mat showed each open move made
         self._changed_at = t
+        self._since = t                          # when the mat showed the anchor
         self._evaluated = True
         self._explained: list[Node] = []         # the cheapest histories at the last rest
         self._prune: float | None = None         # when maps no history explains are dropped
+        self._aside: float | None = None         # when a piece set aside stops being aside
         self._fast: dict[int, tuple[float, int, Node]] = {}  # a lift that may end a turn
         self._version = 0                        # counts publications: a lift decided before is stale
         self._starts: dict[int, float] = {}      # the opponent's lifts, until they prove real
@@ -127,8 +129,7 @@ class Recognizer:
         if not self._evaluated:
             times.append(self._changed_at + self.settle)
         times += [x[1] for x in (self._record.flash, self._record.announce) if x is not None]
-        if self._prune is not None:
-            times.append(self._prune)
+        times += [x for x in (self._prune, self._aside) if x is not None]
         return min(times) if times else None
 
     # -- inputs ----------------------------------------------------------------------------
@@ -153,7 +154,7 @@ class Recognizer:
             self._occ = occupancy
             self._changed_at = t
             self._evaluated = False
-            self._prune = None
+            self._prune = self._aside = None
             self._record.flash = None
         return self._drain()
 
@@ -205,14 +206,19 @@ class Recognizer:
                 due.append((self._changed_at + self.settle, -1))
             if self._prune is not None:
                 due.append((self._prune, -2))
+            if self._aside is not None:
+                due.append((self._aside, -3))
             if not due:
                 break
             when, sq = min(due)
             if when > t:
                 break
-            if sq == -2:
+            if sq == -3:
+                self._aside = None
+                self._rest(when)   # the piece set aside stayed: the mat is read again
+            elif sq == -2:
                 self._prune = None
-                explained = explain(self._explained, self._maps.maps, when)
+                explained = explain(self._explained, self._maps.maps, when, self._since)
                 self._maps.keep([settled(e.map, e.node.taken)
                                  for e in explained if e.cost == explained[0].cost])
                 if not explained:
@@ -226,7 +232,7 @@ class Recognizer:
             else:
                 t0, version, node = self._fast.pop(sq)
                 if version == self._version and sq not in self._occ:
-                    found = explain([node], self._maps.maps)
+                    found = explain([node], self._maps.maps, since=self._since)
                     self._maps.settle({id(e.map): node.taken for e in found
                                        if e.cost == found[0].cost}, before=t0)
                     # The history the mat showed is the one the next hands go on from.
@@ -265,7 +271,7 @@ class Recognizer:
         (none the players' answers ruled out)."""
         nodes = self._tree.grow(self._lifted(), DEPTH, self._explained, self._window)
         nodes = [n for n in nodes if not any(n.moves[:len(r)] == r for r in self._rejected)]
-        found = cheapest(explain(nodes, maps, now), maps[0].cost if maps else 0)
+        found = cheapest(explain(nodes, maps, now, self._since), maps[0].cost if maps else 0)
         # A Wind Spirit card part-way explains the mat only while nothing whole does as
         # cheaply: then the mover's hands are at work, and no turn is read from them.
         if not all(e.node.pending is not None for e in found):
@@ -310,6 +316,12 @@ class Recognizer:
             return
         if found[0].node.pending is not None:
             self._part_way(t, COLORS[found[0].node.position.turn])
+            return
+        if all(e.aside is not None for e in found):
+            # A piece the histories took off stands aside on the mat: the hand that took it
+            # is not done, so nothing is published until it goes (or stays, then it is read
+            # again as it stands).
+            self._aside = max(e.aside for e in found if e.aside is not None)
             return
         self._prune = self._changed_at + KEEP_S
         self._waiting = None
@@ -434,6 +446,7 @@ class Recognizer:
         self._rejected = [r[n:] for r in self._rejected if r[:n] == done and len(r) > n]
         # The hands of the moves that stand are done: their lifts are no one's now.
         cut, self._shown = self._shown[n - 1], self._shown[n:]
+        self._since = max(self._since, cut)
         self._lifts = [(t0, sq) for t0, sq in self._lifts if t0 > cut]
         self._rested = [(t0, occ) for t0, occ in self._rested if t0 > cut]
 
@@ -488,6 +501,7 @@ class Recognizer:
     def _restart(self, t: float) -> None:
         """The anchor is the position now (after a pass)."""
         self._tree = Tree(self._record.board, self._engine, self._known)
+        self._since = t
         self._explained = []
         self._version += 1
         self._check_pass(t)

@@ -29,6 +29,7 @@ Paths = tuple[Path | None, ...]
 SLACK = 2         # a history may need this much more noise than the likeliest map
 ASIDE = 2         # a piece a history took off, standing aside on the mat for a moment
 ASIDE_S = 1.2     # ... put down less than this long ago
+BACK_S = 1.0      # a piece back on a square its history's path left, this long, was taken back
 KNOWN = 4000      # positions whose legal turns are kept (a few anchors' trees)
 
 
@@ -283,13 +284,21 @@ def _match(path: Path, trail: Trail) -> list[tuple[int, float, float]] | None:
     """The visits of ``trail`` the ``path``'s squares are, in order (the last one the square
     the piece stands on now), or None."""
     out = []
-    i = len(trail)
-    for sq, _ in reversed(path):
+    i, later = len(trail), len(trail)
+    for k in range(len(path) - 1, -1, -1):
+        sq = path[k][0]
         i -= 1
         while i >= 0 and trail[i][0] != sq:
             i -= 1
         if i < 0:
             return None
+        # A piece that went back to a square its path had left, and rested there, is a turn
+        # taken back, not a set-down on the way (a published takeback re-read as the turn
+        # standing and the next player moving the piece on: takeback 8 and 28).
+        before = {s for s, _ in path[:k + 1]}
+        if any(v[0] in before and v[2] - v[1] >= BACK_S for v in trail[i + 1:later]):
+            return None
+        later = i
         out.append(trail[i])
     return out[::-1]
 

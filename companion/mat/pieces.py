@@ -29,6 +29,7 @@ Trail = tuple[Visit, ...]                   # the squares a piece stood on, in o
 Trails = tuple[Trail | None, ...]           # each square's piece's trail
 NOW = float("inf")                          # ``until`` of the square a piece stands on
 Air = tuple[tuple[str, int, float, Trail], ...]   # (piece, the square it left, when, trail)
+Expected = tuple[frozenset[str], ...]       # the pieces each square may hold
 
 PUT_BACK = 1      # a piece set back on the square it left, after a real lift
 STRAY = 4         # a brushed square refilled by another piece than the one it lost
@@ -144,10 +145,12 @@ class PieceMaps:
         air = tuple(sorted((p, -1, t, ()) for p in taken))
         self.maps: list[PieceMap] = [PieceMap(pieces, air, 0, trails or trails_of(pieces))]
         self._emptied: dict[int, float] = {}
-        # The game as published: of maps that need as little noise, those that agree with it
-        # on the pieces standing are kept first (a cut at ``BEAM`` must not drop the truth
-        # for a relabelling no edge has asked for).
-        self.published = pieces
+        # The pieces each square may hold in the game as published, or after a turn the
+        # hands may be making from it: of maps that need
+        # as little noise, those that agree with them are kept first (a cut at ``BEAM`` must
+        # drop neither the truth for a relabelling no edge has asked for, nor a capture's or
+        # a swap's true labels for the pieces put back where they stood).
+        self.expected: Expected = expected_of([pieces])
 
     def change(self, t: float, before: frozenset[int], after: frozenset[int]) -> None:
         """The occupancy went from ``before`` to ``after`` at ``t``: lifts first (a piece
@@ -159,20 +162,20 @@ class PieceMaps:
         for sq in sorted(after - before):
             brushed = t - self._emptied.pop(sq, float("-inf")) < self.clear
             maps = [n for m in maps for n in m.placed(sq, brushed, t)]
-        self.maps = _beam(maps, self.published)
+        self.maps = _beam(maps, self.expected)
 
     def keep(self, maps: list[PieceMap]) -> None:
         """Only ``maps`` go on: the mat rested in what they explain long enough that the
         other ways the hands might have gone no longer count."""
         if maps:
-            self.maps = _beam(list(maps), self.published)
+            self.maps = _beam(list(maps), self.expected)
 
     def settle(self, explained: dict[int, tuple[str, ...]], before: float = NOW) -> None:
         """The maps the resting mat's histories explain (by ``id``, with what each history
         took off) lose the pieces in the air those histories did not take (see
         :func:`settled`); the others stay as they are."""
         self.maps = _beam([settled(m, explained[id(m)], before) if id(m) in explained else m
-                           for m in self.maps], self.published)
+                           for m in self.maps], self.expected)
 
     def bury(self, piece: str, square: int) -> None:
         """``piece``, taken off ``square`` by a turn that now stands, is off for good: in
@@ -193,21 +196,28 @@ class PieceMaps:
         return self.maps[0].cost
 
 
-def _beam(maps: list[PieceMap], published: Pieces) -> list[PieceMap]:
+def _beam(maps: list[PieceMap], expected: "Expected") -> list[PieceMap]:
     """Equal maps merged at their least noise, the cheapest ``BEAM`` kept, cheapest first
-    (among equals, those that agree with the ``published`` game), their noise counted from
-    the cheapest."""
+    (among equals, those whose pieces stand where the game may have them: ``expected``),
+    their noise counted from the cheapest."""
     best: dict[tuple[Pieces, tuple[tuple[str, int], ...], Trails], PieceMap] = {}
     for m in maps:
         key = (m.pieces, tuple(e[:2] for e in m.air), m.trails)
         if key not in best or m.cost < best[key].cost:
             best[key] = m
-    kept = sorted(best.values(), key=lambda m: (m.cost, _relabelled(m.pieces, published)))[:BEAM]
+    kept = sorted(best.values(), key=lambda m: (m.cost, _unexpected(m.pieces, expected)))[:BEAM]
     least = kept[0].cost if kept else 0
     kept = [m for m in kept if m.cost <= least + WIDTH]
     return [PieceMap(m.pieces, m.air, m.cost - least, m.trails) for m in kept] if least else kept
 
 
-def _relabelled(pieces: Pieces, published: Pieces) -> int:
-    """The squares where ``pieces`` and the ``published`` game both have a piece, not the same."""
-    return sum(1 for p, q in zip(pieces, published) if p is not None and q is not None and p != q)
+def expected_of(boards: list[Pieces]) -> "Expected":
+    """For each square, the pieces ``boards`` put there."""
+    return tuple(frozenset(p for b in boards if (p := b[sq]) is not None)
+                 for sq in range(len(boards[0])))
+
+
+def _unexpected(pieces: Pieces, expected: "Expected") -> int:
+    """The squares where ``pieces`` has a piece no expected board puts there (squares no
+    board fills do not count: a piece set down for a moment)."""
+    return sum(1 for p, e in zip(pieces, expected) if p is not None and e and p not in e)

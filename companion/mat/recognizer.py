@@ -34,12 +34,12 @@ from .events import MatEvent, Prompt
 from .histories import (Explanation, Known, Node, Tree, between, cheapest, explain, near,
                          untimed)
 from .pairing import pair_up as pair_up
-from .pieces import PieceMap, PieceMaps, settled
+from .pieces import PUT_BACK, PieceMap, PieceMaps, expected_of, settled
 from .readings import pieces_of
 from .record import Record
 from .scene import Feedback
 from .window import move_of
-from .view import MatView, feedback, nearest, unfinished
+from .view import NEAR, MatView, feedback, nearest, unfinished
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -72,11 +72,14 @@ class Recognizer:
         self._rested: list[tuple[float, frozenset[int]]] = []  # the boards the mat rested on, since
         self._shown: list[float] = []              # when the mat showed each open move made
         self._changed_at = t
-        self._since = t                          # when the mat showed the anchor
+        self._since = t          # the histories' steps land after this (see ``_stand``)
+        self._cut = t            # when the mat showed the move the anchor comes after
         self._evaluated = True
         self._explained: list[Node] = []         # the cheapest histories at the last rest
         self._prune: float | None = None         # when maps no history explains are dropped
         self._aside: float | None = None         # when a piece set aside stops being aside
+        self._midway: list[Node] = []            # the next player's Wind card half made, at the last look
+        self._halves: list[Node] = []            # Wind cards' pawn steps from the game as published
         self._fast: dict[int, tuple[float, int, Node]] = {}  # a lift that may end a turn
         self._version = 0                        # counts publications: a lift decided before is stale
         self._starts: dict[int, float] = {}      # the opponent's lifts, until they prove real
@@ -87,6 +90,7 @@ class Recognizer:
         self._mismatch: tuple[frozenset[int], frozenset[int]] | None = None
         self._waiting: str | None = None
         self._out: list[MatEvent] = []
+        self._expect()
         self._check_pass(t)
 
     # -- state -----------------------------------------------------------------------------
@@ -115,6 +119,23 @@ class Recognizer:
         """May the last move's mover still amend it: it is open, and the opponent has not
         started (lifted a piece of their own elsewhere, for real)?"""
         return bool(self._record.open) and not self._started
+
+    @property
+    def spirit_may_follow(self) -> tuple[str, tuple[str, ...]] | None:
+        """The last move, read as a regular card's, is also the pawn step of a Wind Spirit
+        card its mover may still go on with (the mat amends it then): the mover and those
+        cards; else None (also once the opponent has started)."""
+        if not self.amendable:
+            return None
+        opened = tuple(move_of(r) for r in self._record.open)
+        before, move = self._tree.follow(opened[:-1]), opened[-1]
+        if before is None or move.spirit_from is not None:
+            return None
+        cards = tuple(dict.fromkeys(
+            m.card for m in self._tree.moves_from(before.position).moves
+            if m.wind_card and m.spirit_from is not None
+            and (m.from_sq, m.to_sq) == (move.from_sq, move.to_sq)))
+        return (COLORS[before.position.turn], cards) if cards else None
 
     @property
     def hypotheses(self) -> int:
@@ -146,7 +167,8 @@ class Recognizer:
                 # A brush is no lift.
                 self._lifts = [(t0, s) for t0, s in self._lifts if s != sq or t - t0 >= self.clear]
             lifted = before - occupancy
-            if lifted and not self._evaluated:
+            # (A mat left waiting may be a turn the next player's lift ends, as in fast play.)
+            if lifted and (not self._evaluated or self._waiting is not None):
                 self._note_fast(t, lifted)
             self._lifts += [(t, sq) for sq in lifted]
             self._starts.update((sq, t) for sq in lifted if self._opponents(sq))
@@ -271,7 +293,14 @@ class Recognizer:
         (none the players' answers ruled out)."""
         nodes = self._tree.grow(self._lifted(), DEPTH, self._explained, self._window)
         nodes = [n for n in nodes if not any(n.moves[:len(r)] == r for r in self._rejected)]
-        found = cheapest(explain(nodes, maps, now, self._since), maps[0].cost if maps else 0)
+        every = explain(nodes, maps, now, self._since)
+        found = cheapest(every, maps[0].cost if maps else 0)
+        # The next player's Wind Spirit card part-way from the game as published, about as
+        # likely (an amendment is not read over it: see ``_rest``).
+        opened = tuple(r.move for r in self._record.open)
+        self._midway = [e.node for e in every if e.node.pending is not None and found
+                        and e.cost <= found[0].cost + PUT_BACK and e.node.moves == opened]
+        self._halves = [n for n in nodes if n.pending is not None and n.moves == opened]
         # A Wind Spirit card part-way explains the mat only while nothing whole does as
         # cheaply: then the mover's hands are at work, and no turn is read from them.
         if not all(e.node.pending is not None for e in found):
@@ -302,7 +331,10 @@ class Recognizer:
         node = found[0].node
         if node.moves == tuple(r.move for r in self._record.open):
             return
-        busy = near(self._tree, node)
+        busy = near(self._tree, node).union(   # the next player's Wind card half made too
+            sq for n in self._midway if n.pending is not None
+            for sq in (n.pending.from_sq, n.pending.to_sq, n.pending.spirit_from)
+            if sq is not None)
         mine = ("R", "r", "W") if node.position.turn == 0 else ("B", "b", "W")
         for sq in lifted:
             if sq not in busy and node.pieces[sq] in mine:
@@ -317,11 +349,19 @@ class Recognizer:
         if found[0].node.pending is not None:
             self._part_way(t, COLORS[found[0].node.position.turn])
             return
+        opened = tuple(r.move for r in self._record.open)
+        if self._midway and all(e.node.moves[:len(opened)] != opened for e in found):
+            # Every reading amends a published turn, but the mat is also the next player's
+            # Wind Spirit card half made: no amendment is read over it (their Spirit step,
+            # or a lift elsewhere, tells them apart).
+            self._part_way(t, COLORS[self._midway[0].position.turn])
+            return
         if all(e.aside is not None for e in found):
             # A piece the histories took off stands aside on the mat: the hand that took it
             # is not done, so nothing is published until it goes (or stays, then it is read
             # again as it stands).
             self._aside = max(e.aside for e in found if e.aside is not None)
+            self._point_aside(t, found[0].node.occupancy)
             return
         self._prune = self._changed_at + KEEP_S
         self._waiting = None
@@ -331,6 +371,15 @@ class Recognizer:
         if self._mismatch is not None:
             self._mismatch = None
             self._emit(t, synced=True)
+
+    def _point_aside(self, t: float, toward: frozenset[int]) -> None:
+        """The captured piece standing aside is the square to clear (out of step with the
+        turn read until it goes): the LEDs and the OLED point to it."""
+        squares = self._occ ^ toward
+        if self._mismatch is None or self._mismatch[0] != squares:
+            self._waiting = None
+            self._mismatch = (squares, toward)
+            self._emit(t, mismatch=[square_name(sq) for sq in sorted(squares)])
 
     def _part_way(self, t: float, seat: str) -> None:
         """The mat is a Wind Spirit card's pawn step with its Spirit step to come."""
@@ -348,13 +397,18 @@ class Recognizer:
         nodes = self._explained + [n for n in nodes if id(n) not in known]
         state = unfinished(self._tree, nodes, self._maps.maps, self._occ, self._lifted())
         if state == "held":
-            return
+            # Pieces in the hand; a Wind Spirit card's pawn step made with them is a turn
+            # part-way (its Spirit lifted, or a student it swaps with), else nothing to say.
+            state = self._half_made()
+            if state is None:
+                return
         fits = [n for n in nodes if n.occupancy == self._occ]
         # (Histories that differ only by card leave one board: the question asks the rest.)
         if fits and len({(n.pieces, n.taken, n.paths) for n in fits}) == 1:
             # The mat is one legal history's board, though no way the hands went that the
             # maps kept leads there: the pieces are read from the board.
             self._maps = PieceMaps(fits[0].pieces, t, self.clear, fits[0].taken, untimed(fits[0].paths))
+            self._expect()
             self._rest(t)
             return
         if state is not None and self._mismatch is None:
@@ -371,6 +425,19 @@ class Recognizer:
             self._cancel_question(t)
             self._mismatch = (squares, toward)
             self._emit(t, mismatch=[square_name(sq) for sq in sorted(squares)])
+
+    def _half_made(self) -> str | None:
+        """The seat whose Wind Spirit card's pawn step, from the game as published, stands on
+        the mat with the pieces its Spirit step moves in the hand, or None."""
+        for n in self._halves:
+            assert n.pending is not None
+            f, to = n.pending.from_sq, n.pending.to_sq
+            for m in self._maps.maps[:NEAR]:
+                if (f is not None and to is not None and m.pieces[f] is None
+                        and m.pieces[to] == n.pieces[to]
+                        and all(p is None or p == q for p, q in zip(m.pieces, n.pieces))):
+                    return COLORS[n.position.turn]
+        return None
 
     # -- publishing ------------------------------------------------------------------------
 
@@ -399,7 +466,7 @@ class Recognizer:
                 [shown if shown is not None else self._changed_at] if pushed else [])
             for event in record.publish(found[0].steps[:common], t):
                 self._put(t, event)
-            self._maps.published = pieces_of(record.position)
+            self._expect()
             # The hands took turns back: what the players said about them was about hands
             # that are gone (an amendment keeps its turn, and what was said of it).
             self._rejected = [r for r in self._rejected if len(r) <= common]
@@ -425,6 +492,17 @@ class Recognizer:
             self._stand(len(record.open) - 1, t)
         self._check_pass(t)
 
+    def _expect(self) -> None:
+        """The boards the maps' labels are ranked by: the game as published, and after each
+        turn from it (the next hands may be making one: a capture's or a swap's labels).
+        (The last mover's other turns are not among them: their labels let a relabelling no
+        edge asked for crowd out the truth, fast 38 and hurried 0.)"""
+        node = self._tree.follow(tuple(move_of(r) for r in self._record.open))
+        boards = [pieces_of(self._record.position)]
+        if node is not None:
+            boards += [r.pieces for r in self._tree.readings(node)]
+        self._maps.expected = expected_of(boards)
+
     def _stand(self, n: int, t: float) -> None:
         """The first ``n`` open moves stand: the anchor moves past them, and what they took
         off is off for good."""
@@ -445,8 +523,11 @@ class Recognizer:
         self._explained = [k for k in (self._tree.follow(x.moves[n:]) for x in kept if x) if k]
         self._rejected = [r[n:] for r in self._rejected if r[:n] == done and len(r) > n]
         # The hands of the moves that stand are done: their lifts are no one's now.
+        cuts = [self._cut] + self._shown[:n]
         cut, self._shown = self._shown[n - 1], self._shown[n:]
-        self._since = max(self._since, cut)
+        # A history's steps land after the mat showed the move before the anchor's (that of
+        # the anchor's own may be the time of a late answer, after the next hands moved).
+        self._since, self._cut = max(self._since, cuts[-2]), max(self._cut, cut)
         self._lifts = [(t0, sq) for t0, sq in self._lifts if t0 > cut]
         self._rested = [(t0, occ) for t0, occ in self._rested if t0 > cut]
 
@@ -501,8 +582,9 @@ class Recognizer:
     def _restart(self, t: float) -> None:
         """The anchor is the position now (after a pass)."""
         self._tree = Tree(self._record.board, self._engine, self._known)
-        self._since = t
+        self._since = self._cut = t
         self._explained = []
+        self._expect()
         self._version += 1
         self._check_pass(t)
 

@@ -103,7 +103,12 @@ def _play(record: Record, tree: Tree, view: MatView) -> tuple[dict[int, Light], 
         piece = pos.piece_at(m.from_sq) if m.from_sq is not None else None
         return any(x.pieces[m.to_sq] == piece for x in view.maps if m.to_sq is not None)
 
-    moving = lifting_own(pos, base - view.occ)
+    lifted = base - view.occ
+    # The Spirit and the student it swaps with, both in the hand, are the last mover's Wind
+    # Spirit card going on, whoever's student it is.
+    going_on = window is not None and pos.spirit in lifted and lifted <= window.reading.touched.union(
+        *(r.touched for r in window.readings))
+    moving = lifting_own(pos, lifted) and not going_on
     lit = dict((not moving and window_lights(window, base, view.occ))
                or destinations(readings, base, view.occ, lambda c: hand.index(c), shown))
     announce = record.announce[0] if record.announce else None

@@ -108,37 +108,55 @@ def ask(nodes: list[Node], depth: int, open_moves: int, turn: int,
     for mode in (STEP, LAST) if len({len(n.steps) for n in nodes}) == 1 else (LAST, STEP):
         if mode == STEP and any(len(n.steps) <= depth for n in nodes):
             continue
-        groups: dict[str, list[Node]] = {}
-        seats: dict[str, int] = {}
-        hands: dict[int, tuple[str, ...]] = {}
-        fits = True
-        for n in nodes:
-            key = _key(n, depth, mode)
-            if key is None or (key == TAKEBACK and (depth >= open_moves or takeback is None)):
-                fits = False
-                break
-            seat = turn if key == TAKEBACK else _mover(n, depth, mode)
-            if seats.setdefault(key, seat) != seat:
-                fits = False
-                break
-            groups.setdefault(key, []).append(n)
-            if key != TAKEBACK:
-                hands.setdefault(seat, _hand(n, depth, mode))
-        if not fits or len(groups) < 2:
-            continue
-        if mode == STEP and any(len({g.steps[depth].move for g in group}) > 1
-                                for group in groups.values()):
-            continue   # one card, two turns: the answer would not tell them apart
-        shortest = {seat: min(len(n.steps) for n in nodes if _option_seat(n, seats, depth, mode) == seat)
-                    for seat in set(seats.values())}
-        first = seats[TAKEBACK] if TAKEBACK in seats else min(shortest, key=lambda s: shortest[s])
-        hands.setdefault(turn, ())
-        squares = frozenset(sq for n in nodes for r in n.steps[depth:] for sq in r.touched)
-        prefixes = {key: frozenset(n.moves[:depth + 1] if mode == STEP else n.moves
-                                   for n in group) for key, group in groups.items()}
-        return Question(depth, mode, _prompt(seats, first, takeback, hands), seats, hands,
-                        squares, prefixes)
+        options = _options(nodes, depth, mode, open_moves, turn, takeback)
+        if options is not None:
+            return _question(nodes, depth, mode, turn, takeback, *options)
     return None
+
+
+_Options = tuple[dict[str, list[Node]], dict[str, int], dict[int, tuple[str, ...]]]
+
+
+def _options(nodes: list[Node], depth: int, mode: str, open_moves: int, turn: int,
+             takeback: str | None) -> _Options | None:
+    """The histories grouped by the answer that keeps them (``mode``: by the card of the
+    turn at ``depth``, or by who made the last), each answer's seat, and the seats' hands;
+    None when some history fits no answer, or one answer would not tell them apart."""
+    groups: dict[str, list[Node]] = {}
+    seats: dict[str, int] = {}
+    hands: dict[int, tuple[str, ...]] = {}
+    for n in nodes:
+        key = _key(n, depth, mode)
+        if key is None or (key == TAKEBACK and (depth >= open_moves or takeback is None)):
+            return None
+        seat = turn if key == TAKEBACK else _mover(n, depth, mode)
+        if seats.setdefault(key, seat) != seat:
+            return None
+        groups.setdefault(key, []).append(n)
+        if key != TAKEBACK:
+            hands.setdefault(seat, _hand(n, depth, mode))
+    if len(groups) < 2:
+        return None
+    if mode == STEP and any(len({g.steps[depth].move for g in group}) > 1
+                            for group in groups.values()):
+        return None   # one card, two turns: the answer would not tell them apart
+    return groups, seats, hands
+
+
+def _question(nodes: list[Node], depth: int, mode: str, turn: int, takeback: str | None,
+              groups: dict[str, list[Node]], seats: dict[str, int],
+              hands: dict[int, tuple[str, ...]]) -> Question:
+    """The question for the answers ``groups``: asked first of the seat of the takeback, else
+    of the seat whose option is the shortest history."""
+    shortest = {seat: min(len(n.steps) for n in nodes if _option_seat(n, seats, depth, mode) == seat)
+                for seat in set(seats.values())}
+    first = seats[TAKEBACK] if TAKEBACK in seats else min(shortest, key=lambda s: shortest[s])
+    hands.setdefault(turn, ())
+    squares = frozenset(sq for n in nodes for r in n.steps[depth:] for sq in r.touched)
+    prefixes = {key: frozenset(n.moves[:depth + 1] if mode == STEP else n.moves
+                               for n in group) for key, group in groups.items()}
+    return Question(depth, mode, _prompt(seats, first, takeback, hands), seats, hands,
+                    squares, prefixes)
 
 
 def _option_seat(node: Node, seats: dict[str, int], depth: int, mode: str) -> int:

@@ -83,37 +83,49 @@ class PieceMap:
                     and self.air[i - 1][2] != GONE:
                 continue   # two alike live pieces from one square: one choice
             back = origin == sq and since != GONE and (since == last or not brushed)
-            alike = piece in returning and not back
-            if alike and brushed:
-                continue   # alike pieces look alike: the one this square lost comes back
-            if brushed and not back:
-                if returning:
-                    continue   # a brush: the piece it lost comes back
-                cost = STRAY
-            elif back:
-                cost = 0 if brushed else PUT_BACK
-            else:
-                cost = DEAD if since == GONE else 0
-            if alike:
-                # Where a piece like it came from: no likelier than that one put back.
-                cost = max(cost, PUT_BACK)
-            pieces = self.pieces[:sq] + (piece,) + self.pieces[sq + 1:]
-            if trail and trail[-1][0] == sq:
-                moved = trail[:-1] + ((sq, trail[-1][1], NOW),)   # back where it was
-            else:
-                moved = (trail + ((sq, t, NOW),))[-TRAIL:]
-            trails = self.trails[:sq] + (moved,) + self.trails[sq + 1:]
-            out.append(PieceMap(pieces, self.air[:i] + self.air[i + 1:], self.cost + cost,
-                                trails))
+            cost = _landing_cost(back, piece in returning and not back, brushed,
+                                 bool(returning), since == GONE)
+            if cost is not None:
+                out.append(self._landed(i, sq, t, cost))
         if not out:
             pieces = self.pieces[:sq] + ("?",) + self.pieces[sq + 1:]
             trails = self.trails[:sq] + (((sq, t, NOW),),) + self.trails[sq + 1:]
             out.append(PieceMap(pieces, self.air, self.cost + FOREIGN, trails))
         return out
 
+    def _landed(self, i: int, sq: int, t: float, cost: int) -> "PieceMap":
+        """The map with the ``i``-th piece in the air landed on ``sq`` at ``t``."""
+        piece, _, _, trail = self.air[i]
+        pieces = self.pieces[:sq] + (piece,) + self.pieces[sq + 1:]
+        if trail and trail[-1][0] == sq:
+            moved = trail[:-1] + ((sq, trail[-1][1], NOW),)   # back where it was
+        else:
+            moved = (trail + ((sq, t, NOW),))[-TRAIL:]
+        trails = self.trails[:sq] + (moved,) + self.trails[sq + 1:]
+        return PieceMap(pieces, self.air[:i] + self.air[i + 1:], self.cost + cost, trails)
+
     def in_air(self) -> Counter[str]:
         """The pieces in the air that count: not those a standing turn took off."""
         return Counter(piece for piece, _, since, _ in self.air if since != GONE)
+
+
+def _landing_cost(back: bool, alike: bool, brushed: bool, returning: bool,
+                  dead: bool) -> int | None:
+    """The noise of a piece in the air landing on a square: ``back`` where it was lifted,
+    ``alike`` a piece like one the square lost, on a ``brushed`` square (``returning``: the
+    piece it lost is in the air), ``dead`` taken off by a standing turn; None: it cannot."""
+    if alike and brushed:
+        return None   # alike pieces look alike: the one this square lost comes back
+    if brushed and not back:
+        if returning:
+            return None   # a brush: the piece it lost comes back
+        cost = STRAY
+    elif back:
+        cost = 0 if brushed else PUT_BACK
+    else:
+        cost = DEAD if dead else 0
+    # Where a piece like it came from: no likelier than that one put back.
+    return max(cost, PUT_BACK) if alike else cost
 
 
 def settled(m: PieceMap, taken: tuple[str, ...], before: float = NOW) -> PieceMap:

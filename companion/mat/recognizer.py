@@ -31,15 +31,17 @@ from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
 from .asking import Question, ask
 from .events import MatEvent, Prompt
-from .histories import (Explanation, Known, Node, Tree, between, cheapest, explain, near,
+from .histories import (Explanation, Known, Node, Tree, cheapest, explain, near,
                          untimed)
 from .pairing import pair_up as pair_up
-from .pieces import PUT_BACK, PieceMap, PieceMaps, expected_of, settled
+from .pieces import PieceMap, PieceMaps, settled
 from .readings import pieces_of
 from .record import Record
 from .scene import Feedback
 from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
+from .explaining import (agreement, common_prefix, expected, half_made, half_squares,
+                         may_follow, seen_at_rest, wind_halves)
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -125,17 +127,7 @@ class Recognizer:
         """The last move, read as a regular card's, is also the pawn step of a Wind Spirit
         card its mover may still go on with (the mat amends it then): the mover and those
         cards; else None (also once the opponent has started)."""
-        if not self.amendable:
-            return None
-        opened = tuple(move_of(r) for r in self._record.open)
-        before, move = self._tree.follow(opened[:-1]), opened[-1]
-        if before is None or move.spirit_from is not None:
-            return None
-        cards = tuple(dict.fromkeys(
-            m.card for m in self._tree.moves_from(before.position).moves
-            if m.wind_card and m.spirit_from is not None
-            and (m.from_sq, m.to_sq) == (move.from_sq, move.to_sq)))
-        return (COLORS[before.position.turn], cards) if cards else None
+        return may_follow(self._tree, self._record) if self.amendable else None
 
     @property
     def hypotheses(self) -> int:
@@ -295,30 +287,16 @@ class Recognizer:
         nodes = [n for n in nodes if not any(n.moves[:len(r)] == r for r in self._rejected)]
         every = explain(nodes, maps, now, self._since)
         found = cheapest(every, maps[0].cost if maps else 0)
-        # The next player's Wind Spirit card part-way from the game as published, about as
-        # likely (an amendment is not read over it: see ``_rest``).
-        opened = tuple(r.move for r in self._record.open)
-        self._midway = [e.node for e in every if e.node.pending is not None and found
-                        and e.cost <= found[0].cost + PUT_BACK and e.node.moves == opened]
-        self._halves = [n for n in nodes if n.pending is not None and n.moves == opened]
+        # The next player's Wind Spirit card half made (an amendment is not read over it).
+        opened = tuple(move_of(r) for r in self._record.open)
+        self._midway, self._halves = wind_halves(every, found, nodes, opened)
         # A Wind Spirit card part-way explains the mat only while nothing whole does as
         # cheaply: then the mover's hands are at work, and no turn is read from them.
         if not all(e.node.pending is not None for e in found):
             found = [e for e in found if e.node.pending is None]
-        # A turn ends where the next player saw it: a history whose turns follow one another
-        # on boards the mat never rested on is one hand going on, if another history says so.
-        # Rests count after the mat last rested on the game as published, and before a lift.
-        # Rests count from the first on the game as published (a later one may be a history's
-        # end on the same board), and before the hands' last lift (after it is the mat now).
-        board = self._record.position.occupied()
-        last_lift = max((t0 for t0, _ in self._lifts), default=float("-inf"))
-        shown = self._shown[-1] if self._shown else float("-inf")
-        since = min((t0 for t0, occ in self._rested if occ == board and t0 >= shown),
-                    default=shown)
-        rested = {occ for t0, occ in self._rested if since < t0 < last_lift}
-        seen = [e for e in found if all(n.occupancy in rested
-                                        for n in between(e.node, len(self._record.open)))]
-        return [n for n in nodes if n.pending is None], seen or found
+        # A turn ends where the next player saw it.
+        seen = seen_at_rest(found, self._record, self._lifts, self._shown, self._rested)
+        return [n for n in nodes if n.pending is None], seen
 
     def _note_fast(self, t: float, lifted: frozenset[int]) -> None:
         """Fast play: the mat showed a complete turn without resting on it, and the next
@@ -331,10 +309,8 @@ class Recognizer:
         node = found[0].node
         if node.moves == tuple(r.move for r in self._record.open):
             return
-        busy = near(self._tree, node).union(   # the next player's Wind card half made too
-            sq for n in self._midway if n.pending is not None
-            for sq in (n.pending.from_sq, n.pending.to_sq, n.pending.spirit_from)
-            if sq is not None)
+        # (And where the next player's Wind card half made goes on.)
+        busy = near(self._tree, node) | half_squares(self._midway)
         mine = ("R", "r", "W") if node.position.turn == 0 else ("B", "b", "W")
         for sq in lifted:
             if sq not in busy and node.pieces[sq] in mine:
@@ -399,7 +375,7 @@ class Recognizer:
         if state == "held":
             # Pieces in the hand; a Wind Spirit card's pawn step made with them is a turn
             # part-way (its Spirit lifted, or a student it swaps with), else nothing to say.
-            state = self._half_made()
+            state = half_made(self._halves, self._maps.maps[:NEAR])
             if state is None:
                 return
         fits = [n for n in nodes if n.occupancy == self._occ]
@@ -426,19 +402,6 @@ class Recognizer:
             self._mismatch = (squares, toward)
             self._emit(t, mismatch=[square_name(sq) for sq in sorted(squares)])
 
-    def _half_made(self) -> str | None:
-        """The seat whose Wind Spirit card's pawn step, from the game as published, stands on
-        the mat with the pieces its Spirit step moves in the hand, or None."""
-        for n in self._halves:
-            assert n.pending is not None
-            f, to = n.pending.from_sq, n.pending.to_sq
-            for m in self._maps.maps[:NEAR]:
-                if (f is not None and to is not None and m.pieces[f] is None
-                        and m.pieces[to] == n.pieces[to]
-                        and all(p is None or p == q for p, q in zip(m.pieces, n.pieces))):
-                    return COLORS[n.position.turn]
-        return None
-
     # -- publishing ------------------------------------------------------------------------
 
     def _publish(self, found: list[Node], t: float, shown: float | None = None) -> None:
@@ -448,32 +411,14 @@ class Recognizer:
         if len({n.position for n in found}) == 1:
             # Every history leads to the same game (a Wind Spirit step read two ways): the
             # one that changes least of what was published stands.
-            found = [min(found, key=lambda n: (-_agreement(n.moves, opened), len(n.steps)))]
+            found = [min(found, key=lambda n: (-agreement(n.moves, opened), len(n.steps)))]
         paths = [n.moves for n in found]
         unique = len(set(paths)) == 1
-        common = 0
-        while all(len(p) > common for p in paths) and len({p[common] for p in paths}) == 1:
-            common += 1
+        common = common_prefix(paths)
         extends = common > len(opened) and all(p[:len(opened)] == opened for p in paths)
         published = extends or (unique and paths[0] != opened)
         if published:
-            kept = _agreement(found[0].moves[:common], opened)
-            # The mat showed the last move made at its last change (before a fast lift);
-            # moves published with it, somewhere before.
-            before = self._shown[kept - 1] if kept else float("-inf")
-            pushed = common - kept
-            self._shown = self._shown[:kept] + [before] * max(0, pushed - 1) + (
-                [shown if shown is not None else self._changed_at] if pushed else [])
-            for event in record.publish(found[0].steps[:common], t):
-                self._put(t, event)
-            self._expect()
-            # The hands took turns back: what the players said about them was about hands
-            # that are gone (an amendment keeps its turn, and what was said of it).
-            self._rejected = [r for r in self._rejected if len(r) <= common]
-            self._version += 1
-            self._fast.clear()
-            self._starts.clear()
-            self._started = False
+            self._published(found[0], common, opened, t, shown)
             opened = tuple(move_of(r) for r in record.open)
         if not unique:
             takeback = str(opened[common]) if common < len(opened) else None
@@ -486,22 +431,33 @@ class Recognizer:
                 self._question = None    # the hands settled it
             else:
                 self._cancel_question(t)  # the mat went back
-        if record.board.is_game_over():
-            self._stand(len(record.open), t)
-        elif len(record.open) > 1:
-            self._stand(len(record.open) - 1, t)
+        self._stand(len(record.open) - (0 if record.board.is_game_over() else 1), t)
         self._check_pass(t)
 
+    def _published(self, node: Node, common: int, opened: tuple[Move, ...], t: float,
+                   shown: float | None) -> None:
+        """Publish the first ``common`` turns of ``node`` (``opened`` were published)."""
+        kept = agreement(node.moves[:common], opened)
+        # The mat showed the last move made at its last change (before a fast lift);
+        # moves published with it, somewhere before.
+        before = self._shown[kept - 1] if kept else float("-inf")
+        pushed = common - kept
+        self._shown = self._shown[:kept] + [before] * max(0, pushed - 1) + (
+            [shown if shown is not None else self._changed_at] if pushed else [])
+        for event in self._record.publish(node.steps[:common], t):
+            self._put(t, event)
+        self._expect()
+        # The hands took turns back: what the players said about them was about hands
+        # that are gone (an amendment keeps its turn, and what was said of it).
+        self._rejected = [r for r in self._rejected if len(r) <= common]
+        self._version += 1
+        self._fast.clear()
+        self._starts.clear()
+        self._started = False
+
     def _expect(self) -> None:
-        """The boards the maps' labels are ranked by: the game as published, and after each
-        turn from it (the next hands may be making one: a capture's or a swap's labels).
-        (The last mover's other turns are not among them: their labels let a relabelling no
-        edge asked for crowd out the truth, fast 38 and hurried 0.)"""
-        node = self._tree.follow(tuple(move_of(r) for r in self._record.open))
-        boards = [pieces_of(self._record.position)]
-        if node is not None:
-            boards += [r.pieces for r in self._tree.readings(node)]
-        self._maps.expected = expected_of(boards)
+        """The labels the maps are ranked by (see :func:`.explaining.expected`)."""
+        self._maps.expected = expected(self._tree, self._record)
 
     def _stand(self, n: int, t: float) -> None:
         """The first ``n`` open moves stand: the anchor moves past them, and what they took
@@ -509,15 +465,7 @@ class Recognizer:
         if n <= 0:
             return
         done = tuple(move_of(r) for r in self._record.advance(n))
-        reached = self._tree.follow(done)
-        assert reached is not None, "published moves are legal"
-        node: Node | None = reached
-        while node is not None and node.steps:
-            move, parent = move_of(node.steps[-1]), node.parent
-            assert parent is not None
-            if move.to_sq is not None and node.taken != parent.taken:
-                self._maps.bury(parent.pieces[move.to_sq] or "", move.to_sq)
-            node = parent
+        self._bury(done)
         old, self._tree = self._tree, Tree(self._record.anchor(), self._engine, self._known)
         kept = (old.follow(x.moves) for x in self._explained if x.moves[:n] == done)
         self._explained = [k for k in (self._tree.follow(x.moves[n:]) for x in kept if x) if k]
@@ -530,6 +478,17 @@ class Recognizer:
         self._since, self._cut = max(self._since, cuts[-2]), max(self._cut, cut)
         self._lifts = [(t0, sq) for t0, sq in self._lifts if t0 > cut]
         self._rested = [(t0, occ) for t0, occ in self._rested if t0 > cut]
+
+    def _bury(self, done: tuple[Move, ...]) -> None:
+        """What the turns ``done`` (from the anchor) took off is off for good."""
+        node = self._tree.follow(done)
+        assert node is not None, "published moves are legal"
+        while node.steps:
+            move, parent = move_of(node.steps[-1]), node.parent
+            assert parent is not None
+            if move.to_sq is not None and node.taken != parent.taken:
+                self._maps.bury(parent.pieces[move.to_sq] or "", move.to_sq)
+            node = parent
 
     def _check_pass(self, t: float) -> None:
         """No legal move on the mat: ask at once which card goes."""
@@ -597,11 +556,3 @@ class Recognizer:
     def _drain(self) -> list[MatEvent]:
         out, self._out = self._out, []
         return out
-
-
-def _agreement(moves: tuple[Move, ...], opened: tuple[Move, ...]) -> int:
-    """How many of the published open moves a history keeps, from the first."""
-    n = 0
-    while n < min(len(moves), len(opened)) and moves[n] == opened[n]:
-        n += 1
-    return n

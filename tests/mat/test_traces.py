@@ -99,7 +99,14 @@ def _open(categories: list[str], still_open: set[str]) -> list:
     return [pytest.param(c, marks=OPEN) if c in still_open else c for c in categories]
 
 
-@pytest.mark.parametrize("path", [pytest.param(p, marks=OPEN) for p in STORIES], ids=lambda p: p.stem)
+# The stories the recognizer does not read yet.
+OPEN_STORIES = {"story4_reply_lifts_the_pawn_it_captures", "story5_wind_card_taken_back_spirit_first",
+                "story6_captured_pawn_set_down_for_a_moment", "story7_knocked_neighbour_is_no_capture",
+                "story9_pawn_step_committed_as_the_spirit_lifts"}
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, marks=OPEN) if p.stem in OPEN_STORIES else p
+                                  for p in STORIES], ids=lambda p: p.stem)
 def test_issue_21_story(path):
     """The moves played stand in the record at the end, no wrong commit, no wedge, no commit
     before rest, each turn the mat settles committed within 0.5 s of its rest (whatever

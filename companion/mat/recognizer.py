@@ -29,7 +29,7 @@ from ..rules.cards import CARDS, CardTable
 from ..rules.engine import Engine
 from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
-from .asking import Question, ask
+from .asking import STEP, Question, ask
 from .events import MatEvent, Prompt
 from .histories import (Explanation, Known, Node, Tree, cheapest, explain, near,
                          untimed)
@@ -73,6 +73,7 @@ class Recognizer:
         self._lifts: list[tuple[float, int]] = []  # (when, square) since the anchor's move began
         self._rested: list[tuple[float, frozenset[int]]] = []  # the boards the mat rested on, since
         self._shown: list[float] = []              # when the mat showed each open move made
+        self._shown_at: dict[tuple[Move, ...], float] = {}  # ... and every history once published
         self._changed_at = t
         self._since = t          # the histories' steps land after this (see ``_stand``)
         self._cut = t            # when the mat showed the move the anchor comes after
@@ -87,6 +88,9 @@ class Recognizer:
         self._starts: dict[int, float] = {}      # the opponent's lifts, until they prove real
         self._started = False                    # the opponent has started since the last move
         self._rejected: list[tuple[Move, ...]] = []  # histories the players' answers ruled out
+        # The card a player said a turn was played with (the turn after the moves given): an
+        # amendment of it into another card's turn is ruled out too.
+        self._named: list[tuple[tuple[Move, ...], str]] = []
         self._question: Question | None = None
         self._passing = False                    # the question is which card to give up
         self._mismatch: tuple[frozenset[int], frozenset[int]] | None = None
@@ -256,13 +260,14 @@ class Recognizer:
 
     # -- explaining the mat ----------------------------------------------------------------
 
-    def _window(self, depth: int) -> Counter[int]:
-        """The lifts a turn after ``depth`` turns from the anchor may use: those after the
-        mat showed the turn before it (for a turn beyond those published, the last one)."""
-        shown = self._shown
+    def _window(self, node: Node) -> Counter[int]:
+        """The lifts a turn after the history ``node`` may use: those after the mat showed
+        the turn before it (for a turn beyond those published, the last one; a turn once
+        published and since amended keeps the time it was shown)."""
+        shown, depth = self._shown, len(node.steps)
         if depth == 0 or not shown:
             return self._lifted()
-        since = shown[min(depth, len(shown)) - 1]
+        since = self._shown_at.get(node.moves, shown[min(depth, len(shown)) - 1])
         return Counter(sq for t0, sq in self._lifts if t0 > since)
 
     def _opponents(self, sq: int) -> bool:
@@ -284,7 +289,9 @@ class Recognizer:
         """The nodes grown, and the cheapest histories among them that leave one of ``maps``
         (none the players' answers ruled out)."""
         nodes = self._tree.grow(self._lifted(), DEPTH, self._explained, self._window)
-        nodes = [n for n in nodes if not any(n.moves[:len(r)] == r for r in self._rejected)]
+        nodes = [n for n in nodes if not any(n.moves[:len(r)] == r for r in self._rejected)
+                 and not any(len(n.moves) > len(p) and n.moves[:len(p)] == p
+                             and n.moves[len(p)].card != card for p, card in self._named)]
         every = explain(nodes, maps, now, self._since)
         found = cheapest(every, maps[0].cost if maps else 0)
         # The next player's Wind Spirit card half made (an amendment is not read over it).
@@ -444,12 +451,15 @@ class Recognizer:
         pushed = common - kept
         self._shown = self._shown[:kept] + [before] * max(0, pushed - 1) + (
             [shown if shown is not None else self._changed_at] if pushed else [])
+        for k in range(kept, common):
+            self._shown_at.setdefault(node.moves[:k + 1], self._shown[k])
         for event in self._record.publish(node.steps[:common], t):
             self._put(t, event)
         self._expect()
         # The hands took turns back: what the players said about them was about hands
         # that are gone (an amendment keeps its turn, and what was said of it).
         self._rejected = [r for r in self._rejected if len(r) <= common]
+        self._named = [(p, c) for p, c in self._named if len(p) < common]
         self._version += 1
         self._fast.clear()
         self._starts.clear()
@@ -470,6 +480,8 @@ class Recognizer:
         kept = (old.follow(x.moves) for x in self._explained if x.moves[:n] == done)
         self._explained = [k for k in (self._tree.follow(x.moves[n:]) for x in kept if x) if k]
         self._rejected = [r[n:] for r in self._rejected if r[:n] == done and len(r) > n]
+        self._named = [(p[n:], c) for p, c in self._named if p[:n] == done and len(p) >= n]
+        self._shown_at = {k[n:]: v for k, v in self._shown_at.items() if k[:n] == done and len(k) > n}
         # The hands of the moves that stand are done: their lifts are no one's now.
         cuts = [self._cut] + self._shown[:n]
         cut, self._shown = self._shown[n - 1], self._shown[n:]
@@ -528,13 +540,15 @@ class Recognizer:
             move = next(m for m in self._tree.moves_from(self._record.position).moves if m.card == key)
             for event in self._record.pass_turn(move):
                 self._put(t, event)
-            self._shown = []
+            self._shown, self._shown_at, self._named = [], {}, []
             self._restart(t)
             return
         kept = q.keeps(self._explained, key)
         if not kept:
             return
         self._rejected += q.ruled_out(key)
+        if q.mode == STEP:
+            self._named.append((kept[0].moves[:q.depth], key))
         self._explained = kept
         self._publish(kept, t)
 

@@ -129,7 +129,7 @@ class Tree:
         return [] if ms.must_pass else [ms.reading(m) for m in ms.moves]
 
     def children(self, node: Node, lifted: Counter[int], *, begun: bool = False,
-                 window: Callable[[Node], Counter[int]] | None = None) -> list[Node]:
+                 window: Callable[[int], Counter[int]] | None = None) -> list[Node]:
         """The turns from ``node`` that lift pieces only off squares in ``lifted`` (``begun``:
         whose first piece left one): a history never needs more hands than the mat showed."""
         ms = self.moves_from(node.position)
@@ -137,7 +137,7 @@ class Tree:
             return []
         kids = self._children.setdefault(id(node), {})
         found = []
-        allowed = window(node) if window is not None else None
+        allowed = window(len(node.steps)) if window is not None else None
         for m in ms.moves:
             if m.is_pass or any(lifted[sq] <= 0 for sq in (origins(m)[:1] if begun else origins(m))):
                 continue
@@ -150,13 +150,13 @@ class Tree:
         return found
 
     def midways(self, node: Node, lifted: Counter[int],
-                window: Callable[[Node], Counter[int]]) -> list[Node]:
+                window: Callable[[int], Counter[int]]) -> list[Node]:
         """The Wind Spirit card turns from ``node`` with only their pawn step made, one per
         pawn step (whatever the Spirit's will be), as histories of the hands still at work."""
         ms = self.moves_from(node.position)
         if ms.over or ms.must_pass or node.over:
             return []
-        allowed = window(node)
+        allowed = window(len(node.steps))
         found: dict[tuple[int, int], Node] = {}
         for m in ms.moves:
             f, t = m.from_sq, m.to_sq
@@ -200,11 +200,11 @@ class Tree:
                     paths=_paths_after(node, move))
 
     def grow(self, lifted: Counter[int], depth: int, also: list[Node],
-             window: Callable[[Node], Counter[int]]) -> list[Node]:
+             window: Callable[[int], Counter[int]]) -> list[Node]:
         """The nodes to depth ``depth`` from the root, and ``also`` with their children and
         grandchildren (histories kept alive by a standing question), at most MAX_NODES.
-        ``lifted``: the lifts the hands made since the anchor; ``window(n)``: those a turn
-        after the history ``n`` may use (made after the turn before it was shown)."""
+        ``lifted``: the lifts the hands made since the anchor; ``window(d)``: those a turn
+        after ``d`` turns may use (made after the turn before it was shown)."""
         out: list[Node] = [self.root]
         frontier = [self.root]
         for _ in range(depth):

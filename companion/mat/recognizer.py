@@ -29,7 +29,7 @@ from ..rules.cards import CARDS, CardTable
 from ..rules.engine import Engine
 from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
-from .asking import STEP, Question, ask
+from .asking import STEP, TAKEBACK, Question, ask
 from .events import MatEvent, Prompt
 from .histories import (Explanation, Known, Node, Tree, cheapest, explain, near,
                          untimed)
@@ -73,7 +73,6 @@ class Recognizer:
         self._lifts: list[tuple[float, int]] = []  # (when, square) since the anchor's move began
         self._rested: list[tuple[float, frozenset[int]]] = []  # the boards the mat rested on, since
         self._shown: list[float] = []              # when the mat showed each open move made
-        self._shown_at: dict[tuple[Move, ...], float] = {}  # ... and every history once published
         self._changed_at = t
         self._since = t          # the histories' steps land after this (see ``_stand``)
         self._cut = t            # when the mat showed the move the anchor comes after
@@ -260,14 +259,13 @@ class Recognizer:
 
     # -- explaining the mat ----------------------------------------------------------------
 
-    def _window(self, node: Node) -> Counter[int]:
-        """The lifts a turn after the history ``node`` may use: those after the mat showed
-        the turn before it (for a turn beyond those published, the last one; a turn once
-        published and since amended keeps the time it was shown)."""
-        shown, depth = self._shown, len(node.steps)
+    def _window(self, depth: int) -> Counter[int]:
+        """The lifts a turn after ``depth`` turns from the anchor may use: those after the
+        mat showed the turn before it (for a turn beyond those published, the last one)."""
+        shown = self._shown
         if depth == 0 or not shown:
             return self._lifted()
-        since = self._shown_at.get(node.moves, shown[min(depth, len(shown)) - 1])
+        since = shown[min(depth, len(shown)) - 1]
         return Counter(sq for t0, sq in self._lifts if t0 > since)
 
     def _opponents(self, sq: int) -> bool:
@@ -451,8 +449,6 @@ class Recognizer:
         pushed = common - kept
         self._shown = self._shown[:kept] + [before] * max(0, pushed - 1) + (
             [shown if shown is not None else self._changed_at] if pushed else [])
-        for k in range(kept, common):
-            self._shown_at.setdefault(node.moves[:k + 1], self._shown[k])
         for event in self._record.publish(node.steps[:common], t):
             self._put(t, event)
         self._expect()
@@ -481,7 +477,6 @@ class Recognizer:
         self._explained = [k for k in (self._tree.follow(x.moves[n:]) for x in kept if x) if k]
         self._rejected = [r[n:] for r in self._rejected if r[:n] == done and len(r) > n]
         self._named = [(p[n:], c) for p, c in self._named if p[:n] == done and len(p) >= n]
-        self._shown_at = {k[n:]: v for k, v in self._shown_at.items() if k[:n] == done and len(k) > n}
         # The hands of the moves that stand are done: their lifts are no one's now.
         cuts = [self._cut] + self._shown[:n]
         cut, self._shown = self._shown[n - 1], self._shown[n:]
@@ -540,15 +535,14 @@ class Recognizer:
             move = next(m for m in self._tree.moves_from(self._record.position).moves if m.card == key)
             for event in self._record.pass_turn(move):
                 self._put(t, event)
-            self._shown, self._shown_at, self._named = [], {}, []
+            self._shown, self._named = [], []
             self._restart(t)
             return
         kept = q.keeps(self._explained, key)
         if not kept:
             return
         self._rejected += q.ruled_out(key)
-        if q.mode == STEP:
-            self._named.append((kept[0].moves[:q.depth], key))
+        self._named += _named(q, kept, key)
         self._explained = kept
         self._publish(kept, t)
 
@@ -570,3 +564,15 @@ class Recognizer:
     def _drain(self) -> list[MatEvent]:
         out, self._out = self._out, []
         return out
+
+
+def _named(q: Question, kept: list[Node], key: str) -> list[tuple[tuple[Move, ...], str]]:
+    """The turn answer ``key`` names the card of (the moves before it, the card): the turn
+    the question is about (which card), or the last turn of the histories it keeps (whose
+    step: the seat's own turn, with that card)."""
+    if key == TAKEBACK:
+        return []
+    if q.mode == STEP:
+        return [(kept[0].moves[:q.depth], key)]
+    before = {n.moves[:-1] for n in kept if n.moves}
+    return [(before.pop(), key)] if len(before) == 1 else []

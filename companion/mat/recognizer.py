@@ -413,9 +413,11 @@ class Recognizer:
         """Publish what every history agrees on; ask about the first turn they do not."""
         record = self._record
         opened = tuple(move_of(r) for r in record.open)
-        if len({n.position for n in found}) == 1:
-            # Every history leads to the same game (a Wind Spirit step read two ways): the
-            # one that changes least of what was published stands.
+        if len({n.position for n in found}) == 1 and len({_cards(n) for n in found}) == 1:
+            # Every history leads to the same game with the same cards (a Wind Spirit step
+            # read two ways): the one that changes least of what was published stands. (Two
+            # cards of one pattern used in turn by both players reach the same game too: the
+            # record would then name the wrong cards, so they are asked about.)
             found = [min(found, key=lambda n: (-agreement(n.moves, opened), len(n.steps)))]
         paths = [n.moves for n in found]
         unique = len(set(paths)) == 1
@@ -426,6 +428,13 @@ class Recognizer:
             self._published(found[0], common, opened, t, shown)
             opened = tuple(move_of(r) for r in record.open)
         if not unique:
+            # The published moves every history keeps, but the last, stand (a question left
+            # open must not keep the anchor, and the tree grown from it, turns behind).
+            n = min(common, len(opened)) - 1
+            if n > 0:
+                self._explained = found
+                self._stand(n, t)
+                found, common, opened = self._explained, common - n, opened[n:]
             takeback = str(opened[common]) if common < len(opened) else None
             q = ask(found, common, len(opened), record.position.turn, takeback)
             if q is not None:
@@ -576,3 +585,8 @@ def _named(q: Question, kept: list[Node], key: str) -> list[tuple[tuple[Move, ..
         return [(kept[0].moves[:q.depth], key)]
     before = {n.moves[:-1] for n in kept if n.moves}
     return [(before.pop(), key)] if len(before) == 1 else []
+
+
+def _cards(node: Node) -> tuple[str, ...]:
+    """The cards of a history's turns, in order."""
+    return tuple(m.card for m in node.moves)

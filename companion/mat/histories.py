@@ -201,8 +201,9 @@ class Tree:
 
     def grow(self, lifted: Counter[int], depth: int, also: list[Node],
              window: Callable[[int], Counter[int]]) -> list[Node]:
-        """The nodes to depth ``depth`` from the root, and ``also`` with their children and
-        grandchildren (histories kept alive by a standing question), at most MAX_NODES.
+        """The nodes to depth ``depth`` from the root, and ``also`` and their parents with
+        their children and grandchildren (histories kept alive by a standing question), at
+        most MAX_NODES.
         ``lifted``: the lifts the hands made since the anchor; ``window(d)``: those a turn
         after ``d`` turns may use (made after the turn before it was shown)."""
         out: list[Node] = [self.root]
@@ -213,7 +214,10 @@ class Tree:
             if len(out) > MAX_NODES:
                 return out[:MAX_NODES]
         seen = {id(n) for n in out}
-        frontier = list(also)
+        # With their parents: the other turns in place of their last (a turn published while
+        # a question stood may be a Wind card's pawn step that goes on: spirit-back 12).
+        parents = {id(n.parent): n.parent for n in also if n.parent is not None}
+        frontier = list(also) + [p for p in parents.values() if p is not None]
         for _ in range(3):
             out += [n for n in frontier if id(n) not in seen]
             seen |= {id(n) for n in frontier}

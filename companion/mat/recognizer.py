@@ -269,9 +269,12 @@ class Recognizer:
         return Counter(sq for t0, sq in self._lifts if t0 > since)
 
     def _opponents(self, sq: int) -> bool:
-        """Is ``sq`` a piece of the player to move, away from the last move's squares?"""
+        """Is ``sq`` a piece of the player to move, away from the squares the last move's
+        mover may still use (its own, and a Wind Spirit card's going on from its pawn step:
+        the Spirit's, the student it swaps with)?"""
         pos = self._record.position
-        last = self._record.open[-1].touched if self._record.open else frozenset()
+        end = self._tree.follow(tuple(move_of(r) for r in self._record.open))
+        last = near(self._tree, end) if end is not None and end.steps else frozenset()
         return sq not in last and pos.piece_at(sq) in (("R", "r") if pos.turn == 0 else ("B", "b"))
 
     def _lifted(self) -> Counter[int]:

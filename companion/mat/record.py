@@ -54,7 +54,9 @@ class Record:
             k += 1
         events: list[MatEvent] = []
         popped, pushed = self.open[k:], list(steps[k:])
-        if len(popped) == 1 and pushed:
+        if len(popped) == 1 and pushed and _origin(popped[0]) == _origin(pushed[0]):
+            # The same piece put elsewhere: the turn amended (another piece moved after the
+            # takeback is the takeback, then a turn).
             old = self.board.pop()
             mover = COLORS[self.board.position.turn].title()
             new = self._push(pushed.pop(0))
@@ -106,3 +108,10 @@ class Record:
 
 def _origins(move: Move) -> frozenset[int]:
     return frozenset(sq for sq in (move.from_sq, move.spirit_from) if sq is not None)
+
+
+def _origin(r: Reading) -> int | None:
+    """The square a turn picks up its first piece from (its pawn, or the Spirit)."""
+    move = r.move
+    assert move is not None, "a published step is a turn"
+    return move.from_sq if move.from_sq is not None else move.spirit_from

@@ -327,8 +327,9 @@ def _boards(m: PieceMap, now: float) -> list[tuple[str | None, Pieces, float | N
     out: list[tuple[str | None, Pieces, float | None]] = [(None, pieces, None)]
     for sq, p in enumerate(pieces):
         trail = m.trails[sq]
-        if p is not None and p != "?" and trail and now - trail[-1][1] < ASIDE_S:
-            out.append((p, pieces[:sq] + (None,) + pieces[sq + 1:], trail[-1][1] + ASIDE_S))
+        until = trail[-1][1] + ASIDE_S if trail else now
+        if p is not None and p != "?" and now < until:   # (the deadline's own sum: no
+            out.append((p, pieces[:sq] + (None,) + pieces[sq + 1:], until))   # rounding)
     return out
 
 

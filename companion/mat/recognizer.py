@@ -360,7 +360,7 @@ class Recognizer:
         """The captured piece standing aside is the square to clear (out of step with the
         turn read until it goes): the LEDs and the OLED point to it."""
         squares = self._occ ^ toward
-        if self._mismatch is None or self._mismatch[0] != squares:
+        if squares and (self._mismatch is None or self._mismatch[0] != squares):
             self._waiting = None
             self._mismatch = (squares, toward)
             self._emit(t, mismatch=[square_name(sq) for sq in sorted(squares)])
@@ -383,9 +383,12 @@ class Recognizer:
         if state == "held":
             # Pieces in the hand; a Wind Spirit card's pawn step made with them is a turn
             # part-way (its Spirit lifted, or a student it swaps with), else nothing to say.
-            state = half_made(self._halves, self._maps.maps[:NEAR])
-            if state is None:
-                return
+            seat = half_made(self._halves, self._maps.maps[:NEAR])
+            if (seat is not None and self._mismatch is None and self._question is None
+                    and seat != self._waiting):
+                self._waiting = seat
+                self._emit(t, waiting={"seat": seat})
+            return
         fits = [n for n in nodes if n.occupancy == self._occ]
         # (Histories that differ only by card leave one board: the question asks the rest.)
         if fits and len({(n.pieces, n.taken, n.paths) for n in fits}) == 1:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..rules.moves import Move
 from ..rules.position import COLORS
+from .asking import STEP, TAKEBACK, Question
 from .histories import Explanation, Node, Tree, between
 from .pieces import PUT_BACK, Expected, PieceMap, expected_of
 from .readings import pieces_of
@@ -106,3 +107,20 @@ def may_follow(tree: Tree, record: Record) -> tuple[str, tuple[str, ...]] | None
         if m.wind_card and m.spirit_from is not None
         and (m.from_sq, m.to_sq) == (move.from_sq, move.to_sq)))
     return (COLORS[before.position.turn], cards) if cards else None
+
+
+def named_turns(q: Question, kept: list[Node], key: str) -> list[tuple[tuple[Move, ...], str]]:
+    """The turn answer ``key`` names the card of (the moves before it, the card): the turn
+    the question is about (which card), or the last turn of the histories it keeps (whose
+    step: the seat's own turn, with that card)."""
+    if key == TAKEBACK:
+        return []
+    if q.mode == STEP:
+        return [(kept[0].moves[:q.depth], key)]
+    before = {n.moves[:-1] for n in kept if n.moves}
+    return [(before.pop(), key)] if len(before) == 1 else []
+
+
+def cards_of(node: Node) -> tuple[str, ...]:
+    """The cards of a history's turns, in order."""
+    return tuple(m.card for m in node.moves)

@@ -213,6 +213,21 @@ class Tree:
             out += frontier
             if len(out) > MAX_NODES:
                 return out[:MAX_NODES]
+        out = self._grow_from(out, also, lifted, window)
+        # The histories those go on from (the hands may take back a turn beyond the depth).
+        seen = {id(n) for n in out}
+        for n in also:
+            at = n.parent
+            while at is not None and id(at) not in seen:
+                seen.add(id(at))
+                out.append(at)
+                at = at.parent
+        return out + [h for n in out for h in self.midways(n, lifted, window)]
+
+    def _grow_from(self, out: list[Node], also: list[Node], lifted: Counter[int],
+                   window: Callable[[int], Counter[int]]) -> list[Node]:
+        """``out`` with ``also`` and their parents, their children and grandchildren, at
+        most MAX_NODES in all."""
         seen = {id(n) for n in out}
         # With their parents: the other turns in place of their last (a turn published while
         # a question stood may be a Wind card's pawn step that goes on: spirit-back 12).
@@ -224,16 +239,7 @@ class Tree:
             frontier = [c for n in frontier for c in self.children(n, lifted, window=window)]
             if len(out) > MAX_NODES:
                 break
-        out = out[:MAX_NODES]
-        # The histories those go on from (the hands may take back a turn beyond the depth).
-        seen = {id(n) for n in out}
-        for n in also:
-            at = n.parent
-            while at is not None and id(at) not in seen:
-                seen.add(id(at))
-                out.append(at)
-                at = at.parent
-        return out + [h for n in out for h in self.midways(n, lifted, window)]
+        return out[:MAX_NODES]
 
 
 def _step(pieces: list[str | None], paths: list[Path | None], f: int, t: int, turn: int) -> None:

@@ -29,7 +29,7 @@ from ..rules.cards import CARDS, CardTable
 from ..rules.engine import Engine
 from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
-from .asking import STEP, TAKEBACK, Question, ask
+from .asking import Question, ask
 from .events import MatEvent, Prompt
 from .histories import (Explanation, Known, Node, Tree, cheapest, explain, near,
                          untimed)
@@ -40,8 +40,8 @@ from .record import Record
 from .scene import Feedback
 from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
-from .explaining import (agreement, common_prefix, expected, half_made, half_squares,
-                         may_follow, seen_at_rest, wind_halves)
+from .explaining import (agreement, cards_of, common_prefix, expected, half_made,
+                         half_squares, may_follow, named_turns, seen_at_rest, wind_halves)
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -356,6 +356,15 @@ class Recognizer:
             self._mismatch = None
             self._emit(t, synced=True)
 
+    def _held(self, t: float) -> None:
+        """Pieces in the hand: a Wind Spirit card's pawn step made with them is a turn
+        part-way (its Spirit lifted, or a student it swaps with), else nothing to say."""
+        seat = half_made(self._halves, self._maps.maps[:NEAR])
+        if (seat is not None and self._mismatch is None and self._question is None
+                and seat != self._waiting):
+            self._waiting = seat
+            self._emit(t, waiting={"seat": seat})
+
     def _point_aside(self, t: float, toward: frozenset[int]) -> None:
         """The captured piece standing aside is the square to clear (out of step with the
         turn read until it goes): the LEDs and the OLED point to it."""
@@ -381,13 +390,7 @@ class Recognizer:
         nodes = self._explained + [n for n in nodes if id(n) not in known]
         state = unfinished(self._tree, nodes, self._maps.maps, self._occ, self._lifted())
         if state == "held":
-            # Pieces in the hand; a Wind Spirit card's pawn step made with them is a turn
-            # part-way (its Spirit lifted, or a student it swaps with), else nothing to say.
-            seat = half_made(self._halves, self._maps.maps[:NEAR])
-            if (seat is not None and self._mismatch is None and self._question is None
-                    and seat != self._waiting):
-                self._waiting = seat
-                self._emit(t, waiting={"seat": seat})
+            self._held(t)
             return
         fits = [n for n in nodes if n.occupancy == self._occ]
         # (Histories that differ only by card leave one board: the question asks the rest.)
@@ -419,7 +422,7 @@ class Recognizer:
         """Publish what every history agrees on; ask about the first turn they do not."""
         record = self._record
         opened = tuple(move_of(r) for r in record.open)
-        if len({n.position for n in found}) == 1 and len({_cards(n) for n in found}) == 1:
+        if len({n.position for n in found}) == 1 and len({cards_of(n) for n in found}) == 1:
             # Every history leads to the same game with the same cards (a Wind Spirit step
             # read two ways): the one that changes least of what was published stands. (Two
             # cards of one pattern used in turn by both players reach the same game too: the
@@ -434,17 +437,7 @@ class Recognizer:
             self._published(found[0], common, opened, t, shown)
             opened = tuple(move_of(r) for r in record.open)
         if not unique:
-            # The published moves every history keeps, but the last, stand (a question left
-            # open must not keep the anchor, and the tree grown from it, turns behind).
-            n = min(common, len(opened)) - 1
-            if n > 0:
-                self._explained = found
-                self._stand(n, t)
-                found, common, opened = self._explained, common - n, opened[n:]
-            takeback = str(opened[common]) if common < len(opened) else None
-            q = ask(found, common, len(opened), record.position.turn, takeback)
-            if q is not None:
-                self._raise(q, t)
+            self._ask_apart(found, common, opened, t)
             return
         if self._question is not None and not self._passing:
             if published:
@@ -453,6 +446,21 @@ class Recognizer:
                 self._cancel_question(t)  # the mat went back
         self._stand(len(record.open) - (0 if record.board.is_game_over() else 1), t)
         self._check_pass(t)
+
+    def _ask_apart(self, found: list[Node], common: int, opened: tuple[Move, ...],
+                   t: float) -> None:
+        """Histories that agree on ``common`` turns: ask about the first they do not."""
+        # The published moves every history keeps, but the last, stand (a question left
+        # open must not keep the anchor, and the tree grown from it, turns behind).
+        n = min(common, len(opened)) - 1
+        if n > 0:
+            self._explained = found
+            self._stand(n, t)
+            found, common, opened = self._explained, common - n, opened[n:]
+        takeback = str(opened[common]) if common < len(opened) else None
+        q = ask(found, common, len(opened), self._record.position.turn, takeback)
+        if q is not None:
+            self._raise(q, t)
 
     def _published(self, node: Node, common: int, opened: tuple[Move, ...], t: float,
                    shown: float | None) -> None:
@@ -557,7 +565,7 @@ class Recognizer:
         if not kept:
             return
         self._rejected += q.ruled_out(key)
-        self._named += _named(q, kept, key)
+        self._named += named_turns(q, kept, key)
         self._explained = kept
         self._publish(kept, t)
 
@@ -579,20 +587,3 @@ class Recognizer:
     def _drain(self) -> list[MatEvent]:
         out, self._out = self._out, []
         return out
-
-
-def _named(q: Question, kept: list[Node], key: str) -> list[tuple[tuple[Move, ...], str]]:
-    """The turn answer ``key`` names the card of (the moves before it, the card): the turn
-    the question is about (which card), or the last turn of the histories it keeps (whose
-    step: the seat's own turn, with that card)."""
-    if key == TAKEBACK:
-        return []
-    if q.mode == STEP:
-        return [(kept[0].moves[:q.depth], key)]
-    before = {n.moves[:-1] for n in kept if n.moves}
-    return [(before.pop(), key)] if len(before) == 1 else []
-
-
-def _cards(node: Node) -> tuple[str, ...]:
-    """The cards of a history's turns, in order."""
-    return tuple(m.card for m in node.moves)

@@ -302,9 +302,8 @@ def _match(path: Path, trail: Trail) -> list[tuple[int, float, float]] | None:
             i -= 1
         if i < 0:
             return None
-        # A piece that went back to a square its path had left, and rested there, is a turn
-        # taken back, not a set-down on the way (a published takeback re-read as the turn
-        # standing and the next player moving the piece on: takeback 8 and 28).
+        # A piece back on a square its path had left, resting there, had its turn taken back,
+        # not set down on the way (a takeback re-read as the turn and a reply: takeback 8).
         before = {s for s, _ in path[:k + 1]}
         if any(v[0] in before and v[2] - v[1] >= BACK_S for v in trail[i + 1:later]):
             return None

@@ -89,10 +89,11 @@ def _story(path: Path) -> GeneratedGame:
 # history the mat allows): each of these fails today, as the issue measures. Strict, so the
 # recognizer that reads them turns each into a failure here until its mark is removed.
 OPEN = pytest.mark.xfail(strict=True, reason="issue 21: the recognizer does not keep every history")
-# The categories whose first FEW games fail today, and those whose 200 games do (docs/traces.md).
-OPEN_FEW = {"hurried", "snatch", "set-down", "takeback-wind", "knock", "spirit-back",
-            "late-answer", "no-answer", "nudge", "air-touch"}
-OPEN_200 = OPEN_FEW | {"aside-empty", "two-at-once", "onlooker"}
+# The categories whose first FEW games fail today, and those whose 200 games do (docs/traces.md;
+# the hypothesis recognizer's, measured on 40 games: docs/recognizer-hypotheses.md).
+OPEN_FEW = {"hurried", "snatch", "set-down", "knock", "spirit-back", "late-answer", "no-answer",
+            "slide-over", "air-touch"}
+OPEN_200 = OPEN_FEW | {"slides", "aside-empty", "takeback-wind", "nudge", "onlooker"}
 
 
 def _open(categories: list[str], still_open: set[str]) -> list:

@@ -89,13 +89,14 @@ def think_table(views: list[SeatView], names: tuple[str, ...], pi_factor: float)
               f"| {cworst * pi_factor:.2f} |", flush=True)
 
 
-def hidden_think_table(names: tuple[str, ...], pi_factor: float, games: int) -> None:
+def hidden_think_table(names: tuple[str, ...], pi_factor: float, games: int, tree: bool = False) -> None:
     """Per level, the computer's decisions over whole Way of the Shadow and Way of the Light
     games (both ways, both seats, the Light Master's colour alternating), one player kept
     through each game as at the table (its belief read on from one decision to the next),
     against ``easy`` at 300 nodes. The player's clock is this process's CPU time times
     ``pi_factor``: a Pi's seconds, so its level's seconds stop the search where they would
-    on the Pi, and the CPU time times the factor is the Pi's think time."""
+    on the Pi, and the CPU time times the factor is the Pi's think time. ``tree``: the Light
+    Master searches its information-set tree (``HiddenPlayer(tree=True)``)."""
     print("| level | budget s | decisions | est. median s on the Pi | est. p90 | est. max | over budget |")
     print("|---|---|---|---|---|---|---|")
 
@@ -109,7 +110,7 @@ def hidden_think_table(names: tuple[str, ...], pi_factor: float, games: int) -> 
             ref = ShadowReferee.deal(mode, seed=500 + game, light=("red", "blue")[game // 4 % 2])
             seat = ("red", "blue")[game // 2 % 2]
             player = Player(name, seed=game)
-            player._hidden = HiddenPlayer(player, clock=pi_clock)
+            player._hidden = HiddenPlayer(player, clock=pi_clock, tree=tree)
             other = Player("easy", seed=game, nodes=300)
             while ref.result is None and len(ref.log) < 120:
                 to_act = ref.to_act()[0]
@@ -135,6 +136,8 @@ def main() -> None:
     parser.add_argument("--skip-rates", action="store_true", help="only the think-time tables")
     parser.add_argument("--hidden-games", type=int, default=4,
                         help="Way of the Shadow and of the Light: whole games a level")
+    parser.add_argument("--tree", action="store_true",
+                        help="the Light Master searches its information-set tree (companion/ai/infoset.py)")
     args = parser.parse_args()
     views = sample_views(args.positions)
     if not args.skip_rates:
@@ -142,7 +145,7 @@ def main() -> None:
     think_table(views, NAMES, args.pi_factor)
     print(f"\nWay of the Shadow and Way of the Light ({args.hidden_games} whole games a level, "
           f"on a clock {args.pi_factor:g}x this process's CPU time):")
-    hidden_think_table(NAMES, args.pi_factor, args.hidden_games)
+    hidden_think_table(NAMES, args.pi_factor, args.hidden_games, args.tree)
     print(f"\n(hard stops at its {get_level('hard').seconds:g} s budget; on the Pi it would be given "
           "the same seconds and search about a tenth of the nodes)")
 

@@ -15,8 +15,9 @@ only as well as that record allows, so a Ninja can lie in wait where the record 
 unlikely to be. The ambush of the enemy's next turns, which the worlds cannot see (in each
 of them the seat's own next turn knows the Ninjas), is counted over the whole belief
 (:mod:`companion.ai.ambush`), and Lanterns are spent where their answer saves the master
-from it; Ninjas start on a square drawn at random. Every random choice is seeded by the
-seed and the seat's view only: two games that look the same to the seat get the same ones.
+from it; where the Ninjas start is searched (:mod:`companion.ai.shadow_play`). Every
+random choice is seeded by the seed and the seat's view only: two games that look the same
+to the seat get the same ones.
 
 The benchmarks' baseline (``uniform``) runs the same search on placements drawn uniformly
 over the squares without pawns, learns nothing from the record (Lantern answers included)
@@ -37,9 +38,11 @@ from companion.rules.position import COLORS
 
 from .ambush import counted, lantern as ambush_lantern
 from .belief import Belief
+from .infoset import light_master_tree
 from .search import WIN
+from .shadow_play import EXPOSED_UNSEARCHED, WATCHED, EnemyEye, hide
 from .view import SeatView
-from .worlds import OutOfBudget, Rules, Sighting, World
+from .worlds import OutOfBudget, Rules, World
 
 if TYPE_CHECKING:   # the Player holds this side: a real import is a cycle
     from .agent import Player
@@ -68,7 +71,7 @@ class HiddenPlayer:
     """The Light & Shadow side of a :class:`~companion.ai.agent.Player`."""
 
     def __init__(self, player: Player, *, uniform: bool = False, ambush: bool = True,
-                 clock: Callable[[], float] = time.perf_counter):
+                 clock: Callable[[], float] = time.perf_counter, tree: bool = False):
         self.player = player
         # The level's seconds run on this clock from the start of a decision to its end
         # (the benchmarks give it a Pi's pace).
@@ -77,18 +80,22 @@ class HiddenPlayer:
         # Count the ambushes of the enemy's second turn (:mod:`companion.ai.ambush`); the
         # benchmarks measure against the agent without (``ambush=False``).
         self.ambush = ambush and not uniform
+        self.tree = tree and self.ambush    # the Light Master's information-set tree (infoset.py)
         # The seat's belief and its reading of what the enemy knows of its own Ninjas, at the
         # last decision: the next one reads on from them over the new turns only.
         self.last_belief: Belief | None = None
         self.last_held: Belief | None = None
+        # The modes whose enemy sees the seat's Ninjas (shadow_play); ``today`` is blind in all.
+        self.watched: tuple[str, ...] = WATCHED if self.ambush else ()
 
     def choose(self, view: SeatView) -> str:
         started = self.clock()
         rng = self.player.rng(view)
         actions = view.actions()
         text = dict(zip(actions, view.legal))   # as the referee wrote it (with its card)
-        if view.phase == "setup":
-            return text[rng.choice(actions)]
+        if view.phase == "setup":   # where to hide the Ninjas: searched (shadow_play), by ``today`` drawn
+            return text[hide(self.player, view, actions, rng, self.by(started, SEARCHED), self.clock)
+                        if self.ambush else rng.choice(actions)]
         belief = self.last_belief = Belief(view, after=self.last_belief)
         if view.phase == "lantern":
             if self.uniform:            # the baseline learns nothing from the answers
@@ -210,16 +217,20 @@ class HiddenPlayer:
         rules = Rules(view.mode, light, belief.engine, searcher.evaluate,
                       deadline=deadline, max_nodes=player.limits().nodes, clock=self.clock)
         drawn = self.samples(places, rng, k)
+        if self.tree and light == view.color and places:    # the Light Master: one tree over its worlds
+            share = Strata(view, belief.engine, places, actions).share  # before the tree: on its clock
+            if (tree := light_master_tree(rules, self.world(view, ()), places, rng)).iterations:
+                return [(a, s - int(AMBUSHED * ambushed.get(a, 0.0))) for a, s in tree.scored(actions, share)]
         # On a clock, the answer for want of time is in hand before the worlds are searched:
         # found after the clock ran out, it made the decision late by as much.
         at_once = None if deadline is None else self.at_once(rules, view, drawn[0], actions)
         # The belief agent models what the enemy knows of its own hidden Ninjas; the baseline
         # (uniform) lets the enemy see them in every world, as plain determinization does.
         eye = None
-        if view.own_ninjas and not self.uniform:
+        if view.own_ninjas and not self.uniform and view.mode not in self.watched:
             self.last_held = Belief.held_by_enemy(view, after=self.last_held)
             eye = EnemyEye(self.last_held)
-        strata = Strata(view, belief.engine, places, actions)
+        strata = Strata(view, belief.engine, places, actions, view.mode in self.watched)
         for p in drawn:
             w = self.world(view, p)
             try:
@@ -292,46 +303,6 @@ class HiddenPlayer:
         return -rules.negamax(w, depth, -WIN * 2, WIN * 2, 1)
 
 
-class EnemyEye:
-    """What the enemy can know of the seat's hidden Ninjas, read from the public record
-    (:meth:`Belief.held_by_enemy`): for the end of the seat's turn, the odds per square
-    that one of them stands there, and the placements themselves."""
-
-    def __init__(self, held: Belief):
-        self.belief = held          # Belief.held_by_enemy of the seat's view
-        self._places: dict[tuple[str, int | None], list[int]] = {}
-        self._odds: dict[tuple[str, int | None], list[float]] = {}
-        self._sightings: dict[tuple[str, int | None, int], Sighting] = {}
-
-    def _placements(self, card: str, shown: int | None) -> list[int]:
-        """After the seat's turn with ``card`` (a Ninja of it ``shown`` on that square, or
-        none): the enemy's placements of the seat's Ninjas, as masks."""
-        found = self._places.get((card, shown))
-        if found is None:
-            found = self._places[(card, shown)] = [
-                sum(1 << sq for sq in p) for p in self.belief.after_enemy_turn(card, shown)]
-        return found
-
-    def odds(self, card: str, shown: int | None, own_pawns: int) -> list[float]:
-        """A Ninja never shares a square with its own side's pawn."""
-        base = self._odds.get((card, shown))
-        if base is None:
-            places = self._placements(card, shown)
-            n = len(places) or 1
-            base = self._odds[(card, shown)] = [sum(pm >> sq & 1 for pm in places) / n
-                                                for sq in range(25)]
-        return [0.0 if own_pawns >> sq & 1 else base[sq] for sq in range(25)]
-
-    def sighting(self, card: str, shown: int | None, own_pawns: int) -> Sighting:
-        """The placements, none on a square of the seat's pawns."""
-        key = (card, shown, own_pawns)
-        found = self._sightings.get(key)
-        if found is None:
-            found = self._sightings[key] = Sighting(
-                [pm for pm in self._placements(card, shown) if not pm & own_pawns])
-        return found
-
-
 class Strata:
     """Each action's average over the searched worlds, weighted by what matters most:
     whether an enemy Ninja could take the seat's master in reply. The share of candidate
@@ -341,9 +312,12 @@ class Strata:
     safe."""
 
     def __init__(self, view: SeatView, engine: Engine, places: list[tuple[int, ...]],
-                 actions: list[Action]):
+                 actions: list[Action], watched: bool = False):
         # For each action: (the squares that reach the master, the pawn's landing square).
         self.attackers = self._attackers(view, engine, actions)
+        # The enemy sees the seat's Ninjas (the player's ``watched``): an exposed part left
+        # unsearched is a loss, not the other part's average (shadow_play).
+        self.watched = watched
         self.share: dict[Action, float] = {}
         masks = [sum(1 << s for s in p) for p in places]
         for a, (mask, landed) in self.attackers.items():
@@ -395,6 +369,7 @@ class Strata:
     def value(self, a: Action) -> int:
         sums, counts = self.sums[a], self.counts[a]
         mean = sum(sums) / sum(counts)
-        part = [sums[j] / counts[j] if counts[j] else mean for j in (0, 1)]
+        unsearched = (mean, EXPOSED_UNSEARCHED if self.watched else mean)
+        part = [sums[j] / counts[j] if counts[j] else unsearched[j] for j in (0, 1)]
         share = self.share.get(a, 0.0)
         return int((1 - share) * part[0] + share * part[1])

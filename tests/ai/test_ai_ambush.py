@@ -11,8 +11,9 @@ from companion.ai.hidden import LANTERN_GAIN, HiddenPlayer, Strata
 from companion.ai.levels import level
 from companion.ai.view import LanternSearch, NinjaInfo, SeatView
 from companion.rules.actions import Lantern, action_text
-from companion.rules.selfplay import secret_alternatives
 from companion.rules.shadow import ShadowReferee
+
+from twins import hidden_turn
 
 # Way of the Light, from a match game (seed 3006): Red, the Light Master, with its master on
 # d1, Tiger and Rooster in hand; the Shadow Master holds Goose and Mantis, Cobra lies beside.
@@ -107,19 +108,7 @@ def test_twin_worlds_get_identical_light_master_moves():
                 world.act(seat, mine)
                 continue
             assert seat == shadow
-            action = rng.choice(world.legal_actions(seat))
-            others = secret_alternatives(world, seat, action)
-            if twin is None and others:
-                twin = world.copy()
-                twin.act(seat, rng.choice(others))
-            elif twin is not None:
-                if action not in twin.legal_actions(seat):
-                    twin = None
-                else:
-                    twin.act(seat, action)
-            world.act(seat, action)
-            if twin is not None and (twin.view(light) != world.view(light) or twin.result is not None):
-                twin = None             # the worlds came apart in public: a new twin later
+            twin, _ = hidden_turn(world, twin, seat, light, rng)
     assert compared > 20
     assert counted > 5
 

@@ -15,8 +15,9 @@ from companion.ai.search import WON
 from companion.ai.view import NinjaInfo, SeatView
 from companion.rules.actions import LANTERNS, Lantern, NinjaMove, Skip
 from companion.rules.position import COLORS
-from companion.rules.selfplay import secret_alternatives
 from companion.rules.shadow import ShadowReferee
+
+from twins import hidden_turn
 
 
 def _check_belief(ref, seat):
@@ -126,19 +127,7 @@ def test_twin_worlds_get_identical_decisions():
                                              or twin.result is not None):
                         twin = None        # its own strike or step told the worlds apart
                     continue
-                action = rng.choice(world.legal_actions(seat))
-                others = secret_alternatives(world, seat, action)
-                if twin is None and others:
-                    twin = world.copy()
-                    twin.act(seat, rng.choice(others))
-                    world.act(seat, action)
-                    continue
-                world.act(seat, action)
-                if twin is not None:
-                    if action in twin.legal_actions(seat):
-                        twin.act(seat, action)
-                    if twin.view(computer) != world.view(computer) or twin.result is not None:
-                        twin = None        # the worlds came apart in public: a new twin later
+                twin, _ = hidden_turn(world, twin, seat, computer, rng)
     assert compared > 50
 
 

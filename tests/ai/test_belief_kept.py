@@ -7,8 +7,9 @@ import random
 from companion.ai.agent import Player
 from companion.ai.belief import Belief
 from companion.ai.view import SeatView
-from companion.rules.selfplay import secret_alternatives
 from companion.rules.shadow import ShadowReferee
+
+from twins import hidden_turn
 
 
 def _same(kept: Belief, read: Belief) -> None:
@@ -98,16 +99,7 @@ def test_a_kept_belief_decides_like_a_fresh_one_in_twin_worlds():
                 if twin is not None and (twin.view(computer) != world.view(computer) or twin.result is not None):
                     twin = None
                 continue
-            action = rng.choice(world.legal_actions(seat))
-            others = secret_alternatives(world, seat, action)
-            if twin is None and others:
-                twin = world.copy()
-                twin.act(seat, rng.choice(others))
-                # The twin's computer meets the game here, and keeps its beliefs from now on.
+            twin, made = hidden_turn(world, twin, seat, computer, rng)
+            if made:    # the twin's computer meets the game here, and keeps its beliefs from now on
                 twin_keeping = Player("medium", seed=2, nodes=400)
-            elif twin is not None and action in twin.legal_actions(seat):
-                twin.act(seat, action)
-            world.act(seat, action)
-            if twin is not None and (twin.view(computer) != world.view(computer) or twin.result is not None):
-                twin = None
     assert compared > 10

@@ -21,7 +21,6 @@ GAMES = int(os.environ.get("ROBOT_GAMES", "3"))
 FIRST = int(os.environ.get("ROBOT_FIRST", "0"))
 KILLS = ("host", "guest", "broker", "connection")
 KILL_P = 0.03          # per step of the robot: a few kills a game
-STUCK_S = 30.0         # a game is stuck when neither table moves on for this long (6 resyncs)
 
 
 @pytest.mark.slow
@@ -55,7 +54,7 @@ def test_the_robot_plays_across_two_tables_under_kills(tmp_path, broker, variant
                         harvest(side)
                         side.restart()
 
-            play_across(host, guest, rng, between=between, stuck_s=STUCK_S)
+            play_across(host, guest, rng, between=between, max_steps=None)  # stuck: 30 s still
             assert rows(host) == rows(guest)
             seats = [s for s, _ in rows(host)]
             if WAYS[variant].table_half is None:

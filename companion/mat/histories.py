@@ -24,7 +24,8 @@ from .pieces import NOW, PieceMap, Pieces, Trail, Trails
 from .readings import Reading, pieces_of, read_move
 
 MAX_NODES = 600   # a bound on the tree grown for one explanation
-Path = tuple[tuple[int, int], ...]   # (square, the turn that took the piece there)
+# (square, the turn that took the piece there, 1 if by a Wind Spirit card's Spirit step)
+Path = tuple[tuple[int, int, int], ...]
 Paths = tuple[Path | None, ...]
 SLACK = 2         # a history may need this much more noise than the likeliest map
 ASIDE = 2         # a piece a history took off, standing aside on the mat for a moment
@@ -106,7 +107,7 @@ class Tree:
         pos = board.position
         pieces = pieces_of(pos)
         self.root = Node((), pos, pieces, (), (), None, board.is_game_over(),
-                         paths=tuple(((sq, 0),) if p is not None else None
+                         paths=tuple(((sq, 0, 0),) if p is not None else None
                                      for sq, p in enumerate(pieces)))
         self._children: dict[int, dict[Move, Node]] = {}
 
@@ -242,15 +243,17 @@ class Tree:
         return out[:MAX_NODES]
 
 
-def _step(pieces: list[str | None], paths: list[Path | None], f: int, t: int, turn: int) -> None:
-    """A piece goes from ``f`` to ``t`` in ``turn``: one standing on ``t`` goes to ``f`` (a
-    swap) if it is the Spirit's step, else off (a capture: the caller counts it)."""
-    mover, path = pieces[f], paths[f] or ((f, 0),)
+def _step(pieces: list[str | None], paths: list[Path | None], f: int, t: int, turn: int,
+          spirit: int = 0) -> None:
+    """A piece goes from ``f`` to ``t`` in ``turn`` (``spirit``: by a Wind Spirit card's
+    Spirit step): one standing on ``t`` goes to ``f`` (a swap) if it is the Spirit's step,
+    else off (a capture: the caller counts it)."""
+    mover, path = pieces[f], paths[f] or ((f, 0, 0),)
     if pieces[t] is not None and mover == "W":
-        pieces[f], paths[f] = pieces[t], (paths[t] or ((t, 0),)) + ((f, turn),)
+        pieces[f], paths[f] = pieces[t], (paths[t] or ((t, 0, 0),)) + ((f, turn, spirit),)
     else:
         pieces[f], paths[f] = None, None
-    pieces[t], paths[t] = mover, path + ((t, turn),)
+    pieces[t], paths[t] = mover, path + ((t, turn, spirit),)
 
 
 def _paths_after(node: Node, move: Move) -> Paths:
@@ -260,7 +263,7 @@ def _paths_after(node: Node, move: Move) -> Paths:
     if move.from_sq is not None and move.to_sq is not None:
         _step(pieces, paths, move.from_sq, move.to_sq, turn)   # a pawn's, or the Spirit's
     if move.wind_card and move.spirit_from is not None and move.spirit_to is not None:
-        _step(pieces, paths, move.spirit_from, move.spirit_to, turn)
+        _step(pieces, paths, move.spirit_from, move.spirit_to, turn, 1)
     return tuple(paths)
 
 
@@ -269,24 +272,35 @@ def _walked(paths: Paths, trails: Trails, since: float = float("-inf")) -> bool:
     moved must have stood on its path's squares in order (and maybe others: set-downs),
     arriving after ``since`` (when the mat showed the anchor: a square the piece stood on
     before is no step of the history's), and each turn's pieces must have landed before the
-    next turn's first piece left (the next player waits to see the turn)."""
+    next turn's first piece left (the next player waits to see the turn). A Wind Spirit
+    card's Spirit step comes after its pawn step (the rules' order): the Spirit lands after
+    the pawn left (a Spirit resting where it went before the pawn moved went there in a turn
+    of its own: set-down 22)."""
     landed: dict[int, float] = {}   # turn -> when its last piece landed
     left: dict[int, float] = {}     # turn -> when its first piece left
+    spirit_in: dict[int, float] = {}   # turn -> when its Spirit step's first piece landed
+    pawn_out: dict[int, float] = {}    # turn -> when its pawn step's piece left
     for sq, path in enumerate(paths):
         if path is None or len(path) < 2:
             continue
         visits = _match(path, trails[sq] or ())
         if visits is None or any(-NOW < v[1] <= since for v in visits[1:]):
             return False
-        for (_, turn), visit, before in zip(path[1:], visits[1:], visits):
+        for (_, turn, spirit), visit, before in zip(path[1:], visits[1:], visits):
             landed[turn] = max(landed.get(turn, float("-inf")), visit[1])
             left[turn] = min(left.get(turn, NOW), before[2])
+            if spirit:
+                spirit_in[turn] = min(spirit_in.get(turn, NOW), visit[1])
+            else:
+                pawn_out[turn] = before[2]
+    if any(-NOW < spirit_in[k] < pawn_out[k] < NOW for k in spirit_in if k in pawn_out):
+        return False
     return all(landed[k] <= left[k + 1] for k in landed if k + 1 in left)
 
 
 def untimed(paths: Paths) -> Trails:
     """A history's paths as trails whose times are not known (a mat read from the board)."""
-    return tuple(None if path is None else tuple((sq, float("-inf"), NOW) for sq, _ in path)
+    return tuple(None if path is None else tuple((sq, float("-inf"), NOW) for sq, *_ in path)
                  for path in paths)
 
 
@@ -304,7 +318,7 @@ def _match(path: Path, trail: Trail) -> list[tuple[int, float, float]] | None:
             return None
         # A piece back on a square its path had left, resting there, had its turn taken back,
         # not set down on the way (a takeback re-read as the turn and a reply: takeback 8).
-        before = {s for s, _ in path[:k + 1]}
+        before = {s for s, *_ in path[:k + 1]}
         if any(v[0] in before and v[2] - v[1] >= BACK_S for v in trail[i + 1:later]):
             return None
         later = i

@@ -182,11 +182,14 @@ class PieceMaps:
         if maps:
             self.maps = _beam(list(maps), self.expected)
 
-    def settle(self, explained: dict[int, tuple[str, ...]], before: float = NOW) -> None:
+    def settle(self, explained: dict[int, tuple[str, ...]], before: float = NOW,
+               others: tuple[str, ...] | None = None) -> None:
         """The maps the resting mat's histories explain (by ``id``, with what each history
         took off) lose the pieces in the air those histories did not take (see
-        :func:`settled`); the others stay as they are."""
-        self.maps = _beam([settled(m, explained[id(m)], before) if id(m) in explained else m
+        :func:`settled`); the others lose those ``others`` (what the history published
+        took off) did not, if given, else stay as they are."""
+        self.maps = _beam([settled(m, explained[id(m)], before) if id(m) in explained
+                           else m if others is None else settled(m, others, before)
                            for m in self.maps], self.expected)
 
     def bury(self, piece: str, square: int) -> None:

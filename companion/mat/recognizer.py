@@ -294,9 +294,15 @@ class Recognizer:
                  and not any(len(n.moves) > len(p) and n.moves[:len(p)] == p
                              and n.moves[len(p)].card != card for p, card in self._named)]
         every = explain(nodes, maps, now, self._since)
-        found = cheapest(every, maps[0].cost if maps else 0)
-        # The next player's Wind Spirit card half made (an amendment is not read over it).
+        least = maps[0].cost if maps else 0
+        found = cheapest(every, least)
         opened = tuple(move_of(r) for r in self._record.open)
+        if self._started:
+            # The next player lifted a piece of theirs for real: the published turns are
+            # done (the amend window closed), so the histories that keep them go first.
+            found = cheapest([e for e in every if e.node.moves[:len(opened)] == opened],
+                             least) or found
+        # The next player's Wind Spirit card half made (an amendment is not read over it).
         self._midway, self._halves = wind_halves(every, found, nodes, opened)
         # A Wind Spirit card part-way explains the mat only while nothing whole does as
         # cheaply: then the mover's hands are at work, and no turn is read from them.
@@ -349,7 +355,14 @@ class Recognizer:
             return
         self._prune = self._changed_at + KEEP_S
         self._waiting = None
-        self._maps.settle({id(e.map): e.node.taken for e in found})
+        # A piece the maps lost in the air (no history took it) would land later anywhere
+        # at no cost, in place of one that was only put back (nudge 30): at a rest that
+        # publishes a turn it is lost in every map. (At other rests a piece may be in the
+        # hand of a turn being taken back: takeback-wind 11.)
+        opened = tuple(r.move for r in self._record.open)
+        publishes = any(e.node.moves != opened for e in found)
+        self._maps.settle({id(e.map): e.node.taken for e in found},
+                          others=found[0].node.taken if publishes else None)
         self._explained = [e.node for e in found]
         self._publish(self._explained, t)
         if self._mismatch is not None:
@@ -394,13 +407,20 @@ class Recognizer:
             return
         fits = [n for n in nodes if n.occupancy == self._occ]
         # (Histories that differ only by card leave one board: the question asks the rest.)
-        if fits and len({(n.pieces, n.taken, n.paths) for n in fits}) == 1:
+        opened = tuple(move_of(r) for r in self._record.open)
+        if (fits and len({(n.pieces, n.taken, n.paths) for n in fits}) == 1
+                and (fits[0].moves[:len(opened)] == opened or len(fits[0].moves) <= len(opened)
+                     or t >= self._changed_at + KEEP_S)):
             # The mat is one legal history's board, though no way the hands went that the
-            # maps kept leads there: the pieces are read from the board.
+            # maps kept leads there: the pieces are read from the board. (A board that
+            # changes published moves only once the mat rested there: a piece set down on
+            # its way for a moment fits such a board, set-down 24.)
             self._maps = PieceMaps(fits[0].pieces, t, self.clear, fits[0].taken, untimed(fits[0].paths))
             self._expect()
             self._rest(t)
             return
+        if fits and self._aside is None and t < self._changed_at + KEEP_S:
+            self._aside = self._changed_at + KEEP_S   # the mat is read again then
         if state is not None and self._mismatch is None:
             if self._question is None and state != self._waiting:
                 self._waiting = state

@@ -31,6 +31,7 @@ SLACK = 2         # a history may need this much more noise than the likeliest m
 ASIDE = 2         # a piece a history took off, standing aside on the mat for a moment
 ASIDE_S = 1.2     # ... put down less than this long ago
 BACK_S = 1.0      # a piece back on a square its history's path left, this long, was taken back
+LINGER_S = 1.0    # the player to move's piece resting this long where no turn put it: noise (1)
 KNOWN = 4000      # positions whose legal turns are kept (a few anchors' trees)
 
 
@@ -362,11 +363,29 @@ class Explanation:
     aside: float | None = None
 
 
+def _idle(paths: Paths, m: PieceMap, idle: frozenset[str], since: float, shown: float) -> int:
+    """The noise of the squares where a piece of ``idle`` (the player to move) that the
+    history leaves where it stood rested ``LINGER_S`` or more since ``since``, and left
+    after the mat showed the game as published (``shown``; the rest of a turn taken back
+    since is the takeback's, takeback 1): hands at work
+    on the other player's turn do not leave them there (calm 48 and slide-over 6: a Wind
+    card's swap, shown and published, re-read as a Spirit set down on its way)."""
+    if not idle:
+        return 0
+    return sum(1 for sq, path in enumerate(paths)
+               if path is not None and len(path) == 1 and m.pieces[sq] in idle
+               for v in (m.trails[sq] or ())[:-1]
+               if v[1] > since and shown < v[2] and v[2] - v[1] >= LINGER_S)
+
+
 def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
-            since: float = float("-inf")) -> list[Explanation]:
+            since: float = float("-inf"), idle: frozenset[str] = frozenset(),
+            shown: float = NOW) -> list[Explanation]:
     """The histories among ``nodes`` that leave one of the ``maps``, each at its least noise,
     cheapest first. At ``now``, a piece set aside is one put down less than ``ASIDE_S`` ago;
-    ``since``: when the mat showed the anchor (the histories' steps came after)."""
+    ``since``: when the mat showed the anchor (the histories' steps came after); ``idle``:
+    the pieces of the player to move in the game as published, shown at ``shown`` (see
+    :func:`_idle`)."""
     by_pieces: dict[Pieces, list[Node]] = {}
     for n in nodes:
         by_pieces.setdefault(n.pieces, []).append(n)
@@ -385,7 +404,8 @@ def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
                 if not _walked(n.paths, m.trails, since):
                     continue   # the history moved pieces in a way the hands did not
                 # A piece in the air the history did not take is one the maps lost track of.
-                cost = m.cost + sum((air - taken).values()) + (ASIDE if aside else 0)
+                cost = (m.cost + sum((air - taken).values()) + (ASIDE if aside else 0)
+                        + _idle(n.paths, m, idle, since, shown))
                 if id(n) not in best or cost < best[id(n)].cost:
                     best[id(n)] = Explanation(n, cost, m, until)
     return sorted(best.values(), key=lambda e: (e.cost, len(e.node.steps)))

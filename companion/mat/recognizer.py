@@ -73,6 +73,7 @@ class Recognizer:
         self._lifts: list[tuple[float, int]] = []  # (when, square) since the anchor's move began
         self._rested: list[tuple[float, frozenset[int]]] = []  # the boards the mat rested on, since
         self._shown: list[float] = []              # when the mat showed each open move made
+        self._shown_at = t                         # ... and the game as last published
         self._changed_at = t
         self._since = t          # the histories' steps land after this (see ``_stand``)
         self._cut = t            # when the mat showed the move the anchor comes after
@@ -293,7 +294,9 @@ class Recognizer:
         nodes = [n for n in nodes if not any(n.moves[:len(r)] == r for r in self._rejected)
                  and not any(len(n.moves) > len(p) and n.moves[:len(p)] == p
                              and n.moves[len(p)].card != card for p, card in self._named)]
-        every = explain(nodes, maps, now, self._since)
+        pos = self._record.position
+        every = explain(nodes, maps, now, self._since,
+                        frozenset(("R", "r") if pos.turn == 0 else ("B", "b")), self._shown_at)
         least = maps[0].cost if maps else 0
         found = cheapest(every, least)
         opened = tuple(move_of(r) for r in self._record.open)
@@ -494,6 +497,7 @@ class Recognizer:
             [shown if shown is not None else self._changed_at] if pushed else [])
         for event in self._record.publish(node.steps[:common], t):
             self._put(t, event)
+        self._shown_at = shown if shown is not None else self._changed_at
         self._expect()
         # The hands took turns back: what the players said about them was about hands
         # that are gone (an amendment keeps its turn, and what was said of it).

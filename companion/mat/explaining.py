@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..rules.moves import Move
 from ..rules.position import COLORS
 from .asking import STEP, TAKEBACK, Question
-from .histories import Explanation, Node, Tree, between
+from .histories import Explanation, Node, Tree, between, cheapest
 from .pieces import PUT_BACK, Expected, PieceMap, expected_of
 from .readings import pieces_of
 from .record import Record
@@ -124,3 +124,36 @@ def named_turns(q: Question, kept: list[Node], key: str) -> list[tuple[tuple[Mov
 def cards_of(node: Node) -> tuple[str, ...]:
     """The cards of a history's turns, in order."""
     return tuple(m.card for m in node.moves)
+
+
+def allowed(nodes: list[Node], rejected: list[tuple[Move, ...]],
+            named: list[tuple[tuple[Move, ...], str]]) -> list[Node]:
+    """The histories the players' answers leave: none going on from a history an answer
+    ruled out, none amending a turn whose card a player named into another card's."""
+    return [n for n in nodes if not any(n.moves[:len(r)] == r for r in rejected)
+            and not any(len(n.moves) > len(p) and n.moves[:len(p)] == p
+                        and n.moves[len(p)].card != card for p, card in named)]
+
+
+def least_noise(every: list[Explanation], least_map: int, opened: tuple[Move, ...],
+                started: bool) -> list[Explanation]:
+    """The cheapest histories (see :func:`.histories.cheapest`). Once the next player has
+    started (lifted a piece of theirs for real), the published turns ``opened`` are done:
+    the histories that keep them go first (the amend window closed: slides 32, nudge 35)."""
+    found = cheapest(every, least_map)
+    if started:
+        found = cheapest([e for e in every if e.node.moves[:len(opened)] == opened],
+                         least_map) or found
+    return found
+
+
+def board_fit(fits: list[Node], opened: tuple[Move, ...], rested: bool) -> Node | None:
+    """The history whose board the mat is, to read the pieces from the board: one board
+    (histories that differ only by card leave one; the question asks the rest), and if it
+    amends the published turns ``opened`` and adds one, only once the mat ``rested`` there
+    (a piece set down on its way for a moment fits such a board: set-down 24)."""
+    if not fits or len({(n.pieces, n.taken, n.paths) for n in fits}) != 1:
+        return None
+    fit = fits[0]
+    keeps = fit.moves[:len(opened)] == opened or len(fit.moves) <= len(opened)
+    return fit if keeps or rested else None

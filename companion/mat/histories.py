@@ -20,18 +20,14 @@ from ..rules.engine import Engine
 from ..rules.cards import CardTable
 from ..rules.moves import Move
 from ..rules.position import Position
-from .pieces import NOW, PieceMap, Pieces, Trail, Trails
+from .pieces import NOW, PieceMap, Pieces
+from .walks import Paths, idle_noise, step, walked
 from .readings import Reading, pieces_of, read_move
 
 MAX_NODES = 600   # a bound on the tree grown for one explanation
-# (square, the turn that took the piece there, 1 if by a Wind Spirit card's Spirit step)
-Path = tuple[tuple[int, int, int], ...]
-Paths = tuple[Path | None, ...]
 SLACK = 2         # a history may need this much more noise than the likeliest map
 ASIDE = 2         # a piece a history took off, standing aside on the mat for a moment
 ASIDE_S = 1.2     # ... put down less than this long ago
-BACK_S = 1.0      # a piece back on a square its history's path left, this long, was taken back
-LINGER_S = 1.0    # the player to move's piece resting this long where no turn put it: noise (1)
 KNOWN = 4000      # positions whose legal turns are kept (a few anchors' trees)
 
 
@@ -167,7 +163,7 @@ class Tree:
                 continue
             pieces, paths = list(node.pieces), list(node.paths)
             gone = () if pieces[t] is None else (pieces[t] or "",)
-            _step(pieces, paths, f, t, len(node.steps) + 1)
+            step(pieces, paths, f, t, len(node.steps) + 1)
             found[(f, t)] = Node(node.steps, node.position, tuple(pieces),
                                  tuple(sorted(node.taken + gone)), node.movers, node,
                                  False, frozenset((f,)), node.emptied + Counter((f,)), m,
@@ -244,87 +240,15 @@ class Tree:
         return out[:MAX_NODES]
 
 
-def _step(pieces: list[str | None], paths: list[Path | None], f: int, t: int, turn: int,
-          spirit: int = 0) -> None:
-    """A piece goes from ``f`` to ``t`` in ``turn`` (``spirit``: by a Wind Spirit card's
-    Spirit step): one standing on ``t`` goes to ``f`` (a swap) if it is the Spirit's step,
-    else off (a capture: the caller counts it)."""
-    mover, path = pieces[f], paths[f] or ((f, 0, 0),)
-    if pieces[t] is not None and mover == "W":
-        pieces[f], paths[f] = pieces[t], (paths[t] or ((t, 0, 0),)) + ((f, turn, spirit),)
-    else:
-        pieces[f], paths[f] = None, None
-    pieces[t], paths[t] = mover, path + ((t, turn, spirit),)
-
-
 def _paths_after(node: Node, move: Move) -> Paths:
     """Each piece's path after ``move`` from ``node`` (the steps as :func:`read_move` makes
     them: the pawn's, then the Spirit's)."""
     pieces, paths, turn = list(node.pieces), list(node.paths), len(node.steps) + 1
     if move.from_sq is not None and move.to_sq is not None:
-        _step(pieces, paths, move.from_sq, move.to_sq, turn)   # a pawn's, or the Spirit's
+        step(pieces, paths, move.from_sq, move.to_sq, turn)   # a pawn's, or the Spirit's
     if move.wind_card and move.spirit_from is not None and move.spirit_to is not None:
-        _step(pieces, paths, move.spirit_from, move.spirit_to, turn, 1)
+        step(pieces, paths, move.spirit_from, move.spirit_to, turn, 1)
     return tuple(paths)
-
-
-def _walked(paths: Paths, trails: Trails, since: float = float("-inf")) -> bool:
-    """Did the hands move the pieces as the history's ``paths`` say? Each piece a history
-    moved must have stood on its path's squares in order (and maybe others: set-downs),
-    arriving after ``since`` (when the mat showed the anchor: a square the piece stood on
-    before is no step of the history's), and each turn's pieces must have landed before the
-    next turn's first piece left (the next player waits to see the turn). A Wind Spirit
-    card's Spirit step comes after its pawn step (the rules' order): the Spirit lands after
-    the pawn left (a Spirit resting where it went before the pawn moved went there in a turn
-    of its own: set-down 22)."""
-    landed: dict[int, float] = {}   # turn -> when its last piece landed
-    left: dict[int, float] = {}     # turn -> when its first piece left
-    spirit_in: dict[int, float] = {}   # turn -> when its Spirit step's first piece landed
-    pawn_out: dict[int, float] = {}    # turn -> when its pawn step's piece left
-    for sq, path in enumerate(paths):
-        if path is None or len(path) < 2:
-            continue
-        visits = _match(path, trails[sq] or ())
-        if visits is None or any(-NOW < v[1] <= since for v in visits[1:]):
-            return False
-        for (_, turn, spirit), visit, before in zip(path[1:], visits[1:], visits):
-            landed[turn] = max(landed.get(turn, float("-inf")), visit[1])
-            left[turn] = min(left.get(turn, NOW), before[2])
-            if spirit:
-                spirit_in[turn] = min(spirit_in.get(turn, NOW), visit[1])
-            else:
-                pawn_out[turn] = before[2]
-    if any(-NOW < spirit_in[k] < pawn_out[k] < NOW for k in spirit_in if k in pawn_out):
-        return False
-    return all(landed[k] <= left[k + 1] for k in landed if k + 1 in left)
-
-
-def untimed(paths: Paths) -> Trails:
-    """A history's paths as trails whose times are not known (a mat read from the board)."""
-    return tuple(None if path is None else tuple((sq, float("-inf"), NOW) for sq, *_ in path)
-                 for path in paths)
-
-
-def _match(path: Path, trail: Trail) -> list[tuple[int, float, float]] | None:
-    """The visits of ``trail`` the ``path``'s squares are, in order (the last one the square
-    the piece stands on now), or None."""
-    out = []
-    i, later = len(trail), len(trail)
-    for k in range(len(path) - 1, -1, -1):
-        sq = path[k][0]
-        i -= 1
-        while i >= 0 and trail[i][0] != sq:
-            i -= 1
-        if i < 0:
-            return None
-        # A piece back on a square its path had left, resting there, had its turn taken back,
-        # not set down on the way (a takeback re-read as the turn and a reply: takeback 8).
-        before = {s for s, *_ in path[:k + 1]}
-        if any(v[0] in before and v[2] - v[1] >= BACK_S for v in trail[i + 1:later]):
-            return None
-        later = i
-        out.append(trail[i])
-    return out[::-1]
 
 
 def between(node: Node, published: int) -> list[Node]:
@@ -363,21 +287,6 @@ class Explanation:
     aside: float | None = None
 
 
-def _idle(paths: Paths, m: PieceMap, idle: frozenset[str], since: float, shown: float) -> int:
-    """The noise of the squares where a piece of ``idle`` (the player to move) that the
-    history leaves where it stood rested ``LINGER_S`` or more since ``since``, and left
-    after the mat showed the game as published (``shown``; the rest of a turn taken back
-    since is the takeback's, takeback 1): hands at work
-    on the other player's turn do not leave them there (calm 48 and slide-over 6: a Wind
-    card's swap, shown and published, re-read as a Spirit set down on its way)."""
-    if not idle:
-        return 0
-    return sum(1 for sq, path in enumerate(paths)
-               if path is not None and len(path) == 1 and m.pieces[sq] in idle
-               for v in (m.trails[sq] or ())[:-1]
-               if v[1] > since and shown < v[2] and v[2] - v[1] >= LINGER_S)
-
-
 def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
             since: float = float("-inf"), idle: frozenset[str] = frozenset(),
             shown: float = NOW) -> list[Explanation]:
@@ -385,7 +294,7 @@ def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
     cheapest first. At ``now``, a piece set aside is one put down less than ``ASIDE_S`` ago;
     ``since``: when the mat showed the anchor (the histories' steps came after); ``idle``:
     the pieces of the player to move in the game as published, shown at ``shown`` (see
-    :func:`_idle`)."""
+    :func:`.walks.idle_noise`)."""
     by_pieces: dict[Pieces, list[Node]] = {}
     for n in nodes:
         by_pieces.setdefault(n.pieces, []).append(n)
@@ -401,11 +310,11 @@ def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
                     taken[aside] -= 1
                 if taken - air:
                     continue   # a piece the history took off is on the mat in this map
-                if not _walked(n.paths, m.trails, since):
+                if not walked(n.paths, m.trails, since):
                     continue   # the history moved pieces in a way the hands did not
                 # A piece in the air the history did not take is one the maps lost track of.
                 cost = (m.cost + sum((air - taken).values()) + (ASIDE if aside else 0)
-                        + _idle(n.paths, m, idle, since, shown))
+                        + idle_noise(n.paths, m, idle, since, shown))
                 if id(n) not in best or cost < best[id(n)].cost:
                     best[id(n)] = Explanation(n, cost, m, until)
     return sorted(best.values(), key=lambda e: (e.cost, len(e.node.steps)))

@@ -31,8 +31,8 @@ from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
 from .asking import Question, ask
 from .events import MatEvent, Prompt
-from .histories import (Explanation, Known, Node, Tree, cheapest, explain, near,
-                         untimed)
+from .histories import Explanation, Known, Node, Tree, explain, near
+from .walks import untimed
 from .pairing import pair_up as pair_up
 from .pieces import PieceMap, PieceMaps, settled
 from .readings import pieces_of
@@ -40,8 +40,9 @@ from .record import Record
 from .scene import Feedback
 from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
-from .explaining import (agreement, cards_of, common_prefix, expected, half_made,
-                         half_squares, may_follow, named_turns, seen_at_rest, wind_halves)
+from .explaining import (agreement, allowed, board_fit, cards_of, common_prefix, expected,
+                         half_made, half_squares, least_noise, may_follow, named_turns,
+                         seen_at_rest, wind_halves)
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -290,21 +291,13 @@ class Recognizer:
     def _explain(self, maps: list[PieceMap], now: float) -> tuple[list[Node], list[Explanation]]:
         """The nodes grown, and the cheapest histories among them that leave one of ``maps``
         (none the players' answers ruled out)."""
-        nodes = self._tree.grow(self._lifted(), DEPTH, self._explained, self._window)
-        nodes = [n for n in nodes if not any(n.moves[:len(r)] == r for r in self._rejected)
-                 and not any(len(n.moves) > len(p) and n.moves[:len(p)] == p
-                             and n.moves[len(p)].card != card for p, card in self._named)]
+        nodes = allowed(self._tree.grow(self._lifted(), DEPTH, self._explained, self._window),
+                        self._rejected, self._named)
         pos = self._record.position
         every = explain(nodes, maps, now, self._since,
                         frozenset(("R", "r") if pos.turn == 0 else ("B", "b")), self._shown_at)
-        least = maps[0].cost if maps else 0
-        found = cheapest(every, least)
         opened = tuple(move_of(r) for r in self._record.open)
-        if self._started:
-            # The next player lifted a piece of theirs for real: the published turns are
-            # done (the amend window closed), so the histories that keep them go first.
-            found = cheapest([e for e in every if e.node.moves[:len(opened)] == opened],
-                             least) or found
+        found = least_noise(every, maps[0].cost if maps else 0, opened, self._started)
         # The next player's Wind Spirit card half made (an amendment is not read over it).
         self._midway, self._halves = wind_halves(every, found, nodes, opened)
         # A Wind Spirit card part-way explains the mat only while nothing whole does as
@@ -409,16 +402,12 @@ class Recognizer:
             self._held(t)
             return
         fits = [n for n in nodes if n.occupancy == self._occ]
-        # (Histories that differ only by card leave one board: the question asks the rest.)
-        opened = tuple(move_of(r) for r in self._record.open)
-        if (fits and len({(n.pieces, n.taken, n.paths) for n in fits}) == 1
-                and (fits[0].moves[:len(opened)] == opened or len(fits[0].moves) <= len(opened)
-                     or t >= self._changed_at + KEEP_S)):
+        fit = board_fit(fits, tuple(move_of(r) for r in self._record.open),
+                        t >= self._changed_at + KEEP_S)
+        if fit is not None:
             # The mat is one legal history's board, though no way the hands went that the
-            # maps kept leads there: the pieces are read from the board. (A board that
-            # changes published moves only once the mat rested there: a piece set down on
-            # its way for a moment fits such a board, set-down 24.)
-            self._maps = PieceMaps(fits[0].pieces, t, self.clear, fits[0].taken, untimed(fits[0].paths))
+            # maps kept leads there: the pieces are read from the board.
+            self._maps = PieceMaps(fit.pieces, t, self.clear, fit.taken, untimed(fit.paths))
             self._expect()
             self._rest(t)
             return

@@ -202,7 +202,10 @@ def test_acceptance_over_generated_games():
     total = _accept("calm", GAMES)
     assert total.problems == []
     assert total.wrong == 0 and total.committed == total.moves
-    assert total.prompts_raised == total.prompts_expected
+    # The hypothesis recognizer asks only what the next hands will not settle (issue 21, "a
+    # question is a filter"): a question it leaves out is one whose turn still committed as
+    # played within 0.5 s of its rest (the asserts around this one).
+    assert total.prompts_raised <= total.prompts_expected
     assert max(total.delays) <= 0.5
 
 

@@ -89,17 +89,25 @@ def _story(path: Path) -> GeneratedGame:
 # history the mat allows): each of these fails today, as the issue measures. Strict, so the
 # recognizer that reads them turns each into a failure here until its mark is removed.
 OPEN = pytest.mark.xfail(strict=True, reason="issue 21: the recognizer does not keep every history")
-# The categories whose first FEW games fail today, and those whose 200 games do (docs/traces.md).
-OPEN_FEW = {"hurried", "snatch", "set-down", "takeback-wind", "knock", "spirit-back",
-            "late-answer", "no-answer", "nudge", "air-touch"}
-OPEN_200 = OPEN_FEW | {"aside-empty", "two-at-once", "onlooker"}
+# The categories whose first FEW games fail today, and those whose 200 games do (docs/traces.md;
+# the hypothesis recognizer's, measured on 40 games: docs/recognizer-hypotheses.md).
+OPEN_FEW = {"hurried", "snatch", "set-down", "knock", "spirit-back", "late-answer", "no-answer",
+            "slide-over", "air-touch"}
+OPEN_200 = OPEN_FEW | {"slides", "aside-empty", "takeback-wind", "nudge", "onlooker"}
 
 
 def _open(categories: list[str], still_open: set[str]) -> list:
     return [pytest.param(c, marks=OPEN) if c in still_open else c for c in categories]
 
 
-@pytest.mark.parametrize("path", [pytest.param(p, marks=OPEN) for p in STORIES], ids=lambda p: p.stem)
+# The stories the recognizer does not read yet.
+OPEN_STORIES = {"story4_reply_lifts_the_pawn_it_captures", "story5_wind_card_taken_back_spirit_first",
+                "story6_captured_pawn_set_down_for_a_moment", "story7_knocked_neighbour_is_no_capture",
+                "story9_pawn_step_committed_as_the_spirit_lifts"}
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, marks=OPEN) if p.stem in OPEN_STORIES else p
+                                  for p in STORIES], ids=lambda p: p.stem)
 def test_issue_21_story(path):
     """The moves played stand in the record at the end, no wrong commit, no wedge, no commit
     before rest, each turn the mat settles committed within 0.5 s of its rest (whatever
@@ -194,7 +202,10 @@ def test_acceptance_over_generated_games():
     total = _accept("calm", GAMES)
     assert total.problems == []
     assert total.wrong == 0 and total.committed == total.moves
-    assert total.prompts_raised == total.prompts_expected
+    # The hypothesis recognizer asks only what the next hands will not settle (issue 21, "a
+    # question is a filter"): a question it leaves out is one whose turn still committed as
+    # played within 0.5 s of its rest (the asserts around this one).
+    assert total.prompts_raised <= total.prompts_expected
     assert max(total.delays) <= 0.5
 
 

@@ -1,0 +1,343 @@
+"""The histories: every legal way the game can have gone on from the anchor, the last point
+the recognizer is sure of, and which of them explain a piece map of the mat.
+
+A history is a node of the tree of legal turns from the anchor: the turns (as readings) that
+lead to it, the position they reach and the pieces they took off. The tree is grown lazily
+and only along turns whose piece left a square the hands really emptied since the anchor, so
+a history never needs more lifts than the mat showed. A node explains a piece map when the
+map's pieces are the node's and the pieces in the map's air are exactly those taken off
+(by the node's turns; pieces taken off by turns that stand are no longer counted).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..rules.board import Board, engine_move
+from ..rules.engine import Engine
+from ..rules.cards import CardTable
+from ..rules.moves import Move
+from ..rules.position import Position
+from .pieces import NOW, PieceMap, Pieces
+from .walks import Paths, idle_noise, step, walked
+from .readings import Reading, pieces_of, read_move
+
+MAX_NODES = 600   # a bound on the tree grown for one explanation
+SLACK = 2         # a history may need this much more noise than the likeliest map
+ASIDE = 2         # a piece a history took off, standing aside on the mat for a moment
+ASIDE_S = 1.2     # ... put down less than this long ago
+KNOWN = 4000      # positions whose legal turns are kept (a few anchors' trees)
+
+
+@dataclass(frozen=True, eq=False)
+class Node:
+    """A history from the anchor: its turns, the position they reach, what they took off."""
+    steps: tuple[Reading, ...]
+    position: Position
+    pieces: Pieces
+    taken: tuple[str, ...]          # the pieces its turns took off, sorted
+    movers: tuple[int, ...]         # who made each turn (0 red, 1 blue)
+    parent: "Node | None" = None
+    over: bool = False              # the game is won there
+    leaves: frozenset[int] = frozenset()  # the squares its last turn lifted a piece off
+    emptied: Counter[int] = field(default_factory=Counter)  # how often its turns lift each square
+    # A Wind Spirit card's turn part-way: its pawn step is on the mat, its Spirit step is not.
+    # Such a history is the last turn's hands still at work, never a turn to publish; its
+    # ``parent`` is the history before that turn (its steps are the parent's).
+    pending: Move | None = None
+    # The squares each piece standing now went along since the anchor (its own, if it stayed),
+    # each with the turn that took it there (0: it stood there at the anchor).
+    paths: "Paths" = ()
+
+    @property
+    def occupancy(self) -> frozenset[int]:
+        return frozenset(sq for sq, p in enumerate(self.pieces) if p is not None)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return tuple(r.move for r in self.steps if r.move is not None)
+
+
+@dataclass
+class _Moves:
+    """The legal turns from one position, read as mats on demand."""
+    position: Position
+    moves: list[Move]
+    must_pass: bool
+    over: bool
+    after: dict[Move, Position]
+    readings: dict[Move, Reading] = field(default_factory=dict)
+
+    def reading(self, move: Move) -> Reading:
+        r = self.readings.get(move)
+        if r is None:
+            r = self.readings[move] = read_move(self.position, move)
+        return r
+
+
+def origins(move: Move) -> tuple[int, ...]:
+    """The squares a turn lifts its own pieces off (its pawn, the Spirit)."""
+    return tuple(sq for sq in (move.from_sq, move.spirit_from) if sq is not None)
+
+
+class Known(dict[Position, _Moves]):
+    """Positions' legal turns, kept across anchors; forgotten all at once past ``KNOWN``."""
+
+    def __setitem__(self, pos: Position, moves: _Moves) -> None:
+        if len(self) >= KNOWN:
+            self.clear()
+        super().__setitem__(pos, moves)
+
+
+class Tree:
+    """The histories from one anchor, grown lazily; positions' legal turns are cached.
+    ``engine`` is the rules' move generator for the game's cards (its card tables are built
+    once per game, not per tree)."""
+
+    def __init__(self, board: Board, engine: Engine, known: "Known | None" = None):
+        self.cards: CardTable = board.cards
+        self._engine = engine
+        # The legal turns of positions met before: trees from later anchors meet them again.
+        self._moves = known if known is not None else Known()
+        pos = board.position
+        pieces = pieces_of(pos)
+        self.root = Node((), pos, pieces, (), (), None, board.is_game_over(),
+                         paths=tuple(((sq, 0, 0),) if p is not None else None
+                                     for sq, p in enumerate(pieces)))
+        self._children: dict[int, dict[Move, Node]] = {}
+
+    def moves_from(self, pos: Position) -> _Moves:
+        found = self._moves.get(pos)
+        if found is None:
+            engine = self._engine
+            over = pos.winner() is not None
+            st = engine.state(pos)
+            after = {} if over else {engine_move(self.cards, st, mv): engine.position(engine.apply(st, mv))
+                                     for mv in engine.moves(st)}
+            moves = list(after)
+            found = _Moves(pos, moves, bool(moves) and all(m.is_pass for m in moves), over, after)
+            self._moves[pos] = found
+        return found
+
+    def readings(self, node: Node) -> list[Reading]:
+        """Every turn from ``node`` as a mat (none where the player must pass)."""
+        ms = self.moves_from(node.position)
+        return [] if ms.must_pass else [ms.reading(m) for m in ms.moves]
+
+    def children(self, node: Node, lifted: Counter[int], *, begun: bool = False,
+                 window: Callable[[int], Counter[int]] | None = None) -> list[Node]:
+        """The turns from ``node`` that lift pieces only off squares in ``lifted`` (``begun``:
+        whose first piece left one): a history never needs more hands than the mat showed."""
+        ms = self.moves_from(node.position)
+        if ms.over or ms.must_pass or node.over:
+            return []
+        kids = self._children.setdefault(id(node), {})
+        found = []
+        allowed = window(len(node.steps)) if window is not None else None
+        for m in ms.moves:
+            if m.is_pass or any(lifted[sq] <= 0 for sq in (origins(m)[:1] if begun else origins(m))):
+                continue
+            child = kids.get(m)
+            if child is None:
+                child = kids[m] = self._child(node, ms.reading(m))
+            if begun or (all(lifted[sq] >= n for sq, n in child.emptied.items())
+                         and (allowed is None or all(allowed[sq] > 0 for sq in child.leaves))):
+                found.append(child)
+        return found
+
+    def midways(self, node: Node, lifted: Counter[int],
+                window: Callable[[int], Counter[int]]) -> list[Node]:
+        """The Wind Spirit card turns from ``node`` with only their pawn step made, one per
+        pawn step (whatever the Spirit's will be), as histories of the hands still at work."""
+        ms = self.moves_from(node.position)
+        if ms.over or ms.must_pass or node.over:
+            return []
+        allowed = window(len(node.steps))
+        found: dict[tuple[int, int], Node] = {}
+        for m in ms.moves:
+            f, t = m.from_sq, m.to_sq
+            if (not m.wind_card or m.spirit_from is None or f is None or t is None
+                    or (f, t) in found or lifted[f] <= node.emptied[f] or allowed[f] <= 0):
+                continue
+            pieces, paths = list(node.pieces), list(node.paths)
+            gone = () if pieces[t] is None else (pieces[t] or "",)
+            step(pieces, paths, f, t, len(node.steps) + 1)
+            found[(f, t)] = Node(node.steps, node.position, tuple(pieces),
+                                 tuple(sorted(node.taken + gone)), node.movers, node,
+                                 False, frozenset((f,)), node.emptied + Counter((f,)), m,
+                                 tuple(paths))
+        return list(found.values())
+
+    def follow(self, moves: tuple[Move, ...]) -> Node | None:
+        """The node the legal ``moves`` lead to from the root, or None."""
+        node = self.root
+        for m in moves:
+            ms = self.moves_from(node.position)
+            if m not in ms.moves:
+                return None
+            kids = self._children.setdefault(id(node), {})
+            child = kids.get(m)
+            if child is None:
+                child = kids[m] = self._child(node, ms.reading(m))
+            node = child
+        return node
+
+    def _child(self, node: Node, r: Reading) -> Node:
+        move = r.move
+        assert move is not None, "a child is a turn"
+        pos = self.moves_from(node.position).after[move]
+        taken = Counter(p for p in node.pieces if p is not None)
+        taken.subtract(p for p in r.pieces if p is not None)
+        gone = tuple(sorted(node.taken + tuple(taken.elements())))
+        leaves = frozenset(sq for sq, (a, b) in enumerate(zip(node.pieces, r.pieces))
+                           if a is not None and a != b)
+        return Node(node.steps + (r,), pos, r.pieces, gone, node.movers + (node.position.turn,),
+                    node, pos.winner() is not None, leaves, node.emptied + Counter(leaves),
+                    paths=_paths_after(node, move))
+
+    def grow(self, lifted: Counter[int], depth: int, also: list[Node],
+             window: Callable[[int], Counter[int]]) -> list[Node]:
+        """The nodes to depth ``depth`` from the root, and ``also`` and their parents with
+        their children and grandchildren (histories kept alive by a standing question), at
+        most MAX_NODES.
+        ``lifted``: the lifts the hands made since the anchor; ``window(d)``: those a turn
+        after ``d`` turns may use (made after the turn before it was shown)."""
+        out: list[Node] = [self.root]
+        frontier = [self.root]
+        for _ in range(depth):
+            frontier = [c for n in frontier for c in self.children(n, lifted, window=window)]
+            out += frontier
+            if len(out) > MAX_NODES:
+                return out[:MAX_NODES]
+        out = self._grow_from(out, also, lifted, window)
+        # The histories those go on from (the hands may take back a turn beyond the depth).
+        seen = {id(n) for n in out}
+        for n in also:
+            at = n.parent
+            while at is not None and id(at) not in seen:
+                seen.add(id(at))
+                out.append(at)
+                at = at.parent
+        return out + [h for n in out for h in self.midways(n, lifted, window)]
+
+    def _grow_from(self, out: list[Node], also: list[Node], lifted: Counter[int],
+                   window: Callable[[int], Counter[int]]) -> list[Node]:
+        """``out`` with ``also`` and their parents, their children and grandchildren, at
+        most MAX_NODES in all."""
+        seen = {id(n) for n in out}
+        # With their parents: the other turns in place of their last (a turn published while
+        # a question stood may be a Wind card's pawn step that goes on: spirit-back 12).
+        parents = {id(n.parent): n.parent for n in also if n.parent is not None}
+        frontier = list(also) + [p for p in parents.values() if p is not None]
+        for _ in range(3):
+            out += [n for n in frontier if id(n) not in seen]
+            seen |= {id(n) for n in frontier}
+            frontier = [c for n in frontier for c in self.children(n, lifted, window=window)]
+            if len(out) > MAX_NODES:
+                break
+        return out[:MAX_NODES]
+
+
+def _paths_after(node: Node, move: Move) -> Paths:
+    """Each piece's path after ``move`` from ``node`` (the steps as :func:`read_move` makes
+    them: the pawn's, then the Spirit's)."""
+    pieces, paths, turn = list(node.pieces), list(node.paths), len(node.steps) + 1
+    if move.from_sq is not None and move.to_sq is not None:
+        step(pieces, paths, move.from_sq, move.to_sq, turn)   # a pawn's, or the Spirit's
+    if move.wind_card and move.spirit_from is not None and move.spirit_to is not None:
+        step(pieces, paths, move.spirit_from, move.spirit_to, turn, 1)
+    return tuple(paths)
+
+
+def between(node: Node, published: int) -> list[Node]:
+    """The histories ``node`` passes through after the first ``published`` turns and before
+    its own end: the boards its turns left for the next player to see."""
+    out = []
+    at = node.parent if node.pending is None else node
+    while at is not None and len(at.steps) > published:
+        if at.pending is None:
+            out.append(at)
+        at = at.parent
+    return out
+
+
+def _boards(m: PieceMap, now: float) -> list[tuple[str | None, Pieces, float | None]]:
+    """The boards a map can be a history's: as it stands, or with one piece set aside on a
+    square of its own for a moment (a captured piece put down before it goes off; one that
+    stays is not aside), with when it stops being aside."""
+    pieces = m.pieces
+    out: list[tuple[str | None, Pieces, float | None]] = [(None, pieces, None)]
+    for sq, p in enumerate(pieces):
+        trail = m.trails[sq]
+        until = trail[-1][1] + ASIDE_S if trail else now
+        if p is not None and p != "?" and now < until:   # (the deadline's own sum: no
+            out.append((p, pieces[:sq] + (None,) + pieces[sq + 1:], until))   # rounding)
+    return out
+
+
+@dataclass(frozen=True)
+class Explanation:
+    node: Node
+    cost: int
+    map: PieceMap
+    # A piece the history took off still stands aside on the mat until then: the hand that
+    # took it has not finished (the turn is not over while its victim is on the mat).
+    aside: float | None = None
+
+
+def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
+            since: float = float("-inf"), idle: frozenset[str] = frozenset(),
+            shown: float = NOW) -> list[Explanation]:
+    """The histories among ``nodes`` that leave one of the ``maps``, each at its least noise,
+    cheapest first. At ``now``, a piece set aside is one put down less than ``ASIDE_S`` ago;
+    ``since``: when the mat showed the anchor (the histories' steps came after); ``idle``:
+    the pieces of the player to move in the game as published, shown at ``shown`` (see
+    :func:`.walks.idle_noise`)."""
+    by_pieces: dict[Pieces, list[Node]] = {}
+    for n in nodes:
+        by_pieces.setdefault(n.pieces, []).append(n)
+    best: dict[int, Explanation] = {}
+    for m in maps:
+        air = m.in_air()
+        for aside, pieces, until in _boards(m, now):
+            for n in by_pieces.get(pieces, ()):
+                taken = Counter(n.taken)
+                if aside is not None:
+                    if not taken[aside]:
+                        continue   # only a piece the history took off can stand aside
+                    taken[aside] -= 1
+                if taken - air:
+                    continue   # a piece the history took off is on the mat in this map
+                if not walked(n.paths, m.trails, since):
+                    continue   # the history moved pieces in a way the hands did not
+                # A piece in the air the history did not take is one the maps lost track of.
+                cost = (m.cost + sum((air - taken).values()) + (ASIDE if aside else 0)
+                        + idle_noise(n.paths, m, idle, since, shown))
+                if id(n) not in best or cost < best[id(n)].cost:
+                    best[id(n)] = Explanation(n, cost, m, until)
+    return sorted(best.values(), key=lambda e: (e.cost, len(e.node.steps)))
+
+
+def cheapest(found: list[Explanation], least_map: int) -> list[Explanation]:
+    """The histories that need the least noise, if no more than ``SLACK`` above the
+    likeliest map's (``least_map``): else the likeliest hands are still at work."""
+    if not found or found[0].cost > least_map + SLACK:
+        return []
+    least = found[0].cost
+    return [e for e in found if e.cost == least]
+
+
+def near(tree: Tree, node: Node) -> frozenset[int]:
+    """The squares the last mover of ``node`` may still be at work on: their turn's, and
+    those of a Wind Spirit card going on from its pawn step (the Spirit's, the student's it
+    swaps with)."""
+    last = node.steps[-1]
+    move = last.move
+    if move is None or move.spirit_from is not None or node.parent is None:
+        return last.touched
+    ms = tree.moves_from(node.parent.position)
+    return last.touched.union(*(ms.reading(m).touched for m in ms.moves
+                                if m.wind_card and m.spirit_from is not None
+                                and (m.from_sq, m.to_sq) == (move.from_sq, move.to_sq)))

@@ -378,7 +378,7 @@ def rearrange(game, before: Position, after: Position, spirit_first: bool) -> No
             if b is not None:
                 targets.setdefault(b, []).append(sq)
     plan: list[tuple[int | None, int | None]] = []
-    for piece in sorted(set(sources) | set(targets), key=lambda p: (p == "W") != spirit_first):
+    for piece in sorted(set(sources) | set(targets), key=lambda p: ((p == "W") != spirit_first, p)):
         src, dst = sources.get(piece, []), targets.get(piece, [])
         for i in range(max(len(src), len(dst))):
             plan.append((src[i] if i < len(src) else None, dst[i] if i < len(dst) else None))

@@ -15,20 +15,20 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..rules.board import Board, engine_move
+from ..rules.board import Board
 from ..rules.engine import Engine
 from ..rules.cards import CardTable
 from ..rules.moves import Move
 from ..rules.position import Position
 from .pieces import NOW, PieceMap, Pieces
 from .walks import Paths, idle_noise, step, walked
-from .readings import Reading, pieces_of, read_move
+from .readings import Reading, pieces_of
+from .turns import Known, Turns, memo, origins
 
 MAX_NODES = 600   # a bound on the tree grown for one explanation
 SLACK = 2         # a history may need this much more noise than the likeliest map
 ASIDE = 2         # a piece a history took off, standing aside on the mat for a moment
 ASIDE_S = 1.2     # ... put down less than this long ago
-KNOWN = 4000      # positions whose legal turns are kept (a few anchors' trees)
 
 
 @dataclass(frozen=True, eq=False)
@@ -60,37 +60,6 @@ class Node:
         return tuple(r.move for r in self.steps if r.move is not None)
 
 
-@dataclass
-class _Moves:
-    """The legal turns from one position, read as mats on demand."""
-    position: Position
-    moves: list[Move]
-    must_pass: bool
-    over: bool
-    after: dict[Move, Position]
-    readings: dict[Move, Reading] = field(default_factory=dict)
-
-    def reading(self, move: Move) -> Reading:
-        r = self.readings.get(move)
-        if r is None:
-            r = self.readings[move] = read_move(self.position, move)
-        return r
-
-
-def origins(move: Move) -> tuple[int, ...]:
-    """The squares a turn lifts its own pieces off (its pawn, the Spirit)."""
-    return tuple(sq for sq in (move.from_sq, move.spirit_from) if sq is not None)
-
-
-class Known(dict[Position, _Moves]):
-    """Positions' legal turns, kept across anchors; forgotten all at once past ``KNOWN``."""
-
-    def __setitem__(self, pos: Position, moves: _Moves) -> None:
-        if len(self) >= KNOWN:
-            self.clear()
-        super().__setitem__(pos, moves)
-
-
 class Tree:
     """The histories from one anchor, grown lazily; positions' legal turns are cached.
     ``engine`` is the rules' move generator for the game's cards (its card tables are built
@@ -107,17 +76,12 @@ class Tree:
                          paths=tuple(((sq, 0, 0),) if p is not None else None
                                      for sq, p in enumerate(pieces)))
         self._children: dict[int, dict[Move, Node]] = {}
+        self._grown: tuple[tuple[object, ...], list[Node]] | None = None   # the last grown
 
-    def moves_from(self, pos: Position) -> _Moves:
+    def moves_from(self, pos: Position) -> Turns:
         found = self._moves.get(pos)
         if found is None:
-            engine = self._engine
-            over = pos.winner() is not None
-            st = engine.state(pos)
-            after = {} if over else {engine_move(self.cards, st, mv): engine.position(engine.apply(st, mv))
-                                     for mv in engine.moves(st)}
-            moves = list(after)
-            found = _Moves(pos, moves, bool(moves) and all(m.is_pass for m in moves), over, after)
+            found = Turns(pos, self._engine, self.cards, pos.winner() is not None)
             self._moves[pos] = found
         return found
 
@@ -136,8 +100,8 @@ class Tree:
         kids = self._children.setdefault(id(node), {})
         found = []
         allowed = window(len(node.steps)) if window is not None else None
-        for m in ms.moves:
-            if m.is_pass or any(lifted[sq] <= 0 for sq in (origins(m)[:1] if begun else origins(m))):
+        for m in ms.lifting(lifted):
+            if not begun and any(lifted[sq] <= 0 for sq in origins(m)):
                 continue
             child = kids.get(m)
             if child is None:
@@ -156,7 +120,7 @@ class Tree:
             return []
         allowed = window(len(node.steps))
         found: dict[tuple[int, int], Node] = {}
-        for m in ms.moves:
+        for m in ms.lifting(lifted):
             f, t = m.from_sq, m.to_sq
             if (not m.wind_card or m.spirit_from is None or f is None or t is None
                     or (f, t) in found or lifted[f] <= node.emptied[f] or allowed[f] <= 0):
@@ -187,7 +151,7 @@ class Tree:
     def _child(self, node: Node, r: Reading) -> Node:
         move = r.move
         assert move is not None, "a child is a turn"
-        pos = self.moves_from(node.position).after[move]
+        pos = self.moves_from(node.position).after(move)
         taken = Counter(p for p in node.pieces if p is not None)
         taken.subtract(p for p in r.pieces if p is not None)
         gone = tuple(sorted(node.taken + tuple(taken.elements())))
@@ -198,12 +162,20 @@ class Tree:
                     paths=_paths_after(node, move))
 
     def grow(self, lifted: Counter[int], depth: int, also: list[Node],
-             window: Callable[[int], Counter[int]]) -> list[Node]:
+             window: Callable[[int], Counter[int]], key: object = None) -> list[Node]:
         """The nodes to depth ``depth`` from the root, and ``also`` and their parents with
         their children and grandchildren (histories kept alive by a standing question), at
         most MAX_NODES.
         ``lifted``: the lifts the hands made since the anchor; ``window(d)``: those a turn
-        after ``d`` turns may use (made after the turn before it was shown)."""
+        after ``d`` turns may use (made after the turn before it was shown), the same as at
+        the last call if ``key`` is (then so is the tree grown: a third of the looks)."""
+        mark = (key, tuple(sorted(lifted.items())), depth, tuple(also))
+        if key is None or self._grown is None or self._grown[0] != mark:
+            self._grown = (mark, self._grow(lifted, depth, also, memo(window)))
+        return self._grown[1]
+
+    def _grow(self, lifted: Counter[int], depth: int, also: list[Node],
+              window: Callable[[int], Counter[int]]) -> list[Node]:
         out: list[Node] = [self.root]
         frontier = [self.root]
         for _ in range(depth):
@@ -289,12 +261,13 @@ class Explanation:
 
 def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
             since: float = float("-inf"), idle: frozenset[str] = frozenset(),
-            shown: float = NOW) -> list[Explanation]:
+            shown: float = NOW, fitting: set[int] | None = None) -> list[Explanation]:
     """The histories among ``nodes`` that leave one of the ``maps``, each at its least noise,
     cheapest first. At ``now``, a piece set aside is one put down less than ``ASIDE_S`` ago;
     ``since``: when the mat showed the anchor (the histories' steps came after); ``idle``:
     the pieces of the player to move in the game as published, shown at ``shown`` (see
-    :func:`.walks.idle_noise`)."""
+    :func:`.walks.idle_noise`). ``fitting`` collects the maps (by ``id``) some history leaves,
+    at any noise."""
     by_pieces: dict[Pieces, list[Node]] = {}
     for n in nodes:
         by_pieces.setdefault(n.pieces, []).append(n)
@@ -312,6 +285,8 @@ def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
                     continue   # a piece the history took off is on the mat in this map
                 if not walked(n.paths, m.trails, since):
                     continue   # the history moved pieces in a way the hands did not
+                if fitting is not None:
+                    fitting.add(id(m))
                 # A piece in the air the history did not take is one the maps lost track of.
                 cost = (m.cost + sum((air - taken).values()) + (ASIDE if aside else 0)
                         + idle_noise(n.paths, m, idle, since, shown))

@@ -34,6 +34,12 @@ Expected = tuple[frozenset[str], ...]       # the pieces each square may hold
 PUT_BACK = 1      # a piece set back on the square it left, after a real lift
 STRAY = 4         # a brushed square refilled by another piece than the one it lost
 DEAD = 3          # a piece taken off by a turn before the anchor, put on the mat again
+# A map no history explains at a rest on a turn (published, or a Wind Spirit card's part-way):
+# its pieces rested where no turn puts them (set down on the way, seen by the whole rest). More
+# than a piece put back: the robot's hands put the Spirit back for a moment in the same scan
+# as its pawn step landed (wind1 102, wind5 104), and the labels that swap the two read a
+# pawn set down where the Spirit was, then moved back, at no noise.
+RESTED = 2
 FOREIGN = 20      # a piece from nowhere (more pieces on the mat than the game has)
 BEAM = 32         # maps kept
 GONE = float("-inf")  # the time in the air of a piece a standing turn took off
@@ -191,6 +197,15 @@ class PieceMaps:
         self.maps = _beam([settled(m, explained[id(m)], before) if id(m) in explained
                            else m if others is None else settled(m, others, before)
                            for m in self.maps], self.expected)
+
+    def rested(self, explained: set[int]) -> None:
+        """The mat rested on a turn (whole, or a Wind Spirit card's part-way) that the maps
+        ``explained`` (by ``id``) show: the others with nothing in the hand pay ``RESTED``,
+        their pieces resting where no history puts them (a piece in the hand is a hand at
+        work, not a rest: knock 22)."""
+        self.maps = sorted((m if id(m) in explained or m.in_air() else
+                            PieceMap(m.pieces, m.air, m.cost + RESTED, m.trails)
+                            for m in self.maps), key=lambda m: m.cost)   # the same maps
 
     def bury(self, piece: str, square: int) -> None:
         """``piece``, taken off ``square`` by a turn that now stands, is off for good: in

@@ -31,7 +31,8 @@ from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
 from .asking import Question, ask
 from .events import MatEvent, Prompt
-from .histories import Explanation, Known, Node, Tree, explain, near
+from .histories import Explanation, Node, Tree, explain, near
+from .turns import Known
 from .walks import untimed
 from .pairing import pair_up as pair_up
 from .pieces import PieceMap, PieceMaps, settled
@@ -80,6 +81,7 @@ class Recognizer:
         self._cut = t            # when the mat showed the move the anchor comes after
         self._evaluated = True
         self._explained: list[Node] = []         # the cheapest histories at the last rest
+        self._fitting: set[int] = set()          # the maps some history left, at the last look
         self._prune: float | None = None         # when maps no history explains are dropped
         self._aside: float | None = None         # when a piece set aside stops being aside
         self._midway: list[Node] = []            # the next player's Wind card half made, at the last look
@@ -291,11 +293,14 @@ class Recognizer:
     def _explain(self, maps: list[PieceMap], now: float) -> tuple[list[Node], list[Explanation]]:
         """The nodes grown, and the cheapest histories among them that leave one of ``maps``
         (none the players' answers ruled out)."""
-        nodes = allowed(self._tree.grow(self._lifted(), DEPTH, self._explained, self._window),
+        nodes = allowed(self._tree.grow(self._lifted(), DEPTH, self._explained, self._window,
+                                        key=(tuple(self._lifts), tuple(self._shown))),
                         self._rejected, self._named)
         pos = self._record.position
+        self._fitting = set()
         every = explain(nodes, maps, now, self._since,
-                        frozenset(("R", "r") if pos.turn == 0 else ("B", "b")), self._shown_at)
+                        frozenset(("R", "r") if pos.turn == 0 else ("B", "b")), self._shown_at,
+                        self._fitting)
         opened = tuple(move_of(r) for r in self._record.open)
         found = least_noise(every, maps[0].cost if maps else 0, opened, self._started)
         # The next player's Wind Spirit card half made (an amendment is not read over it).
@@ -333,6 +338,7 @@ class Recognizer:
             self._unexplained(t, nodes)
             return
         if found[0].node.pending is not None:
+            self._maps.rested(self._fitting)
             self._part_way(t, COLORS[found[0].node.position.turn])
             return
         opened = tuple(r.move for r in self._record.open)
@@ -357,6 +363,10 @@ class Recognizer:
         # hand of a turn being taken back: takeback-wind 11.)
         opened = tuple(r.move for r in self._record.open)
         publishes = any(e.node.moves != opened for e in found)
+        if publishes:
+            # (Not at other rests: the mat may be a takeback half made, the piece it took
+            # back on its square, the mover's in the hand.)
+            self._maps.rested(self._fitting)
         self._maps.settle({id(e.map): e.node.taken for e in found},
                           others=found[0].node.taken if publishes else None)
         self._explained = [e.node for e in found]

@@ -43,6 +43,8 @@ def walked(paths: Paths, trails: Trails, since: float = float("-inf")) -> bool:
         if path is None or len(path) < 2:
             continue
         visits = _match(path, trails[sq] or ())
+        if visits is None and (seen := _seen(path)) != path:
+            path, visits = seen, _match(seen, trails[sq] or ())   # a pawn step carried past
         if visits is None or any(-NOW < v[1] <= since for v in visits[1:]):
             return False
         for (_, turn, spirit), visit, before in zip(path[1:], visits[1:], visits):
@@ -50,11 +52,27 @@ def walked(paths: Paths, trails: Trails, since: float = float("-inf")) -> bool:
             left[turn] = min(left.get(turn, NOW), before[2])
             if spirit:
                 spirit_in[turn] = min(spirit_in.get(turn, NOW), visit[1])
-            else:
+            if spirit != 1:
                 pawn_out[turn] = before[2]
     if any(-NOW < spirit_in[k] < pawn_out[k] < NOW for k in spirit_in if k in pawn_out):
         return False
     return all(landed[k] <= left[k + 1] for k in landed if k + 1 in left)
+
+
+def _seen(path: Path) -> Path:
+    """The squares of ``path`` the mat must have shown: a pawn step's square that the same
+    turn's Spirit step swaps the pawn away from may never be stood on (a hand carries the pawn
+    straight to the square the Spirit leaves; the table robot's wind4 101). The pawn's leaving
+    is then its Spirit step's (marked 2: both steps)."""
+    out = list(path[:1])
+    for k in range(1, len(path)):
+        sq, turn, spirit = path[k]
+        if k + 1 < len(path) and not spirit and path[k + 1][1] == turn and path[k + 1][2]:
+            continue
+        if spirit and out[-1][1] != turn and path[k - 1][1] == turn and k > 1:
+            spirit = 2
+        out.append((sq, turn, spirit))
+    return tuple(out)
 
 
 def untimed(paths: Paths) -> Trails:

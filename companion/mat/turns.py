@@ -1,0 +1,118 @@
+"""The legal turns of positions, made on demand: the histories' tree (histories.py) grows
+only along turns whose first piece left a square the hands emptied, so most turns of most
+positions are never made Moves, read as mats or played. Positions repeat across histories
+and anchors: their turns are kept (``Known``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Callable
+
+from ..rules.board import engine_move
+from ..rules.cards import CardTable
+from ..rules.engine import Engine, EngineMove
+from ..rules.moves import Move
+from ..rules.position import Position
+from .readings import Reading, read_move
+
+KNOWN = 4000      # positions whose legal turns are kept (a few anchors' trees)
+
+
+class Turns:
+    """The legal turns from one position, made Moves, read as mats and played on demand: a
+    history grows only along turns whose first piece left a square the hands emptied, so
+    most turns of most positions are never looked at (positions repeat across histories and
+    anchors: they are kept, see ``Known``)."""
+
+    def __init__(self, position: Position, engine: Engine, cards: CardTable, over: bool):
+        self.position, self.over = position, over
+        self._engine, self._cards = engine, cards
+        self._state = engine.state(position)
+        raw = [] if over else engine.moves(self._state)
+        self.must_pass = bool(raw) and all(mv[1] < 0 and mv[3] < 0 for mv in raw)
+        # The turns by the square their first piece leaves (the pawn's, else the Spirit's).
+        self._starts: dict[int, list[tuple[int, EngineMove]]] = {}
+        for i, mv in enumerate(raw):
+            first = mv[1] if mv[1] >= 0 else mv[3]
+            if first >= 0:
+                self._starts.setdefault(first, []).append((i, mv))
+        self._raw = raw
+        self._moves: list[Move] | None = None
+        self._made: dict[EngineMove, Move] = {}
+        self._made_from: dict[int, list[tuple[int, Move]]] = {}
+        self._raw_of: dict[Move, EngineMove] = {}
+        self.readings: dict[Move, Reading] = {}
+        self._afters: dict[Move, Position] = {}
+
+    def _move(self, mv: EngineMove) -> Move:
+        m = self._made.get(mv)
+        if m is None:
+            m = self._made[mv] = engine_move(self._cards, self._state, mv)
+            self._raw_of.setdefault(m, mv)
+        return m
+
+    @property
+    def moves(self) -> list[Move]:
+        """Every legal turn, in the engine's order (each once)."""
+        if self._moves is None:
+            self._moves = list(dict.fromkeys(self._move(mv) for mv in self._raw))
+        return self._moves
+
+    def reading(self, move: Move) -> Reading:
+        r = self.readings.get(move)
+        if r is None:
+            r = self.readings[move] = read_move(self.position, move)
+        return r
+
+    def after(self, move: Move) -> Position:
+        pos = self._afters.get(move)
+        if pos is None:
+            if move not in self._raw_of:
+                self.moves   # every turn made a Move (the move came from elsewhere)
+            engine = self._engine
+            pos = self._afters[move] = engine.position(engine.apply(self._state, self._raw_of[move]))
+        return pos
+
+    def lifting(self, lifted: Counter[int]) -> list[Move]:
+        """The turns whose first piece leaves a square in ``lifted``, in the engine's order."""
+        found = [e for sq, n in lifted.items() if n > 0 for e in self._from(sq)]
+        if len(found) > 1:
+            found.sort(key=lambda e: e[0])
+        return [m for _, m in found]
+
+    def _from(self, sq: int) -> list[tuple[int, Move]]:
+        """The turns whose first piece leaves ``sq`` (each once), with their engine index."""
+        out = self._made_from.get(sq)
+        if out is None:
+            seen: set[Move] = set()
+            out = self._made_from[sq] = []
+            for i, mv in self._starts.get(sq, ()):
+                m = self._move(mv)
+                if m not in seen:
+                    seen.add(m)
+                    out.append((i, m))
+        return out
+
+
+def origins(move: Move) -> tuple[int, ...]:
+    """The squares a turn lifts its own pieces off (its pawn, the Spirit)."""
+    return tuple(sq for sq in (move.from_sq, move.spirit_from) if sq is not None)
+
+
+class Known(dict[Position, Turns]):
+    """Positions' legal turns, kept across anchors; forgotten all at once past ``KNOWN``."""
+
+    def __setitem__(self, pos: Position, moves: Turns) -> None:
+        if len(self) >= KNOWN:
+            self.clear()
+        super().__setitem__(pos, moves)
+
+
+def memo(window: Callable[[int], Counter[int]]) -> Callable[[int], Counter[int]]:
+    known: dict[int, Counter[int]] = {}
+
+    def memo(depth: int) -> Counter[int]:
+        if depth not in known:
+            known[depth] = window(depth)
+        return known[depth]
+    return memo

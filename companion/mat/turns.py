@@ -13,7 +13,8 @@ from ..rules.cards import CardTable
 from ..rules.engine import Engine, EngineMove
 from ..rules.moves import Move
 from ..rules.position import Position
-from .readings import Reading, read_move
+from .pieces import Pieces
+from .readings import Reading, pieces_of, read_move
 
 KNOWN = 4000      # positions whose legal turns are kept (a few anchors' trees)
 
@@ -43,6 +44,7 @@ class Turns:
         self._raw_of: dict[Move, EngineMove] = {}
         self.readings: dict[Move, Reading] = {}
         self._afters: dict[Move, Position] = {}
+        self._pieces: Pieces | None = None
 
     def _move(self, mv: EngineMove) -> Move:
         m = self._made.get(mv)
@@ -61,7 +63,9 @@ class Turns:
     def reading(self, move: Move) -> Reading:
         r = self.readings.get(move)
         if r is None:
-            r = self.readings[move] = read_move(self.position, move)
+            if self._pieces is None:
+                self._pieces = pieces_of(self.position)   # (one position, many turns)
+            r = self.readings[move] = read_move(self.position, move, self._pieces)
         return r
 
     def after(self, move: Move) -> Position:

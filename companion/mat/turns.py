@@ -113,10 +113,12 @@ class Known(dict[Position, Turns]):
 
 
 def memo(window: Callable[[int], Counter[int]]) -> Callable[[int], Counter[int]]:
+    """``window`` (the lifts a turn after so many turns may use), each depth computed once:
+    the lifts do not change while a tree grows, and every node asks."""
     known: dict[int, Counter[int]] = {}
 
-    def memo(depth: int) -> Counter[int]:
+    def remembered(depth: int) -> Counter[int]:
         if depth not in known:
             known[depth] = window(depth)
         return known[depth]
-    return memo
+    return remembered

@@ -16,7 +16,7 @@ out over the deals, are checked:
    within ``--prover-plies`` plies (and, for a position with no forced result, no win
    within them for either side);
 3. with ``--full-depth``, a full-depth search independent of the table's retrograde
-   solver (``endgame_checks.Forward``, ``companion/ai/native/forward.c``: every position of
+   solver (``endgame_checks.Forward``, ``tests/support/native/forward.c``: every position of
    the deal, either side to move, solved forward by plain minimax iterated to a fixpoint on
    a move generator of its own) gives the same value: the position as drawn (Red to move)
    and turned half a turn (Blue to move); and the whole table is compared with it too;

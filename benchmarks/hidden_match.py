@@ -28,6 +28,7 @@ import time
 from ai_common import elo
 
 from companion.ai.agent import Player
+from companion.ai.odds import MODELS
 from companion.ai.hidden import HiddenPlayer
 from companion.ai.levels import level as get_level
 from companion.ai.view import SeatView
@@ -60,9 +61,10 @@ class Random:
 
 
 def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list, pi_factor: float = 0.0,
-         watched: tuple[str, ...] | None = None):
+         watched: tuple[str, ...] | None = None, belief: str | None = None):
     """``pi_factor``: the player thinks on the level's seconds, on a clock that runs at this
-    process's CPU time times it (a Pi's pace, as ``bench_ai.py`` times it), not on nodes."""
+    process's CPU time times it (a Pi's pace, as ``bench_ai.py`` times it), not on nodes.
+    ``belief``: how the belief agent's Light Master weighs its belief (belief.MODELS)."""
     if kind == "random":
         return Random(seed)
     player = Player(level, seed=seed, nodes=None if pi_factor else nodes)
@@ -72,9 +74,9 @@ def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list, pi_
     elif kind == "today":
         player._hidden = HiddenPlayer(player, ambush=False, clock=clock)
     elif kind == "belief":
-        player._hidden = HiddenPlayer(player, ambush=True, clock=clock)
+        player._hidden = HiddenPlayer(player, ambush=True, clock=clock, belief=belief)
     elif kind == "tree":        # the Light Master's information-set tree (companion/ai/infoset.py)
-        player._hidden = HiddenPlayer(player, ambush=True, clock=clock, tree=True)
+        player._hidden = HiddenPlayer(player, ambush=True, clock=clock, tree=True, belief=belief)
     elif kind == "cheat":
         cheat = Cheat(player, ambush=False)
         cheat.truth = lambda: tuple(sorted(ref_box[0].state.ninjas[1 - COLORS.index(ref_box[1])]))
@@ -124,6 +126,9 @@ def main() -> None:
     parser.add_argument("--watched",
                         help="the modes, comma-separated, in which the belief agent takes the enemy to see "
                              "its Ninjas ('none': blind in every mode; default: the agent's own, hidden.WATCHED)")
+    parser.add_argument("--belief", choices=sorted(MODELS),
+                        help="how the belief agent's Light Master weighs its belief (default: "
+                             "belief.LIGHT_MODEL); benchmarks/belief_calibration.py compares them")
     parser.add_argument("--trace", action="store_true",
                         help="print every action with the board and the true Ninjas (to read lost games)")
     parser.add_argument("--seats", default="red,blue",
@@ -144,7 +149,8 @@ def main() -> None:
             box = [ref, None]
             watched = (None if args.watched is None else
                        () if args.watched == "none" else tuple(args.watched.split(",")))
-            agents = {belief_seat: make(args.player, args.level, seed, args.nodes, box, args.pi_factor, watched)}
+            agents = {belief_seat: make(args.player, args.level, seed, args.nodes, box, args.pi_factor, watched,
+                                        args.belief)}
             other = "blue" if belief_seat == "red" else "red"
             agents[other] = make(args.opponent, args.level, seed + 1, args.nodes, box)
             last = {}                       # each seat's last action

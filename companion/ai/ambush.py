@@ -80,7 +80,7 @@ class Ambush:
     (with ``turns=3``, or at its third)."""
 
     def __init__(self, view: SeatView, places: list[tuple[int, ...]], engine: Engine,
-                 turns: int = 2, nodes: int | None = None):
+                 turns: int = 2, nodes: int | None = None, weights: list[float] | None = None):
         pos = view.board()
         c = view.color
         e = 1 - c
@@ -95,6 +95,8 @@ class Ambush:
         self.temple = TEMPLE[e]
         self.must_move = view.mode == "light"
         self.placements = [sum(1 << s for s in p) for p in places]
+        # Each placement's weight (companion/ai/odds.py; the set's: 1 each, a share a count).
+        self.weights = weights if weights is not None else [1.0] * len(places)
         self.turns = turns
         # At most this many placements stepped, ``STEPS`` per node of the level's budget (a
         # node budget stands for time where there is no clock): beyond it the count is late.
@@ -167,15 +169,16 @@ class Ambush:
             keep = ~(1 << landed) if landed >= 0 else -1
             # A Ninja on the pawn's landing square was taken by it.
             places = [pm & keep for pm in self.placements]
-            found = self._by_key[key] = self._lost(places, master, hand, action.card, own, pawns) / len(places)
+            found = self._by_key[key] = self._lost(places, self.weights, master, hand, action.card, own,
+                                                   pawns) / sum(self.weights)
         return found
 
-    def _lost(self, places: list[int], master: int, hand: tuple[str, ...], given: str, own: int,
-              pawns: int) -> float:
-        """How many of ``places`` take the master at the enemy's second turn and not at its
-        first (counting more turns, those that take it only at turn ``t`` add
-        ``weight(t)`` each), once the seat's turn is over: its master on ``master``,
-        ``hand`` in hand, ``given`` the card the enemy takes after its turn."""
+    def _lost(self, places: list[int], weights: list[float], master: int, hand: tuple[str, ...], given: str,
+              own: int, pawns: int) -> float:
+        """How many of ``places`` (each counted by its ``weights``) take the master at the enemy's
+        second turn and not at its first (more turns: those taking it only at turn ``t`` add
+        ``weight(t)`` each), the seat's turn over: its master on ``master``, ``hand`` in hand,
+        ``given`` the card the enemy takes after its turn."""
         squares = self.master_squares(master, hand, own)
         if self.temple in squares:
             return 0            # the master enters the Temple on the seat's next turn
@@ -184,7 +187,7 @@ class Ambush:
         taken: dict[int, int] = {}      # placement (by index) -> the first enemy turn taking the master
         line = Line(master, squares, hand, self.enemy_hand, given, own, pawns)
         self._ahead(states, 2, line, own & ~(1 << master), taken)
-        return sum(weight(t) for t in taken.values())
+        return sum(weights[i] * weight(t) for i, t in taken.items())
 
     def _ahead(self, states: Mapping[int, Collection[int]], turn: int, line: Line, students: int,
                taken: dict[int, int]) -> None:
@@ -247,25 +250,25 @@ class Ambush:
         reply, and so the ambushes it walks into."""
         if not self.placements or self.master < 0:
             return None, 0.0
-        places = self.placements
+        places, weights, total = self.placements, self.weights, sum(self.weights)
         self._clock, self._by = clock, by
         self.late = False
         best: Lantern | None = None
         gain = 0.0
         try:
-            lost = self._lost(places, self.master, self.hand, self.side, self.own, self.pawns)
+            lost = self._lost(places, weights, self.master, self.hand, self.side, self.own, self.pawns)
             for lantern, line in lines:
                 if clock is not None and by is not None and clock() > by:
                     self.late = True
                     break
-                yes = [pm for pm in places if pm & line]
-                no = [pm for pm in places if not pm & line]
-                if not yes or not no:
+                parts = ([i for i, pm in enumerate(places) if pm & line],
+                         [i for i, pm in enumerate(places) if not pm & line])
+                if not parts[0] or not parts[1]:
                     continue            # a foregone answer tells nothing
-                after = sum(self._lost(part, self.master, self.hand, self.side, self.own, self.pawns)
-                            for part in (yes, no))
-                if (lost - after) / len(places) > gain:
-                    best, gain = lantern, (lost - after) / len(places)
+                after = sum(self._lost([places[i] for i in part], [weights[i] for i in part], self.master,
+                                       self.hand, self.side, self.own, self.pawns) for part in parts)
+                if (lost - after) / total > gain:
+                    best, gain = lantern, (lost - after) / total
         except Late:
             self.late = True            # the lines counted in time decide
         return best, gain
@@ -368,14 +371,14 @@ def turns(view: SeatView) -> int:
 
 def counted(view: SeatView, places: list[tuple[int, ...]], engine: Engine, actions: list[Action],
             clock: Callable[[], float], by: tuple[float | None, float | None],
-            nodes: int | None = None) -> dict[Action, float]:
+            nodes: int | None = None, weights: list[float] | None = None) -> dict[Action, float]:
     """Each action's share of ambushes: of the enemy's second turn, counted by ``by[0]`` on
     ``clock`` (else none: counted for some actions only, they would favour the others); then
     of each later turn up to :func:`turns`, each count by ``by[1]`` and within the level's
     ``nodes`` (else the last one finished stands)."""
-    found = Ambush(view, places, engine).shares(actions, clock, by[0]) or {}
+    found = Ambush(view, places, engine, weights=weights).shares(actions, clock, by[0]) or {}
     for n in range(3, turns(view) + 1) if found else ():
-        more = Ambush(view, places, engine, n, nodes).shares(actions, clock, by[1])
+        more = Ambush(view, places, engine, n, nodes, weights).shares(actions, clock, by[1])
         if not more:
             break
         found = more
@@ -384,13 +387,14 @@ def counted(view: SeatView, places: list[tuple[int, ...]], engine: Engine, actio
 
 def lantern(view: SeatView, places: list[tuple[int, ...]], engine: Engine,
             lines: list[tuple[Lantern, int]], clock: Callable[[], float],
-            by: tuple[float | None, float | None], nodes: int | None = None) -> tuple[Lantern | None, float]:
+            by: tuple[float | None, float | None], nodes: int | None = None,
+            weights: list[float] | None = None) -> tuple[Lantern | None, float]:
     """:meth:`Ambush.lantern` over :func:`turns` turns, by ``by[0]`` on ``clock`` and within
     the level's ``nodes`` where that is more than two (then over three); cut short there,
     over two turns by ``by[1]``."""
     for n in range(turns(view), 2, -1):
-        count = Ambush(view, places, engine, n, nodes)
+        count = Ambush(view, places, engine, n, nodes, weights)
         found = count.lantern(lines, clock, by[0])
         if not count.late:
             return found
-    return Ambush(view, places, engine).lantern(lines, clock, by[1])
+    return Ambush(view, places, engine, weights=weights).lantern(lines, clock, by[1])

@@ -14,6 +14,11 @@ reveals. It never uses what the seat cannot know: its input is a
 
 Way of the Shadow has one Ninja a side (at most 25 placements), Way of the Light two for the
 Shadow Master (at most 300 pairs), so the exact set is small.
+
+Each placement carries a weight (``odds``): 1 each under the set's reading, else a filter
+of the record by a model of the enemy's choices (:mod:`companion.ai.odds`, the Light
+Master's only). The weights come from the public record only, as the set does; the support
+is the set.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
+from typing import KeysView
 
 from companion.rules.cards import CardTable
 from companion.rules.engine import Engine
@@ -28,9 +34,8 @@ from companion.rules.position import BLUE, COLORS, Position, parse_position
 from companion.rules.shadow import LIGHT_BOARD, SHADOW_BOARD
 from companion.rules.squares import FILE_NAMES, RANK_NAMES, parse_square
 
+from .odds import LIGHT_MODEL, MODELS, Odds, Placement, add, enemy_hands, normalized, rescale, spare, steps
 from .view import SeatView
-
-Placement = tuple[int, ...]
 
 
 @lru_cache(maxsize=4)
@@ -80,12 +85,24 @@ def _line(token: str) -> int:
     return sum(1 << (r * 5 + f) for r in range(5))
 
 
+def start_board(mode: str, light: int | None) -> PublicBoard:
+    """The pawns at the start of a game of ``mode`` (Way of the Light: ``light``'s)."""
+    if mode == "shadow":
+        text = SHADOW_BOARD
+    else:
+        assert light is not None, "Way of the Light: the view names the Light Master's colour"
+        text = LIGHT_BOARD[light]
+    pos = parse_position(f"{text} red Ox,Boar Horse,Elephant Crab")
+    return PublicBoard([pos.red, pos.blue], [pos.red_master, pos.blue_master])
+
+
 class Belief:
     """The enemy's possible Ninja placements for ``view``'s seat. ``enemy_has_ninjas`` is
     False when the enemy plays without Ninjas (the Light Master, seen from the Shadow
     Master's seat); a placement is ``()`` once all its Ninjas are captured."""
 
-    def __init__(self, view: SeatView, cards: CardTable | None = None, *, after: "Belief | None" = None):
+    def __init__(self, view: SeatView, cards: CardTable | None = None, *, after: "Belief | None" = None,
+                 model: str | None = None):
         self.view = view
         self.cards = cards or view.cards()
         self.engine = engine_for(self.cards)
@@ -94,50 +111,56 @@ class Belief:
         light = None if view.light is None else COLORS.index(view.light)
         self.light = light
         self.enemy_has_ninjas = view.mode == "shadow" or (light is not None and self.enemy != light)
-        self.board = self._start_board()
-        self.placements: set[Placement] = set()
+        self.board = start_board(view.mode, light)
+        # The model weighs the Light Master's belief only (``LIGHT_MODEL`` unless given).
+        self.model_name = (model or LIGHT_MODEL) if view.mode == "light" and self.enemy_has_ninjas else "set"
+        self.model = MODELS[self.model_name]
+        self.weighted = self.model != MODELS["set"]     # else every weight is 1
+        self.odds: Odds = {}
+        self._hands: dict[int, tuple[str, ...]] | None = None
         # The finished turns read so far: (the record read, the placements and the board
         # after it), before the turn in progress is read into them.
-        self.folded: tuple[tuple[str, ...], set[Placement], PublicBoard] | None = None
+        self.folded: tuple[tuple[str, ...], Odds, PublicBoard] | None = None
         if self.enemy_has_ninjas:
-            self.placements = self._initial()
+            self.odds = self._initial()
             if view.phase != "setup":
                 self._replay(self._read_on(after))
 
-    def _game(self) -> tuple[str, int, int | None, int]:
+    @property
+    def placements(self) -> KeysView[Placement]:
+        """The placements the record leaves possible (those with a weight)."""
+        return self.odds.keys()
+
+    def weights(self, places: list[Placement]) -> list[float] | None:
+        """The weights of ``places`` (the belief's placements) summing to 1; None under the
+        set (each as likely: the callers count)."""
+        return normalized(self.odds, places) if self.weighted else None
+
+    def _game(self) -> tuple[str, int, int | None, int, str]:
         """What the reading of a record depends on besides the record."""
-        return self.view.mode, self.me, self.light, id(self.cards)
+        return self.view.mode, self.me, self.light, id(self.cards), self.model_name
 
     def _read_on(self, after: "Belief | None") -> int:
         """Start from ``after``'s reading of the finished turns when this view's record
         extends it: how many turns of the record are read already."""
         if after is None or after.folded is None or after._game() != self._game():
             return 0
-        log, placements, board = after.folded
+        log, odds, board = after.folded
         if self.view.log[:len(log)] != log:
             return 0
-        self.placements = placements
+        self.odds = odds
         self.board = PublicBoard(list(board.pawns), list(board.masters))
         return len(log)
 
     # -- the start -------------------------------------------------------------------------
 
-    def _start_board(self) -> PublicBoard:
-        if self.view.mode == "shadow":
-            text = SHADOW_BOARD
-        else:
-            assert self.light is not None, "Way of the Light: the view names the Light Master's colour"
-            text = LIGHT_BOARD[self.light]
-        pos = parse_position(f"{text} red Ox,Boar Horse,Elephant Crab")
-        return PublicBoard([pos.red, pos.blue], [pos.red_master, pos.blue_master])
-
-    def _initial(self) -> set[Placement]:
+    def _initial(self) -> Odds:
         e = self.enemy
         if self.view.mode == "shadow":
             m = self.board.masters[e]
-            return {(m + d,) for d in (-1, 1) if 0 <= m % 5 + d < 5 and not self.board.all >> (m + d) & 1}
+            return {(m + d,): 1.0 for d in (-1, 1) if 0 <= m % 5 + d < 5 and not self.board.all >> (m + d) & 1}
         back = range(20, 25) if e == BLUE else range(0, 5)
-        return set(combinations(back, 2))
+        return {p: 1.0 for p in combinations(back, 2)}
 
     # -- replaying the record --------------------------------------------------------------
 
@@ -147,9 +170,6 @@ class Belief:
         now = COLORS.index(view.to_act[0]) if view.to_act else self.me
         return now if (len(view.log) - k) % 2 == 0 else 1 - now
 
-    def _reach(self, card: str, c: int, sq: int) -> int:
-        return self.engine.table(card)[c].student_mask[sq]
-
     def _replay(self, start: int) -> None:
         for k in range(start, len(self.view.log)):
             tokens = self.view.log[k].split()
@@ -157,12 +177,14 @@ class Belief:
                 continue
             mover = self._mover(k)
             if mover == self.enemy:
+                self._spare(k)
                 self._enemy_turn(tokens)
+                self._rescale()
             else:
                 self._own_turn(tokens)
             self._no_pawn_squares()
-        # The sets are never changed in place (each step makes a new one): kept as they are.
-        self.folded = (self.view.log, self.placements,
+        # The maps are never changed in place (each step makes a new one): kept as they are.
+        self.folded = (self.view.log, self.odds,
                        PublicBoard(list(self.board.pawns), list(self.board.masters)))
         self._in_progress()
         self._revealed()
@@ -178,33 +200,33 @@ class Belief:
             step = rest[0]
             if len(step) == 4:
                 sq = parse_square(step[2:])
+                self.odds = self._stepped_to(card, sq)
                 board.remove(self.me, sq)
-                self.placements = self._stepped_to(card, sq)
             else:
-                self.placements = self._quiet(card, must_move=True)
+                self.odds = self._quiet(card, must_move=True)
             return
         i = 0
         if rest and _is_step(rest[0]):
             f, t = parse_square(rest[0][:2]), parse_square(rest[0][2:])
             # A pawn never lands on its own Ninja.
-            self.placements = {p for p in self.placements if t not in p}
+            self.odds = {p: w for p, w in self.odds.items() if t not in p}
             board.move(e, f, t)
             i = 1
         elif rest and rest[0] == "pass":
             i = 1
         if i < len(rest) and rest[i] == "xN":
             i += 1          # the enemy's pawn took the seat's own Ninja: nothing about theirs
-        if not self.placements:
+        if not self.odds:
             return
         if i < len(rest) and rest[i].startswith("N?"):
             sq = parse_square(rest[i][2:4])
             board.remove(self.me, sq)
-            self.placements = self._stepped_to(card, sq)
+            self.odds = self._stepped_to(card, sq)
         elif i < len(rest) and rest[i].startswith("S?"):
             sq = parse_square(rest[i][2:4])
-            self.placements = self._stepped_to(card, sq)
+            self.odds = self._stepped_to(card, sq)
         else:
-            self.placements = self._quiet(card, must_move=False)
+            self.odds = self._quiet(card, must_move=False)
 
     def _own_turn(self, tokens: list[str]) -> None:
         rest = tokens[1:]
@@ -236,54 +258,62 @@ class Belief:
         elif token.startswith("L"):
             line = _line(token)
             yes = token.endswith("+")
-            self.placements = {p for p in self.placements
-                               if any(line >> s & 1 for s in p) == yes}
+            self.odds = {p: w for p, w in self.odds.items() if any(line >> s & 1 for s in p) == yes}
 
     def _found(self, sq: int, hit: bool) -> None:
         """An enemy Ninja was found on ``sq`` (and is gone), or none stood there."""
         if hit:
-            self.placements = {tuple(s for s in p if s != sq) for p in self.placements if sq in p}
+            self.odds = {tuple(s for s in p if s != sq): w for p, w in self.odds.items() if sq in p}
         else:
-            self.placements = {p for p in self.placements if sq not in p}
+            self.odds = {p: w for p, w in self.odds.items() if sq not in p}
 
-    def _stepped_to(self, card: str, sq: int) -> set[Placement]:
-        """Placements after one enemy Ninja stepped to ``sq`` with ``card``."""
-        e = self.enemy
-        out = set()
-        for p in self.placements:
-            for n in p:
-                if self._reach(card, e, n) >> sq & 1 and sq not in p:
-                    out.add(tuple(sorted(sq if s == n else s for s in p)))
+    def _stepped_to(self, card: str, sq: int) -> Odds:
+        """Placements after one enemy Ninja stepped to ``sq`` with ``card`` (read before the
+        board loses what stood on ``sq``)."""
+        reach = self.engine.table(card)[self.enemy].student_mask
+        out: Odds = {}
+        for p, w in self.odds.items():
+            if sq in p:
+                continue
+            for n, t, share in steps(self.model, reach, p, self.board.masters[self.me]):
+                if t == sq:
+                    add(out, self.model, tuple(sorted(sq if s == n else s for s in p)), w * share)
         return out
 
-    def _quiet(self, card: str, *, must_move: bool, capture: bool = False) -> set[Placement]:
+    def _quiet(self, card: str, *, must_move: bool, capture: bool = False) -> Odds:
         """After a turn where an enemy Ninja may have stepped without capturing: onto a
         square without pawns, not onto its fellow Ninja. ``must_move`` (the Shadow Master's
         turn): the placement stays as it was only if no Ninja could step with this card.
-        ``capture``: the step may also have taken a pawn (the record of it is not in yet)."""
+        ``capture``: the step may also have taken a pawn (the record of it is not in yet).
+        Weighted, a placement's steps that would have taken a pawn take their share away
+        (the turn was seen to be quiet); a placement that may stay keeps its weight."""
         reach = self.engine.table(card)[self.enemy].student_mask
         pawns = self.board.all
-        out = set()
-        for p in self.placements:
-            moved = False
-            for n in p:
-                others = sum(1 << s for s in p if s != n)
-                steps = reach[n] & ~others
-                moved = moved or steps != 0
-                if not capture:
-                    steps &= ~pawns
-                while steps:
-                    b = steps & -steps
-                    steps ^= b
-                    u = b.bit_length() - 1
-                    out.add(tuple(sorted(u if s == n else s for s in p)))
-            if not must_move or not moved:
-                out.add(p)
+        out: Odds = {}
+        for p, w in self.odds.items():
+            moves = steps(self.model, reach, p, self.board.masters[self.me])
+            for n, t, share in moves:
+                if capture or not pawns >> t & 1:
+                    add(out, self.model, tuple(sorted(t if s == n else s for s in p)), w * share)
+            if not must_move or not moves:
+                add(out, self.model, p, w)
         return out
+
+    def _spare(self, k: int) -> None:
+        """Before the enemy's turn ``k`` (Way of the Light): the enemy did not take the
+        master (the game goes on), which a weighted model may weigh (:func:`spare`)."""
+        if self.model.spared < 1.0 and self.view.mode == "light":
+            if self._hands is None:
+                self._hands = enemy_hands(self.view, self.cards, self.enemy, self._mover)
+            self.odds = spare(self.odds, self.model, self.engine, self._hands.get(k, ()), self.enemy,
+                              self.board.masters[self.me])
+
+    def _rescale(self) -> None:
+        self.odds = rescale(self.odds) if self.weighted else self.odds
 
     def _no_pawn_squares(self) -> None:
         pawns = self.board.all
-        self.placements = {p for p in self.placements if not any(pawns >> s & 1 for s in p)}
+        self.odds = {p: w for p, w in self.odds.items() if not any(pawns >> s & 1 for s in p)}
 
     def _in_progress(self) -> None:
         """The turn in progress (its Ninja or Lantern step), which the record does not hold
@@ -299,33 +329,37 @@ class Belief:
 
     def _enemy_in_progress(self, pos: Position) -> None:
         entered = pos.pawns(self.enemy) & ~self.board.pawns[self.enemy]
-        self.placements = {p for p in self.placements if not any(entered >> s & 1 for s in p)}
+        self.odds = {p: w for p, w in self.odds.items() if not any(entered >> s & 1 for s in p)}
         self.board = PublicBoard([pos.red, pos.blue], [pos.red_master, pos.blue_master])
         if self.view.phase == "lantern" and self.view.mode == "shadow":
             # The Ninja step is over and the card exchanged: the played card lies beside.
-            self.placements = self._quiet(pos.side[0], must_move=False, capture=True)
+            self.odds = self._quiet(pos.side[0], must_move=False, capture=True)
 
     def _own_in_progress(self, pos: Position) -> None:
         entered = pos.pawns(self.me) & ~self.board.pawns[self.me]
         info = self.view.ninja_info(COLORS[self.enemy])
         alive = info.alive if info is not None else 0
-        before = max((len(p) for p in self.placements), default=0)
+        before = max((len(p) for p in self.odds), default=0)
         for sq in range(25):
             if entered >> sq & 1:
-                hit = {tuple(s for s in p if s != sq) for p in self.placements if sq in p}
-                missed = {p for p in self.placements if sq not in p}
+                hit = {tuple(s for s in p if s != sq): w for p, w in self.odds.items() if sq in p}
+                missed = {p: w for p, w in self.odds.items() if sq not in p}
                 # Fewer Ninjas now: the pawn took one there, or the seat's strike hit one.
-                self.placements = (hit | missed) if alive < before else missed
+                self.odds = (hit | missed) if alive < before else missed
         # A Ninja fell this turn where the record does not say yet: any one of them.
-        self.placements = {q for p in self.placements
-                           for q in (combinations(p, alive) if len(p) > alive else (p,))}
+        out: Odds = {}
+        for p, w in self.odds.items():
+            fallen = list(combinations(p, alive)) if len(p) > alive else [p]
+            for q in fallen:
+                add(out, self.model, q, w / len(fallen) if self.model.split else w)
+        self.odds = out
 
     def _revealed(self) -> None:
         info = self.view.ninja_info(COLORS[self.enemy])
         if info is None:
             return
         for sq in info.revealed:
-            self.placements = {p for p in self.placements if sq in p}
+            self.odds = {p: w for p, w in self.odds.items() if sq in p}
 
     # -- the enemy's side of it -------------------------------------------------------------
 
@@ -344,18 +378,18 @@ class Belief:
         stepped (Way of the Light: one of them, if any could) or not, or one stepped to
         ``revealed`` where everyone saw it (a capture or a strike)."""
         if revealed is not None:
-            return self._stepped_to(card, revealed)
-        return self._quiet(card, must_move=self.view.mode == "light")
+            return set(self._stepped_to(card, revealed))
+        return set(self._quiet(card, must_move=self.view.mode == "light"))
 
     # -- questions -------------------------------------------------------------------------
 
     def squares(self) -> set[int]:
         """Every square where some enemy Ninja may stand."""
-        return {s for p in self.placements for s in p}
+        return {s for p in self.odds for s in p}
 
     def per_ninja(self) -> list[set[int]]:
         """For each hidden enemy Ninja (in square order within a placement), its squares."""
-        if not self.placements:
+        if not self.odds:
             return []
-        n = max(len(p) for p in self.placements)
-        return [{p[i] for p in self.placements if len(p) > i} for i in range(n)]
+        n = max(len(p) for p in self.odds)
+        return [{p[i] for p in self.odds if len(p) > i} for i in range(n)]

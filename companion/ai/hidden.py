@@ -71,18 +71,19 @@ class HiddenPlayer:
     """The Light & Shadow side of a :class:`~companion.ai.agent.Player`."""
 
     def __init__(self, player: Player, *, uniform: bool = False, ambush: bool = True,
-                 clock: Callable[[], float] = time.perf_counter, tree: bool = False):
+                 clock: Callable[[], float] = time.perf_counter, tree: bool = False,
+                 belief: str | None = None):
         self.player = player
-        # The level's seconds run on this clock from the start of a decision to its end
-        # (the benchmarks give it a Pi's pace).
-        self.clock = clock
+        # The Light Master's belief model (odds.MODELS; None: odds.LIGHT_MODEL); the earlier
+        # agent (no ambush counted, the benchmarks' ``today``) reads the set, as it did.
+        self.belief_model = belief if belief is not None or ambush else "set"
+        self.clock = clock  # the level's seconds run on it, a decision's start to end (benchmarks: a Pi's pace)
         self.uniform = uniform      # benchmarks: sample enemy Ninjas uniformly, ignoring the record
         # Count the ambushes of the enemy's second turn (:mod:`companion.ai.ambush`); the
         # benchmarks measure against the agent without (``ambush=False``).
         self.ambush = ambush and not uniform
         self.tree = tree and self.ambush    # the Light Master's information-set tree (infoset.py)
-        # The seat's belief and its reading of what the enemy knows of its own Ninjas, at the
-        # last decision: the next one reads on from them over the new turns only.
+        # The seat's belief and its reading of the enemy's, at the last decision: read on from.
         self.last_belief: Belief | None = None
         self.last_held: Belief | None = None
         # The modes whose enemy sees the seat's Ninjas (shadow_play); ``today`` is blind in all.
@@ -96,7 +97,7 @@ class HiddenPlayer:
         if view.phase == "setup":   # where to hide the Ninjas: searched (shadow_play), by ``today`` drawn
             return text[hide(self.player, view, actions, rng, self.by(started, SEARCHED), self.clock)
                         if self.ambush else rng.choice(actions)]
-        belief = self.last_belief = Belief(view, after=self.last_belief)
+        belief = self.last_belief = Belief(view, after=self.last_belief, model=self.belief_model)
         if view.phase == "lantern":
             if self.uniform:            # the baseline learns nothing from the answers
                 return text[rng.choice(actions)]
@@ -150,18 +151,25 @@ class HiddenPlayer:
         ``LANTERN_GAIN`` of the placements; else no Lantern."""
         lines = [(a, sum(1 << s for s in a.squares())) for a in actions if isinstance(a, Lantern)]
         places, nodes = sorted(belief.placements) if belief.enemy_has_ninjas else [], self.player.limits().nodes
-        best, gain = ambush_lantern(view, places, belief.engine, lines, self.clock, by, nodes)
+        best, gain = ambush_lantern(view, places, belief.engine, lines, self.clock, by, nodes,
+                                    belief.weights(places))
         return best if best is not None and gain >= LANTERN_GAIN else Skip()
 
     # -- sampled worlds --------------------------------------------------------------------
 
-    def samples(self, places: list[tuple[int, ...]], rng: random.Random, k: int) -> list[tuple[int, ...]]:
+    @staticmethod
+    def samples(places: list[tuple[int, ...]], rng: random.Random, k: int,
+                weights: list[float] | None = None) -> list[tuple[int, ...]]:
         """The worlds to search, in a random order: every candidate placement when there
         are at most ``k``, else ``k`` different ones drawn at random (a repeated world
-        would spend the budget on what is already known)."""
+        would spend the budget on what is already known), by their ``weights`` where the
+        belief has them (each in turn drawn by its weight among those left)."""
         if not places:
             return [()]
-        return rng.sample(places, min(k, len(places)))
+        if weights is None or len(places) <= k:
+            return rng.sample(places, min(k, len(places)))
+        keys = sorted(((rng.random() ** (1.0 / w) if w > 0 else 0.0), i) for i, w in enumerate(weights))
+        return [places[i] for _, i in reversed(keys[-k:])]
 
     def candidates(self, view: SeatView, belief: Belief) -> list[tuple[int, ...]]:
         """The placements the worlds are drawn from: the belief, or for the baseline
@@ -180,6 +188,10 @@ class HiddenPlayer:
         hidden = info.alive - len(info.revealed)
         return sorted(tuple(sorted(info.revealed + rest)) for rest in combinations(free, hidden))
 
+    def weights(self, belief: Belief, places: list[tuple[int, ...]]) -> list[float] | None:
+        """The weights of the candidate ``places`` (None: alike; the baseline's always)."""
+        return None if self.uniform else belief.weights(places)
+
     def world(self, view: SeatView, placement: tuple[int, ...]) -> World:
         pos = view.board()
         c = view.color
@@ -191,7 +203,8 @@ class HiddenPlayer:
 
     def scored(self, view: SeatView) -> list[tuple[Action, int]]:
         """Every legal action of the seat with its belief-averaged score (for hints)."""
-        return self._scored(view, Belief(view), view.actions(), self.player.rng(view), self.clock())
+        return self._scored(view, Belief(view, model=self.belief_model), view.actions(), self.player.rng(view),
+                            self.clock())
 
     def search(self, view: SeatView, belief: Belief, actions: list[Action], rng: random.Random,
                started: float) -> Action:
@@ -209,14 +222,15 @@ class HiddenPlayer:
         light = None if view.light is None else COLORS.index(view.light)
         searcher = player.searcher(view)
         places = self.candidates(view, belief)
+        weights = self.weights(belief, places)
         ambushed: dict[Action, float] = {}
         if self.ambush and places:
             ambushed = counted(view, places, belief.engine, actions, self.clock, (self.by(started, COUNTED),
-                               self.by(started, COUNTED_THIRD)), player.limits().nodes)
+                               self.by(started, COUNTED_THIRD)), player.limits().nodes, weights)
         deadline = self.by(started, SEARCHED)
         rules = Rules(view.mode, light, belief.engine, searcher.evaluate,
                       deadline=deadline, max_nodes=player.limits().nodes, clock=self.clock)
-        drawn = self.samples(places, rng, k)
+        drawn = self.samples(places, rng, k, weights)
         if self.tree and light == view.color and places:    # the Light Master: one tree over its worlds
             share = Strata(view, belief.engine, places, actions).share  # before the tree: on its clock
             if (tree := light_master_tree(rules, self.world(view, ()), places, rng)).iterations:
@@ -230,7 +244,8 @@ class HiddenPlayer:
         if view.own_ninjas and not self.uniform and view.mode not in self.watched:
             self.last_held = Belief.held_by_enemy(view, after=self.last_held)
             eye = EnemyEye(self.last_held)
-        strata = Strata(view, belief.engine, places, actions, view.mode in self.watched)
+        strata = Strata(view, belief.engine, places, actions, view.mode in self.watched, weights,
+                        len(drawn) == len(places))
         for p in drawn:
             w = self.world(view, p)
             try:
@@ -312,21 +327,28 @@ class Strata:
     safe."""
 
     def __init__(self, view: SeatView, engine: Engine, places: list[tuple[int, ...]],
-                 actions: list[Action], watched: bool = False):
+                 actions: list[Action], watched: bool = False, weights: list[float] | None = None,
+                 every: bool = False):
         # For each action: (the squares that reach the master, the pawn's landing square).
         self.attackers = self._attackers(view, engine, actions)
         # The enemy sees the seat's Ninjas (the player's ``watched``): an exposed part left
         # unsearched is a loss, not the other part's average (shadow_play).
         self.watched = watched
         self.share: dict[Action, float] = {}
+        # With ``every`` placement searched, each world counts by its weight (a weighted
+        # draw holds the weights already: its worlds count alike).
+        self.world_weight = dict(zip(places, weights)) if weights is not None and every else {}
         masks = [sum(1 << s for s in p) for p in places]
         for a, (mask, landed) in self.attackers.items():
             if landed >= 0:
                 mask &= ~(1 << landed)      # a Ninja on the pawn's landing square was taken by it
-            hit = sum(1 for pm in masks if pm & mask)
-            self.share[a] = hit / len(places) if places else 0.0
+            if weights is None:
+                hit = sum(1 for pm in masks if pm & mask)
+                self.share[a] = hit / len(places) if places else 0.0
+            else:       # the belief's weights (summing to 1)
+                self.share[a] = sum(w for pm, w in zip(masks, weights) if pm & mask)
         self.sums: dict[Action, list[float]] = {a: [0.0, 0.0] for a in actions}
-        self.counts: dict[Action, list[int]] = {a: [0, 0] for a in actions}
+        self.counts: dict[Action, list[float]] = {a: [0.0, 0.0] for a in actions}
         self.done = 0
 
     @staticmethod
@@ -359,12 +381,14 @@ class Strata:
         return any(mask >> s & 1 and s != landed for s in p)
 
     def add(self, p: tuple[int, ...], scores: dict[Action, int]) -> None:
+        """World ``p``'s scores, by its weight in its part's average."""
+        weight = self.world_weight.get(p, 1.0)
         self.done += 1
         for a, score in scores.items():
             att = self.attackers.get(a)
             j = int(att is not None and self.exposed(p, *att))
-            self.sums[a][j] += score
-            self.counts[a][j] += 1
+            self.sums[a][j] += weight * score
+            self.counts[a][j] += weight
 
     def value(self, a: Action) -> int:
         sums, counts = self.sums[a], self.counts[a]

@@ -46,8 +46,13 @@ def planner(seed):
     return player
 
 
-def _ambush(view, turns=2):
-    return Ambush(view, sorted(Belief(view).placements), Player("medium").searcher(view).engine, turns)
+def _ambush(view, turns=2, weighted=False):
+    """The count over the belief's placements: each alike, or ``weighted`` as the table's
+    Light Master weighs them (``odds.LIGHT_MODEL``)."""
+    belief = Belief(view)
+    places = sorted(belief.placements)
+    return Ambush(view, places, Player("medium").searcher(view).engine, turns,
+                  weights=belief.weights(places) if weighted else None)
 
 
 def test_giving_the_enemy_tiger_lets_a_ninja_wait_two_steps_from_the_master():
@@ -157,7 +162,7 @@ def test_a_lantern_is_spent_where_its_answer_changes_the_blind_reply():
     """The line chosen is worth LANTERN_GAIN at least, and its answer moves the master's
     blind square after one of the enemy's cards: the seat then steps where it would not have."""
     view = AN_ANSWER_SAVES
-    ambush = _ambush(view, turns=3)         # the Light Master counts three turns
+    ambush = _ambush(view, turns=3, weighted=True)  # the Light Master counts three turns, weighted
     best, gain = ambush.lantern(_lines(view))
     assert gain >= LANTERN_GAIN
     chosen = planner(1).choose(view)

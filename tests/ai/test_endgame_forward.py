@@ -1,5 +1,5 @@
 """The endgame tables' full-depth check (tests/support/endgame_checks.py's Forward,
-companion/ai/native/forward.c): its move generator is the rules' engine's, move for move; its
+tests/support/native/forward.c): its move generator is the rules' engine's, move for move; its
 forward solve agrees with the retrograde tables; and it catches a table with one value
 changed. benchmarks/bench_tablebase.py --full-depth runs it on whole four-piece tables."""
 

@@ -13,11 +13,13 @@ import pytest
 
 from companion.ai.agent import Player
 from companion.ai.native import NativeSearcher, new_searcher
+from companion.ai.native.searcher import core
 from companion.ai.native.build import target
 from companion.ai.search import Limits, Searcher
 from companion.ai.view import SeatView
 from companion.rules.ways import new_referee
 
+import forward_core
 from search_states import random_states, require_native
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -115,3 +117,13 @@ def test_the_built_core_is_ignored_by_git():
         pytest.skip("not a git checkout")
     proc = subprocess.run(["git", "check-ignore", "-q", str(target())], cwd=ROOT)
     assert proc.returncode == 0, f"{target()} would show in git status"
+
+
+def test_the_product_core_does_not_carry_the_tables_check():
+    """The full-depth check (tests/support/native/forward.c) is a test tool: it is built
+    apart, and neither the core's sources nor the compiled core hold it."""
+    require_native()
+    assert not hasattr(core().lib, "fw_new")
+    assert not list(Path(target()).parent.glob("forward.*"))
+    proc = subprocess.run(["git", "check-ignore", "-q", str(forward_core.target())], cwd=ROOT)
+    assert not (ROOT / ".git").exists() or proc.returncode == 0

@@ -103,6 +103,7 @@ class SimPage:
           const note = (b) => { if (/^0,[1-9][0-9]*,0$/.test(b.dataset.led || '')) window.greenSince.add(b.dataset.square); };
           window.greenWatch = new MutationObserver((ms) => ms.forEach((m) => note(m.target)));
           document.querySelectorAll('button.square').forEach((b) => {
+            note(b);    // a flash already on: the commit can land between the last click and this
             window.greenWatch.observe(b, { attributes: true, attributeFilter: ['data-led'] });
           });
         }""")

@@ -1,6 +1,6 @@
 """Independent checks of an endgame table (companion/ai/endgame.py), for tests/ai and
 benchmarks/bench_tablebase.py: each value against a forward full-depth solve of the whole
-deal (:class:`Forward`, ``companion/ai/native/forward.c``), against an exact full-width
+deal (:class:`Forward`, ``tests/support/native/forward.c``), against an exact full-width
 search of the rules' own move generator (companion/ai/solve.py), against its children's
 values one ply down, and the hints' words and grades against the value of each move."""
 
@@ -12,7 +12,6 @@ from typing import Any, Protocol
 
 from companion.ai.endgame import INVALID, Endgames
 from companion.ai.hints import hint_table
-from companion.ai.native.searcher import core
 from companion.ai.search import WIN, search_state
 from companion.ai.solve import Prover
 from companion.ai.view import SeatView
@@ -21,6 +20,8 @@ from companion.rules.engine import Engine, State
 from companion.rules.position import RED
 from companion.rules.squares import square_name
 from companion.rules.variants import ClassicReferee
+
+from forward_core import forward_module
 
 MAX_OFFSETS = 8         # forward.c's room per card pattern
 
@@ -36,9 +37,9 @@ class Forward:
     (``endgame.c``) but the rules' card offsets. ``value(st)`` as :class:`Endgames`'s."""
 
     def __init__(self, cards: Sequence[str], table: CardTable = CARDS, *, students: int = 2):
-        mod = core()
+        mod = forward_module()
         if mod is None:
-            raise RuntimeError("the native core is not built")
+            raise RuntimeError("no C compiler: the full-depth check cannot be built here")
         self.ffi, self.lib = mod.ffi, mod.lib
         self.cards = tuple(cards)
         self.number = {name: k for k, name in enumerate(self.cards)}

@@ -19,8 +19,7 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SOURCES = (HERE / "core.c", HERE / "endgame.c", HERE / "core.h", Path(__file__).resolve(),
-           HERE / "forward.c", HERE / "forward.h")     # forward.c: the tables' check, not played
+SOURCES = (HERE / "core.c", HERE / "endgame.c", HERE / "core.h", Path(__file__).resolve())
 MODULE = "companion.ai.native._core"
 
 
@@ -38,9 +37,9 @@ def builder():
     from cffi import FFI     # a build-time import: the search runs without cffi's compiler parts
 
     ffi = FFI()
-    ffi.cdef((HERE / "core.h").read_text() + (HERE / "forward.h").read_text())
-    ffi.set_source(MODULE, '#include <stdint.h>\n#include "core.h"\n#include "forward.h"\n',
-                   sources=[str(HERE / "core.c"), str(HERE / "endgame.c"), str(HERE / "forward.c")],
+    ffi.cdef((HERE / "core.h").read_text())
+    ffi.set_source(MODULE, '#include <stdint.h>\n#include "core.h"\n',
+                   sources=[str(HERE / "core.c"), str(HERE / "endgame.c")],
                    include_dirs=[str(HERE)], extra_compile_args=["-O3", "-std=gnu99"])
     return ffi
 

@@ -23,7 +23,8 @@ from ..rules.position import Position
 from .pieces import NOW, PieceMap, Pieces
 from .walks import Paths, idle_noise, step, walked
 from .readings import Reading, pieces_of
-from .turns import Known, Turns, memo, origins
+from .growth import Grower
+from .turns import Known, Lifts, Turns, origins
 
 MAX_NODES = 600   # a bound on the tree grown for one explanation
 SLACK = 2         # a history may need this much more noise than the likeliest map
@@ -77,6 +78,9 @@ class Tree:
                                      for sq, p in enumerate(pieces)))
         self._children: dict[int, dict[Move, Node]] = {}
         self._grown: tuple[tuple[object, ...], list[Node]] | None = None   # the last grown
+        # Each node's turns and Wind cards half made, carried over from look to look.
+        self._grower = Grower(lambda n: self.moves_from(n.position), self._child_along,
+                              self.midways)
 
     def moves_from(self, pos: Position) -> Turns:
         found = self._moves.get(pos)
@@ -134,6 +138,14 @@ class Tree:
                                  tuple(paths))
         return list(found.values())
 
+    def _child_along(self, node: Node, ms: Turns, m: Move) -> Node:
+        """``node``'s child along turn ``m`` (of its turns ``ms``), made once."""
+        kids = self._children.setdefault(id(node), {})
+        child = kids.get(m)
+        if child is None:
+            child = kids[m] = self._child(node, ms.reading(m))
+        return child
+
     def follow(self, moves: tuple[Move, ...]) -> Node | None:
         """The node the legal ``moves`` lead to from the root, or None."""
         node = self.root
@@ -171,19 +183,18 @@ class Tree:
         the last call if ``key`` is (then so is the tree grown: a third of the looks)."""
         mark = (key, tuple(sorted(lifted.items())), depth, tuple(also))
         if key is None or self._grown is None or self._grown[0] != mark:
-            self._grown = (mark, self._grow(lifted, depth, also, memo(window)))
+            self._grown = (mark, self._grow(self._grower.lifts(lifted, window), depth, also))
         return self._grown[1]
 
-    def _grow(self, lifted: Counter[int], depth: int, also: list[Node],
-              window: Callable[[int], Counter[int]]) -> list[Node]:
+    def _grow(self, lifts: Lifts, depth: int, also: list[Node]) -> list[Node]:
         out: list[Node] = [self.root]
         frontier = [self.root]
         for _ in range(depth):
-            frontier = [c for n in frontier for c in self.children(n, lifted, window=window)]
+            frontier = self._next(frontier, lifts, MAX_NODES + 1 - len(out))
             out += frontier
             if len(out) > MAX_NODES:
                 return out[:MAX_NODES]
-        out = self._grow_from(out, also, lifted, window)
+        out = self._grow_from(out, also, lifts)
         # The histories those go on from (the hands may take back a turn beyond the depth).
         seen = {id(n) for n in out}
         for n in also:
@@ -192,10 +203,24 @@ class Tree:
                 seen.add(id(at))
                 out.append(at)
                 at = at.parent
-        return out + [h for n in out for h in self.midways(n, lifted, window)]
+        return out + [h for n in out for h in self._grower.halves(n, lifts)]
 
-    def _grow_from(self, out: list[Node], also: list[Node], lifted: Counter[int],
-                   window: Callable[[int], Counter[int]]) -> list[Node]:
+    def _next(self, frontier: list[Node], lifts: Lifts, room: int,
+              seen: set[int] | None = None) -> list[Node]:
+        """The children of ``frontier``, in order, until ``room`` of them (not in ``seen``)
+        are found: those past the bound on the tree would be cut (a look grows no node it
+        then drops)."""
+        out: list[Node] = []
+        kept = 0
+        for n in frontier:
+            kids = self._grower.children(n, lifts)
+            out += kids
+            kept += len(kids) if seen is None else sum(id(c) not in seen for c in kids)
+            if kept >= room:
+                break
+        return out
+
+    def _grow_from(self, out: list[Node], also: list[Node], lifts: Lifts) -> list[Node]:
         """``out`` with ``also`` and their parents, their children and grandchildren, at
         most MAX_NODES in all."""
         seen = {id(n) for n in out}
@@ -203,12 +228,12 @@ class Tree:
         # a question stood may be a Wind card's pawn step that goes on: spirit-back 12).
         parents = {id(n.parent): n.parent for n in also if n.parent is not None}
         frontier = list(also) + [p for p in parents.values() if p is not None]
-        for _ in range(3):
+        for level in range(3):
             out += [n for n in frontier if id(n) not in seen]
             seen |= {id(n) for n in frontier}
-            frontier = [c for n in frontier for c in self.children(n, lifted, window=window)]
-            if len(out) > MAX_NODES:
-                break
+            if level == 2 or len(out) >= MAX_NODES:
+                break    # (the next level would be cut)
+            frontier = self._next(frontier, lifts, MAX_NODES - len(out), seen)
         return out[:MAX_NODES]
 
 

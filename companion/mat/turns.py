@@ -77,6 +77,15 @@ class Turns:
             pos = self._afters[move] = engine.position(engine.apply(self._state, self._raw_of[move]))
         return pos
 
+    @property
+    def starts(self) -> tuple[int, ...]:
+        """The squares some turn's first piece leaves."""
+        return tuple(self._starts)
+
+    def leaving(self, sq: int) -> list[tuple[int, Move]]:
+        """The turns whose first piece leaves ``sq``, with their index in the engine's order."""
+        return self._from(sq)
+
     def lifting(self, lifted: Counter[int]) -> list[Move]:
         """The turns whose first piece leaves a square in ``lifted``, in the engine's order."""
         found = [e for sq, n in lifted.items() if n > 0 for e in self._from(sq)]
@@ -112,13 +121,56 @@ class Known(dict[Position, Turns]):
         super().__setitem__(pos, moves)
 
 
-def memo(window: Callable[[int], Counter[int]]) -> Callable[[int], Counter[int]]:
-    """``window`` (the lifts a turn after so many turns may use), each depth computed once:
-    the lifts do not change while a tree grows, and every node asks."""
-    known: dict[int, Counter[int]] = {}
+class Counts:
+    """Counts of lifts per square, each distinct one given a number, and which squares one
+    counts more than another (a growth of the tree goes on from the last one when the lifts
+    only grew: see ``histories.Tree``)."""
 
-    def remembered(depth: int) -> Counter[int]:
-        if depth not in known:
-            known[depth] = window(depth)
-        return known[depth]
-    return remembered
+    def __init__(self) -> None:
+        self._ids: dict[tuple[tuple[int, int], ...], int] = {}
+        self.counts: list[Counter[int]] = []
+        self._rises: dict[tuple[int, int], frozenset[int] | None] = {}
+
+    def number(self, counts: Counter[int]) -> int:
+        key = tuple(sorted((sq, n) for sq, n in counts.items() if n > 0))
+        found = self._ids.get(key)
+        if found is None:
+            found = self._ids[key] = len(self.counts)
+            self.counts.append(Counter(dict(key)))
+        return found
+
+    def rises(self, before: int, after: int) -> frozenset[int] | None:
+        """The squares ``after`` counts more often than ``before``; None if it counts one
+        less often (then nothing found under ``before`` carries over)."""
+        pair = (before, after)
+        if pair not in self._rises:
+            old, new = self.counts[before], self.counts[after]
+            if any(new[sq] < n for sq, n in old.items()):
+                self._rises[pair] = None
+            else:
+                self._rises[pair] = frozenset(sq for sq, n in new.items() if n > old[sq])
+        return self._rises[pair]
+
+
+class Lifts:
+    """The lifts one growth of the tree uses: how often hands emptied each square
+    (``lifted``), and the lifts a turn after so many turns may use (``window``, each depth
+    computed once), each numbered by ``counts``."""
+
+    def __init__(self, lifted: Counter[int], window: Callable[[int], Counter[int]],
+                 counts: Counts):
+        self.lifted, self._window, self._counts = lifted, window, counts
+        self.number = counts.number(lifted)
+        self._known: dict[int, tuple[Counter[int], int]] = {}
+
+    def window(self, depth: int) -> Counter[int]:
+        return self._at(depth)[0]
+
+    def window_number(self, depth: int) -> int:
+        return self._at(depth)[1]
+
+    def _at(self, depth: int) -> tuple[Counter[int], int]:
+        if depth not in self._known:
+            allowed = self._window(depth)
+            self._known[depth] = (allowed, self._counts.number(allowed))
+        return self._known[depth]

@@ -1,0 +1,133 @@
+"""A node's turns under the lifts the hands made, found once and carried over as the lifts
+grow: the tree of histories (histories.py) is grown again at every look, and between two
+looks the hands add a lift or two, so each node checks again only the turns that use a
+square counted more often now (the issue's time per call: a look costs what changed, not
+the whole tree).
+
+A turn from a node is a history when the hands emptied every square it (and the turns before
+it) lift as often as they need, and its pieces left squares in its window (lifts made after
+the turn before it was shown). Both only grow while the lifts grow: a turn found stays, and a
+turn not found can only be found again through a square now counted more often. When a count
+falls (a lift found to be a brush, the window moved on), the node's turns are found again.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+from ..rules.moves import Move
+from .turns import Counts, Lifts, Turns, origins
+
+if TYPE_CHECKING:
+    from .histories import Node
+
+
+@dataclass
+class _Turned:
+    """A node's turns as found under lifts ``number`` and window ``window`` (see Counts)."""
+    number: int
+    window: int
+    found: list[tuple[int, "Node"]]                    # (engine index, child), in order
+    failed: list[tuple[int, Move, frozenset[int]]]    # a turn not found, the squares it needs
+
+
+class Grower:
+    """Each node's turns and Wind Spirit cards half made, carried over from look to look.
+    ``turns_of(node)``: the node's legal turns; ``child(node, turns, move)``: its child
+    along ``move`` (made once); ``halves(node, lifted, window)``: its Wind cards half made."""
+
+    def __init__(self, turns_of: Callable[["Node"], Turns],
+                 child: Callable[["Node", Turns, Move], "Node"],
+                 halves: Callable[["Node", Counter[int], Callable[[int], Counter[int]]],
+                                  list["Node"]]):
+        self._turns_of, self._child, self._halves_of = turns_of, child, halves
+        self.counts = Counts()
+        self._turned: dict[int, _Turned] = {}
+        self._halves: dict[int, tuple[tuple[int, ...], list["Node"]]] = {}
+
+    def lifts(self, lifted: Counter[int], window: Callable[[int], Counter[int]]) -> Lifts:
+        return Lifts(lifted, window, self.counts)
+
+    def children(self, node: "Node", lifts: Lifts) -> list["Node"]:
+        """The turns from ``node`` the lifts allow (as ``Tree.children``)."""
+        ms = self._turns_of(node)
+        if ms.over or ms.must_pass or node.over:
+            return []
+        depth = len(node.steps)
+        number, window = lifts.number, lifts.window_number(depth)
+        had = self._turned.get(id(node))
+        if had is not None and (had.number, had.window) != (number, window):
+            rose = self.counts.rises(had.number, number)
+            opened = self.counts.rises(had.window, window)
+            if rose is None or opened is None:
+                had = None
+            else:
+                had = self._more(node, ms, had, rose | opened, lifts)
+        if had is None:
+            had = self._all(node, ms, lifts)
+        self._turned[id(node)] = had
+        return [c for _, c in had.found]
+
+    def _all(self, node: "Node", ms: Turns, lifts: Lifts) -> _Turned:
+        found: list[tuple[int, "Node"]] = []
+        failed: list[tuple[int, Move, frozenset[int]]] = []
+        allowed = lifts.window(len(node.steps))
+        for sq in sorted({sq for sq, n in lifts.lifted.items() if n > 0}):
+            for i, m in ms.leaving(sq):
+                self._try(node, ms, i, m, lifts.lifted, allowed, found, failed)
+        found.sort(key=lambda e: e[0])
+        return _Turned(lifts.number, lifts.window_number(len(node.steps)), found, failed)
+
+    def _more(self, node: "Node", ms: Turns, had: _Turned, rose: frozenset[int],
+              lifts: Lifts) -> _Turned:
+        """``had`` under lifts that only grew, on the squares ``rose``."""
+        lifted, allowed = lifts.lifted, lifts.window(len(node.steps))
+        before = self.counts.counts[had.number]
+        found: list[tuple[int, "Node"]] = []
+        failed: list[tuple[int, Move, frozenset[int]]] = []
+        for entry in had.failed:
+            if entry[2] & rose:
+                self._try(node, ms, entry[0], entry[1], lifted, allowed, found, failed)
+            else:
+                failed.append(entry)
+        for sq in sorted(rose):
+            if before[sq] <= 0 < lifted[sq]:   # its turns were not looked at before
+                for i, m in ms.leaving(sq):
+                    self._try(node, ms, i, m, lifted, allowed, found, failed)
+        if found:
+            found = sorted(had.found + found, key=lambda e: e[0])
+        else:
+            found = had.found
+        return _Turned(lifts.number, lifts.window_number(len(node.steps)), found, failed)
+
+    def _try(self, node: "Node", ms: Turns, i: int, m: Move, lifted: Counter[int],
+             allowed: Counter[int], found: list[tuple[int, "Node"]],
+             failed: list[tuple[int, Move, frozenset[int]]]) -> None:
+        """Is turn ``m`` (index ``i``) from ``node`` a history the lifts allow?"""
+        starts = origins(m)
+        if any(lifted[sq] <= 0 for sq in starts):
+            failed.append((i, m, frozenset(starts)))
+            return
+        child = self._child(node, ms, m)
+        if (all(lifted[sq] >= n for sq, n in child.emptied.items())
+                and all(allowed[sq] > 0 for sq in child.leaves)):
+            found.append((i, child))
+        else:
+            failed.append((i, m, frozenset(child.emptied) | frozenset(starts)))
+
+    def halves(self, node: "Node", lifts: Lifts) -> list["Node"]:
+        """``node``'s Wind Spirit cards half made (as ``Tree.midways``): they depend only on
+        the squares whose pawn the hands lifted more often than the node's turns did, within
+        its window."""
+        ms = self._turns_of(node)
+        if ms.over or ms.must_pass or node.over:
+            return []
+        lifted, allowed = lifts.lifted, lifts.window(len(node.steps))
+        key = tuple(f for f in ms.starts if lifted[f] > node.emptied[f] and allowed[f] > 0)
+        had = self._halves.get(id(node))
+        if had is None or had[0] != key:
+            had = self._halves[id(node)] = (key, self._halves_of(node, lifted, lifts.window)
+                                            if key else [])
+        return had[1]

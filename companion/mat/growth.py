@@ -21,7 +21,8 @@ from ..rules.moves import Move
 from .turns import Counts, Lifts, Turns, origins
 
 if TYPE_CHECKING:
-    from .histories import Node
+    from .histories import Node, Tree
+    from .pieces import Pieces
 
 
 @dataclass
@@ -34,25 +35,24 @@ class _Turned:
 
 
 class Grower:
-    """Each node's turns and Wind Spirit cards half made, carried over from look to look.
-    ``turns_of(node)``: the node's legal turns; ``child(node, turns, move)``: its child
-    along ``move`` (made once); ``halves(node, lifted, window)``: its Wind cards half made."""
+    """Each node of ``tree`` keeps its turns and Wind Spirit cards half made from look to
+    look."""
 
-    def __init__(self, turns_of: Callable[["Node"], Turns],
-                 child: Callable[["Node", Turns, Move], "Node"],
-                 halves: Callable[["Node", Counter[int], Callable[[int], Counter[int]]],
-                                  list["Node"]]):
-        self._turns_of, self._child, self._halves_of = turns_of, child, halves
+    def __init__(self, tree: "Tree"):
+        self._tree = tree
         self.counts = Counts()
         self._turned: dict[int, _Turned] = {}
-        self._halves: dict[int, tuple[tuple[int, ...], list["Node"]]] = {}
+        # Each node's Wind cards' pawn steps the lifts allow (by the squares they leave),
+        # and the histories of those made, each made once.
+        self._steps: dict[int, tuple[tuple[int, ...], list[tuple[int, int, Move]]]] = {}
+        self._halves: dict[tuple[int, int, int], "Node"] = {}
 
     def lifts(self, lifted: Counter[int], window: Callable[[int], Counter[int]]) -> Lifts:
         return Lifts(lifted, window, self.counts)
 
     def children(self, node: "Node", lifts: Lifts) -> list["Node"]:
         """The turns from ``node`` the lifts allow (as ``Tree.children``)."""
-        ms = self._turns_of(node)
+        ms = self._tree.moves_from(node.position)
         if ms.over or ms.must_pass or node.over:
             return []
         depth = len(node.steps)
@@ -110,24 +110,51 @@ class Grower:
         if any(lifted[sq] <= 0 for sq in starts):
             failed.append((i, m, frozenset(starts)))
             return
-        child = self._child(node, ms, m)
+        child = self._tree.child_along(node, ms, m)
         if (all(lifted[sq] >= n for sq, n in child.emptied.items())
                 and all(allowed[sq] > 0 for sq in child.leaves)):
             found.append((i, child))
         else:
             failed.append((i, m, frozenset(child.emptied) | frozenset(starts)))
 
-    def halves(self, node: "Node", lifts: Lifts) -> list["Node"]:
-        """``node``'s Wind Spirit cards half made (as ``Tree.midways``): they depend only on
-        the squares whose pawn the hands lifted more often than the node's turns did, within
-        its window."""
-        ms = self._turns_of(node)
+    def halves(self, node: "Node", lifts: Lifts, boards: "set[Pieces] | None" = None,
+               keep: "Node | None" = None) -> list["Node"]:
+        """``node``'s Wind Spirit cards with only their pawn step made, one per pawn step:
+        those whose pawn the hands lifted more often than the node's turns did, within its
+        window, and (unless ``node`` is ``keep``) that leave one of ``boards``: only those
+        can explain a map."""
+        if not self._tree.holds_wind(node):
+            return []
+        ms = self._tree.moves_from(node.position)
         if ms.over or ms.must_pass or node.over:
             return []
         lifted, allowed = lifts.lifted, lifts.window(len(node.steps))
         key = tuple(f for f in ms.starts if lifted[f] > node.emptied[f] and allowed[f] > 0)
-        had = self._halves.get(id(node))
+        had = self._steps.get(id(node))
         if had is None or had[0] != key:
-            had = self._halves[id(node)] = (key, self._halves_of(node, lifted, lifts.window)
-                                            if key else [])
-        return had[1]
+            had = self._steps[id(node)] = (key, _pawn_steps(ms, key))
+        out = []
+        for f, t, m in had[1]:
+            if boards is not None and node is not keep:
+                pieces = list(node.pieces)
+                mover = pieces[f]
+                pieces[f] = pieces[t] if pieces[t] is not None and mover == "W" else None
+                pieces[t] = mover
+                if tuple(pieces) not in boards:
+                    continue
+            half = self._halves.get((id(node), f, t))
+            if half is None:
+                half = self._halves[(id(node), f, t)] = self._tree.half(node, m)
+            out.append(half)
+        return out
+
+
+def _pawn_steps(ms: Turns, squares: tuple[int, ...]) -> list[tuple[int, int, Move]]:
+    """The Wind Spirit cards' pawn steps from ``squares`` (with a Spirit step to come), each
+    once, with the first turn that makes it, in the engine's order."""
+    found: dict[tuple[int, int], Move] = {}
+    for _, m in sorted((e for sq in squares for e in ms.leaving(sq)), key=lambda e: e[0]):
+        f, t = m.from_sq, m.to_sq
+        if m.wind_card and m.spirit_from is not None and f is not None and t is not None:
+            found.setdefault((f, t), m)
+    return [(f, t, m) for (f, t), m in found.items()]

@@ -77,10 +77,9 @@ class Tree:
                          paths=tuple(((sq, 0, 0),) if p is not None else None
                                      for sq, p in enumerate(pieces)))
         self._children: dict[int, dict[Move, Node]] = {}
-        self._grown: tuple[tuple[object, ...], list[Node]] | None = None   # the last grown
+        self._grown: tuple[tuple[object, ...], Lifts, list[Node]] | None = None  # the last grown
         # Each node's turns and Wind cards half made, carried over from look to look.
-        self._grower = Grower(lambda n: self.moves_from(n.position), self._child_along,
-                              self.midways)
+        self._grower = Grower(self)
 
     def moves_from(self, pos: Position) -> Turns:
         found = self._moves.get(pos)
@@ -115,30 +114,24 @@ class Tree:
                 found.append(child)
         return found
 
-    def midways(self, node: Node, lifted: Counter[int],
-                window: Callable[[int], Counter[int]]) -> list[Node]:
-        """The Wind Spirit card turns from ``node`` with only their pawn step made, one per
-        pawn step (whatever the Spirit's will be), as histories of the hands still at work."""
-        ms = self.moves_from(node.position)
-        if ms.over or ms.must_pass or node.over:
-            return []
-        allowed = window(len(node.steps))
-        found: dict[tuple[int, int], Node] = {}
-        for m in ms.lifting(lifted):
-            f, t = m.from_sq, m.to_sq
-            if (not m.wind_card or m.spirit_from is None or f is None or t is None
-                    or (f, t) in found or lifted[f] <= node.emptied[f] or allowed[f] <= 0):
-                continue
-            pieces, paths = list(node.pieces), list(node.paths)
-            gone = () if pieces[t] is None else (pieces[t] or "",)
-            step(pieces, paths, f, t, len(node.steps) + 1)
-            found[(f, t)] = Node(node.steps, node.position, tuple(pieces),
-                                 tuple(sorted(node.taken + gone)), node.movers, node,
-                                 False, frozenset((f,)), node.emptied + Counter((f,)), m,
-                                 tuple(paths))
-        return list(found.values())
+    def half(self, node: Node, m: Move) -> Node:
+        """The Wind Spirit card turn ``m`` from ``node`` with only its pawn step made, as a
+        history of the hands still at work (whatever its Spirit step will be)."""
+        f, t = m.from_sq, m.to_sq
+        assert f is not None and t is not None, "a pawn step"
+        pieces, paths = list(node.pieces), list(node.paths)
+        gone = () if pieces[t] is None else (pieces[t] or "",)
+        step(pieces, paths, f, t, len(node.steps) + 1)
+        return Node(node.steps, node.position, tuple(pieces), tuple(sorted(node.taken + gone)),
+                    node.movers, node, False, frozenset((f,)), node.emptied + Counter((f,)), m,
+                    tuple(paths))
 
-    def _child_along(self, node: Node, ms: Turns, m: Move) -> Node:
+    def holds_wind(self, node: Node) -> bool:
+        """Does the player to move at ``node`` hold a Wind Spirit card?"""
+        pos = node.position
+        return any(self.cards[c].is_wind_card for c in pos.hands[pos.turn] if c in self.cards)
+
+    def child_along(self, node: Node, ms: Turns, m: Move) -> Node:
         """``node``'s child along turn ``m`` (of its turns ``ms``), made once."""
         kids = self._children.setdefault(id(node), {})
         child = kids.get(m)
@@ -174,7 +167,8 @@ class Tree:
                     paths=_paths_after(node, move))
 
     def grow(self, lifted: Counter[int], depth: int, also: list[Node],
-             window: Callable[[int], Counter[int]], key: object = None) -> list[Node]:
+             window: Callable[[int], Counter[int]], key: object = None,
+             boards: "set[Pieces] | None" = None, keep: Node | None = None) -> list[Node]:
         """The nodes to depth ``depth`` from the root, and ``also`` and their parents with
         their children and grandchildren (histories kept alive by a standing question), at
         most MAX_NODES.
@@ -183,8 +177,12 @@ class Tree:
         the last call if ``key`` is (then so is the tree grown: a third of the looks)."""
         mark = (key, tuple(sorted(lifted.items())), depth, tuple(also))
         if key is None or self._grown is None or self._grown[0] != mark:
-            self._grown = (mark, self._grow(self._grower.lifts(lifted, window), depth, also))
-        return self._grown[1]
+            lifts = self._grower.lifts(lifted, window)
+            self._grown = (mark, lifts, self._grow(lifts, depth, also))
+        _, lifts, out = self._grown
+        # With the Wind Spirit cards half made that may leave one of ``boards``, and all
+        # of ``keep``'s (the game as published: the next player's Wind card half made).
+        return out + [h for n in out for h in self._grower.halves(n, lifts, boards, keep)]
 
     def _grow(self, lifts: Lifts, depth: int, also: list[Node]) -> list[Node]:
         out: list[Node] = [self.root]
@@ -203,7 +201,7 @@ class Tree:
                 seen.add(id(at))
                 out.append(at)
                 at = at.parent
-        return out + [h for n in out for h in self._grower.halves(n, lifts)]
+        return out
 
     def _next(self, frontier: list[Node], lifts: Lifts, room: int,
               seen: set[int] | None = None) -> list[Node]:
@@ -258,6 +256,11 @@ def between(node: Node, published: int) -> list[Node]:
             out.append(at)
         at = at.parent
     return out
+
+
+def boards(maps: list[PieceMap], now: float) -> set[Pieces]:
+    """The boards a history must leave to explain one of ``maps`` (see :func:`explain`)."""
+    return {b for m in maps for _, b, _ in _boards(m, now)}
 
 
 def _boards(m: PieceMap, now: float) -> list[tuple[str | None, Pieces, float | None]]:

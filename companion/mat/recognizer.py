@@ -31,7 +31,7 @@ from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
 from .asking import Question, ask
 from .events import MatEvent, Prompt
-from .histories import Explanation, Node, Tree, explain, near
+from .histories import Explanation, Node, Tree, boards, explain, near
 from .turns import Known
 from .walks import untimed
 from .pairing import pair_up as pair_up
@@ -293,15 +293,17 @@ class Recognizer:
     def _explain(self, maps: list[PieceMap], now: float) -> tuple[list[Node], list[Explanation]]:
         """The nodes grown, and the cheapest histories among them that leave one of ``maps``
         (none the players' answers ruled out)."""
+        opened = tuple(move_of(r) for r in self._record.open)
         nodes = allowed(self._tree.grow(self._lifted(), DEPTH, self._explained, self._window,
-                                        key=(tuple(self._lifts), tuple(self._shown))),
+                                        key=(tuple(self._lifts), tuple(self._shown)),
+                                        boards=boards(maps, now),
+                                        keep=self._tree.follow(opened)),
                         self._rejected, self._named)
         pos = self._record.position
         self._fitting = set()
         every = explain(nodes, maps, now, self._since,
                         frozenset(("R", "r") if pos.turn == 0 else ("B", "b")), self._shown_at,
                         self._fitting)
-        opened = tuple(move_of(r) for r in self._record.open)
         found = least_noise(every, maps[0].cost if maps else 0, opened, self._started)
         # The next player's Wind Spirit card half made (an amendment is not read over it).
         self._midway, self._halves = wind_halves(every, found, nodes, opened)

@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from .pieces import Pieces
 
 
+MADE = 10    # the work of making a node, in turns tried (its reading, position, paths)
+
+
 @dataclass
 class _Turned:
     """A node's turns as found under lifts ``number`` and window ``window`` (see Counts)."""
@@ -36,11 +39,12 @@ class _Turned:
 
 class Grower:
     """Each node of ``tree`` keeps its turns and Wind Spirit cards half made from look to
-    look."""
+    look. ``work`` counts what the tree did: a turn tried 1, a node made ``MADE`` more."""
 
     def __init__(self, tree: "Tree"):
         self._tree = tree
         self.counts = Counts()
+        self.work = 0    # the work done: turns tried, and nodes made (MADE each)
         self._turned: dict[int, _Turned] = {}
         # Each node's Wind cards' pawn steps the lifts allow (by the squares they leave),
         # and the histories of those made, each made once.
@@ -106,6 +110,7 @@ class Grower:
              allowed: Counter[int], found: list[tuple[int, "Node"]],
              failed: list[tuple[int, Move, frozenset[int]]]) -> None:
         """Is turn ``m`` (index ``i``) from ``node`` a history the lifts allow?"""
+        self.work += 1
         starts = origins(m)
         if any(lifted[sq] <= 0 for sq in starts):
             failed.append((i, m, frozenset(starts)))
@@ -145,6 +150,7 @@ class Grower:
             half = self._halves.get((id(node), f, t))
             if half is None:
                 half = self._halves[(id(node), f, t)] = self._tree.half(node, m)
+                self.work += MADE
             out.append(half)
         return out
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Iterator
 
 from ..rules.board import Board
 from ..rules.engine import Engine
@@ -23,7 +23,7 @@ from ..rules.position import Position
 from .pieces import NOW, PieceMap, Pieces
 from .walks import Paths, idle_noise, step, walked
 from .readings import Reading, pieces_of
-from .growth import Grower
+from .growth import MADE, Grower
 from .turns import Known, Lifts, Turns, origins
 
 MAX_NODES = 600   # a bound on the tree grown for one explanation
@@ -78,14 +78,17 @@ class Tree:
                                      for sq, p in enumerate(pieces)))
         self._children: dict[int, dict[Move, Node]] = {}
         self._grown: tuple[tuple[object, ...], Lifts, list[Node]] | None = None  # the last grown
+        self._growing: tuple[tuple[object, ...], Lifts, Iterator[None]] | None = None  # ... going on
         # Each node's turns and Wind cards half made, carried over from look to look.
         self._grower = Grower(self)
+        self._winds: dict[tuple[str, ...], bool] = {}   # hands that hold a Wind Spirit card
 
     def moves_from(self, pos: Position) -> Turns:
         found = self._moves.get(pos)
         if found is None:
             found = Turns(pos, self._engine, self.cards, pos.winner() is not None)
             self._moves[pos] = found
+            self._grower.work += MADE
         return found
 
     def readings(self, node: Node) -> list[Reading]:
@@ -128,8 +131,12 @@ class Tree:
 
     def holds_wind(self, node: Node) -> bool:
         """Does the player to move at ``node`` hold a Wind Spirit card?"""
-        pos = node.position
-        return any(self.cards[c].is_wind_card for c in pos.hands[pos.turn] if c in self.cards)
+        hand = node.position.hands[node.position.turn]
+        found = self._winds.get(hand)
+        if found is None:
+            found = self._winds[hand] = any(self.cards[c].is_wind_card for c in hand
+                                            if c in self.cards)
+        return found
 
     def child_along(self, node: Node, ms: Turns, m: Move) -> Node:
         """``node``'s child along turn ``m`` (of its turns ``ms``), made once."""
@@ -137,6 +144,7 @@ class Tree:
         child = kids.get(m)
         if child is None:
             child = kids[m] = self._child(node, ms.reading(m))
+            self._grower.work += MADE
         return child
 
     def follow(self, moves: tuple[Move, ...]) -> Node | None:
@@ -168,31 +176,53 @@ class Tree:
 
     def grow(self, lifted: Counter[int], depth: int, also: list[Node],
              window: Callable[[int], Counter[int]], key: object = None,
-             boards: "set[Pieces] | None" = None, keep: Node | None = None) -> list[Node]:
+             budget: int | None = None) -> list[Node] | None:
         """The nodes to depth ``depth`` from the root, and ``also`` and their parents with
         their children and grandchildren (histories kept alive by a standing question), at
         most MAX_NODES.
         ``lifted``: the lifts the hands made since the anchor; ``window(d)``: those a turn
         after ``d`` turns may use (made after the turn before it was shown), the same as at
-        the last call if ``key`` is (then so is the tree grown: a third of the looks)."""
+        the last call if ``key`` is (then so is the tree grown: a third of the looks).
+        ``budget``: the work this call may do (turns tried, nodes made: see ``Grower``);
+        None if that was not enough, and the growth goes on from there at the next call
+        with the same arguments (a scan's time is bounded; a call with other lifts starts
+        again, keeping each node's turns found)."""
         mark = (key, tuple(sorted(lifted.items())), depth, tuple(also))
-        if key is None or self._grown is None or self._grown[0] != mark:
+        if key is not None and self._grown is not None and self._grown[0] == mark:
+            return self._grown[2]
+        if self._growing is None or self._growing[0] != mark or key is None:
             lifts = self._grower.lifts(lifted, window)
-            self._grown = (mark, lifts, self._grow(lifts, depth, also))
-        _, lifts, out = self._grown
-        # With the Wind Spirit cards half made that may leave one of ``boards``, and all
-        # of ``keep``'s (the game as published: the next player's Wind card half made).
-        return out + [h for n in out for h in self._grower.halves(n, lifts, boards, keep)]
+            self._growing = (mark, lifts, self._grow(lifts, depth, also))
+        _, lifts, steps = self._growing
+        start = self._grower.work
+        try:
+            while budget is None or self._grower.work - start < budget:
+                next(steps)
+        except StopIteration as done:
+            self._growing = None
+            self._grown = (mark, lifts, done.value)
+            return self._grown[2]
+        return None
 
-    def _grow(self, lifts: Lifts, depth: int, also: list[Node]) -> list[Node]:
+    def halves(self, nodes: list[Node], boards: "set[Pieces]",
+               keep: Node | None) -> list[Node]:
+        """The Wind Spirit cards half made from the ``nodes`` last grown that may leave one
+        of ``boards``, and all of ``keep``'s (the game as published: the next player's Wind
+        card half made)."""
+        assert self._grown is not None and self._grown[2] is nodes, "grown first"
+        lifts = self._grown[1]
+        return [h for n in nodes for h in self._grower.halves(n, lifts, boards, keep)]
+
+    def _grow(self, lifts: Lifts, depth: int, also: list[Node]) -> Iterator[None]:
+        """The growth, in steps (each a node's turns found): its value is the nodes."""
         out: list[Node] = [self.root]
         frontier = [self.root]
         for _ in range(depth):
-            frontier = self._next(frontier, lifts, MAX_NODES + 1 - len(out))
+            frontier = yield from self._next(frontier, lifts, MAX_NODES + 1 - len(out))
             out += frontier
             if len(out) > MAX_NODES:
                 return out[:MAX_NODES]
-        out = self._grow_from(out, also, lifts)
+        out = yield from self._grow_from(out, also, lifts)
         # The histories those go on from (the hands may take back a turn beyond the depth).
         seen = {id(n) for n in out}
         for n in also:
@@ -204,7 +234,7 @@ class Tree:
         return out
 
     def _next(self, frontier: list[Node], lifts: Lifts, room: int,
-              seen: set[int] | None = None) -> list[Node]:
+              seen: set[int] | None = None) -> Iterator[None]:
         """The children of ``frontier``, in order, until ``room`` of them (not in ``seen``)
         are found: those past the bound on the tree would be cut (a look grows no node it
         then drops)."""
@@ -212,13 +242,14 @@ class Tree:
         kept = 0
         for n in frontier:
             kids = self._grower.children(n, lifts)
+            yield
             out += kids
             kept += len(kids) if seen is None else sum(id(c) not in seen for c in kids)
             if kept >= room:
                 break
         return out
 
-    def _grow_from(self, out: list[Node], also: list[Node], lifts: Lifts) -> list[Node]:
+    def _grow_from(self, out: list[Node], also: list[Node], lifts: Lifts) -> Iterator[None]:
         """``out`` with ``also`` and their parents, their children and grandchildren, at
         most MAX_NODES in all."""
         seen = {id(n) for n in out}
@@ -231,7 +262,7 @@ class Tree:
             seen |= {id(n) for n in frontier}
             if level == 2 or len(out) >= MAX_NODES:
                 break    # (the next level would be cut)
-            frontier = self._next(frontier, lifts, MAX_NODES - len(out), seen)
+            frontier = yield from self._next(frontier, lifts, MAX_NODES - len(out), seen)
         return out[:MAX_NODES]
 
 

@@ -50,6 +50,9 @@ MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat c
 CLEAR_S = 0.08    # empty this long to count as lifted (brushes are shorter)
 FLASH_S = 0.6     # a committed move's destination flashes this long
 DEPTH = 2         # histories grown from the anchor at each rest (deeper ones stay alive)
+SCAN_S = 0.01     # the mat's scan period: work left over goes on at the next scan
+SLICE = 150       # the tree's work per call (turns tried; a node made counts ``MADE``)
+AT_REST = 4 * SLICE   # ... when the mat rests and the tree is not grown yet
 KEEP_S = 1.5      # a mat resting this long in what histories explain drops the other maps (a
                   # captured pawn set down for a moment on its captor's square is shorter)
 
@@ -68,6 +71,11 @@ class Recognizer:
         self.settle, self.clear = settle, clear
         self._record = Record(Board(position, cards=cards), flash)
         self._engine = Engine(cards)
+        # The game's card tables are built now, at the game's start, not in the scan that
+        # first meets a card (a few tens of ms each: a scan is 10 ms).
+        for name in self._record.position.cards():
+            for engine in (self._engine, self._record.board.engine):
+                engine.table(name)
         self._known = Known()
         self._tree = Tree(self._record.board, self._engine, self._known)
         self._occ = self._record.position.occupied()
@@ -84,6 +92,10 @@ class Recognizer:
         self._fitting: set[int] = set()          # the maps some history left, at the last look
         self._prune: float | None = None         # when maps no history explains are dropped
         self._aside: float | None = None         # when a piece set aside stops being aside
+        # The tree is grown in slices, one a scan (``SLICE``), ahead of the next look: when
+        # the next slice is due, and whether a rest waits for the tree to be read.
+        self._work: float | None = t + SCAN_S
+        self._reading = False
         self._midway: list[Node] = []            # the next player's Wind card half made, at the last look
         self._halves: list[Node] = []            # Wind cards' pawn steps from the game as published
         self._fast: dict[int, tuple[float, int, Node]] = {}  # a lift that may end a turn
@@ -149,7 +161,7 @@ class Recognizer:
         if not self._evaluated:
             times.append(self._changed_at + self.settle)
         times += [x[1] for x in (self._record.flash, self._record.announce) if x is not None]
-        times += [x for x in (self._prune, self._aside) if x is not None]
+        times += [x for x in (self._prune, self._aside, self._work) if x is not None]
         return min(times) if times else None
 
     # -- inputs ----------------------------------------------------------------------------
@@ -176,6 +188,8 @@ class Recognizer:
             self._changed_at = t
             self._evaluated = False
             self._prune = self._aside = None
+            self._reading = False
+            self._work = t + SCAN_S   # the tree for the lifts now, from the next scan
             self._record.flash = None
         return self._drain()
 
@@ -220,6 +234,7 @@ class Recognizer:
     # -- the clock -------------------------------------------------------------------------
 
     def _advance_to(self, t: float) -> None:
+        sliced = False   # one slice of the tree's growth per call
         while True:
             due = [(t0 + self.clear, sq) for sq, (t0, _, _) in self._fast.items()]
             due += [(t0 + self.clear, 100 + sq) for sq, t0 in self._starts.items()]
@@ -229,12 +244,21 @@ class Recognizer:
                 due.append((self._prune, -2))
             if self._aside is not None:
                 due.append((self._aside, -3))
+            if self._work is not None:
+                due.append((self._work, -4))
             if not due:
                 break
             when, sq = min(due)
             if when > t:
                 break
-            if sq == -3:
+            if sq == -4:
+                self._work = None
+                if sliced:
+                    self._work = t + SCAN_S
+                else:
+                    sliced = True
+                    self._slice(when)
+            elif sq == -3:
                 self._aside = None
                 self._rest(when)   # the piece set aside stayed: the mat is read again
             elif sq == -2:
@@ -290,14 +314,30 @@ class Recognizer:
             counts[sq] = max(counts[sq], n)
         return counts
 
-    def _explain(self, maps: list[PieceMap], now: float) -> tuple[list[Node], list[Explanation]]:
+    def _slice(self, t: float) -> None:
+        """A scan's slice of the tree's growth for the next look; a rest waiting for the
+        tree is read once it is grown."""
+        if self._reading:
+            self._rest(t, again=True)
+        elif self._grow(SLICE) is None:
+            self._work = t + SCAN_S
+
+    def _grow(self, budget: int | None) -> list[Node] | None:
+        """The histories grown for a look now (None: not yet, see ``Tree.grow``)."""
+        return self._tree.grow(self._lifted(), DEPTH, self._explained, self._window,
+                               key=(tuple(self._lifts), tuple(self._shown)), budget=budget)
+
+    def _explain(self, maps: list[PieceMap], now: float, budget: int | None = None
+                 ) -> tuple[list[Node], list[Explanation]] | None:
         """The nodes grown, and the cheapest histories among them that leave one of ``maps``
-        (none the players' answers ruled out)."""
+        (none the players' answers ruled out); None if the tree is not grown within
+        ``budget``."""
         opened = tuple(move_of(r) for r in self._record.open)
-        nodes = allowed(self._tree.grow(self._lifted(), DEPTH, self._explained, self._window,
-                                        key=(tuple(self._lifts), tuple(self._shown)),
-                                        boards=boards(maps, now),
-                                        keep=self._tree.follow(opened)),
+        grown = self._grow(budget)
+        if grown is None:
+            return None
+        nodes = allowed(grown + self._tree.halves(grown, boards(maps, now),
+                                                  self._tree.follow(opened)),
                         self._rejected, self._named)
         pos = self._record.position
         self._fitting = set()
@@ -319,7 +359,9 @@ class Recognizer:
         """Fast play: the mat showed a complete turn without resting on it, and the next
         player lifts a piece of theirs away from it. The turn ends there, once the lift
         proves real (``clear``)."""
-        _, found = self._explain(self._maps.maps, t)
+        looked = self._explain(self._maps.maps, t)
+        assert looked is not None, "grown without a bound"
+        _, found = looked
         if (len({id(e.node) for e in found}) != 1 or not found[0].node.steps
                 or found[0].node.pending is not None):
             return
@@ -333,9 +375,17 @@ class Recognizer:
             if sq not in busy and node.pieces[sq] in mine:
                 self._fast[sq] = (t, self._version, node)
 
-    def _rest(self, t: float) -> None:
-        self._rested.append((t, self._occ))
-        nodes, found = self._explain(self._maps.maps, t)
+    def _rest(self, t: float, again: bool = False) -> None:
+        """The mat rests: read it (``again``: a rest that waited for the tree)."""
+        if not again:
+            self._rested.append((t, self._occ))
+        looked = self._explain(self._maps.maps, t, AT_REST)
+        self._reading = looked is None
+        if looked is None:
+            self._work = t + SCAN_S   # the tree is grown on at the next scans, then read
+            return
+        self._work = t + SCAN_S       # (the next look's tree, ahead)
+        nodes, found = looked
         if not found:
             self._unexplained(t, nodes)
             return

@@ -38,11 +38,12 @@ class _Turned:
 
 
 class Grower:
-    """Each node of ``tree`` keeps its turns and Wind Spirit cards half made from look to
-    look. ``work`` counts what the tree did: a turn tried 1, a node made ``MADE`` more."""
+    """Each node of a tree keeps its turns and Wind Spirit cards half made from look to
+    look. ``work`` counts what the tree did: a turn tried 1, a node made ``MADE`` more. (The
+    tree is given at each call, not kept: a tree and its grower in a cycle would be freed
+    only by the cyclic collector, whose pauses grow with the heap.)"""
 
-    def __init__(self, tree: "Tree"):
-        self._tree = tree
+    def __init__(self) -> None:
         self.counts = Counts()
         self.work = 0    # the work done: turns tried, and nodes made (MADE each)
         self._turned: dict[int, _Turned] = {}
@@ -54,9 +55,9 @@ class Grower:
     def lifts(self, lifted: Counter[int], window: Callable[[int], Counter[int]]) -> Lifts:
         return Lifts(lifted, window, self.counts)
 
-    def children(self, node: "Node", lifts: Lifts) -> list["Node"]:
+    def children(self, tree: "Tree", node: "Node", lifts: Lifts) -> list["Node"]:
         """The turns from ``node`` the lifts allow (as ``Tree.children``)."""
-        ms = self._tree.moves_from(node.position)
+        ms = tree.moves_from(node.position)
         if ms.over or ms.must_pass or node.over:
             return []
         depth = len(node.steps)
@@ -68,23 +69,23 @@ class Grower:
             if rose is None or opened is None:
                 had = None
             else:
-                had = self._more(node, ms, had, rose | opened, lifts)
+                had = self._more(tree, node, ms, had, rose | opened, lifts)
         if had is None:
-            had = self._all(node, ms, lifts)
+            had = self._all(tree, node, ms, lifts)
         self._turned[id(node)] = had
         return [c for _, c in had.found]
 
-    def _all(self, node: "Node", ms: Turns, lifts: Lifts) -> _Turned:
+    def _all(self, tree: "Tree", node: "Node", ms: Turns, lifts: Lifts) -> _Turned:
         found: list[tuple[int, "Node"]] = []
         failed: list[tuple[int, Move, frozenset[int]]] = []
         allowed = lifts.window(len(node.steps))
         for sq in sorted({sq for sq, n in lifts.lifted.items() if n > 0}):
             for i, m in ms.leaving(sq):
-                self._try(node, ms, i, m, lifts.lifted, allowed, found, failed)
+                self._try(tree, node, ms, i, m, lifts.lifted, allowed, found, failed)
         found.sort(key=lambda e: e[0])
         return _Turned(lifts.number, lifts.window_number(len(node.steps)), found, failed)
 
-    def _more(self, node: "Node", ms: Turns, had: _Turned, rose: frozenset[int],
+    def _more(self, tree: "Tree", node: "Node", ms: Turns, had: _Turned, rose: frozenset[int],
               lifts: Lifts) -> _Turned:
         """``had`` under lifts that only grew, on the squares ``rose``."""
         lifted, allowed = lifts.lifted, lifts.window(len(node.steps))
@@ -93,20 +94,20 @@ class Grower:
         failed: list[tuple[int, Move, frozenset[int]]] = []
         for entry in had.failed:
             if entry[2] & rose:
-                self._try(node, ms, entry[0], entry[1], lifted, allowed, found, failed)
+                self._try(tree, node, ms, entry[0], entry[1], lifted, allowed, found, failed)
             else:
                 failed.append(entry)
         for sq in sorted(rose):
             if before[sq] <= 0 < lifted[sq]:   # its turns were not looked at before
                 for i, m in ms.leaving(sq):
-                    self._try(node, ms, i, m, lifted, allowed, found, failed)
+                    self._try(tree, node, ms, i, m, lifted, allowed, found, failed)
         if found:
             found = sorted(had.found + found, key=lambda e: e[0])
         else:
             found = had.found
         return _Turned(lifts.number, lifts.window_number(len(node.steps)), found, failed)
 
-    def _try(self, node: "Node", ms: Turns, i: int, m: Move, lifted: Counter[int],
+    def _try(self, tree: "Tree", node: "Node", ms: Turns, i: int, m: Move, lifted: Counter[int],
              allowed: Counter[int], found: list[tuple[int, "Node"]],
              failed: list[tuple[int, Move, frozenset[int]]]) -> None:
         """Is turn ``m`` (index ``i``) from ``node`` a history the lifts allow?"""
@@ -115,22 +116,22 @@ class Grower:
         if any(lifted[sq] <= 0 for sq in starts):
             failed.append((i, m, frozenset(starts)))
             return
-        child = self._tree.child_along(node, ms, m)
+        child = tree.child_along(node, ms, m)
         if (all(lifted[sq] >= n for sq, n in child.emptied.items())
                 and all(allowed[sq] > 0 for sq in child.leaves)):
             found.append((i, child))
         else:
             failed.append((i, m, frozenset(child.emptied) | frozenset(starts)))
 
-    def halves(self, node: "Node", lifts: Lifts, boards: "set[Pieces] | None" = None,
+    def halves(self, tree: "Tree", node: "Node", lifts: Lifts, boards: "set[Pieces] | None" = None,
                keep: "Node | None" = None) -> list["Node"]:
         """``node``'s Wind Spirit cards with only their pawn step made, one per pawn step:
         those whose pawn the hands lifted more often than the node's turns did, within its
         window, and (unless ``node`` is ``keep``) that leave one of ``boards``: only those
         can explain a map."""
-        if not self._tree.holds_wind(node):
+        if not tree.holds_wind(node):
             return []
-        ms = self._tree.moves_from(node.position)
+        ms = tree.moves_from(node.position)
         if ms.over or ms.must_pass or node.over:
             return []
         lifted, allowed = lifts.lifted, lifts.window(len(node.steps))
@@ -149,7 +150,7 @@ class Grower:
                     continue
             half = self._halves.get((id(node), f, t))
             if half is None:
-                half = self._halves[(id(node), f, t)] = self._tree.half(node, m)
+                half = self._halves[(id(node), f, t)] = tree.half(node, m)
                 self.work += MADE
             out.append(half)
         return out

@@ -80,7 +80,7 @@ class Tree:
         self._grown: tuple[tuple[object, ...], Lifts, list[Node]] | None = None  # the last grown
         self._growing: tuple[tuple[object, ...], Lifts, Iterator[None]] | None = None  # ... going on
         # Each node's turns and Wind cards half made, carried over from look to look.
-        self._grower = Grower(self)
+        self._grower = Grower()
         self._winds: dict[tuple[str, ...], bool] = {}   # hands that hold a Wind Spirit card
 
     def moves_from(self, pos: Position) -> Turns:
@@ -191,6 +191,7 @@ class Tree:
         if key is not None and self._grown is not None and self._grown[0] == mark:
             return self._grown[2]
         if self._growing is None or self._growing[0] != mark or key is None:
+            self.stop()
             lifts = self._grower.lifts(lifted, window)
             self._growing = (mark, lifts, self._grow(lifts, depth, also))
         _, lifts, steps = self._growing
@@ -204,6 +205,13 @@ class Tree:
             return self._grown[2]
         return None
 
+    def stop(self) -> None:
+        """Drop a growth going on (its steps refer to the tree: a tree dropped with one
+        would be freed only by the cyclic collector)."""
+        if self._growing is not None:
+            self._growing[2].close()
+            self._growing = None
+
     def halves(self, nodes: list[Node], boards: "set[Pieces]",
                keep: Node | None) -> list[Node]:
         """The Wind Spirit cards half made from the ``nodes`` last grown that may leave one
@@ -211,7 +219,7 @@ class Tree:
         card half made)."""
         assert self._grown is not None and self._grown[2] is nodes, "grown first"
         lifts = self._grown[1]
-        return [h for n in nodes for h in self._grower.halves(n, lifts, boards, keep)]
+        return [h for n in nodes for h in self._grower.halves(self, n, lifts, boards, keep)]
 
     def _grow(self, lifts: Lifts, depth: int, also: list[Node]) -> Iterator[None]:
         """The growth, in steps (each a node's turns found): its value is the nodes."""
@@ -241,7 +249,7 @@ class Tree:
         out: list[Node] = []
         kept = 0
         for n in frontier:
-            kids = self._grower.children(n, lifts)
+            kids = self._grower.children(self, n, lifts)
             yield
             out += kids
             kept += len(kids) if seen is None else sum(id(c) not in seen for c in kids)

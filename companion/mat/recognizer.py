@@ -22,6 +22,7 @@ It keeps hypotheses, not a state (docs/recognizer.md has the contract):
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
 from ..rules.board import Board
 from ..rules.moves import Move
@@ -55,6 +56,17 @@ SLICE = 150       # the tree's work per call (turns tried; a node made counts ``
 AT_REST = 4 * SLICE   # ... when the mat rests and the tree is not grown yet
 KEEP_S = 1.5      # a mat resting this long in what histories explain drops the other maps (a
                   # captured pawn set down for a moment on its captor's square is shorter)
+
+
+def _window(lifts: tuple[tuple[float, int], ...], shown: tuple[float, ...],
+            lifted: Counter[int], depth: int) -> Counter[int]:
+    """The lifts a turn after ``depth`` turns from the anchor may use: those after the mat
+    showed the turn before it (for a turn beyond those published, the last one); ``lifted``
+    for the first turn (all of them since the anchor's move began)."""
+    if depth == 0 or not shown:
+        return lifted
+    since = shown[min(depth, len(shown)) - 1]
+    return Counter(sq for t0, sq in lifts if t0 > since)
 
 
 class Recognizer:
@@ -287,15 +299,6 @@ class Recognizer:
 
     # -- explaining the mat ----------------------------------------------------------------
 
-    def _window(self, depth: int) -> Counter[int]:
-        """The lifts a turn after ``depth`` turns from the anchor may use: those after the
-        mat showed the turn before it (for a turn beyond those published, the last one)."""
-        shown = self._shown
-        if depth == 0 or not shown:
-            return self._lifted()
-        since = shown[min(depth, len(shown)) - 1]
-        return Counter(sq for t0, sq in self._lifts if t0 > since)
-
     def _opponents(self, sq: int) -> bool:
         """Is ``sq`` a piece of the player to move, away from the squares the last move's
         mover may still use (its own, and a Wind Spirit card's going on from its pawn step:
@@ -324,7 +327,11 @@ class Recognizer:
 
     def _grow(self, budget: int | None) -> list[Node] | None:
         """The histories grown for a look now (None: not yet, see ``Tree.grow``)."""
-        return self._tree.grow(self._lifted(), DEPTH, self._explained, self._window,
+        lifted = self._lifted()
+        # (The window is a function of copies, not of the recognizer: the tree keeps it, and
+        # a recognizer in a cycle with its tree is freed only by the cyclic collector.)
+        window = partial(_window, tuple(self._lifts), tuple(self._shown), lifted)
+        return self._tree.grow(lifted, DEPTH, self._explained, window,
                                key=(tuple(self._lifts), tuple(self._shown)), budget=budget)
 
     def _explain(self, maps: list[PieceMap], now: float, budget: int | None = None
@@ -570,6 +577,7 @@ class Recognizer:
             return
         done = tuple(move_of(r) for r in self._record.advance(n))
         self._bury(done)
+        self._tree.stop()
         old, self._tree = self._tree, Tree(self._record.anchor(), self._engine, self._known)
         kept = (old.follow(x.moves) for x in self._explained if x.moves[:n] == done)
         self._explained = [k for k in (self._tree.follow(x.moves[n:]) for x in kept if x) if k]
@@ -646,6 +654,7 @@ class Recognizer:
 
     def _restart(self, t: float) -> None:
         """The anchor is the position now (after a pass)."""
+        self._tree.stop()
         self._tree = Tree(self._record.board, self._engine, self._known)
         self._since = self._cut = t
         self._explained = []

@@ -123,12 +123,10 @@ class Grower:
         else:
             failed.append((i, m, frozenset(child.emptied) | frozenset(starts)))
 
-    def halves(self, tree: "Tree", node: "Node", lifts: Lifts, boards: "set[Pieces] | None" = None,
-               keep: "Node | None" = None) -> list["Node"]:
-        """``node``'s Wind Spirit cards with only their pawn step made, one per pawn step:
-        those whose pawn the hands lifted more often than the node's turns did, within its
-        window, and (unless ``node`` is ``keep``) that leave one of ``boards``: only those
-        can explain a map."""
+    def steps(self, tree: "Tree", node: "Node", lifts: Lifts) -> list[tuple[int, int, Move]]:
+        """``node``'s Wind Spirit cards' pawn steps the lifts allow (its pawn lifted more
+        often than the node's turns did, within its window), one per pawn step, with the
+        first turn that makes it: each the start of a history of the hands still at work."""
         if not tree.holds_wind(node):
             return []
         ms = tree.moves_from(node.position)
@@ -139,21 +137,27 @@ class Grower:
         had = self._steps.get(id(node))
         if had is None or had[0] != key:
             had = self._steps[id(node)] = (key, _pawn_steps(ms, key))
-        out = []
-        for f, t, m in had[1]:
-            if boards is not None and node is not keep:
-                pieces = list(node.pieces)
-                mover = pieces[f]
-                pieces[f] = pieces[t] if pieces[t] is not None and mover == "W" else None
-                pieces[t] = mover
-                if tuple(pieces) not in boards:
-                    continue
-            half = self._halves.get((id(node), f, t))
-            if half is None:
-                half = self._halves[(id(node), f, t)] = tree.half(node, m)
-                self.work += MADE
-            out.append(half)
-        return out
+            self.work += len(had[1])
+        return had[1]
+
+    def half(self, tree: "Tree", node: "Node", step: tuple[int, int, Move]) -> "Node":
+        """The history of ``node``'s Wind Spirit card with only its pawn ``step`` made (each
+        made once)."""
+        f, t, m = step
+        half = self._halves.get((id(node), f, t))
+        if half is None:
+            half = self._halves[(id(node), f, t)] = tree.half(node, m)
+            self.work += MADE
+        return half
+
+
+def after_step(pieces: "Pieces", f: int, t: int) -> "Pieces":
+    """``pieces`` after a pawn step (or the Spirit's) from ``f`` to ``t`` (see walks.step)."""
+    board = list(pieces)
+    mover = board[f]
+    board[f] = board[t] if board[t] is not None and mover == "W" else None
+    board[t] = mover
+    return tuple(board)
 
 
 def _pawn_steps(ms: Turns, squares: tuple[int, ...]) -> list[tuple[int, int, Move]]:

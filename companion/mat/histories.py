@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from typing import Callable, Generator
 
 from ..rules.board import Board
 from ..rules.engine import Engine
@@ -23,8 +23,11 @@ from ..rules.position import Position
 from .pieces import NOW, PieceMap, Pieces
 from .walks import Paths, idle_noise, step, walked
 from .readings import Reading, pieces_of
-from .growth import MADE, Grower
+from .growth import MADE, Grower, after_step
 from .turns import Known, Lifts, Turns, origins
+
+# A growth's Wind Spirit cards' pawn steps: each node's, and (node, step) by the board left.
+Halves = tuple[list[list[tuple[int, int, Move]]], dict[Pieces, list[tuple[int, int]]]]
 
 MAX_NODES = 600   # a bound on the tree grown for one explanation
 SLACK = 2         # a history may need this much more noise than the likeliest map
@@ -77,8 +80,10 @@ class Tree:
                          paths=tuple(((sq, 0, 0),) if p is not None else None
                                      for sq, p in enumerate(pieces)))
         self._children: dict[int, dict[Move, Node]] = {}
-        self._grown: tuple[tuple[object, ...], Lifts, list[Node]] | None = None  # the last grown
-        self._growing: tuple[tuple[object, ...], Lifts, Iterator[None]] | None = None  # ... going on
+        # The last grown: its mark, lifts, nodes, and their Wind cards' pawn steps indexed
+        # by the board each leaves.
+        self._grown: tuple[tuple[object, ...], Lifts, list[Node], Halves] | None = None
+        self._growing: tuple[tuple[object, ...], Lifts, Growth] | None = None  # ... going on
         # Each node's turns and Wind cards half made, carried over from look to look.
         self._grower = Grower()
         self._winds: dict[tuple[str, ...], bool] = {}   # hands that hold a Wind Spirit card
@@ -201,7 +206,7 @@ class Tree:
                 next(steps)
         except StopIteration as done:
             self._growing = None
-            self._grown = (mark, lifts, done.value)
+            self._grown = (mark, lifts, *done.value)
             return self._grown[2]
         return None
 
@@ -214,22 +219,39 @@ class Tree:
 
     def halves(self, nodes: list[Node], boards: "set[Pieces]",
                keep: Node | None) -> list[Node]:
-        """The Wind Spirit cards half made from the ``nodes`` last grown that may leave one
-        of ``boards``, and all of ``keep``'s (the game as published: the next player's Wind
-        card half made)."""
+        """The Wind Spirit cards half made from the ``nodes`` last grown that leave one of
+        ``boards`` (only those can explain a map), and all of ``keep``'s (the game as
+        published: the next player's Wind card half made), in the nodes' order."""
         assert self._grown is not None and self._grown[2] is nodes, "grown first"
-        lifts = self._grown[1]
-        return [h for n in nodes for h in self._grower.halves(self, n, lifts, boards, keep)]
+        steps, index = self._grown[3]
+        found = {at for b in boards for at in index.get(b, ())}
+        found.update((i, j) for i, n in enumerate(nodes) if n is keep
+                     for j in range(len(steps[i])))
+        return [self._grower.half(self, nodes[i], steps[i][j]) for i, j in sorted(found)]
 
-    def _grow(self, lifts: Lifts, depth: int, also: list[Node]) -> Iterator[None]:
-        """The growth, in steps (each a node's turns found): its value is the nodes."""
+    def _halves(self, out: list[Node], lifts: Lifts) -> Generator[None, None, Halves]:
+        """The grown nodes' Wind Spirit cards' pawn steps, and where each (node, step)
+        leaves the board (each look then finds those that leave its maps' boards)."""
+        steps = []
+        index: dict[Pieces, list[tuple[int, int]]] = {}
+        for i, n in enumerate(out):
+            steps.append(self._grower.steps(self, n, lifts))
+            for j, (f, t, _) in enumerate(steps[-1]):
+                index.setdefault(after_step(n.pieces, f, t), []).append((i, j))
+            yield
+        return steps, index
+
+    def _grow(self, lifts: Lifts, depth: int, also: list[Node]) -> "Growth":
+        """The growth, in steps (each a node's turns found): its value is the nodes and
+        their Wind cards' pawn steps (see ``_halves``)."""
         out: list[Node] = [self.root]
         frontier = [self.root]
         for _ in range(depth):
             frontier = yield from self._next(frontier, lifts, MAX_NODES + 1 - len(out))
             out += frontier
             if len(out) > MAX_NODES:
-                return out[:MAX_NODES]
+                out = out[:MAX_NODES]
+                return out, (yield from self._halves(out, lifts))
         out = yield from self._grow_from(out, also, lifts)
         # The histories those go on from (the hands may take back a turn beyond the depth).
         seen = {id(n) for n in out}
@@ -239,10 +261,11 @@ class Tree:
                 seen.add(id(at))
                 out.append(at)
                 at = at.parent
-        return out
+        halves = yield from self._halves(out, lifts)
+        return out, halves
 
     def _next(self, frontier: list[Node], lifts: Lifts, room: int,
-              seen: set[int] | None = None) -> Iterator[None]:
+              seen: set[int] | None = None) -> Generator[None, None, list[Node]]:
         """The children of ``frontier``, in order, until ``room`` of them (not in ``seen``)
         are found: those past the bound on the tree would be cut (a look grows no node it
         then drops)."""
@@ -257,7 +280,8 @@ class Tree:
                 break
         return out
 
-    def _grow_from(self, out: list[Node], also: list[Node], lifts: Lifts) -> Iterator[None]:
+    def _grow_from(self, out: list[Node], also: list[Node],
+                   lifts: Lifts) -> Generator[None, None, list[Node]]:
         """``out`` with ``also`` and their parents, their children and grandchildren, at
         most MAX_NODES in all."""
         seen = {id(n) for n in out}
@@ -272,6 +296,10 @@ class Tree:
                 break    # (the next level would be cut)
             frontier = yield from self._next(frontier, lifts, MAX_NODES - len(out), seen)
         return out[:MAX_NODES]
+
+
+# A growth in steps (each a node's turns found): its value, the nodes and their halves.
+Growth = Generator[None, None, tuple[list[Node], Halves]]
 
 
 def _paths_after(node: Node, move: Move) -> Paths:

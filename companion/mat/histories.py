@@ -238,6 +238,7 @@ class Tree:
             steps.append(self._grower.steps(self, n, lifts))
             for j, (f, t, _) in enumerate(steps[-1]):
                 index.setdefault(after_step(n.pieces, f, t), []).append((i, j))
+            self._grower.work += 3 + len(steps[-1])   # (a node's look, each step's board)
             yield
         return steps, index
 

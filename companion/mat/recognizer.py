@@ -108,6 +108,10 @@ class Recognizer:
         # the next slice is due, and whether a rest waits for the tree to be read.
         self._work: float | None = t + SCAN_S
         self._reading = False
+        # A lift that may end a turn (fast play), waiting for the tree of the mat before it:
+        # (when, squares lifted, the lifts and maps then, publications, rests).
+        self._late: tuple[float, frozenset[int], list[tuple[float, int]], list[PieceMap],
+                          int, int] | None = None
         self._midway: list[Node] = []            # the next player's Wind card half made, at the last look
         self._halves: list[Node] = []            # Wind cards' pawn steps from the game as published
         self._fast: dict[int, tuple[float, int, Node]] = {}  # a lift that may end a turn
@@ -318,9 +322,13 @@ class Recognizer:
         return counts
 
     def _slice(self, t: float) -> None:
-        """A scan's slice of the tree's growth for the next look; a rest waiting for the
-        tree is read once it is grown."""
-        if self._reading:
+        """A scan's slice of the tree's growth for the next look; a lift or a rest waiting
+        for the tree is judged once it is grown."""
+        if self._late is not None:
+            self._judge_fast(SLICE)
+            if self._late is not None or self._reading:
+                self._work = t + SCAN_S
+        elif self._reading:
             self._rest(t, again=True)
         elif self._grow(SLICE) is None:
             self._work = t + SCAN_S
@@ -365,9 +373,31 @@ class Recognizer:
     def _note_fast(self, t: float, lifted: frozenset[int]) -> None:
         """Fast play: the mat showed a complete turn without resting on it, and the next
         player lifts a piece of theirs away from it. The turn ends there, once the lift
-        proves real (``clear``)."""
-        looked = self._explain(self._maps.maps, t)
-        assert looked is not None, "grown without a bound"
+        proves real (``clear``). If the tree for the mat before the lift is not grown yet,
+        it is grown on at the next scans and the lift judged then, on the mat it lifted
+        from (``_late``)."""
+        if self._late is not None:
+            self._judge_fast(None)   # (one lift judged after another, as they came)
+        self._late = (t, lifted, list(self._lifts), self._maps.maps, self._version,
+                      len(self._rested))
+        self._judge_fast(AT_REST)
+
+    def _judge_fast(self, budget: int | None) -> None:
+        """Judge the lift noted by ``_note_fast`` (``_late``) if its tree is grown within
+        ``budget``; a publication or a rest since makes it moot."""
+        assert self._late is not None
+        t, lifted, lifts, maps, version, rests = self._late
+        if version != self._version or rests != len(self._rested):
+            self._late = None
+            return
+        lifts, self._lifts = self._lifts, lifts   # (the lifts the mat had made then)
+        try:
+            looked = self._explain(maps, t, budget)
+        finally:
+            self._lifts = lifts
+        if looked is None:
+            return
+        self._late = None
         _, found = looked
         if (len({id(e.node) for e in found}) != 1 or not found[0].node.steps
                 or found[0].node.pending is not None):

@@ -4,11 +4,14 @@ agree, the labels the piece maps are ranked by, and the Spirit step a turn may s
 
 from __future__ import annotations
 
+from collections import Counter
+
+from ..rules.engine import Engine
 from ..rules.moves import Move
 from ..rules.position import COLORS
 from .asking import STEP, TAKEBACK, Question
-from .histories import Explanation, Node, Tree, between, cheapest
-from .pieces import PUT_BACK, Expected, PieceMap, expected_of
+from .histories import Explanation, Node, Tree, cheapest
+from .pieces import PUT_BACK, Expected, PieceMap, PieceMaps, expected_of
 from .readings import pieces_of
 from .record import Record
 from .window import move_of
@@ -157,3 +160,87 @@ def board_fit(fits: list[Node], opened: tuple[Move, ...], rested: bool) -> Node 
     fit = fits[0]
     keeps = fit.moves[:len(opened)] == opened or len(fit.moves) <= len(opened)
     return fit if keeps or rested else None
+
+
+def window_of(lifts: tuple[tuple[float, int], ...], shown: tuple[float, ...],
+              lifted: Counter[int], depth: int) -> Counter[int]:
+    """The lifts a turn after ``depth`` turns from the anchor may use: those after the mat
+    showed the turn before it (for a turn beyond those published, the last one); ``lifted``
+    for the first turn (all of them since the anchor's move began)."""
+    if depth == 0 or not shown:
+        return lifted
+    since = shown[min(depth, len(shown)) - 1]
+    return Counter(sq for t0, sq in lifts if t0 > since)
+
+
+def opponents(tree: Tree, record: Record, sq: int) -> bool:
+    """Is ``sq`` a piece of the player to move, away from the squares the last move's mover
+    may still use (its own, and a Wind Spirit card's going on from its pawn step: the
+    Spirit's, the student it swaps with)?"""
+    pos = record.position
+    end = tree.follow(tuple(move_of(r) for r in record.open))
+    last = near(tree, end) if end is not None and end.steps else frozenset()
+    return sq not in last and pos.piece_at(sq) in (("R", "r") if pos.turn == 0 else ("B", "b"))
+
+
+def bury(tree: Tree, maps: PieceMaps, done: tuple[Move, ...]) -> None:
+    """What the turns ``done`` (from ``tree``'s anchor) took off is off for good."""
+    node = tree.follow(done)
+    assert node is not None, "published moves are legal"
+    while node.steps:
+        move, parent = move_of(node.steps[-1]), node.parent
+        assert parent is not None
+        if move.to_sq is not None and node.taken != parent.taken:
+            maps.bury(parent.pieces[move.to_sq] or "", move.to_sq)
+        node = parent
+
+
+def build_tables(record: Record, engine: Engine) -> None:
+    """The game's card tables, built at its start rather than in the scan that first meets a
+    card (a few tens of ms each: a scan is 10 ms)."""
+    for name in record.position.cards():
+        for each in (engine, record.board.engine):
+            each.table(name)
+
+
+def fast_turn(found: list[Explanation], tree: Tree, record: Record, midway: list[Node],
+              lifted: frozenset[int]) -> tuple[Node, list[int]] | None:
+    """Fast play: the one history ``found`` explains a turn the mat showed without resting
+    on it, and the squares of ``lifted`` that are the next player's own pieces away from it
+    (and from where the next player's Wind card half made, ``midway``, goes on): a lift
+    there ends the turn. None if not."""
+    if (len({id(e.node) for e in found}) != 1 or not found[0].node.steps
+            or found[0].node.pending is not None):
+        return None
+    node = found[0].node
+    if node.moves == tuple(r.move for r in record.open):
+        return None
+    busy = near(tree, node) | half_squares(midway)
+    mine = ("R", "r", "W") if node.position.turn == 0 else ("B", "b", "W")
+    return node, [sq for sq in lifted if sq not in busy and node.pieces[sq] in mine]
+
+
+def between(node: Node, published: int) -> list[Node]:
+    """The histories ``node`` passes through after the first ``published`` turns and before
+    its own end: the boards its turns left for the next player to see."""
+    out = []
+    at = node.parent if node.pending is None else node
+    while at is not None and len(at.steps) > published:
+        if at.pending is None:
+            out.append(at)
+        at = at.parent
+    return out
+
+
+def near(tree: Tree, node: Node) -> frozenset[int]:
+    """The squares the last mover of ``node`` may still be at work on: their turn's, and
+    those of a Wind Spirit card going on from its pawn step (the Spirit's, the student's it
+    swaps with)."""
+    last = node.steps[-1]
+    move = last.move
+    if move is None or move.spirit_from is not None or node.parent is None:
+        return last.touched
+    ms = tree.moves_from(node.parent.position)
+    return last.touched.union(*(ms.reading(m).touched for m in ms.moves
+                                if m.wind_card and m.spirit_from is not None
+                                and (m.from_sq, m.to_sq) == (move.from_sq, move.to_sq)))

@@ -314,18 +314,6 @@ def _paths_after(node: Node, move: Move) -> Paths:
     return tuple(paths)
 
 
-def between(node: Node, published: int) -> list[Node]:
-    """The histories ``node`` passes through after the first ``published`` turns and before
-    its own end: the boards its turns left for the next player to see."""
-    out = []
-    at = node.parent if node.pending is None else node
-    while at is not None and len(at.steps) > published:
-        if at.pending is None:
-            out.append(at)
-        at = at.parent
-    return out
-
-
 def boards(maps: list[PieceMap], now: float) -> set[Pieces]:
     """The boards a history must leave to explain one of ``maps`` (see :func:`explain`)."""
     return {b for m in maps for _, b, _ in _boards(m, now)}
@@ -398,17 +386,3 @@ def cheapest(found: list[Explanation], least_map: int) -> list[Explanation]:
         return []
     least = found[0].cost
     return [e for e in found if e.cost == least]
-
-
-def near(tree: Tree, node: Node) -> frozenset[int]:
-    """The squares the last mover of ``node`` may still be at work on: their turn's, and
-    those of a Wind Spirit card going on from its pawn step (the Spirit's, the student's it
-    swaps with)."""
-    last = node.steps[-1]
-    move = last.move
-    if move is None or move.spirit_from is not None or node.parent is None:
-        return last.touched
-    ms = tree.moves_from(node.parent.position)
-    return last.touched.union(*(ms.reading(m).touched for m in ms.moves
-                                if m.wind_card and m.spirit_from is not None
-                                and (m.from_sq, m.to_sq) == (move.from_sq, move.to_sq)))

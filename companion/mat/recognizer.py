@@ -32,7 +32,7 @@ from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
 from .asking import Question, ask
 from .events import MatEvent, Prompt
-from .histories import Explanation, Node, Tree, boards, explain, near
+from .histories import Explanation, Node, Tree, boards, explain
 from .turns import Known
 from .walks import untimed
 from .pairing import pair_up as pair_up
@@ -42,9 +42,10 @@ from .record import Record
 from .scene import Feedback
 from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
-from .explaining import (agreement, allowed, board_fit, cards_of, common_prefix, expected,
-                         half_made, half_squares, least_noise, may_follow, named_turns,
-                         seen_at_rest, wind_halves)
+from .explaining import (agreement, allowed, board_fit, build_tables, bury, cards_of,
+                         common_prefix, expected, fast_turn, half_made, least_noise,
+                         may_follow, named_turns, opponents, seen_at_rest, wind_halves,
+                         window_of)
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -56,17 +57,6 @@ SLICE = 150       # the tree's work per call (turns tried; a node made counts ``
 AT_REST = 4 * SLICE   # ... when the mat rests and the tree is not grown yet
 KEEP_S = 1.5      # a mat resting this long in what histories explain drops the other maps (a
                   # captured pawn set down for a moment on its captor's square is shorter)
-
-
-def _window(lifts: tuple[tuple[float, int], ...], shown: tuple[float, ...],
-            lifted: Counter[int], depth: int) -> Counter[int]:
-    """The lifts a turn after ``depth`` turns from the anchor may use: those after the mat
-    showed the turn before it (for a turn beyond those published, the last one); ``lifted``
-    for the first turn (all of them since the anchor's move began)."""
-    if depth == 0 or not shown:
-        return lifted
-    since = shown[min(depth, len(shown)) - 1]
-    return Counter(sq for t0, sq in lifts if t0 > since)
 
 
 class Recognizer:
@@ -83,11 +73,7 @@ class Recognizer:
         self.settle, self.clear = settle, clear
         self._record = Record(Board(position, cards=cards), flash)
         self._engine = Engine(cards)
-        # The game's card tables are built now, at the game's start, not in the scan that
-        # first meets a card (a few tens of ms each: a scan is 10 ms).
-        for name in self._record.position.cards():
-            for engine in (self._engine, self._record.board.engine):
-                engine.table(name)
+        build_tables(self._record, self._engine)
         self._known = Known()
         self._tree = Tree(self._record.board, self._engine, self._known)
         self._occ = self._record.position.occupied()
@@ -198,7 +184,7 @@ class Recognizer:
             if lifted and (not self._evaluated or self._waiting is not None):
                 self._note_fast(t, lifted)
             self._lifts += [(t, sq) for sq in lifted]
-            self._starts.update((sq, t) for sq in lifted if self._opponents(sq))
+            self._starts.update((sq, t) for sq in lifted if opponents(self._tree, self._record, sq))
             self._maps.change(t, before, occupancy)
             self._occ = occupancy
             self._changed_at = t
@@ -252,65 +238,62 @@ class Recognizer:
     def _advance_to(self, t: float) -> None:
         sliced = False   # one slice of the tree's growth per call
         while True:
-            due = [(t0 + self.clear, sq) for sq, (t0, _, _) in self._fast.items()]
-            due += [(t0 + self.clear, 100 + sq) for sq, t0 in self._starts.items()]
-            if not self._evaluated:
-                due.append((self._changed_at + self.settle, -1))
-            if self._prune is not None:
-                due.append((self._prune, -2))
-            if self._aside is not None:
-                due.append((self._aside, -3))
-            if self._work is not None:
-                due.append((self._work, -4))
-            if not due:
+            due = self._due()
+            if not due or min(due)[0] > t:
                 break
             when, sq = min(due)
-            if when > t:
-                break
             if sq == -4:
-                self._work = None
-                if sliced:
-                    self._work = t + SCAN_S
-                else:
+                self._work = None if not sliced else t + SCAN_S
+                if not sliced:
                     sliced = True
                     self._slice(when)
-            elif sq == -3:
-                self._aside = None
-                self._rest(when)   # the piece set aside stayed: the mat is read again
-            elif sq == -2:
-                self._prune = None
-                explained = explain(self._explained, self._maps.maps, when, self._since)
-                self._maps.keep([settled(e.map, e.node.taken)
-                                 for e in explained if e.cost == explained[0].cost])
-                if not explained:
-                    self._rest(when)   # a piece "set aside" stayed: the mat is read again
-            elif sq < 0:
-                self._evaluated = True
-                self._rest(when)
             elif sq >= 100:
                 del self._starts[sq - 100]
                 self._started = True
+            elif sq >= 0:
+                self._fast_lift(sq, when)
             else:
-                t0, version, node = self._fast.pop(sq)
-                if version == self._version and sq not in self._occ:
-                    found = explain([node], self._maps.maps, since=self._since)
-                    self._maps.settle({id(e.map): node.taken for e in found
-                                       if e.cost == found[0].cost}, before=t0)
-                    # The history the mat showed is the one the next hands go on from.
-                    self._explained = [node]
-                    self._publish([node], when, shown=t0 - 1e-6)
+                self._timer(sq, when)
         self._record.expire(t)
 
-    # -- explaining the mat ----------------------------------------------------------------
+    def _due(self) -> list[tuple[float, int]]:
+        """What is due when: fast lifts (their square), opponents' lifts (100 + square),
+        the settle time (-1), the prune (-2), a piece aside (-3), a slice of growth (-4)."""
+        due = [(t0 + self.clear, sq) for sq, (t0, _, _) in self._fast.items()]
+        due += [(t0 + self.clear, 100 + sq) for sq, t0 in self._starts.items()]
+        if not self._evaluated:
+            due.append((self._changed_at + self.settle, -1))
+        timers = ((self._prune, -2), (self._aside, -3), (self._work, -4))
+        return due + [(when, kind) for when, kind in timers if when is not None]
 
-    def _opponents(self, sq: int) -> bool:
-        """Is ``sq`` a piece of the player to move, away from the squares the last move's
-        mover may still use (its own, and a Wind Spirit card's going on from its pawn step:
-        the Spirit's, the student it swaps with)?"""
-        pos = self._record.position
-        end = self._tree.follow(tuple(move_of(r) for r in self._record.open))
-        last = near(self._tree, end) if end is not None and end.steps else frozenset()
-        return sq not in last and pos.piece_at(sq) in (("R", "r") if pos.turn == 0 else ("B", "b"))
+    def _timer(self, kind: int, when: float) -> None:
+        """The settle time (-1), the prune (-2) or a piece aside (-3) is due."""
+        if kind == -3:
+            self._aside = None
+            self._rest(when)   # the piece set aside stayed: the mat is read again
+        elif kind == -2:
+            self._prune = None
+            explained = explain(self._explained, self._maps.maps, when, self._since)
+            self._maps.keep([settled(e.map, e.node.taken)
+                             for e in explained if e.cost == explained[0].cost])
+            if not explained:
+                self._rest(when)   # a piece "set aside" stayed: the mat is read again
+        else:
+            self._evaluated = True
+            self._rest(when)
+
+    def _fast_lift(self, sq: int, when: float) -> None:
+        """A lift that may end a turn has lasted ``clear``: the turn ends there."""
+        t0, version, node = self._fast.pop(sq)
+        if version == self._version and sq not in self._occ:
+            found = explain([node], self._maps.maps, since=self._since)
+            self._maps.settle({id(e.map): node.taken for e in found
+                               if e.cost == found[0].cost}, before=t0)
+            # The history the mat showed is the one the next hands go on from.
+            self._explained = [node]
+            self._publish([node], when, shown=t0 - 1e-6)
+
+    # -- explaining the mat ----------------------------------------------------------------
 
     def _lifted(self) -> Counter[int]:
         """How often hands emptied each square (for longer than a brush) since the anchor's
@@ -338,7 +321,7 @@ class Recognizer:
         lifted = self._lifted()
         # (The window is a function of copies, not of the recognizer: the tree keeps it, and
         # a recognizer in a cycle with its tree is freed only by the cyclic collector.)
-        window = partial(_window, tuple(self._lifts), tuple(self._shown), lifted)
+        window = partial(window_of, tuple(self._lifts), tuple(self._shown), lifted)
         return self._tree.grow(lifted, DEPTH, self._explained, window,
                                key=(tuple(self._lifts), tuple(self._shown)), budget=budget)
 
@@ -398,19 +381,9 @@ class Recognizer:
         if looked is None:
             return
         self._late = None
-        _, found = looked
-        if (len({id(e.node) for e in found}) != 1 or not found[0].node.steps
-                or found[0].node.pending is not None):
-            return
-        node = found[0].node
-        if node.moves == tuple(r.move for r in self._record.open):
-            return
-        # (And where the next player's Wind card half made goes on.)
-        busy = near(self._tree, node) | half_squares(self._midway)
-        mine = ("R", "r", "W") if node.position.turn == 0 else ("B", "b", "W")
-        for sq in lifted:
-            if sq not in busy and node.pieces[sq] in mine:
-                self._fast[sq] = (t, self._version, node)
+        fast = fast_turn(looked[1], self._tree, self._record, self._midway, lifted)
+        if fast is not None:
+            self._fast.update((sq, (t, self._version, fast[0])) for sq in fast[1])
 
     def _rest(self, t: float, again: bool = False) -> None:
         """The mat rests: read it (``again``: a rest that waited for the tree)."""
@@ -606,7 +579,7 @@ class Recognizer:
         if n <= 0:
             return
         done = tuple(move_of(r) for r in self._record.advance(n))
-        self._bury(done)
+        bury(self._tree, self._maps, done)
         self._tree.stop()
         old, self._tree = self._tree, Tree(self._record.anchor(), self._engine, self._known)
         kept = (old.follow(x.moves) for x in self._explained if x.moves[:n] == done)
@@ -621,17 +594,6 @@ class Recognizer:
         self._since, self._cut = max(self._since, cuts[-2]), max(self._cut, cut)
         self._lifts = [(t0, sq) for t0, sq in self._lifts if t0 > cut]
         self._rested = [(t0, occ) for t0, occ in self._rested if t0 > cut]
-
-    def _bury(self, done: tuple[Move, ...]) -> None:
-        """What the turns ``done`` (from the anchor) took off is off for good."""
-        node = self._tree.follow(done)
-        assert node is not None, "published moves are legal"
-        while node.steps:
-            move, parent = move_of(node.steps[-1]), node.parent
-            assert parent is not None
-            if move.to_sq is not None and node.taken != parent.taken:
-                self._maps.bury(parent.pieces[move.to_sq] or "", move.to_sq)
-            node = parent
 
     def _check_pass(self, t: float) -> None:
         """No legal move on the mat: ask at once which card goes."""

@@ -198,12 +198,16 @@ class PieceMaps:
                            else m if others is None else settled(m, others, before)
                            for m in self.maps], self.expected)
 
-    def rested(self, explained: set[int]) -> None:
+    def rested(self, explained: set[int], taken: tuple[str, ...] = ()) -> None:
         """The mat rested on a turn (whole, or a Wind Spirit card's part-way) that the maps
         ``explained`` (by ``id``) show: the others with nothing in the hand pay ``RESTED``,
         their pieces resting where no history puts them (a piece in the hand is a hand at
-        work, not a rest: knock 22)."""
-        self.maps = sorted((m if id(m) in explained or m.in_air() else
+        work, not a rest: knock 22). The pieces that turn's history took off (``taken``)
+        are off the mat, not in a hand (the table robot's wind3 103: a map that read the
+        turn's pawn and Spirit swapped rested free beside the captured pieces, and a swap
+        made next was read as both put back)."""
+        off = Counter(taken)
+        self.maps = sorted((m if id(m) in explained or m.in_air() - off else
                             PieceMap(m.pieces, m.air, m.cost + RESTED, m.trails)
                             for m in self.maps), key=lambda m: m.cost)   # the same maps
 

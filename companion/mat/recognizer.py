@@ -400,7 +400,7 @@ class Recognizer:
             self._unexplained(t, nodes)
             return
         if found[0].node.pending is not None:
-            self._maps.rested(self._fitting)
+            self._maps.rested(self._fitting, found[0].node.taken)
             self._part_way(t, COLORS[found[0].node.position.turn])
             return
         opened = tuple(r.move for r in self._record.open)
@@ -428,7 +428,7 @@ class Recognizer:
         if publishes:
             # (Not at other rests: the mat may be a takeback half made, the piece it took
             # back on its square, the mover's in the hand.)
-            self._maps.rested(self._fitting)
+            self._maps.rested(self._fitting, found[0].node.taken)
         self._maps.settle({id(e.map): e.node.taken for e in found},
                           others=found[0].node.taken if publishes else None)
         self._explained = [e.node for e in found]

@@ -59,10 +59,13 @@ ISSUE_21 = {
 # (tests/mat/robot-traces/, cut to the turn read wrong, at the robot's settle time of 0.06 s):
 # the Spirit lifted in the scan its pawn step lands, then put back for a moment (wind1 102,
 # wind5 104), a Wind card's step and Spirit lift in one scan, then a swap (wind2 103), a pawn
-# carried straight to the square its own Spirit step swaps it to (wind4 101).
+# carried straight to the square its own Spirit step swaps it to (wind4 101); a swap whose two
+# pieces land in one scan, right after a Wind card's turn whose pawn and Spirit the maps could
+# read either way, with the turns' captured pieces off the mat (wind3 103, session 35).
 ROBOT = {
     "robot_spirit_put_back_as_its_pawn_lands", "robot_spirit_put_back_pawn_step_part_way",
     "robot_swap_after_step_and_spirit_lift_in_one_scan", "robot_pawn_carried_where_the_spirit_swaps_it",
+    "robot_swap_in_one_scan_beside_captured_pieces",
 }
 GAMES = 200
 FEW = 8    # games per category of hands in the default run

@@ -24,12 +24,18 @@ amendments, against the game played. One row per category:
 Then, per category, the recognizer's cost per call (``update`` and ``advance``, timed with
 ``time.perf_counter`` around each call; the replay calls it at every change of the debounced
 mat and at each of its deadlines, the scans in between would change nothing): median, p99 and
-max; and, if the recognizer has a ``hypotheses`` attribute (the number of live histories), its
-median, p99 and max after each call, at rest (an ``advance`` at least the settle time after
-the last ``update``) and in motion (every other call).
+max (wall-clock, and the process's CPU time: on a loaded machine the wall clock also counts
+the time the process waited for a core); and, if the recognizer has a ``hypotheses``
+attribute (the number of live histories), its median, p99 and max after each call, at rest
+(an ``advance`` at least the settle time after the last ``update``) and in motion (every
+other call). A trace whose header gives a settle time (the ``robot`` hands) is read with it.
+The CPU time is also given without the pauses of Python's cyclic garbage collector that fell
+inside a call (``gc.callbacks``): a full collection scans every object of the process, so it
+measures the heap (here the generator's and the harness's too), not the call it lands in.
 """
 
 import argparse
+import gc
 import statistics
 import sys
 import time
@@ -48,20 +54,40 @@ from companion.tracetool import SETTLE_S, replay
 class Cost:
     """The recognizer's time per call and live histories per call."""
     seconds: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)     # the process's CPU time per call
+    own: list[float] = field(default_factory=list)     # ... less the collector's pauses in it
     at_rest: list[int] = field(default_factory=list)
     in_motion: list[int] = field(default_factory=list)
     counted: bool = False    # the recognizer has a ``hypotheses`` attribute
 
     def merge(self, other: "Cost") -> None:
         self.seconds += other.seconds
+        self.cpu += other.cpu
+        self.own += other.own
         self.at_rest += other.at_rest
         self.in_motion += other.in_motion
         self.counted |= other.counted
 
 
+class _Collector:
+    """The CPU time the cyclic garbage collector has spent so far (``gc.callbacks``)."""
+
+    def __init__(self) -> None:
+        self.spent = 0.0
+        self._began = 0.0
+        gc.callbacks.append(self._note)
+
+    def _note(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._began = time.process_time()
+        else:
+            self.spent += time.process_time() - self._began
+
+
 def _measured(cost: Cost) -> type:
     """The trace tool's recognizer, timed and counted around each call."""
     base = tracetool.Recognizer
+    collector = _Collector()
 
     class Measured(base):  # type: ignore[misc, valid-type]
         _moved_at = 0.0
@@ -71,12 +97,14 @@ def _measured(cost: Cost) -> type:
             return self._measure(super().update, False, t, occupancy)
 
         def advance(self, t):
-            return self._measure(super().advance, t - self._moved_at >= SETTLE_S, t)
+            return self._measure(super().advance, t - self._moved_at >= self.settle, t)
 
         def _measure(self, call, rest, *args):
-            started = time.perf_counter()
+            started, cpu, paused = time.perf_counter(), time.process_time(), collector.spent
             events = list(call(*args))
             cost.seconds.append(time.perf_counter() - started)
+            cost.cpu.append(time.process_time() - cpu)
+            cost.own.append(cost.cpu[-1] - (collector.spent - paused))
             live = getattr(self, "hypotheses", None)
             if isinstance(live, int):
                 cost.counted = True
@@ -92,7 +120,8 @@ def score(job: tuple[str, list[int]]) -> tuple[Score, Cost]:
     tracetool.Recognizer = _measured(cost)
     for seed in seeds:
         game = generate_game(seed, variant=variant_for(category, seed), category=category)
-        result.add(seed, game, list(replay(game.header, game.events)))
+        settle = game.header.get("settle", SETTLE_S)   # (the robot's hands: its own)
+        result.add(seed, game, list(replay(game.header, game.events, settle=settle)), settle=settle)
     return result, cost
 
 
@@ -142,16 +171,20 @@ def main() -> None:
                   f"| {worst:.3f} s | {p99:.3f} s |", flush=True)
             problems += total.problems[:args.problems]
     elapsed = time.perf_counter() - started
-    print("\n| hands | time per call, µs (median / p99 / max) | hypotheses at rest | in motion |")
-    print("|---|---|---|---|")
+    print("\n| hands | time per call, µs (median / p99 / max) | CPU time per call, µs "
+          "| CPU less GC pauses, µs | hypotheses at rest | in motion |")
+    print("|---|---|---|---|---|---|")
     for category, cost in costs.items():
         rest = _spread(cost.at_rest) if cost.counted else "n/a"
         motion = _spread(cost.in_motion) if cost.counted else "n/a"
-        print(f"| {category} | {_spread(cost.seconds, 1e6)} | {rest} | {motion} |")
+        print(f"| {category} | {_spread(cost.seconds, 1e6)} | {_spread(cost.cpu, 1e6)} "
+              f"| {_spread(cost.own, 1e6)} | {rest} "
+              f"| {motion} |")
     every = Cost()
     for cost in costs.values():
         every.merge(cost)
-    print(f"| all | {_spread(every.seconds, 1e6)} | "
+    print(f"| all | {_spread(every.seconds, 1e6)} | {_spread(every.cpu, 1e6)} | "
+          f"{_spread(every.own, 1e6)} | "
           f"{_spread(every.at_rest) if every.counted else 'n/a'} | "
           f"{_spread(every.in_motion) if every.counted else 'n/a'} |")
     if not every.counted:

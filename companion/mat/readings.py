@@ -57,9 +57,10 @@ def occupancy_of(pieces: Pieces) -> frozenset[int]:
     return frozenset(sq for sq, p in enumerate(pieces) if p is not None)
 
 
-def read_move(pos: Position, move: Move) -> Reading:
-    """The reading of a legal ``move`` from ``pos`` (a pass changes nothing on the mat)."""
-    before = pieces_of(pos)
+def read_move(pos: Position, move: Move, before: Pieces | None = None) -> Reading:
+    """The reading of a legal ``move`` from ``pos`` (a pass changes nothing on the mat);
+    ``before``: ``pos``'s pieces, if known."""
+    before = pieces_of(pos) if before is None else before
     board = list(before)
     groups: set[frozenset[int]] = set()
     landings: set[tuple[int, int]] = set()

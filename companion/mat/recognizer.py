@@ -1,60 +1,62 @@
-"""Reading moves from a presence-only mat: a pure, deterministic state machine.
+"""Reading moves from a presence-only mat: a pure, deterministic tracker of hypotheses.
 
 The recognizer knows the rules, not the pins. It is fed debounced occupancy with the time it
-changed (``update``), the passing of time (``advance``: moves commit after the mat has rested
-for the settle time, and the recognizer never reads a clock), mat buttons (``button``) and
-phone answers (``answer``). Each call returns the events decided, as the output objects of the
-trace spec (``move``, ``prompt``, ``mismatch``, ``synced``, ``takeback``, ``winner``, plus
-``prompt_cancelled`` and ``waiting``; an amended turn is a ``takeback`` marked ``amend`` and a
-``move`` marked ``amended``), and ``feedback()`` says what the LEDs and the OLED should show.
+changed (``update``), the passing of time (``advance``: it never reads a clock), mat buttons
+(``button``) and phone answers (``answer``). Each call returns the events decided (the trace
+spec's output objects, :mod:`.events`), and ``feedback()`` says what the LEDs and the OLED
+should show.
 
-How it reads hands (docs/recognizer.md has the long form):
-- Only a mat at rest is read, and only as a whole: its occupancy is compared with every legal
-  turn's result, with undoing the last turn, with amending it, and with the position now. The
-  order of lifts and placements never matters, so captures and swaps may be made in any order.
-- Where occupancy cannot show a turn (a capture, a Spirit swap), the squares must have been
-  seen empty for ``clear`` seconds: longer than a brush, shorter than any real hand.
-- A complete turn is committed at rest; the next hand answers what is left: the same player
-  going on (a Wind Spirit card's Spirit step, the pawn put elsewhere) amends it, the opponent
-  lifting their own piece ends it (at once, if the mat had not yet rested: fast play).
-- When explanations fit the mat and the evidence equally, it asks; it never guesses. A mat
-  nothing explains is searched for a turn and the reply to it before it is called out of sync.
-
-This class holds the state and its timing; the parts are pure functions and small classes:
-turns.py (what the mat may show next), explain.py (the explanation search), window.py (the
-amend window), prompts.py (questions and answers), scene.py and destinations.py (what the
-LEDs and the OLED show), pairing.py (misplaced pawns paired with their squares).
+It keeps hypotheses, not a state (docs/recognizer.md has the contract):
+- pieces.py: every edge is replayed on piece maps; a placement branches over the pieces in the
+  air, each map ranked by the noise its hands needed (a beam);
+- histories.py: the legal histories from the *anchor* (the last point it is sure of: the
+  position before the last move published) that leave one of those maps;
+- record.py: what the cheapest histories agree on is published, at rest or at the next
+  player's lift; a history that changes a published move publishes the correction;
+- asking.py: when they disagree, a question keeps the histories each answer allows; the hands
+  go on being read, and may settle it themselves;
+- view.py: the LEDs and the OLED; a mat no history explains is out of sync, and its pawns are
+  led to the nearest history's board.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections import Counter
+from functools import partial
 
 from ..rules.board import Board
+from ..rules.moves import Move
 from ..rules.cards import CARDS, CardTable
+from ..rules.engine import Engine
 from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
-from .destinations import destinations, window_lights
+from .asking import Question, ask
 from .events import MatEvent, Prompt
-from .evidence import Evidence
-from .explain import AMEND, PLAY, Plan, Step, amended_then_replied, ended_by_lift, explain
-from .explain import in_progress, offered
+from .histories import Explanation, Node, Tree, boards, explain
+from .turns import Known
+from .walks import untimed
 from .pairing import pair_up as pair_up
-from .prompts import allowed_answers, build_prompt, button_choice
-from .readings import Reading, read_move
-from .scene import Feedback, Light
-from .scene import lifting_own, mismatch_view, outcome_view, play_oled, prompt_view, stray_step
-from .turns import Turns
-from .window import Window, move_of, open_window
+from .pieces import PieceMap, PieceMaps, settled
+from .readings import pieces_of
+from .record import Record
+from .scene import Feedback
+from .window import move_of
+from .view import NEAR, MatView, feedback, nearest, unfinished
+from .explaining import (agreement, allowed, board_fit, build_tables, bury, cards_of,
+                         common_prefix, expected, fast_turn, half_made, least_noise,
+                         may_follow, named_turns, opponents, seen_at_rest, wind_halves,
+                         window_of)
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
-CLEAR_S = 0.08    # seen empty this long to count as lifted (brushes are shorter)
+CLEAR_S = 0.08    # empty this long to count as lifted (brushes are shorter)
 FLASH_S = 0.6     # a committed move's destination flashes this long
-KEEP_S = 1.5      # evidence outlives a return to the position this long (a captured pawn set
-                  # down for a moment on its captor's square, a capture taken back captured pawn
-                  # first); a longer stay is a put-back, and what happened before proves nothing
-ANNOUNCE_S = 4.0  # an amended turn is announced on the OLED this long
+DEPTH = 2         # histories grown from the anchor at each rest (deeper ones stay alive)
+SCAN_S = 0.01     # the mat's scan period: work left over goes on at the next scan
+SLICE = 150       # the tree's work per call (turns tried; a node made counts ``MADE``)
+AT_REST = 4 * SLICE   # ... when the mat rests and the tree is not grown yet
+KEEP_S = 1.5      # a mat resting this long in what histories explain drops the other maps (a
+                  # captured pawn set down for a moment on its captor's square is shorter)
 
 
 class Recognizer:
@@ -68,34 +70,58 @@ class Recognizer:
                  t: float = 0.0):
         if not 0 < settle <= MAX_SETTLE_S:
             raise ValueError(f"settle time {settle} s: must be above 0 and at most {MAX_SETTLE_S} s")
-        self.settle, self.clear, self.flash = settle, clear, flash
-        self._board = Board(position, cards=cards)
-        self._history: list[tuple[Reading | None, Position]] = []
-        self._occ = self._board.position.occupied()
+        self.settle, self.clear = settle, clear
+        self._record = Record(Board(position, cards=cards), flash)
+        self._engine = Engine(cards)
+        build_tables(self._record, self._engine)
+        self._known = Known()
+        self._tree = Tree(self._record.board, self._engine, self._known)
+        self._occ = self._record.position.occupied()
+        self._maps = PieceMaps(pieces_of(self._record.position), t, clear)
+        self._lifts: list[tuple[float, int]] = []  # (when, square) since the anchor's move began
+        self._rested: list[tuple[float, frozenset[int]]] = []  # the boards the mat rested on, since
+        self._shown: list[float] = []              # when the mat showed each open move made
+        self._shown_at = t                         # ... and the game as last published
         self._changed_at = t
+        self._since = t          # the histories' steps land after this (see ``_stand``)
+        self._cut = t            # when the mat showed the move the anchor comes after
         self._evaluated = True
-        self._evidence = Evidence((sq for sq in range(25) if sq not in self._occ), t, clear)
-        self._base_since: float | None = None   # the mat came to rest in the position then
-        self._passed: dict[Reading, None] = {}  # complete turns the mat showed, not at rest
-        self._lifts: dict[int, tuple[float, int, tuple[Any, ...]]] = {}  # sq -> (t, version, what it ends)
-        self._version = 0                       # counts commits: a lift decided before is stale
-        self._held: frozenset[int] | None = None  # a mat whose amendment waits (_reply_begun)
-        self._prompt: Prompt | None = None
-        self._options: dict[str, list[Plan]] = {}
-        self._mismatch: frozenset[int] | None = None
+        self._explained: list[Node] = []         # the cheapest histories at the last rest
+        self._fitting: set[int] = set()          # the maps some history left, at the last look
+        self._prune: float | None = None         # when maps no history explains are dropped
+        self._aside: float | None = None         # when a piece set aside stops being aside
+        # The tree is grown in slices, one a scan (``SLICE``), ahead of the next look: when
+        # the next slice is due, and whether a rest waits for the tree to be read.
+        self._work: float | None = t + SCAN_S
+        self._reading = False
+        # A lift that may end a turn (fast play), waiting for the tree of the mat before it:
+        # (when, squares lifted, the lifts and maps then, publications, rests).
+        self._late: tuple[float, frozenset[int], list[tuple[float, int]], list[PieceMap],
+                          int, int] | None = None
+        self._midway: list[Node] = []            # the next player's Wind card half made, at the last look
+        self._halves: list[Node] = []            # Wind cards' pawn steps from the game as published
+        self._fast: dict[int, tuple[float, int, Node]] = {}  # a lift that may end a turn
+        self._version = 0                        # counts publications: a lift decided before is stale
+        self._starts: dict[int, float] = {}      # the opponent's lifts, until they prove real
+        self._started = False                    # the opponent has started since the last move
+        self._rejected: list[tuple[Move, ...]] = []  # histories the players' answers ruled out
+        # The card a player said a turn was played with (the turn after the moves given): an
+        # amendment of it into another card's turn is ruled out too.
+        self._named: list[tuple[tuple[Move, ...], str]] = []
+        self._question: Question | None = None
+        self._passing = False                    # the question is which card to give up
+        self._mismatch: tuple[frozenset[int], frozenset[int]] | None = None
         self._waiting: str | None = None
-        self._window: Window | None = None
-        self._flash: tuple[frozenset[int], float] | None = None
-        self._announce: tuple[tuple[str, ...], float] | None = None
         self._out: list[MatEvent] = []
-        self._new_position(t)
+        self._expect()
+        self._check_pass(t)
 
     # -- state -----------------------------------------------------------------------------
 
     @property
     def board(self) -> Board:
         """The game as recognized (read it; feed moves only through the mat)."""
-        return self._board
+        return self._record.board
 
     @property
     def occupancy(self) -> frozenset[int]:
@@ -104,7 +130,7 @@ class Recognizer:
     @property
     def prompt(self) -> Prompt | None:
         """The question waiting for an answer, as emitted, or None."""
-        return self._prompt
+        return self._question.prompt if self._question is not None else None
 
     @property
     def waiting(self) -> str | None:
@@ -113,33 +139,31 @@ class Recognizer:
 
     @property
     def amendable(self) -> bool:
-        """Can the last move's mover still amend it (the opponent has not started)?"""
-        return self._window is not None
+        """May the last move's mover still amend it: it is open, and the opponent has not
+        started (lifted a piece of their own elsewhere, for real)?"""
+        return bool(self._record.open) and not self._started
 
     @property
     def spirit_may_follow(self) -> tuple[str, tuple[str, ...]] | None:
         """The last move, read as a regular card's, is also the pawn step of a Wind Spirit
         card its mover may still go on with (the mat amends it then): the mover and those
-        cards; else None."""
-        w = self._window
-        if w is None or w.reading.move is None or w.reading.move.spirit_from is not None:
-            return None
-        move = w.reading.move
-        cards = tuple(dict.fromkeys(
-            move_of(r).card for r in w.readings if move_of(r).spirit_from is not None
-            and (move_of(r).from_sq, move_of(r).to_sq) == (move.from_sq, move.to_sq)))
-        return (COLORS[w.mover], cards) if cards else None
+        cards; else None (also once the opponent has started)."""
+        return may_follow(self._tree, self._record) if self.amendable else None
+
+    @property
+    def hypotheses(self) -> int:
+        """Live hypotheses: the piece maps, and the histories kept apart beyond the first."""
+        return len(self._maps.maps) + max(0, len(self._explained) - 1)
 
     @property
     def next_deadline(self) -> float | None:
         """The next time ``advance`` would decide something if nothing else happens."""
-        times = [t0 + self.clear for t0, _, _ in self._lifts.values()]
+        times = [t0 + self.clear for t0, _, _ in self._fast.values()]
+        times += [t0 + self.clear for t0 in self._starts.values()]
         if not self._evaluated:
             times.append(self._changed_at + self.settle)
-        if self._flash is not None:
-            times.append(self._flash[1])
-        if self._announce is not None:
-            times.append(self._announce[1])
+        times += [x[1] for x in (self._record.flash, self._record.announce) if x is not None]
+        times += [x for x in (self._prune, self._aside, self._work) if x is not None]
         return min(times) if times else None
 
     # -- inputs ----------------------------------------------------------------------------
@@ -151,21 +175,24 @@ class Recognizer:
         if occupancy != self._occ:
             before = self._occ
             for sq in occupancy - before:
-                self._lifts.pop(sq, None)
-            for sq in before - occupancy:
-                ends = self._ends(before, sq)
-                if ends:
-                    self._lifts[sq] = (t, self._version, ends)
-            if self._base_since is not None:
-                if t - self._base_since > KEEP_S:
-                    self._evidence.forget(t)
-                self._base_since = None
-            self._evidence.track(t, self._occ, occupancy)
+                self._fast.pop(sq, None)
+                self._starts.pop(sq, None)
+                # A brush is no lift.
+                self._lifts = [(t0, s) for t0, s in self._lifts if s != sq or t - t0 >= self.clear]
+            lifted = before - occupancy
+            # (A mat left waiting may be a turn the next player's lift ends, as in fast play.)
+            if lifted and (not self._evaluated or self._waiting is not None):
+                self._note_fast(t, lifted)
+            self._lifts += [(t, sq) for sq in lifted]
+            self._starts.update((sq, t) for sq in lifted if opponents(self._tree, self._record, sq))
+            self._maps.change(t, before, occupancy)
             self._occ = occupancy
             self._changed_at = t
             self._evaluated = False
-            self._flash = None
-            self._note_passed()
+            self._prune = self._aside = None
+            self._reading = False
+            self._work = t + SCAN_S   # the tree for the lifts now, from the next scan
+            self._record.flash = None
         return self._drain()
 
     def advance(self, t: float) -> list[MatEvent]:
@@ -174,344 +201,465 @@ class Recognizer:
         return self._drain()
 
     def button(self, t: float, name: str) -> list[MatEvent]:
-        """Mat button A or B answers a prompt with the first or second card of the prompted
-        player's hand; C chooses the takeback when a prompt offers it, else the other
-        player's reply when the prompt asks whose step it was (and they have one card for it)."""
+        """Mat button A or B answers with the first or second card of the asked player's hand;
+        C the takeback when offered, else the other player's one card."""
         self._advance_to(t)
-        if self._prompt is not None:
-            hand = self._hand_of(COLORS.index(self._prompt["seat"]))
-            key = button_choice(self._prompt, self._options, hand, name)
+        if self._question is not None:
+            key = self._question.button_key(name)
             if key is not None:
                 self._choose(key, t)
         return self._drain()
 
-    def answer(self, t: float, seat: str, card: str | None = None, *, takeback: bool = False) -> list[MatEvent]:
-        """A phone answer from ``seat``: the card used (or given up), or the takeback. When the
-        prompt asks whose step it was, the replying seat answers with its own card."""
+    def answer(self, t: float, seat: str, card: str | None = None, *,
+               takeback: bool = False) -> list[MatEvent]:
+        """A phone answer from ``seat``: the card used (or given up), or the takeback."""
         self._advance_to(t)
-        prompt = self._prompt
-        if prompt is not None:
-            key = "takeback" if takeback else self._card_name(card)
-            if key in allowed_answers(prompt, seat) and key in self._options:
+        if self._question is not None:
+            cards = self._record.board.cards
+            name = cards[card].name if card is not None and card in cards else None
+            key = self._question.answer_key(seat, name, takeback)
+            if key is not None:
                 self._choose(key, t)
         return self._drain()
 
     def end_turn(self, t: float) -> list[MatEvent]:
-        """The turn goes on off the mat (in Light & Shadow, the phone's step begins): the last
-        move can no longer be amended on the mat."""
+        """The turn goes on off the mat (in Light & Shadow, the phone's step begins): the
+        moves published stand."""
         self._advance_to(t)
-        self._window = None
+        self._stand(len(self._record.open), t)
         return self._drain()
 
-    # -- evidence --------------------------------------------------------------------------
+    def feedback(self) -> Feedback:
+        view = MatView(self._occ, self._maps.maps, self._waiting, self._mismatch)
+        return feedback(self._record, self._tree, self._question, self._passing, view)
 
-    def _note_passed(self) -> None:
-        """The mat shows a complete turn (evidence included): remember it, so that a reply
-        made before it came to rest still finds it."""
-        for r in self._turns.by_occupancy.get(self._occ, ()):
-            if self._evidence.shows(r):
-                self._passed[r] = None
-
-    # -- explanations ----------------------------------------------------------------------
-
-    def _firsts(self) -> list[Reading]:
-        """First steps of two-step explanations: complete turns the mat showed without resting
-        on them, and the turns a standing question offers."""
-        return list(dict.fromkeys([*self._passed, *offered(self._options)]))
-
-    def _explain(self, occ: frozenset[int]) -> list[Plan]:
-        return explain(occ, self._turns, self._window, self._evidence, self._firsts(),
-                       offered(self._options))
-
-    # -- reading the mat at rest -----------------------------------------------------------
+    # -- the clock -------------------------------------------------------------------------
 
     def _advance_to(self, t: float) -> None:
+        sliced = False   # one slice of the tree's growth per call
         while True:
-            due = [(t0 + self.clear, sq) for sq, (t0, _, _) in self._lifts.items()]
-            if not self._evaluated:
-                due.append((self._changed_at + self.settle, -1))
-            if not due:
+            due = self._due()
+            if not due or min(due)[0] > t:
                 break
             when, sq = min(due)
-            if when > t:
-                break
-            if sq < 0:
-                self._evaluated = True
-                self._rest(when)
+            if sq == -4:
+                self._work = None if not sliced else t + SCAN_S
+                if not sliced:
+                    sliced = True
+                    self._slice(when)
+            elif sq >= 100:
+                del self._starts[sq - 100]
+                self._started = True
+            elif sq >= 0:
+                self._fast_lift(sq, when)
             else:
-                _, version, ends = self._lifts.pop(sq)
-                if version == self._version and sq not in self._occ:
-                    self._lift_ended(when, ends)
-        if self._flash is not None and t >= self._flash[1]:
-            self._flash = None
-        if self._announce is not None and t >= self._announce[1]:
-            self._announce = None
+                self._timer(sq, when)
+        self._record.expire(t)
 
-    def _ends(self, before: frozenset[int], sq: int) -> tuple[Any, ...]:
-        """What lifting ``sq`` off the mat ``before`` ends, if the lift proves real: the turn
-        (or the amendment) the mat showed complete, when the lifted piece is the next
-        player's own (fast play); the last move's window, when the opponent starts."""
-        ends: list[Any] = []
-        board = self._board
-        w = self._window
-        # A mat judged at rest is decided, unless it held an amendment back: the opponent
-        # starting elsewhere shows the amendment was made.
-        if ((not self._evaluated or before == self._held) and self._prompt is None
-                and not self._turns.must_pass):
-            plans = self._explain(before)
-            if ended_by_lift(plans, sq, w, self._turns.readings, board.position.turn):
-                ends.append(("turn", tuple(plans)))
-        if w is not None and w.closed_by(sq, board.position, board.turn):
-            ends.append(("window",))
-        return tuple(ends)
+    def _due(self) -> list[tuple[float, int]]:
+        """What is due when: fast lifts (their square), opponents' lifts (100 + square),
+        the settle time (-1), the prune (-2), a piece aside (-3), a slice of growth (-4)."""
+        due = [(t0 + self.clear, sq) for sq, (t0, _, _) in self._fast.items()]
+        due += [(t0 + self.clear, 100 + sq) for sq, t0 in self._starts.items()]
+        if not self._evaluated:
+            due.append((self._changed_at + self.settle, -1))
+        timers = ((self._prune, -2), (self._aside, -3), (self._work, -4))
+        return due + [(when, kind) for when, kind in timers if when is not None]
 
-    def _lift_ended(self, t: float, ends: tuple[Any, ...]) -> None:
-        # The turn shown is committed first (an amendment needs its window), then the
-        # opponent's start closes the window, the amended move's included.
-        for end in ends:
-            if end[0] == "turn" and self._prompt is None:
-                self._resolve(list(end[1]), t)
-        if ends:
-            self._window = None
+    def _timer(self, kind: int, when: float) -> None:
+        """The settle time (-1), the prune (-2) or a piece aside (-3) is due."""
+        if kind == -3:
+            self._aside = None
+            self._rest(when)   # the piece set aside stayed: the mat is read again
+        elif kind == -2:
+            self._prune = None
+            explained = explain(self._explained, self._maps.maps, when, self._since)
+            self._maps.keep([settled(e.map, e.node.taken)
+                             for e in explained if e.cost == explained[0].cost])
+            if not explained:
+                self._rest(when)   # a piece "set aside" stayed: the mat is read again
+        else:
+            self._evaluated = True
+            self._rest(when)
 
-    def _rest(self, t: float) -> None:
-        occ, base = self._occ, self._base
-        plans = self._explain(occ)
-        if plans and self._reply_begun(occ, plans):
-            # The last move amended, or the opponent's Wind Spirit card half made (a swapped
-            # student stepped on where the Spirit could have gone): the Spirit's step, or
-            # the opponent starting another turn elsewhere (_ends), tells them apart.
-            self._held = occ
-            self._say_waiting(t, COLORS[self._board.position.turn])
-            return
-        if plans:
-            self._resolve(plans, t)
-            return
-        if occ == base:
-            self._base_since = self._changed_at
-            self._passed.clear()
-            self._waiting = None
-            self._cancel_prompt(t)
-            if self._mismatch is not None:
-                self._mismatch = None
-                self._emit(t, {"synced": True})
-            return
-        if in_progress(occ, base, self._turns, self._window, self._firsts()):
-            # A pawn in the hand shows its destinations; a mat with pieces set down part-way
-            # through a turn says so (the OLED shows it), never nothing.
-            if self._prompt is None and self._mismatch is None and not occ <= base:
-                self._say_waiting(t)
-            return
-        later = amended_then_replied(occ, self._window, self._evidence) if self._window else []
-        if later:
-            self._resolve(later, t)
-            return
-        # A turn the evidence shows, with pawns too many (a captured pawn set down aside):
-        # those pawns are out of sync, and no square the game does not need is pointed to.
-        shown = [r for r in self._turns.candidates() if r.occupancy < occ and self._evidence.shows(r)]
-        self._report_mismatch(t, occ - shown[0].occupancy if shown else occ ^ base)
+    def _fast_lift(self, sq: int, when: float) -> None:
+        """A lift that may end a turn has lasted ``clear``: the turn ends there."""
+        t0, version, node = self._fast.pop(sq)
+        if version == self._version and sq not in self._occ:
+            found = explain([node], self._maps.maps, since=self._since)
+            self._maps.settle({id(e.map): node.taken for e in found
+                               if e.cost == found[0].cost}, before=t0)
+            # The history the mat showed is the one the next hands go on from.
+            self._explained = [node]
+            self._publish([node], when, shown=t0 - 1e-6)
 
-    def _reply_begun(self, occ: frozenset[int], plans: list[Plan]) -> bool:
-        """Do the ``plans`` only amend the last move, on a mat that also shows the pawn step
-        of the opponent's Wind Spirit card?"""
-        return (all(len(p) == 1 and p[0][0] == AMEND for p in plans)
-                and any(r.midway == occ and self._evidence.has(r.midway_groups)
-                        for r in self._turns.readings))
+    # -- explaining the mat ----------------------------------------------------------------
 
-    def _say_waiting(self, t: float, seat: str | None = None) -> None:
-        w = self._window
-        differ = self._occ ^ self._base
-        if seat is None:
-            seat = COLORS[w.mover] if w is not None and differ <= w.touched else self._board.turn
-        if seat != self._waiting:
-            self._waiting = seat
-            self._emit(t, {"waiting": {"seat": seat}})
+    def _lifted(self) -> Counter[int]:
+        """How often hands emptied each square (for longer than a brush) since the anchor's
+        next move began, at least as often as the open moves did (they were made)."""
+        counts = Counter(sq for _, sq in self._lifts)
+        made = self._tree.follow(tuple(move_of(r) for r in self._record.open))
+        for sq, n in (made.emptied if made is not None else Counter()).items():
+            counts[sq] = max(counts[sq], n)
+        return counts
 
-    def _resolve(self, plans: list[Plan], t: float) -> None:
-        """Commit what all explanations agree on; ask about the first step they do not."""
-        plans = list(dict.fromkeys(plans))
-        while len({p[0] for p in plans}) == 1:
-            step, last = plans[0][0], all(len(p) == 1 for p in plans)
-            self._commit(*step, t, last=last)
-            plans = [p[1:] for p in plans if len(p) > 1]
-            if not plans:
-                return
-        options: dict[str, list[Plan]] = {}
-        for plan in plans:
-            options.setdefault(plan[0][1].card or "takeback", []).append(plan)
-        for key, same in options.items():
-            if len({p[0] for p in same}) > 1:
-                # Same card, different results, equal evidence: no answer can tell them apart.
-                readings = [p[0][1] for p in same]
-                self._report_mismatch(t, frozenset().union(*(r.touched for r in readings)),
-                                      ambiguous=sorted(str(r.move or "takeback") for r in readings))
-                return
-        self._ask(t, options)
+    def _slice(self, t: float) -> None:
+        """A scan's slice of the tree's growth for the next look; a lift or a rest waiting
+        for the tree is judged once it is grown."""
+        if self._late is not None:
+            self._judge_fast(SLICE)
+            if self._late is not None or self._reading:
+                self._work = t + SCAN_S
+        elif self._reading:
+            self._rest(t, again=True)
+        elif self._grow(SLICE) is None:
+            self._work = t + SCAN_S
 
-    def _report_mismatch(self, t: float, squares: frozenset[int], ambiguous: list[str] | None = None) -> None:
-        self._cancel_prompt(t)
-        self._waiting = None
-        if self._board.is_game_over() and ambiguous is None:
-            return  # after the game the pawns leave the mat: nothing to sync with
-        if squares != self._mismatch:
-            self._mismatch = squares
-            event: MatEvent = {"mismatch": [square_name(sq) for sq in sorted(squares)]}
-            if ambiguous:
-                event["ambiguous"] = ambiguous
-            self._emit(t, event)
+    def _grow(self, budget: int | None) -> list[Node] | None:
+        """The histories grown for a look now (None: not yet, see ``Tree.grow``)."""
+        lifted = self._lifted()
+        # (The window is a function of copies, not of the recognizer: the tree keeps it, and
+        # a recognizer in a cycle with its tree is freed only by the cyclic collector.)
+        window = partial(window_of, tuple(self._lifts), tuple(self._shown), lifted)
+        return self._tree.grow(lifted, DEPTH, self._explained, window,
+                               key=(tuple(self._lifts), tuple(self._shown)), budget=budget)
 
-    # -- prompts ---------------------------------------------------------------------------
-
-    def _hand_of(self, seat: int) -> tuple[str, ...]:
-        """The hand a player answers from: the mover's hand before the move they may still
-        amend, else the hand now."""
-        w = self._window
-        if w is not None and w.mover == seat:
-            return w.before.hands[seat]
-        return self._board.position.hands[seat]
-
-    def _slot(self, card: str, seat: int | None = None) -> int:
-        return self._hand_of(self._board.position.turn if seat is None else seat).index(card)
-
-    def _card_name(self, card: str | None) -> str | None:
-        if card is None or card not in self._board.cards:
+    def _explain(self, maps: list[PieceMap], now: float, budget: int | None = None
+                 ) -> tuple[list[Node], list[Explanation]] | None:
+        """The nodes grown, and the cheapest histories among them that leave one of ``maps``
+        (none the players' answers ruled out); None if the tree is not grown within
+        ``budget``."""
+        opened = tuple(move_of(r) for r in self._record.open)
+        grown = self._grow(budget)
+        if grown is None:
             return None
-        return self._board.cards[card].name
+        nodes = allowed(grown + self._tree.halves(grown, boards(maps, now),
+                                                  self._tree.follow(opened)),
+                        self._rejected, self._named)
+        pos = self._record.position
+        self._fitting = set()
+        every = explain(nodes, maps, now, self._since,
+                        frozenset(("R", "r") if pos.turn == 0 else ("B", "b")), self._shown_at,
+                        self._fitting)
+        found = least_noise(every, maps[0].cost if maps else 0, opened, self._started)
+        # The next player's Wind Spirit card half made (an amendment is not read over it).
+        self._midway, self._halves = wind_halves(every, found, nodes, opened)
+        # A Wind Spirit card part-way explains the mat only while nothing whole does as
+        # cheaply: then the mover's hands are at work, and no turn is read from them.
+        if not all(e.node.pending is not None for e in found):
+            found = [e for e in found if e.node.pending is None]
+        # A turn ends where the next player saw it.
+        seen = seen_at_rest(found, self._record, self._lifts, self._shown, self._rested)
+        return [n for n in nodes if n.pending is None], seen
 
-    def _seat_of(self, step: Step) -> int:
-        if step[0] == AMEND:
-            assert self._window is not None, "an amendment is read only while its window is open"
-            return self._window.mover
-        return self._board.position.turn
+    def _note_fast(self, t: float, lifted: frozenset[int]) -> None:
+        """Fast play: the mat showed a complete turn without resting on it, and the next
+        player lifts a piece of theirs away from it. The turn ends there, once the lift
+        proves real (``clear``). If the tree for the mat before the lift is not grown yet,
+        it is grown on at the next scans and the lift judged then, on the mat it lifted
+        from (``_late``)."""
+        if self._late is not None:
+            self._judge_fast(None)   # (one lift judged after another, as they came)
+        self._late = (t, lifted, list(self._lifts), self._maps.maps, self._version,
+                      len(self._rested))
+        self._judge_fast(AT_REST)
 
-    def _ask(self, t: float, options: Mapping[str, list[Plan]]) -> None:
-        seats = {key: self._seat_of(plans[0][0]) for key, plans in options.items()}
-        turn = self._board.position.turn
-        first = min(seats.values(), key=lambda s: s != (self._window.mover if self._window else turn))
-        takeback = str(options["takeback"][0][0][1].undo) if "takeback" in options else None
-        prompt = build_prompt(seats, first, takeback, self._slot)
-        self._options = dict(options)
+    def _judge_fast(self, budget: int | None) -> None:
+        """Judge the lift noted by ``_note_fast`` (``_late``) if its tree is grown within
+        ``budget``; a publication or a rest since makes it moot."""
+        assert self._late is not None
+        t, lifted, lifts, maps, version, rests = self._late
+        if version != self._version or rests != len(self._rested):
+            self._late = None
+            return
+        lifts, self._lifts = self._lifts, lifts   # (the lifts the mat had made then)
+        try:
+            looked = self._explain(maps, t, budget)
+        finally:
+            self._lifts = lifts
+        if looked is None:
+            return
+        self._late = None
+        fast = fast_turn(looked[1], self._tree, self._record, self._midway, lifted)
+        if fast is not None:
+            self._fast.update((sq, (t, self._version, fast[0])) for sq in fast[1])
+
+    def _rest(self, t: float, again: bool = False) -> None:
+        """The mat rests: read it (``again``: a rest that waited for the tree)."""
+        if not again:
+            self._rested.append((t, self._occ))
+        looked = self._explain(self._maps.maps, t, AT_REST)
+        self._reading = looked is None
+        if looked is None:
+            self._work = t + SCAN_S   # the tree is grown on at the next scans, then read
+            return
+        self._work = t + SCAN_S       # (the next look's tree, ahead)
+        nodes, found = looked
+        if not found:
+            self._unexplained(t, nodes)
+            return
+        if found[0].node.pending is not None:
+            self._maps.rested(self._fitting, found[0].node.taken)
+            self._part_way(t, COLORS[found[0].node.position.turn])
+            return
+        opened = tuple(r.move for r in self._record.open)
+        if self._midway and all(e.node.moves[:len(opened)] != opened for e in found):
+            # Every reading amends a published turn, but the mat is also the next player's
+            # Wind Spirit card half made: no amendment is read over it (their Spirit step,
+            # or a lift elsewhere, tells them apart).
+            self._part_way(t, COLORS[self._midway[0].position.turn])
+            return
+        if all(e.aside is not None for e in found):
+            # A piece the histories took off stands aside on the mat: the hand that took it
+            # is not done, so nothing is published until it goes (or stays, then it is read
+            # again as it stands).
+            self._aside = max(e.aside for e in found if e.aside is not None)
+            self._point_aside(t, found[0].node.occupancy)
+            return
+        self._prune = self._changed_at + KEEP_S
         self._waiting = None
+        # A piece the maps lost in the air (no history took it) would land later anywhere
+        # at no cost, in place of one that was only put back (nudge 30): at a rest that
+        # publishes a turn it is lost in every map. (At other rests a piece may be in the
+        # hand of a turn being taken back: takeback-wind 11.)
+        opened = tuple(r.move for r in self._record.open)
+        publishes = any(e.node.moves != opened for e in found)
+        if publishes:
+            # (Not at other rests: the mat may be a takeback half made, the piece it took
+            # back on its square, the mover's in the hand.)
+            self._maps.rested(self._fitting, found[0].node.taken)
+        self._maps.settle({id(e.map): e.node.taken for e in found},
+                          others=found[0].node.taken if publishes else None)
+        self._explained = [e.node for e in found]
+        self._publish(self._explained, t)
         if self._mismatch is not None:
             self._mismatch = None
-            self._emit(t, {"synced": True})
-        if prompt != self._prompt:
-            self._prompt = prompt
-            self._emit(t, {"prompt": prompt})
+            self._emit(t, synced=True)
 
-    def _cancel_prompt(self, t: float) -> None:
-        if self._prompt is not None and not self._turns.must_pass:
-            self._emit(t, {"prompt_cancelled": {"seat": self._prompt["seat"]}})
-            self._prompt = None
-            self._options = {}
+    def _held(self, t: float) -> None:
+        """Pieces in the hand: a Wind Spirit card's pawn step made with them is a turn
+        part-way (its Spirit lifted, or a student it swaps with), else nothing to say."""
+        seat = half_made(self._halves, self._maps.maps[:NEAR])
+        if (seat is not None and self._mismatch is None and self._question is None
+                and seat != self._waiting):
+            self._waiting = seat
+            self._emit(t, waiting={"seat": seat})
+
+    def _point_aside(self, t: float, toward: frozenset[int]) -> None:
+        """The captured piece standing aside is the square to clear (out of step with the
+        turn read until it goes): the LEDs and the OLED point to it."""
+        squares = self._occ ^ toward
+        if squares and (self._mismatch is None or self._mismatch[0] != squares):
+            self._waiting = None
+            self._mismatch = (squares, toward)
+            self._emit(t, mismatch=[square_name(sq) for sq in sorted(squares)])
+
+    def _part_way(self, t: float, seat: str) -> None:
+        """The mat is a Wind Spirit card's pawn step with its Spirit step to come."""
+        if self._mismatch is not None:
+            self._mismatch = None
+            self._emit(t, synced=True)
+        if self._question is None and self._waiting != seat:
+            self._waiting = seat
+            self._emit(t, waiting={"seat": seat})
+
+    def _unexplained(self, t: float, nodes: list[Node]) -> None:
+        """No history leaves the mat: a piece in the hand, a turn part-way, or out of sync."""
+        # The histories the mat last rested in come first: a question left open keeps them.
+        known = {id(n) for n in self._explained}
+        nodes = self._explained + [n for n in nodes if id(n) not in known]
+        state = unfinished(self._tree, nodes, self._maps.maps, self._occ, self._lifted())
+        if state == "held":
+            self._held(t)
+            return
+        fits = [n for n in nodes if n.occupancy == self._occ]
+        fit = board_fit(fits, tuple(move_of(r) for r in self._record.open),
+                        t >= self._changed_at + KEEP_S)
+        if fit is not None:
+            # The mat is one legal history's board, though no way the hands went that the
+            # maps kept leads there: the pieces are read from the board.
+            self._maps = PieceMaps(fit.pieces, t, self.clear, fit.taken, untimed(fit.paths))
+            self._expect()
+            self._rest(t)
+            return
+        if fits and self._aside is None and t < self._changed_at + KEEP_S:
+            self._aside = self._changed_at + KEEP_S   # the mat is read again then
+        if state is not None and self._mismatch is None:
+            if self._question is None and state != self._waiting:
+                self._waiting = state
+                self._emit(t, waiting={"seat": state})
+            return
+        if self._record.board.is_game_over():
+            return  # after the game the pawns leave the mat: nothing to sync with
+        toward = nearest(self._occ, self._record.position.occupied(), nodes)
+        squares = self._occ ^ toward
+        self._waiting = None
+        if self._mismatch is None or self._mismatch[0] != squares:
+            self._cancel_question(t)
+            self._mismatch = (squares, toward)
+            self._emit(t, mismatch=[square_name(sq) for sq in sorted(squares)])
+
+    # -- publishing ------------------------------------------------------------------------
+
+    def _publish(self, found: list[Node], t: float, shown: float | None = None) -> None:
+        """Publish what every history agrees on; ask about the first turn they do not."""
+        record = self._record
+        opened = tuple(move_of(r) for r in record.open)
+        if len({n.position for n in found}) == 1 and len({cards_of(n) for n in found}) == 1:
+            # Every history leads to the same game with the same cards (a Wind Spirit step
+            # read two ways): the one that changes least of what was published stands. (Two
+            # cards of one pattern used in turn by both players reach the same game too: the
+            # record would then name the wrong cards, so they are asked about.)
+            found = [min(found, key=lambda n: (-agreement(n.moves, opened), len(n.steps)))]
+        paths = [n.moves for n in found]
+        unique = len(set(paths)) == 1
+        common = common_prefix(paths)
+        extends = common > len(opened) and all(p[:len(opened)] == opened for p in paths)
+        published = extends or (unique and paths[0] != opened)
+        if published:
+            self._published(found[0], common, opened, t, shown)
+            opened = tuple(move_of(r) for r in record.open)
+        if not unique:
+            self._ask_apart(found, common, opened, t)
+            return
+        if self._question is not None and not self._passing:
+            if published:
+                self._question = None    # the hands settled it
+            else:
+                self._cancel_question(t)  # the mat went back
+        self._stand(len(record.open) - (0 if record.board.is_game_over() else 1), t)
+        self._check_pass(t)
+
+    def _ask_apart(self, found: list[Node], common: int, opened: tuple[Move, ...],
+                   t: float) -> None:
+        """Histories that agree on ``common`` turns: ask about the first they do not."""
+        # The published moves every history keeps, but the last, stand (a question left
+        # open must not keep the anchor, and the tree grown from it, turns behind).
+        n = min(common, len(opened)) - 1
+        if n > 0:
+            self._explained = found
+            self._stand(n, t)
+            found, common, opened = self._explained, common - n, opened[n:]
+        takeback = str(opened[common]) if common < len(opened) else None
+        q = ask(found, common, len(opened), self._record.position.turn, takeback)
+        if q is not None:
+            self._raise(q, t)
+
+    def _published(self, node: Node, common: int, opened: tuple[Move, ...], t: float,
+                   shown: float | None) -> None:
+        """Publish the first ``common`` turns of ``node`` (``opened`` were published)."""
+        kept = agreement(node.moves[:common], opened)
+        # The mat showed the last move made at its last change (before a fast lift);
+        # moves published with it, somewhere before.
+        before = self._shown[kept - 1] if kept else float("-inf")
+        pushed = common - kept
+        self._shown = self._shown[:kept] + [before] * max(0, pushed - 1) + (
+            [shown if shown is not None else self._changed_at] if pushed else [])
+        for event in self._record.publish(node.steps[:common], t):
+            self._put(t, event)
+        self._shown_at = shown if shown is not None else self._changed_at
+        self._expect()
+        # The hands took turns back: what the players said about them was about hands
+        # that are gone (an amendment keeps its turn, and what was said of it).
+        self._rejected = [r for r in self._rejected if len(r) <= common]
+        self._named = [(p, c) for p, c in self._named if len(p) < common]
+        self._version += 1
+        self._fast.clear()
+        self._starts.clear()
+        self._started = False
+
+    def _expect(self) -> None:
+        """The labels the maps are ranked by (see :func:`.explaining.expected`)."""
+        self._maps.expected = expected(self._tree, self._record)
+
+    def _stand(self, n: int, t: float) -> None:
+        """The first ``n`` open moves stand: the anchor moves past them, and what they took
+        off is off for good."""
+        if n <= 0:
+            return
+        done = tuple(move_of(r) for r in self._record.advance(n))
+        bury(self._tree, self._maps, done)
+        self._tree.stop()
+        old, self._tree = self._tree, Tree(self._record.anchor(), self._engine, self._known)
+        kept = (old.follow(x.moves) for x in self._explained if x.moves[:n] == done)
+        self._explained = [k for k in (self._tree.follow(x.moves[n:]) for x in kept if x) if k]
+        self._rejected = [r[n:] for r in self._rejected if r[:n] == done and len(r) > n]
+        self._named = [(p[n:], c) for p, c in self._named if p[:n] == done and len(p) >= n]
+        # The hands of the moves that stand are done: their lifts are no one's now.
+        cuts = [self._cut] + self._shown[:n]
+        cut, self._shown = self._shown[n - 1], self._shown[n:]
+        # A history's steps land after the mat showed the move before the anchor's (that of
+        # the anchor's own may be the time of a late answer, after the next hands moved).
+        self._since, self._cut = max(self._since, cuts[-2]), max(self._cut, cut)
+        self._lifts = [(t0, sq) for t0, sq in self._lifts if t0 > cut]
+        self._rested = [(t0, occ) for t0, occ in self._rested if t0 > cut]
+
+    def _check_pass(self, t: float) -> None:
+        """No legal move on the mat: ask at once which card goes."""
+        moves = self._tree.moves_from(self._record.position)
+        if moves.must_pass and not self._record.board.is_game_over():
+            self._passing = True
+            self._question = None
+            self._raise_pass(t, [m.card for m in moves.moves])
+
+    # -- questions ---------------------------------------------------------------------------
+
+    def _raise(self, q: Question, t: float) -> None:
+        self._waiting = None
+        if self._question is None or q.prompt != self._question.prompt:
+            self._emit(t, prompt=q.prompt)
+        self._question = q
+
+    def _raise_pass(self, t: float, cards: list[str]) -> None:
+        pos = self._record.position
+        hand = pos.hands[pos.turn]
+        prompt: Prompt = {"seat": COLORS[pos.turn], "choose": sorted(cards, key=hand.index)}
+        self._question = Question(0, "pass", prompt, {c: pos.turn for c in cards}, {pos.turn: hand},
+                                  frozenset(), {})
+        self._emit(t, prompt=prompt)
+
+    def _cancel_question(self, t: float) -> None:
+        if self._question is not None and not self._passing:
+            self._emit(t, prompt_cancelled={"seat": self._question.prompt["seat"]})
+            self._question = None
 
     def _choose(self, key: str, t: float) -> None:
-        plans = self._options[key]
-        self._prompt = None
-        self._options = {}
-        self._resolve(plans, t)
+        q = self._question
+        assert q is not None
+        self._question = None
+        if self._passing:
+            self._passing = False
+            move = next(m for m in self._tree.moves_from(self._record.position).moves if m.card == key)
+            for event in self._record.pass_turn(move):
+                self._put(t, event)
+            self._shown, self._named = [], []
+            self._restart(t)
+            return
+        kept = q.keeps(self._explained, key)
+        if not kept:
+            return
+        self._rejected += q.ruled_out(key)
+        self._named += named_turns(q, kept, key)
+        self._explained = kept
+        self._publish(kept, t)
 
-    # -- committing --------------------------------------------------------------------------
-
-    def _commit(self, kind: str, reading: Reading, t: float, *, last: bool = True) -> None:
-        board = self._board
-        window = None
-        if kind == AMEND:
-            old = board.pop()
-            _, before = self._history.pop()
-            self._emit(t, {"takeback": str(old), "amend": True})
-            board.push(move_of(reading))
-            self._history.append((reading, before))
-            self._emit(t, {"move": str(reading.move), "amended": True})
-            who = COLORS[before.turn].title()
-            self._announce = ((f"{who} amended:", str(reading.move)), t + ANNOUNCE_S)
-            window = before
-        elif reading.move is None:
-            move = board.pop()
-            self._history.pop()
-            self._emit(t, {"takeback": str(move)})
-        else:
-            before = board.position
-            board.push(reading.move)
-            self._history.append((None if reading.move.is_pass else reading, before))
-            self._emit(t, {"move": str(reading.move)})
-            if not reading.move.is_pass:
-                window = before
-        if reading.move is None:
-            self._flash = (reading.touched & reading.occupancy, t + self.flash)
-        else:
-            move = reading.move
-            lands = {sq for sq in (move.to_sq, move.spirit_to) if sq is not None}
-            self._flash = (frozenset(lands), t + self.flash) if lands else None
-            outcome = board.outcome()
-            if outcome is not None:
-                self._emit(t, {"winner": outcome.winner, "how": outcome.how})
-        if self._mismatch is not None:
-            self._mismatch = None
-            self._emit(t, {"synced": True})
-        seen = self._evidence.groups() | (self._window.seen if kind == AMEND and self._window
-                                          else frozenset())
-        self._new_position(t, forget=last)
-        if window is not None and not board.is_game_over():
-            self._window = open_window(reading, window, board.cards, seen)
-
-    def _new_position(self, t: float, *, forget: bool = True) -> None:
-        board = self._board
+    def _restart(self, t: float) -> None:
+        """The anchor is the position now (after a pass)."""
+        self._tree.stop()
+        self._tree = Tree(self._record.board, self._engine, self._known)
+        self._since = self._cut = t
+        self._explained = []
+        self._expect()
         self._version += 1
-        self._base = board.position.occupied()
-        self._turns = Turns(board, self._history[-1] if self._history else None)
-        self._passed = {}
-        self._lifts = {}
-        self._window = None
-        self._prompt = None
-        self._options = {}
-        self._waiting = None
-        self._held = None
-        self._base_since = None
-        if forget:
-            self._evidence.forget(t)
-        if self._turns.must_pass:
-            # No legal move: the mat has nothing to show, so ask at once which card goes.
-            pos = board.position
-            self._ask(t, {m.card: [((PLAY, read_move(pos, m)),)] for m in self._turns.moves})
+        self._check_pass(t)
 
-    def _emit(self, t: float, event: MatEvent) -> None:
+    def _emit(self, t: float, **event: object) -> None:
+        self._out.append({"t": round(t, 3), **event})  # type: ignore[typeddict-item]
+
+    def _put(self, t: float, event: MatEvent) -> None:
         self._out.append({"t": round(t, 3), **event})
 
     def _drain(self) -> list[MatEvent]:
         out, self._out = self._out, []
         return out
-
-    # -- feedback ----------------------------------------------------------------------------
-
-    def feedback(self) -> Feedback:
-        pairs: tuple[tuple[int, int], ...] = ()
-        stray = None
-        outcome = self._board.outcome()
-        if self._mismatch is not None:
-            scene, pairs, oled = mismatch_view(self._mismatch, self._occ, self._base)
-            stray = stray_step(self._mismatch, self._occ, self._base)
-        elif self._prompt is not None:
-            touched = (sq for plans in self._options.values() for plan in plans
-                       for _, reading in plan for sq in reading.touched)
-            scene, oled = prompt_view(self._prompt, touched, self._turns.must_pass, self._slot)
-        elif outcome is not None:
-            scene, oled = outcome_view(outcome.winner, outcome.how, self._board.position)
-        else:
-            # The player to move lifting a pawn of theirs sees its destinations; until then a
-            # last move still open shows only what its mover may still do.
-            pos = self._board.position
-            lifted = self._base - self._occ
-            w = self._window
-            # The Spirit and the student it swaps with, both in the hand, are the last mover's
-            # Wind Spirit card going on, whoever's student it is.
-            going_on = w is not None and pos.spirit in lifted and lifted <= w.touched
-            moving = lifting_own(pos, lifted) and not going_on
-            scene = dict((not moving and window_lights(w, self._base, self._occ))
-                         or destinations(self._turns.readings, self._base, self._occ, self._slot,
-                                         lambda r: self._evidence.has(r.midway_groups)))
-            oled = play_oled(pos, self._announce[0] if self._announce else None, self._waiting)
-        if self._flash is not None:
-            for sq in self._flash[0]:
-                scene[sq] = Light("green", "flash")
-        return Feedback(scene, pairs, oled, stray)

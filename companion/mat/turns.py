@@ -1,47 +1,176 @@
-"""The turns the mat may show from the game as recognized: every legal turn read as a mat,
-the takeback of the last move, and the replies that may follow each."""
+"""The legal turns of positions, made on demand: the histories' tree (histories.py) grows
+only along turns whose first piece left a square the hands emptied, so most turns of most
+positions are never made Moves, read as mats or played. Positions repeat across histories
+and anchors: their turns are kept (``Known``)."""
 
 from __future__ import annotations
 
-from ..rules.board import Board
+from collections import Counter
+from typing import Callable
+
+from ..rules.board import engine_move
+from ..rules.cards import CardTable
+from ..rules.engine import Engine, EngineMove
+from ..rules.moves import Move
 from ..rules.position import Position
-from .readings import Reading, read_move, read_undo
+from .pieces import Pieces
+from .readings import Reading, pieces_of, read_move
+
+KNOWN = 4000      # positions whose legal turns are kept (a few anchors' trees)
 
 
 class Turns:
-    """What the mat may show next from ``board``'s position; ``last`` is history's last entry
-    (the reading of the last move, None for a pass, and the position it was played from)."""
+    """The legal turns from one position, made Moves, read as mats and played on demand: a
+    history grows only along turns whose first piece left a square the hands emptied, so
+    most turns of most positions are never looked at (positions repeat across histories and
+    anchors: they are kept, see ``Known``)."""
 
-    def __init__(self, board: Board, last: tuple[Reading | None, Position] | None):
-        self._board = board
-        pos = board.position
-        self.moves = list(board.legal_moves)
-        self.must_pass = bool(self.moves) and all(m.is_pass for m in self.moves)
-        self.readings = [] if self.must_pass else [read_move(pos, m) for m in self.moves]
-        # A pass (history's None) is not taken back on the mat.
-        reading, before = last if last is not None else (None, None)
-        self.undo = read_undo(reading, before) if reading is not None and before is not None else None
-        self.by_occupancy: dict[frozenset[int], list[Reading]] = {}
-        for r in self.candidates():
-            self.by_occupancy.setdefault(r.occupancy, []).append(r)
-        self._reply_cache: dict[Reading, list[Reading]] = {}
+    def __init__(self, position: Position, engine: Engine, cards: CardTable, over: bool):
+        self.position, self.over = position, over
+        self._engine, self._cards = engine, cards
+        self._state = engine.state(position)
+        raw = [] if over else engine.moves(self._state)
+        self.must_pass = bool(raw) and all(mv[1] < 0 and mv[3] < 0 for mv in raw)
+        # The turns by the square their first piece leaves (the pawn's, else the Spirit's).
+        self._starts: dict[int, list[tuple[int, EngineMove]]] = {}
+        for i, mv in enumerate(raw):
+            first = mv[1] if mv[1] >= 0 else mv[3]
+            if first >= 0:
+                self._starts.setdefault(first, []).append((i, mv))
+        self._raw = raw
+        self._moves: list[Move] | None = None
+        self._made: dict[EngineMove, Move] = {}
+        self._made_from: dict[int, list[tuple[int, Move]]] = {}
+        self._raw_of: dict[Move, EngineMove] = {}
+        self.readings: dict[Move, Reading] = {}
+        self._afters: dict[Move, Position] = {}
+        self._pieces: Pieces | None = None
 
-    def candidates(self) -> list[Reading]:
-        """Every turn to read now: the legal turns and the takeback."""
-        return self.readings + ([self.undo] if self.undo else [])
+    def _move(self, mv: EngineMove) -> Move:
+        m = self._made.get(mv)
+        if m is None:
+            m = self._made[mv] = engine_move(self._cards, self._state, mv)
+            self._raw_of.setdefault(m, mv)
+        return m
 
-    def replies(self, r: Reading) -> list[Reading]:
-        """The turns that may follow ``r`` (the opponent's, or after a takeback the mover's
-        own again), as readings from the position ``r`` leads to."""
-        found = self._reply_cache.get(r)
+    @property
+    def moves(self) -> list[Move]:
+        """Every legal turn, in the engine's order (each once)."""
+        if self._moves is None:
+            self._moves = list(dict.fromkeys(self._move(mv) for mv in self._raw))
+        return self._moves
+
+    def reading(self, move: Move) -> Reading:
+        r = self.readings.get(move)
+        if r is None:
+            if self._pieces is None:
+                self._pieces = pieces_of(self.position)   # (one position, many turns)
+            r = self.readings[move] = read_move(self.position, move, self._pieces)
+        return r
+
+    def after(self, move: Move) -> Position:
+        pos = self._afters.get(move)
+        if pos is None:
+            if move not in self._raw_of:
+                self.moves   # every turn made a Move (the move came from elsewhere)
+            engine = self._engine
+            pos = self._afters[move] = engine.position(engine.apply(self._state, self._raw_of[move]))
+        return pos
+
+    @property
+    def starts(self) -> tuple[int, ...]:
+        """The squares some turn's first piece leaves."""
+        return tuple(self._starts)
+
+    def leaving(self, sq: int) -> list[tuple[int, Move]]:
+        """The turns whose first piece leaves ``sq``, with their index in the engine's order."""
+        return self._from(sq)
+
+    def lifting(self, lifted: Counter[int]) -> list[Move]:
+        """The turns whose first piece leaves a square in ``lifted``, in the engine's order."""
+        found = [e for sq, n in lifted.items() if n > 0 for e in self._from(sq)]
+        if len(found) > 1:
+            found.sort(key=lambda e: e[0])
+        return [m for _, m in found]
+
+    def _from(self, sq: int) -> list[tuple[int, Move]]:
+        """The turns whose first piece leaves ``sq`` (each once), with their engine index."""
+        out = self._made_from.get(sq)
+        if out is None:
+            seen: set[Move] = set()
+            out = self._made_from[sq] = []
+            for i, mv in self._starts.get(sq, ()):
+                m = self._move(mv)
+                if m not in seen:
+                    seen.add(m)
+                    out.append((i, m))
+        return out
+
+
+def origins(move: Move) -> tuple[int, ...]:
+    """The squares a turn lifts its own pieces off (its pawn, the Spirit)."""
+    return tuple(sq for sq in (move.from_sq, move.spirit_from) if sq is not None)
+
+
+class Known(dict[Position, Turns]):
+    """Positions' legal turns, kept across anchors; forgotten all at once past ``KNOWN``."""
+
+    def __setitem__(self, pos: Position, moves: Turns) -> None:
+        if len(self) >= KNOWN:
+            self.clear()
+        super().__setitem__(pos, moves)
+
+
+class Counts:
+    """Counts of lifts per square, each distinct one given a number, and which squares one
+    counts more than another (a growth of the tree goes on from the last one when the lifts
+    only grew: see ``histories.Tree``)."""
+
+    def __init__(self) -> None:
+        self._ids: dict[tuple[tuple[int, int], ...], int] = {}
+        self.counts: list[Counter[int]] = []
+        self._rises: dict[tuple[int, int], frozenset[int] | None] = {}
+
+    def number(self, counts: Counter[int]) -> int:
+        key = tuple(sorted((sq, n) for sq, n in counts.items() if n > 0))
+        found = self._ids.get(key)
         if found is None:
-            board = self._board.copy()
-            if r.move is None:
-                board.pop()
-            else:
-                board.push(r.move)
-            moves = [] if board.is_game_over() else list(board.legal_moves)
-            pos = board.position
-            found = [read_move(pos, m) for m in moves if not m.is_pass]
-            self._reply_cache[r] = found
+            found = self._ids[key] = len(self.counts)
+            self.counts.append(Counter(dict(key)))
         return found
+
+    def rises(self, before: int, after: int) -> frozenset[int] | None:
+        """The squares ``after`` counts more often than ``before``; None if it counts one
+        less often (then nothing found under ``before`` carries over)."""
+        pair = (before, after)
+        if pair not in self._rises:
+            old, new = self.counts[before], self.counts[after]
+            if any(new[sq] < n for sq, n in old.items()):
+                self._rises[pair] = None
+            else:
+                self._rises[pair] = frozenset(sq for sq, n in new.items() if n > old[sq])
+        return self._rises[pair]
+
+
+class Lifts:
+    """The lifts one growth of the tree uses: how often hands emptied each square
+    (``lifted``), and the lifts a turn after so many turns may use (``window``, each depth
+    computed once), each numbered by ``counts``."""
+
+    def __init__(self, lifted: Counter[int], window: Callable[[int], Counter[int]],
+                 counts: Counts):
+        self.lifted, self._window, self._counts = lifted, window, counts
+        self.number = counts.number(lifted)
+        self._known: dict[int, tuple[Counter[int], int]] = {}
+
+    def window(self, depth: int) -> Counter[int]:
+        return self._at(depth)[0]
+
+    def window_number(self, depth: int) -> int:
+        return self._at(depth)[1]
+
+    def _at(self, depth: int) -> tuple[Counter[int], int]:
+        if depth not in self._known:
+            allowed = self._window(depth)
+            self._known[depth] = (allowed, self._counts.number(allowed))
+        return self._known[depth]

@@ -18,7 +18,7 @@ from tracegen import CATEGORIES, GeneratedGame, Score, Turn, generate_game, vari
 from companion.mat.tracerecord import TraceRecorder
 from companion.rules.board import Board
 from companion.rules.squares import parse_square
-from companion.tracetool import parse_trace, replay
+from companion.tracetool import SETTLE_S, parse_trace, replay
 
 TRACES = Path(__file__).parent / "traces"
 # Traces judged on the record that stands (NAME.record.json: the turns played, with the times of
@@ -55,8 +55,21 @@ ISSUE_21 = {
     "story7_knocked_neighbour_is_no_capture", "story8_spirit_step_after_an_amendment",
     "story9_pawn_step_committed_as_the_spirit_lifts",
 }
+# One minimal trace per game the table robot's hands failed on the hypothesis recognizer
+# (tests/mat/robot-traces/, cut to the turn read wrong, at the robot's settle time of 0.06 s):
+# the Spirit lifted in the scan its pawn step lands, then put back for a moment (wind1 102,
+# wind5 104), a Wind card's step and Spirit lift in one scan, then a swap (wind2 103), a pawn
+# carried straight to the square its own Spirit step swaps it to (wind4 101); a swap whose two
+# pieces land in one scan, right after a Wind card's turn whose pawn and Spirit the maps could
+# read either way, with the turns' captured pieces off the mat (wind3 103, session 35).
+ROBOT = {
+    "robot_spirit_put_back_as_its_pawn_lands", "robot_spirit_put_back_pawn_step_part_way",
+    "robot_swap_after_step_and_spirit_lift_in_one_scan", "robot_pawn_carried_where_the_spirit_swaps_it",
+    "robot_swap_in_one_scan_beside_captured_pieces",
+}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
+CALM_FEW = 40  # calm games in the default run
 T_TOLERANCE = 0.05
 
 
@@ -72,7 +85,7 @@ def same_events(got: list[dict], want: list[dict], tolerance: float) -> bool:
 
 
 def test_the_corpus_covers_every_case():
-    assert CASES | ISSUE_12 <= {p.stem for p in CORPUS}
+    assert CASES | ISSUE_12 | ROBOT <= {p.stem for p in CORPUS}
     assert ISSUE_21 == {p.stem for p in STORIES}
 
 
@@ -90,17 +103,25 @@ def _story(path: Path) -> GeneratedGame:
 # history the mat allows): each of these fails today, as the issue measures. Strict, so the
 # recognizer that reads them turns each into a failure here until its mark is removed.
 OPEN = pytest.mark.xfail(strict=True, reason="issue 21: the recognizer does not keep every history")
-# The categories whose first FEW games fail today, and those whose 200 games do (docs/traces.md).
+# The categories whose first FEW games fail today, and those whose 200 games do (docs/traces.md;
+# the hypothesis recognizer's, measured on 40 games: docs/recognizer-hypotheses.md).
 OPEN_FEW = {"hurried", "snatch", "set-down", "takeback-wind", "knock", "spirit-back",
-            "late-answer", "no-answer", "nudge", "air-touch"}
-OPEN_200 = OPEN_FEW | {"aside-empty", "two-at-once", "onlooker"}
+            "late-answer", "no-answer", "slide-over", "air-touch", "robot"}
+OPEN_200 = OPEN_FEW | {"slides", "aside-empty", "takeback-wind", "nudge", "onlooker"}
 
 
 def _open(categories: list[str], still_open: set[str]) -> list:
     return [pytest.param(c, marks=OPEN) if c in still_open else c for c in categories]
 
 
-@pytest.mark.parametrize("path", [pytest.param(p, marks=OPEN) for p in STORIES], ids=lambda p: p.stem)
+# The stories the recognizer does not read yet.
+OPEN_STORIES = {"story4_reply_lifts_the_pawn_it_captures", "story5_wind_card_taken_back_spirit_first",
+                "story6_captured_pawn_set_down_for_a_moment", "story7_knocked_neighbour_is_no_capture",
+                "story9_pawn_step_committed_as_the_spirit_lifts"}
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, marks=OPEN) if p.stem in OPEN_STORIES else p
+                                  for p in STORIES], ids=lambda p: p.stem)
 def test_issue_21_story(path):
     """The moves played stand in the record at the end, no wrong commit, no wedge, no commit
     before rest, each turn the mat settles committed within 0.5 s of its rest (whatever
@@ -114,7 +135,8 @@ def test_issue_21_story(path):
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
 def test_hand_written_trace(path):
     header, events = parse_trace(path.read_text().splitlines())
-    got = list(replay(header, events))
+    # Replayed as the live mat ran (a recorded trace's header carries its settle time).
+    got = list(replay(header, events, settle=header.get("settle", SETTLE_S)))
     want = load(path.with_suffix(".expected.jsonl"))
     assert same_events(got, want, T_TOLERANCE), f"{got} != {want}"
 
@@ -174,7 +196,9 @@ def _score(seeds: range, category: str = "calm", stop: bool = False, **options) 
     score = Score()
     for seed in seeds:
         game = generate_game(seed, variant=variant_for(category, seed), category=category)
-        score.add(seed, game, list(replay(game.header, game.events, **options)))
+        settle = game.header.get("settle", SETTLE_S)   # (the robot's hands: its own)
+        score.add(seed, game, list(replay(game.header, game.events, settle=settle, **options)),
+                  settle=settle)
         if stop and score.problems:
             break
     return score
@@ -207,12 +231,17 @@ def _check(total: Score, games: int) -> None:
     assert max(total.delays) <= 0.5
 
 
-def test_acceptance_over_generated_games():
-    """GAMES calm games (the acceptance of issue 5): every game exactly as played."""
-    total = _accept("calm", GAMES)
+@pytest.mark.parametrize("games", [CALM_FEW, pytest.param(GAMES, marks=pytest.mark.slow)])
+def test_acceptance_over_generated_games(games):
+    """Calm games, GAMES of them with the slow checks (the acceptance of issue 5; CALM_FEW in
+    the default run, where the 200 took 97 s of its 10 minutes): every game exactly as played."""
+    total = _accept("calm", games)
     assert total.problems == []
     assert total.wrong == 0 and total.committed == total.moves
-    assert total.prompts_raised == total.prompts_expected
+    # The hypothesis recognizer asks only what the next hands will not settle (issue 21, "a
+    # question is a filter"): a question it leaves out is one whose turn still committed as
+    # played within 0.5 s of its rest (the asserts around this one).
+    assert total.prompts_raised <= total.prompts_expected
     assert max(total.delays) <= 0.5
 
 

@@ -42,10 +42,13 @@ HABITS = {
                  "their own pieces",
     "onlooker": "an onlooker's hand brushes pieces (5-150 ms off their switches) while players "
                 "think and while a piece is in the air",
+    "robot": "the table robot's hands, read at its 0.06 s settle time: a Wind Spirit card's "
+             "Spirit lifted as its pawn lands (and maybe put back for 0.12 s), the pawn carried "
+             "straight where its own Spirit step swaps it, a swap put down at once",
 }
 QUESTIONS = {"late-answer": "late", "no-answer": "never", "spirit-back": "mixed"}
 FAST_STARTS = ("fast", "hurried", "snatch")
-WIND_ONLY = ("spirit-back",)     # categories whose habit needs the Wind Spirit on the board
+WIND_ONLY = ("spirit-back", "robot")   # categories whose habit needs the Wind Spirit on the board
 
 
 def choose(game, moves: list[Move]) -> Move:

@@ -43,6 +43,7 @@ from habits import (FAST_STARTS, HABITS, QUESTIONS, WIND_ONLY, after_landing, ch
 from hands import (AIR, ANSWER, ASIDE, EXCHANGE, FAST, HOLD, KNOCK, LONG_THINK, SET_DOWN,
                    SETTLE_BAND, SLIDE, STEP_PAUSE_LONG, STEP_PAUSE_SHORT, THINK, TRAVEL, Hands)
 from questions import Questions
+from robothands import ROBOT_SETTLE, robot_turn
 from tracelooks import (ambiguity, amendments, complete_cards, first_lift, mat_looks,
                         move_squares, near_squares, prompt_for, step_looks, turn_afters,
                         whose_step)
@@ -145,7 +146,9 @@ class _Game:
         dealt = random_deal(self.rng, variant)
         self.board = Board(dealt.position)
         self.out = GeneratedGame({"trace": 1, "position": str(self.board.position),
-                                  "variant": dealt.variant}, category)
+                                  "variant": dealt.variant,
+                                  **({"settle": ROBOT_SETTLE} if category == "robot" else {})},
+                                 category)
         self.hands = Hands(self.rng, self.out.events, set(self.board.position.occupied()))
         # The last move committed while its mover may still amend it: (before, move, after).
         self.window: tuple[Position, Move, Position] | None = None
@@ -260,7 +263,8 @@ class _Game:
         if provisional is not None:
             self.amended(provisional, move, afters, turn)
         else:
-            prompt = None if whose else ambiguity(board, move, afters)
+            prompt = None if whose else ambiguity(board, move, afters,
+                                                  carried=self.category == "robot")
             if self.unanswered is not None:
                 self.settle_unanswered((move, afters, turn, prompt))
                 return
@@ -444,6 +448,9 @@ class _Game:
         """Play ``move`` on the mat with this category's hands; returns the move the mat was
         committed to on the way (a long set-down, a Wind Spirit card's long pause), if any."""
         hands, board, rng = self.hands, self.board, self.rng
+        if self.category == "robot":
+            robot_turn(self, move)
+            return None
         pos = board.position
         occupied = set(pos.occupied())
         stepped = move.from_sq is not None and (move.wind_card or move.from_sq != pos.spirit)

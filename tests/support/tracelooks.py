@@ -44,11 +44,15 @@ def changed_squares(before: Position, after: Position) -> frozenset[int]:
                      if before.piece_at(sq) != after.piece_at(sq))
 
 
-def mat_looks(pos: Position, move: Move | None, after: Position) -> tuple:
+def mat_looks(pos: Position, move: Move | None, after: Position, carried: bool = False) -> tuple:
     """What a presence sensor can know of a turn from ``pos`` to ``after`` (``move`` None for
     a pawn step alone): the occupancy afterwards, and the groups of squares a hand must have
-    emptied, together when one act changes them (a swap)."""
-    if move is not None and move.wind_card and move.from_sq is not None and move.spirit_from is not None:
+    emptied, together when one act changes them (a swap). ``carried``: hands that carry a
+    pawn straight to where its own Spirit step swaps it (the robot's) make such a turn one
+    act."""
+    if carried and move is not None and move.wind_card and move.to_sq == move.spirit_to:
+        steps = [(pos, after)]
+    elif move is not None and move.wind_card and move.from_sq is not None and move.spirit_from is not None:
         mid = after_pawn_step(pos, move)
         steps = [(pos, mid), (mid, after)]
     else:
@@ -68,16 +72,16 @@ def prompt_for(pos: Position, cards: set[str], undo: Move | None = None) -> dict
 
 
 def ambiguity(board: Board, move: Move, afters: dict[Move, Position], *,
-               undo: bool = True) -> dict | None:
+               undo: bool = True, carried: bool = False) -> dict | None:
     """The prompt due when the mat rests after ``move``: other turns that look the same to the
     mat (two cards), or the takeback, or None. ``afters``: the position after each legal turn.
     A Wind Spirit card that could still go on asks nothing: the turn is committed, and amended
     if its player goes on."""
     pos = board.position
-    looks = mat_looks(pos, move, afters[move])
+    looks = mat_looks(pos, move, afters[move], carried)
     bits = occupancy_bits(afters[move])
     alike = [m for m, after in afters.items() if m != move and occupancy_bits(after) == bits
-             and mat_looks(pos, m, after) == looks]
+             and mat_looks(pos, m, after, carried) == looks]
     last = None
     if undo and board.move_stack and not board.peek().is_pass:
         prev = board.pop()

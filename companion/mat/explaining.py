@@ -1,0 +1,246 @@
+"""What the histories that explain the mat say, apart from the recognizer's state: which of
+them the mat's rests allow, the next player's Wind Spirit card half made, how far histories
+agree, the labels the piece maps are ranked by, and the Spirit step a turn may still take."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..rules.engine import Engine
+from ..rules.moves import Move
+from ..rules.position import COLORS
+from .asking import STEP, TAKEBACK, Question
+from .histories import Explanation, Node, Tree, cheapest
+from .pieces import PUT_BACK, Expected, PieceMap, PieceMaps, expected_of
+from .readings import pieces_of
+from .record import Record
+from .window import move_of
+
+
+def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[float, int]],
+                 shown: list[float], rested: list[tuple[float, frozenset[int]]]) -> list[Explanation]:
+    """The histories of ``found`` whose turns each end on a board the mat rested on (the
+    next player saw it), or all of them if none does: a history whose turns follow one
+    another on boards the mat never rested on is one hand going on, if another says so.
+    Rests count from the first on the game as published (a later one may be a history's end
+    on the same board), and before the hands' last lift (after it is the mat now)."""
+    board = record.position.occupied()
+    last_lift = max((t0 for t0, _ in lifts), default=float("-inf"))
+    last_shown = shown[-1] if shown else float("-inf")
+    since = min((t0 for t0, occ in rested if occ == board and t0 >= last_shown),
+                default=last_shown)
+    boards = {occ for t0, occ in rested if since < t0 < last_lift}
+    seen = [e for e in found if all(n.occupancy in boards
+                                    for n in between(e.node, len(record.open)))]
+    return seen or found
+
+
+def wind_halves(every: list[Explanation], found: list[Explanation], nodes: list[Node],
+                opened: tuple[Move, ...]) -> tuple[list[Node], list[Node]]:
+    """The next player's Wind Spirit cards half made from the game as published (``opened``):
+    those about as likely as the cheapest reading ``found`` (an amendment is not read over
+    them), and every one grown."""
+    least = found[0].cost + PUT_BACK if found else -1
+    likely = [e.node for e in every
+              if e.node.pending is not None and e.cost <= least and e.node.moves == opened]
+    return likely, [n for n in nodes if n.pending is not None and n.moves == opened]
+
+
+def half_squares(halves: list[Node]) -> set[int]:
+    """The squares Wind Spirit cards half made go on from: their pawn step's, their Spirit's."""
+    return {sq for n in halves if n.pending is not None
+            for sq in (n.pending.from_sq, n.pending.to_sq, n.pending.spirit_from)
+            if sq is not None}
+
+
+def half_made(halves: list[Node], maps: list[PieceMap]) -> str | None:
+    """The seat whose Wind Spirit card's pawn step (of ``halves``) stands on the mat in one
+    of ``maps``, with the pieces its Spirit step moves in the hand, or None."""
+    for n in halves:
+        assert n.pending is not None
+        f, to = n.pending.from_sq, n.pending.to_sq
+        if f is None or to is None:
+            continue
+        for m in maps:
+            if (m.pieces[f] is None and m.pieces[to] == n.pieces[to]
+                    and all(p is None or p == q for p, q in zip(m.pieces, n.pieces))):
+                return COLORS[n.position.turn]
+    return None
+
+
+def agreement(moves: tuple[Move, ...], opened: tuple[Move, ...]) -> int:
+    """How many of the published open moves a history keeps, from the first."""
+    n = 0
+    while n < min(len(moves), len(opened)) and moves[n] == opened[n]:
+        n += 1
+    return n
+
+
+def common_prefix(paths: list[tuple[Move, ...]]) -> int:
+    """How many turns, from the first, every history of ``paths`` has alike."""
+    common = 0
+    while all(len(p) > common for p in paths) and len({p[common] for p in paths}) == 1:
+        common += 1
+    return common
+
+
+def expected(tree: Tree, record: Record) -> Expected:
+    """The labels the piece maps are ranked by: the game as published, and after each turn
+    from it (the next hands may be making one: a capture's or a swap's labels). The last
+    mover's other turns are not among them: their labels let a relabelling no edge asked
+    for crowd out the truth (fast 38, hurried 0)."""
+    node = tree.follow(tuple(move_of(r) for r in record.open))
+    boards = [pieces_of(record.position)]
+    if node is not None:
+        boards += [r.pieces for r in tree.readings(node)]
+    return expected_of(boards)
+
+
+def may_follow(tree: Tree, record: Record) -> tuple[str, tuple[str, ...]] | None:
+    """The last open move, read as a regular card's, is also the pawn step of a Wind Spirit
+    card its mover may still go on with: the mover and those cards; else None."""
+    opened = tuple(move_of(r) for r in record.open)
+    if not opened:
+        return None
+    before, move = tree.follow(opened[:-1]), opened[-1]
+    if before is None or move.spirit_from is not None:
+        return None
+    cards = tuple(dict.fromkeys(
+        m.card for m in tree.moves_from(before.position).moves
+        if m.wind_card and m.spirit_from is not None
+        and (m.from_sq, m.to_sq) == (move.from_sq, move.to_sq)))
+    return (COLORS[before.position.turn], cards) if cards else None
+
+
+def named_turns(q: Question, kept: list[Node], key: str) -> list[tuple[tuple[Move, ...], str]]:
+    """The turn answer ``key`` names the card of (the moves before it, the card): the turn
+    the question is about (which card), or the last turn of the histories it keeps (whose
+    step: the seat's own turn, with that card)."""
+    if key == TAKEBACK:
+        return []
+    if q.mode == STEP:
+        return [(kept[0].moves[:q.depth], key)]
+    before = {n.moves[:-1] for n in kept if n.moves}
+    return [(before.pop(), key)] if len(before) == 1 else []
+
+
+def cards_of(node: Node) -> tuple[str, ...]:
+    """The cards of a history's turns, in order."""
+    return tuple(m.card for m in node.moves)
+
+
+def allowed(nodes: list[Node], rejected: list[tuple[Move, ...]],
+            named: list[tuple[tuple[Move, ...], str]]) -> list[Node]:
+    """The histories the players' answers leave: none going on from a history an answer
+    ruled out, none amending a turn whose card a player named into another card's."""
+    return [n for n in nodes if not any(n.moves[:len(r)] == r for r in rejected)
+            and not any(len(n.moves) > len(p) and n.moves[:len(p)] == p
+                        and n.moves[len(p)].card != card for p, card in named)]
+
+
+def least_noise(every: list[Explanation], least_map: int, opened: tuple[Move, ...],
+                started: bool) -> list[Explanation]:
+    """The cheapest histories (see :func:`.histories.cheapest`). Once the next player has
+    started (lifted a piece of theirs for real), the published turns ``opened`` are done:
+    the histories that keep them go first (the amend window closed: slides 32, nudge 35)."""
+    found = cheapest(every, least_map)
+    if started:
+        found = cheapest([e for e in every if e.node.moves[:len(opened)] == opened],
+                         least_map) or found
+    return found
+
+
+def board_fit(fits: list[Node], opened: tuple[Move, ...], rested: bool) -> Node | None:
+    """The history whose board the mat is, to read the pieces from the board: one board
+    (histories that differ only by card leave one; the question asks the rest), and if it
+    amends the published turns ``opened`` and adds one, only once the mat ``rested`` there
+    (a piece set down on its way for a moment fits such a board: set-down 24)."""
+    if not fits or len({(n.pieces, n.taken, n.paths) for n in fits}) != 1:
+        return None
+    fit = fits[0]
+    keeps = fit.moves[:len(opened)] == opened or len(fit.moves) <= len(opened)
+    return fit if keeps or rested else None
+
+
+def window_of(lifts: tuple[tuple[float, int], ...], shown: tuple[float, ...],
+              lifted: Counter[int], depth: int) -> Counter[int]:
+    """The lifts a turn after ``depth`` turns from the anchor may use: those after the mat
+    showed the turn before it (for a turn beyond those published, the last one); ``lifted``
+    for the first turn (all of them since the anchor's move began)."""
+    if depth == 0 or not shown:
+        return lifted
+    since = shown[min(depth, len(shown)) - 1]
+    return Counter(sq for t0, sq in lifts if t0 > since)
+
+
+def opponents(tree: Tree, record: Record, sq: int) -> bool:
+    """Is ``sq`` a piece of the player to move, away from the squares the last move's mover
+    may still use (its own, and a Wind Spirit card's going on from its pawn step: the
+    Spirit's, the student it swaps with)?"""
+    pos = record.position
+    end = tree.follow(tuple(move_of(r) for r in record.open))
+    last = near(tree, end) if end is not None and end.steps else frozenset()
+    return sq not in last and pos.piece_at(sq) in (("R", "r") if pos.turn == 0 else ("B", "b"))
+
+
+def bury(tree: Tree, maps: PieceMaps, done: tuple[Move, ...]) -> None:
+    """What the turns ``done`` (from ``tree``'s anchor) took off is off for good."""
+    node = tree.follow(done)
+    assert node is not None, "published moves are legal"
+    while node.steps:
+        move, parent = move_of(node.steps[-1]), node.parent
+        assert parent is not None
+        if move.to_sq is not None and node.taken != parent.taken:
+            maps.bury(parent.pieces[move.to_sq] or "", move.to_sq)
+        node = parent
+
+
+def build_tables(record: Record, engine: Engine) -> None:
+    """The game's card tables, built at its start rather than in the scan that first meets a
+    card (a few tens of ms each: a scan is 10 ms)."""
+    for name in record.position.cards():
+        for each in (engine, record.board.engine):
+            each.table(name)
+
+
+def fast_turn(found: list[Explanation], tree: Tree, record: Record, midway: list[Node],
+              lifted: frozenset[int]) -> tuple[Node, list[int]] | None:
+    """Fast play: the one history ``found`` explains a turn the mat showed without resting
+    on it, and the squares of ``lifted`` that are the next player's own pieces away from it
+    (and from where the next player's Wind card half made, ``midway``, goes on): a lift
+    there ends the turn. None if not."""
+    if (len({id(e.node) for e in found}) != 1 or not found[0].node.steps
+            or found[0].node.pending is not None):
+        return None
+    node = found[0].node
+    if node.moves == tuple(r.move for r in record.open):
+        return None
+    busy = near(tree, node) | half_squares(midway)
+    mine = ("R", "r", "W") if node.position.turn == 0 else ("B", "b", "W")
+    return node, [sq for sq in lifted if sq not in busy and node.pieces[sq] in mine]
+
+
+def between(node: Node, published: int) -> list[Node]:
+    """The histories ``node`` passes through after the first ``published`` turns and before
+    its own end: the boards its turns left for the next player to see."""
+    out = []
+    at = node.parent if node.pending is None else node
+    while at is not None and len(at.steps) > published:
+        if at.pending is None:
+            out.append(at)
+        at = at.parent
+    return out
+
+
+def near(tree: Tree, node: Node) -> frozenset[int]:
+    """The squares the last mover of ``node`` may still be at work on: their turn's, and
+    those of a Wind Spirit card going on from its pawn step (the Spirit's, the student's it
+    swaps with)."""
+    last = node.steps[-1]
+    move = last.move
+    if move is None or move.spirit_from is not None or node.parent is None:
+        return last.touched
+    ms = tree.moves_from(node.parent.position)
+    return last.touched.union(*(ms.reading(m).touched for m in ms.moves
+                                if m.wind_card and m.spirit_from is not None
+                                and (m.from_sq, m.to_sq) == (move.from_sq, move.to_sq)))

@@ -1,0 +1,171 @@
+"""A node's turns under the lifts the hands made, found once and carried over as the lifts
+grow: the tree of histories (histories.py) is grown again at every look, and between two
+looks the hands add a lift or two, so each node checks again only the turns that use a
+square counted more often now (the issue's time per call: a look costs what changed, not
+the whole tree).
+
+A turn from a node is a history when the hands emptied every square it (and the turns before
+it) lift as often as they need, and its pieces left squares in its window (lifts made after
+the turn before it was shown). Both only grow while the lifts grow: a turn found stays, and a
+turn not found can only be found again through a square now counted more often. When a count
+falls (a lift found to be a brush, the window moved on), the node's turns are found again.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+from ..rules.moves import Move
+from .turns import Counts, Lifts, Turns, origins
+
+if TYPE_CHECKING:
+    from .histories import Node, Tree
+    from .pieces import Pieces
+
+
+MADE = 10    # the work of making a node, in turns tried (its reading, position, paths)
+
+
+@dataclass
+class _Turned:
+    """A node's turns as found under lifts ``number`` and window ``window`` (see Counts)."""
+    number: int
+    window: int
+    found: list[tuple[int, "Node"]]                    # (engine index, child), in order
+    failed: list[tuple[int, Move, frozenset[int]]]    # a turn not found, the squares it needs
+
+
+class Grower:
+    """Each node of a tree keeps its turns and Wind Spirit cards half made from look to
+    look. ``work`` counts what the tree did: a turn tried 1, a node made ``MADE`` more. (The
+    tree is given at each call, not kept: a tree and its grower in a cycle would be freed
+    only by the cyclic collector, whose pauses grow with the heap.)"""
+
+    def __init__(self) -> None:
+        self.counts = Counts()
+        self.work = 0    # the work done: turns tried, and nodes made (MADE each)
+        self._turned: dict[int, _Turned] = {}
+        # Each node's Wind cards' pawn steps the lifts allow (by the squares they leave),
+        # and the histories of those made, each made once.
+        self._steps: dict[int, tuple[tuple[int, ...], list[tuple[int, int, Move]]]] = {}
+        self._halves: dict[tuple[int, int, int], "Node"] = {}
+
+    def lifts(self, lifted: Counter[int], window: Callable[[int], Counter[int]]) -> Lifts:
+        return Lifts(lifted, window, self.counts)
+
+    def children(self, tree: "Tree", node: "Node", lifts: Lifts) -> list["Node"]:
+        """The turns from ``node`` the lifts allow (as ``Tree.children``)."""
+        ms = tree.moves_from(node.position)
+        if ms.over or ms.must_pass or node.over:
+            return []
+        depth = len(node.steps)
+        number, window = lifts.number, lifts.window_number(depth)
+        had = self._turned.get(id(node))
+        if had is not None and (had.number, had.window) != (number, window):
+            rose = self.counts.rises(had.number, number)
+            opened = self.counts.rises(had.window, window)
+            if rose is None or opened is None:
+                had = None
+            else:
+                had = self._more(tree, node, ms, had, rose | opened, lifts)
+        if had is None:
+            had = self._all(tree, node, ms, lifts)
+        self._turned[id(node)] = had
+        return [c for _, c in had.found]
+
+    def _all(self, tree: "Tree", node: "Node", ms: Turns, lifts: Lifts) -> _Turned:
+        found: list[tuple[int, "Node"]] = []
+        failed: list[tuple[int, Move, frozenset[int]]] = []
+        allowed = lifts.window(len(node.steps))
+        for sq in sorted({sq for sq, n in lifts.lifted.items() if n > 0}):
+            for i, m in ms.leaving(sq):
+                self._try(tree, node, ms, i, m, lifts.lifted, allowed, found, failed)
+        found.sort(key=lambda e: e[0])
+        return _Turned(lifts.number, lifts.window_number(len(node.steps)), found, failed)
+
+    def _more(self, tree: "Tree", node: "Node", ms: Turns, had: _Turned, rose: frozenset[int],
+              lifts: Lifts) -> _Turned:
+        """``had`` under lifts that only grew, on the squares ``rose``."""
+        lifted, allowed = lifts.lifted, lifts.window(len(node.steps))
+        before = self.counts.counts[had.number]
+        found: list[tuple[int, "Node"]] = []
+        failed: list[tuple[int, Move, frozenset[int]]] = []
+        for entry in had.failed:
+            if entry[2] & rose:
+                self._try(tree, node, ms, entry[0], entry[1], lifted, allowed, found, failed)
+            else:
+                failed.append(entry)
+        for sq in sorted(rose):
+            if before[sq] <= 0 < lifted[sq]:   # its turns were not looked at before
+                for i, m in ms.leaving(sq):
+                    self._try(tree, node, ms, i, m, lifted, allowed, found, failed)
+        if found:
+            found = sorted(had.found + found, key=lambda e: e[0])
+        else:
+            found = had.found
+        return _Turned(lifts.number, lifts.window_number(len(node.steps)), found, failed)
+
+    def _try(self, tree: "Tree", node: "Node", ms: Turns, i: int, m: Move, lifted: Counter[int],
+             allowed: Counter[int], found: list[tuple[int, "Node"]],
+             failed: list[tuple[int, Move, frozenset[int]]]) -> None:
+        """Is turn ``m`` (index ``i``) from ``node`` a history the lifts allow?"""
+        self.work += 1
+        starts = origins(m)
+        if any(lifted[sq] <= 0 for sq in starts):
+            failed.append((i, m, frozenset(starts)))
+            return
+        child = tree.child_along(node, ms, m)
+        if (all(lifted[sq] >= n for sq, n in child.emptied.items())
+                and all(allowed[sq] > 0 for sq in child.leaves)):
+            found.append((i, child))
+        else:
+            failed.append((i, m, frozenset(child.emptied) | frozenset(starts)))
+
+    def steps(self, tree: "Tree", node: "Node", lifts: Lifts) -> list[tuple[int, int, Move]]:
+        """``node``'s Wind Spirit cards' pawn steps the lifts allow (its pawn lifted more
+        often than the node's turns did, within its window), one per pawn step, with the
+        first turn that makes it: each the start of a history of the hands still at work."""
+        if not tree.holds_wind(node):
+            return []
+        ms = tree.moves_from(node.position)
+        if ms.over or ms.must_pass or node.over:
+            return []
+        lifted, allowed = lifts.lifted, lifts.window(len(node.steps))
+        key = tuple(f for f in ms.starts if lifted[f] > node.emptied[f] and allowed[f] > 0)
+        had = self._steps.get(id(node))
+        if had is None or had[0] != key:
+            had = self._steps[id(node)] = (key, _pawn_steps(ms, key))
+            self.work += len(had[1])
+        return had[1]
+
+    def half(self, tree: "Tree", node: "Node", step: tuple[int, int, Move]) -> "Node":
+        """The history of ``node``'s Wind Spirit card with only its pawn ``step`` made (each
+        made once)."""
+        f, t, m = step
+        half = self._halves.get((id(node), f, t))
+        if half is None:
+            half = self._halves[(id(node), f, t)] = tree.half(node, m)
+            self.work += MADE
+        return half
+
+
+def after_step(pieces: "Pieces", f: int, t: int) -> "Pieces":
+    """``pieces`` after a pawn step (or the Spirit's) from ``f`` to ``t`` (see walks.step)."""
+    board = list(pieces)
+    mover = board[f]
+    board[f] = board[t] if board[t] is not None and mover == "W" else None
+    board[t] = mover
+    return tuple(board)
+
+
+def _pawn_steps(ms: Turns, squares: tuple[int, ...]) -> list[tuple[int, int, Move]]:
+    """The Wind Spirit cards' pawn steps from ``squares`` (with a Spirit step to come), each
+    once, with the first turn that makes it, in the engine's order."""
+    found: dict[tuple[int, int], Move] = {}
+    for _, m in sorted((e for sq in squares for e in ms.leaving(sq)), key=lambda e: e[0]):
+        f, t = m.from_sq, m.to_sq
+        if m.wind_card and m.spirit_from is not None and f is not None and t is not None:
+            found.setdefault((f, t), m)
+    return [(f, t, m) for (f, t), m in found.items()]

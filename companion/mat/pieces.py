@@ -1,0 +1,257 @@
+"""The noise model: every way the hands can have moved the pieces, given the switch edges.
+
+A presence mat sees squares, not pieces, but a piece only leaves a square it stood on and
+only lands from the air. So each edge is replayed on *piece maps*: what stands on each square
+(``R r B b W``) and what is in the air, with the square each piece in the air came from. A
+lift is certain (the piece on that square goes up); a placement is a choice among the pieces
+in the air, and each choice is one map. That one model covers the noise hands make:
+
+- a piece in the air for any time: it stays in the air;
+- a piece set down for a moment where it does not end: it lands, and leaves again;
+- a neighbour knocked off its switch and put back: it goes up and comes down on its square;
+- bounce and brushes: a square refilled within ``clear`` seconds gets back the piece it lost
+  (a brush never swaps pieces; a capture or a swap needs a real lift).
+
+Maps are ranked by the noise they need: a piece set back where it was lifted from costs
+``PUT_BACK`` (two pieces lifted and each put back is a fidget; swapped, a move: the move is
+the likelier reading), a captured piece put on the mat again ``DEAD``. The set is a beam:
+equal maps merge at their least noise, the ``BEAM`` cheapest are kept.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+Pieces = tuple[str | None, ...]
+Visit = tuple[int, float, float]            # a square a piece stood on: (square, from, until)
+Trail = tuple[Visit, ...]                   # the squares a piece stood on, in order
+Trails = tuple[Trail | None, ...]           # each square's piece's trail
+NOW = float("inf")                          # ``until`` of the square a piece stands on
+Air = tuple[tuple[str, int, float, Trail], ...]   # (piece, the square it left, when, trail)
+Expected = tuple[frozenset[str], ...]       # the pieces each square may hold
+
+PUT_BACK = 1      # a piece set back on the square it left, after a real lift
+STRAY = 4         # a brushed square refilled by another piece than the one it lost
+DEAD = 3          # a piece taken off by a turn before the anchor, put on the mat again
+# A map no history explains at a rest on a turn (published, or a Wind Spirit card's part-way):
+# its pieces rested where no turn puts them (set down on the way, seen by the whole rest). More
+# than a piece put back: the robot's hands put the Spirit back for a moment in the same scan
+# as its pawn step landed (wind1 102, wind5 104), and the labels that swap the two read a
+# pawn set down where the Spirit was, then moved back, at no noise.
+RESTED = 2
+FOREIGN = 20      # a piece from nowhere (more pieces on the mat than the game has)
+BEAM = 32         # maps kept
+GONE = float("-inf")  # the time in the air of a piece a standing turn took off
+WIDTH = 8         # ... no more noise than this above the cheapest
+TRAIL = 16        # the squares a trail remembers (a few turns' worth of set-downs)
+
+
+def trails_of(pieces: Pieces) -> Trails:
+    """Every piece standing where it is, since before anything the trails know of."""
+    return tuple(((sq, float("-inf"), NOW),) if p is not None else None
+                 for sq, p in enumerate(pieces))
+
+
+@dataclass(frozen=True, slots=True)
+class PieceMap:
+    """One way the hands went: the pieces on the mat, the pieces in the air, the noise, and
+    the squares each piece stood on (its trail: a history must have moved it along them)."""
+    pieces: Pieces
+    air: Air
+    cost: int
+    trails: Trails
+
+    def lifted(self, sq: int, t: float) -> "PieceMap":
+        piece, trail = self.pieces[sq], self.trails[sq]
+        if piece is None or trail is None:
+            return self   # a switch opening under no piece of this map: nothing to track
+        pieces = self.pieces[:sq] + (None,) + self.pieces[sq + 1:]
+        trails = self.trails[:sq] + (None,) + self.trails[sq + 1:]
+        left = trail[:-1] + ((sq, trail[-1][1], t),)
+        return PieceMap(pieces, tuple(sorted(self.air + ((piece, sq, t, left),))), self.cost,
+                        trails)
+
+    def placed(self, sq: int, brushed: bool, t: float) -> list["PieceMap"]:
+        """Every piece in the air that can have landed on ``sq``. ``brushed``: the square was
+        empty for less than a real lift, so it gets back the piece it lost."""
+        out = []
+        # Only a live piece comes back to its square: one a standing turn took off from
+        # here is dead, and a brush never revives it.
+        # A brush gives back the piece the square lost last: a piece lifted from it earlier
+        # (one a capture there took off) comes back only after a real lift.
+        lost = [since for _, origin, since, _ in self.air if origin == sq and since != GONE]
+        last = max(lost, default=None)
+        returning = {p for p, origin, since, _ in self.air
+                     if origin == sq and since != GONE and (since == last or not brushed)}
+        for i, (piece, origin, since, trail) in enumerate(self.air):
+            if i and self.air[i - 1][:2] == self.air[i][:2] and since != GONE \
+                    and self.air[i - 1][2] != GONE:
+                continue   # two alike live pieces from one square: one choice
+            back = origin == sq and since != GONE and (since == last or not brushed)
+            cost = _landing_cost(back, piece in returning and not back, brushed,
+                                 bool(returning), since == GONE)
+            if cost is not None:
+                out.append(self._landed(i, sq, t, cost))
+        if not out:
+            pieces = self.pieces[:sq] + ("?",) + self.pieces[sq + 1:]
+            trails = self.trails[:sq] + (((sq, t, NOW),),) + self.trails[sq + 1:]
+            out.append(PieceMap(pieces, self.air, self.cost + FOREIGN, trails))
+        return out
+
+    def _landed(self, i: int, sq: int, t: float, cost: int) -> "PieceMap":
+        """The map with the ``i``-th piece in the air landed on ``sq`` at ``t``."""
+        piece, _, _, trail = self.air[i]
+        pieces = self.pieces[:sq] + (piece,) + self.pieces[sq + 1:]
+        if trail and trail[-1][0] == sq:
+            moved = trail[:-1] + ((sq, trail[-1][1], NOW),)   # back where it was
+        else:
+            moved = (trail + ((sq, t, NOW),))[-TRAIL:]
+        trails = self.trails[:sq] + (moved,) + self.trails[sq + 1:]
+        return PieceMap(pieces, self.air[:i] + self.air[i + 1:], self.cost + cost, trails)
+
+    def in_air(self) -> Counter[str]:
+        """The pieces in the air that count: not those a standing turn took off."""
+        return Counter(piece for piece, _, since, _ in self.air if since != GONE)
+
+
+def _landing_cost(back: bool, alike: bool, brushed: bool, returning: bool,
+                  dead: bool) -> int | None:
+    """The noise of a piece in the air landing on a square: ``back`` where it was lifted,
+    ``alike`` a piece like one the square lost, on a ``brushed`` square (``returning``: the
+    piece it lost is in the air), ``dead`` taken off by a standing turn; None: it cannot."""
+    if alike and brushed:
+        return None   # alike pieces look alike: the one this square lost comes back
+    if brushed and not back:
+        if returning:
+            return None   # a brush: the piece it lost comes back
+        cost = STRAY
+    elif back:
+        cost = 0 if brushed else PUT_BACK
+    else:
+        cost = DEAD if dead else 0
+    # Where a piece like it came from: no likelier than that one put back.
+    return max(cost, PUT_BACK) if alike else cost
+
+
+def settled(m: PieceMap, taken: tuple[str, ...], before: float = NOW) -> PieceMap:
+    """``m`` once a history that took ``taken`` off explains it, after a long rest: a piece in
+    the air the history did not take is one the maps lost track of (its noise is paid), and
+    it is dropped, so that it never lands later as a piece from nowhere at no cost. Only
+    pieces lifted ``before`` (the next player's first lift, in fast play) may be dropped."""
+    surplus = m.in_air() - Counter(taken)
+    if not surplus:
+        return m
+    air = []
+    for entry in sorted(m.air, key=lambda e: -e[2]):   # the latest lifts are the lost ones
+        piece, _, since, _ = entry
+        if since != GONE and since < before and surplus[piece] > 0:
+            surplus[piece] -= 1
+            continue
+        air.append(entry)
+    return PieceMap(m.pieces, tuple(sorted(air)), m.cost, m.trails)
+
+
+class PieceMaps:
+    """The beam of maps of where the pieces are, fed the mat's edges."""
+
+    def __init__(self, pieces: Pieces, t: float, clear: float, taken: tuple[str, ...] = (),
+                 trails: Trails | None = None):
+        self.clear = clear
+        # ``taken``: pieces off the mat that a turn not yet standing took (they may come back).
+        # ``trails``: how the pieces came there, if known (a history read from the board).
+        air = tuple(sorted((p, -1, t, ()) for p in taken))
+        self.maps: list[PieceMap] = [PieceMap(pieces, air, 0, trails or trails_of(pieces))]
+        self._emptied: dict[int, float] = {}
+        # The pieces each square may hold in the game as published, or after a turn the
+        # hands may be making from it: of maps that need
+        # as little noise, those that agree with them are kept first (a cut at ``BEAM`` must
+        # drop neither the truth for a relabelling no edge has asked for, nor a capture's or
+        # a swap's true labels for the pieces put back where they stood).
+        self.expected: Expected = expected_of([pieces])
+
+    def change(self, t: float, before: frozenset[int], after: frozenset[int]) -> None:
+        """The occupancy went from ``before`` to ``after`` at ``t``: lifts first (a piece
+        must be in the air to land), then placements."""
+        maps = self.maps
+        for sq in sorted(before - after):
+            self._emptied[sq] = t
+            maps = [m.lifted(sq, t) for m in maps]
+        for sq in sorted(after - before):
+            brushed = t - self._emptied.pop(sq, float("-inf")) < self.clear
+            maps = [n for m in maps for n in m.placed(sq, brushed, t)]
+        self.maps = _beam(maps, self.expected)
+
+    def keep(self, maps: list[PieceMap]) -> None:
+        """Only ``maps`` go on: the mat rested in what they explain long enough that the
+        other ways the hands might have gone no longer count."""
+        if maps:
+            self.maps = _beam(list(maps), self.expected)
+
+    def settle(self, explained: dict[int, tuple[str, ...]], before: float = NOW,
+               others: tuple[str, ...] | None = None) -> None:
+        """The maps the resting mat's histories explain (by ``id``, with what each history
+        took off) lose the pieces in the air those histories did not take (see
+        :func:`settled`); the others lose those ``others`` (what the history published
+        took off) did not, if given, else stay as they are."""
+        self.maps = _beam([settled(m, explained[id(m)], before) if id(m) in explained
+                           else m if others is None else settled(m, others, before)
+                           for m in self.maps], self.expected)
+
+    def rested(self, explained: set[int], taken: tuple[str, ...] = ()) -> None:
+        """The mat rested on a turn (whole, or a Wind Spirit card's part-way) that the maps
+        ``explained`` (by ``id``) show: the others with nothing in the hand pay ``RESTED``,
+        their pieces resting where no history puts them (a piece in the hand is a hand at
+        work, not a rest: knock 22). The pieces that turn's history took off (``taken``)
+        are off the mat, not in a hand (the table robot's wind3 103: a map that read the
+        turn's pawn and Spirit swapped rested free beside the captured pieces, and a swap
+        made next was read as both put back)."""
+        off = Counter(taken)
+        self.maps = sorted((m if id(m) in explained or m.in_air() - off else
+                            PieceMap(m.pieces, m.air, m.cost + RESTED, m.trails)
+                            for m in self.maps), key=lambda m: m.cost)   # the same maps
+
+    def bury(self, piece: str, square: int) -> None:
+        """``piece``, taken off ``square`` by a turn that now stands, is off for good: in
+        each map that has it in the air, putting it on the mat again is noise."""
+        out = []
+        for m in self.maps:
+            air = list(m.air)
+            live = [i for i, (p, _, since, _) in enumerate(air) if p == piece and since != GONE]
+            live.sort(key=lambda i: air[i][1] != square)   # the one from its square first
+            if live:
+                _, origin, _, trail = air[live[0]]
+                air[live[0]] = (piece, origin, GONE, trail)
+            out.append(PieceMap(m.pieces, tuple(sorted(air)), m.cost, m.trails))
+        self.maps = out
+
+    @property
+    def least(self) -> int:
+        return self.maps[0].cost
+
+
+def _beam(maps: list[PieceMap], expected: "Expected") -> list[PieceMap]:
+    """Equal maps merged at their least noise, the cheapest ``BEAM`` kept, cheapest first
+    (among equals, those whose pieces stand where the game may have them: ``expected``),
+    their noise counted from the cheapest."""
+    best: dict[tuple[Pieces, tuple[tuple[str, int], ...], Trails], PieceMap] = {}
+    for m in maps:
+        key = (m.pieces, tuple(e[:2] for e in m.air), m.trails)
+        if key not in best or m.cost < best[key].cost:
+            best[key] = m
+    kept = sorted(best.values(), key=lambda m: (m.cost, _unexpected(m.pieces, expected)))[:BEAM]
+    least = kept[0].cost if kept else 0
+    kept = [m for m in kept if m.cost <= least + WIDTH]
+    return [PieceMap(m.pieces, m.air, m.cost - least, m.trails) for m in kept] if least else kept
+
+
+def expected_of(boards: list[Pieces]) -> "Expected":
+    """For each square, the pieces ``boards`` put there."""
+    return tuple(frozenset(p for b in boards if (p := b[sq]) is not None)
+                 for sq in range(len(boards[0])))
+
+
+def _unexpected(pieces: Pieces, expected: "Expected") -> int:
+    """The squares where ``pieces`` has a piece no expected board puts there (squares no
+    board fills do not count: a piece set down for a moment)."""
+    return sum(1 for p, e in zip(pieces, expected) if p is not None and e and p not in e)

@@ -1,0 +1,79 @@
+"""The table robot's hands (tests/robot/table_robot.py ``hands``) as a category of the trace
+generator (``robot``): the hands that failed four of 84 Way of the Wind games on the
+hypothesis recognizer, when the generator's hands failed none of them.
+
+What they do that the other categories never do:
+- the mat is read with the robot's settle time (0.06 s, the trace's header): a rest of a
+  tenth of a second between two steps of one turn publishes the first;
+- a Wind Spirit card's Spirit is lifted in the instant its pawn step lands (one scan sees
+  both), and now and then put back on its square for 0.12 s before it goes (a hesitation);
+- a Wind Spirit card whose Spirit swaps with the pawn just moved: the pawn is carried
+  straight to the Spirit's square, never seen on the square of its step;
+- a swap's two pieces put down in the same instant; a captured pawn lifted first or with the
+  captor; a piece held 0.18 s, put back and lifted again, or held a little longer.
+"""
+
+from __future__ import annotations
+
+from companion.rules.moves import Move
+
+ROBOT_SETTLE = 0.06       # the recognizer's settle time in the robot's worlds
+HOLD = (0.18, 0.22)       # a lifted piece held off (CLEAR_S + 0.1, and the request's time)
+PAUSE = (0.12, 0.13)      # the robot's hesitation and held-in-the-air pause (settle x 2)
+
+
+def robot_turn(game, move: Move) -> None:
+    """``move`` made on the mat the robot's way, step by step in the move's order."""
+    hands = game.hands
+    pos = game.board.position
+    f, t = move.from_sq, move.to_sq
+    sf, st = (move.spirit_from, move.spirit_to) if move.wind_card else (None, None)
+    if f is not None and t is not None and sf is not None and st == t:
+        # The Spirit's step swaps with the pawn just moved: the pawn goes straight to the
+        # Spirit's square, the Spirit to the pawn's step's (a captured pawn off first).
+        if t in hands.occupied:
+            hands.lift(t)
+            hands.wait(HOLD)
+        hands.lift(f)
+        hands.lift(sf)
+        hands.wait(HOLD)
+        hands.place(sf)
+        hands.place(t)
+        return
+    if f is not None and t is not None:
+        _step(game, f, t, spirit=not move.wind_card and f == pos.spirit)
+    if sf is not None and st is not None:
+        _step(game, sf, st, spirit=True)   # at once: lifted as the pawn lands
+
+
+def _step(game, frm: int, to: int, spirit: bool) -> None:
+    hands, rng = game.hands, game.rng
+    r = rng.random()
+    if to in hands.occupied:
+        first, second = (frm, to) if r < 0.5 else (to, frm)
+        if spirit:
+            # A swap: both in the hand, both put down in the same instant.
+            hands.lift(first)
+            hands.lift(second)
+            hands.wait(HOLD)
+            hands.place(second)
+            hands.place(first)
+            return
+        hands.lift(first)
+        if r < 0.5:
+            hands.wait(HOLD)   # the captured pawn off first, seen gone
+        hands.lift(second)
+        hands.wait(HOLD)
+        hands.place(to)
+        return
+    hands.lift(frm)
+    if r < 0.15:
+        # A hesitation: put back, a rest, then the move.
+        hands.wait(HOLD)
+        hands.place(frm)
+        hands.wait(PAUSE)
+        hands.lift(frm)
+    elif r < 0.25:
+        hands.wait(PAUSE)   # held in the air a while
+    hands.wait(HOLD)
+    hands.place(to)

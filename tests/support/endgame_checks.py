@@ -103,12 +103,14 @@ class Forward:
         for turned, the table's value, this solve's; 255 for no position)."""
         layout = table.layout
         states = [x for hand, side in layout.card_states for x in (hand, side)]
-        codes = (layout.pair_codes if layout.students == 2 else
-                 [(p, 0) for p in range(layout.pairs)])
+        if layout.students > 2:
+            raise ValueError("forward.c solves up to two students")
+        # forward.c reads two codes a set (the second 0 for one student or none).
+        codes = [(layout.set_codes(k) + (0, 0))[:2] for k in range(layout.sets)]
         first = self.ffi.new("int64_t[4]")
         values: Any = table.values
         buffer = self.ffi.from_buffer("uint8_t[]", values)
-        wrong = self.lib.fw_compare(self.handle, buffer, layout.pairs,
+        wrong = self.lib.fw_compare(self.handle, buffer, layout.sets,
                                     self.ffi.new("uint8_t[]", states),
                                     self.ffi.new("uint8_t[]", [c for ab in codes for c in ab]), first)
         return wrong, tuple(first)

@@ -3,7 +3,7 @@ positions of several deals.
 
     nice -n 10 python benchmarks/bench_tablebase.py [--deals 3] [--positions 10000]
         [--prover-plies 7] [--hints 1000] [--seed 1] [--full-depth] [--first 0] [--count N]
-        [--pieces 4]
+        [--pieces 4] [--fixpoint-states 30]
 
 For each of ``--deals`` random base-game deals (seeded): the table of ``--pieces`` pieces
 (4, 5 or 6: both masters and up to 2, 3 or 4 students) is built in the native core (four
@@ -21,8 +21,11 @@ random positions it holds, shared out over the deals, are checked:
    solver (``endgame_checks.Forward``, ``tests/support/native/forward.c``: every position of
    the deal, either side to move, solved forward by plain minimax iterated to a fixpoint on
    a move generator of its own) gives the same value: the position as drawn (Red to move)
-   and turned half a turn (Blue to move); and the whole table is compared with it too (four
-   pieces at most: ``forward.c`` indexes two students);
+   and turned half a turn (Blue to move); and the whole table is compared with it too. With
+   five or six pieces (too large to solve forward: ``forward.c`` indexes two students) the
+   whole table (or ``--fixpoint-states`` of its 30 card states) is checked instead as the
+   fixpoint of minimax, each entry against its children's entries by forward.c's generator
+   (``endgame_checks.fixpoint``: minimax values are the only table that passes);
 4. the hint (``companion.ai.hints``, as the phone gets it) on ``--hints`` of them: each
    destination's "wins in N" / "loses in N" / "no forced win" and grade from the values
    (the full-depth search's with ``--full-depth``, else the table's).
@@ -47,7 +50,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "support"))
 
-from endgame_checks import Forward, by_search, check_hint, one_ply, sample  # noqa: E402
+from endgame_checks import Forward, by_search, check_hint, fixpoint, one_ply, sample  # noqa: E402
 
 from companion.ai import endgame  # noqa: E402
 from companion.ai.dealtables import TABLES  # noqa: E402
@@ -95,11 +98,12 @@ def build(deal: tuple[str, ...], pieces: int = 4) -> endgame.Endgames | None:
         TABLES.ready = lambda cards, table_=None: table
     cpu = time.process_time() - cpu
     wall = time.perf_counter() - wall
+    built_peak = peak_mb()      # before the counting below copies chunks
     assert table is not None
     held, undecided = counted(memoryview(table.values))
     print(f"{', '.join(deal)}: {pieces} pieces built in {cpu:.2f} CPU s ({wall:.2f} s wall); "
           f"{table.layout.size / 1e6:.1f} MB of values, {held:,} positions, {undecided:,} with no forced "
-          f"result, longest {table.longest} plies; peak RSS {rss:.0f} -> {peak_mb():.0f} MB", flush=True)
+          f"result, longest {table.longest} plies; peak RSS {rss:.0f} -> {built_peak:.0f} MB", flush=True)
     return table
 
 
@@ -121,6 +125,25 @@ def full_depth(table: endgame.Endgames) -> Forward:
     return forward
 
 
+def whole_fixpoint(table: endgame.Endgames, card_states: int) -> int:
+    """Five and six pieces, too large to solve forward: the first ``card_states`` of the 30
+    card states' entries (all 30: the whole table) checked against minimax of their
+    children's (``endgame_checks.fixpoint``, forward.c's generator). The disagreements."""
+    rows = table.layout.size // 30
+    wall = time.perf_counter()
+    cpu = time.process_time()
+    wrong = 0
+    for cs in range(card_states):
+        found, first = fixpoint(table, cs * rows, rows)
+        if found and not wrong:
+            print(f"  FIXPOINT DISAGREES at {first}", flush=True)
+        wrong += found
+    print(f"  full depth (fixpoint): {card_states} of 30 card states, {card_states * rows:,} entries, "
+          f"{'every entry agrees' if not wrong else f'{wrong:,} DISAGREE'}; {time.process_time() - cpu:.0f} CPU s "
+          f"({time.perf_counter() - wall:.0f} s wall)", flush=True)
+    return wrong
+
+
 def turned(st: State) -> State:
     """The same position turned half a turn: the other colour to move, squares q -> 24 - q."""
     def turn(mask: int) -> int:
@@ -139,7 +162,9 @@ def check(table: endgame.Endgames, picks: list[int], numbers: range, args: argpa
               if args.first <= n < args.first + args.count]
     if not chosen:
         return out
-    forward = full_depth(table) if args.full_depth else None
+    forward = full_depth(table) if args.full_depth and table.pieces <= 4 else None
+    if args.full_depth and table.pieces > 4 and whole_fixpoint(table, args.fixpoint_states):
+        out["FIXPOINT DISAGREES"] += 1
     started = time.perf_counter()
     for k, i in chosen:
         st, v = table.layout.state(i), table.values[i]
@@ -171,8 +196,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pieces", type=int, default=4, choices=(4, 5, 6),
                         help="both masters and up to 2, 3 or 4 students")
     args = parser.parse_args(argv)
-    if args.full_depth and args.pieces > 4:
-        parser.error("--full-depth checks four pieces at most (forward.c indexes two students)")
+    parser.add_argument("--fixpoint-states", type=int, default=30,
+                        help="with --full-depth and more than four pieces: how many of the 30 card "
+                             "states' entries are checked (30: the whole table)")
     if args.count is None:
         args.count = args.positions
     print(load(), flush=True)

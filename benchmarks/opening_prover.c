@@ -29,7 +29,7 @@ static int cs_red[30], cs_side[30], cs_of[32][5];
 static eg_table *table;
 static const uint8_t *values;
 static int students;
-static int64_t nodes, budget;
+static int64_t nodes, budget, hits;    /* hits: positions the table answered */
 
 typedef struct {
     int cs, r, b;
@@ -51,7 +51,7 @@ typedef struct {
     uint8_t loss, no_loss;  /* the mover loses within loss plies; not within no_loss */
 } entry;
 
-#define TT_BITS 24
+#define TT_BITS 26     /* 64 M entries, 1 GB */
 static entry *tt;
 
 static uint64_t pack(const pos *p) {
@@ -115,6 +115,7 @@ static int children(const pos *p, pos *out) {
 /* The table's value of p, or -1 when it holds no such position. */
 static int probe(const pos *p) {
     if (!values || __builtin_popcount(p->rs) + __builtin_popcount(p->bs) > students) return -1;
+    hits++;
     return eg_probe(table, p->rs | 1u << p->r, p->bs | 1u << p->b, p->r, p->b, 0,
                     __builtin_ctz((uint32_t)cs_red[p->cs]), 31 - __builtin_clz((uint32_t)cs_red[p->cs]),
                     cs_side[p->cs]);
@@ -228,7 +229,7 @@ int main(int argc, char **argv) {
     }
     for (int k = 1; k <= plies; k += 2) {
         double t0 = cpu_seconds();
-        int64_t before = nodes;
+        int64_t before = nodes, hits_before = hits;
         int w = wins(&start, k);
         if (nodes > budget) {
             printf("budget at %d\n", k);
@@ -239,8 +240,8 @@ int main(int argc, char **argv) {
             printf("budget at %d\n", k);
             break;
         }
-        printf("plies %d wins %d loses %d nodes %lld cpu %.2f\n", k, w, l, (long long)(nodes - before),
-               cpu_seconds() - t0);
+        printf("plies %d wins %d loses %d nodes %lld table %lld cpu %.2f\n", k, w, l,
+               (long long)(nodes - before), (long long)(hits - hits_before), cpu_seconds() - t0);
         fflush(stdout);
         if (w || l) break;
     }

@@ -16,7 +16,7 @@ from companion.ai.native import NativeSearcher
 from companion.ai.search import Limits, Searcher
 from companion.rules.engine import Engine
 
-from endgame_checks import by_search, check_hint, one_ply, sample, state
+from endgame_checks import by_search, check_hint, fixpoint, one_ply, sample, state
 from search_states import require_native
 
 DEAL = ("Boar", "Crab", "Dragon", "Horse", "Ox")
@@ -157,3 +157,30 @@ def test_both_cores_and_the_hints_use_the_five_piece_table(five, monkeypatch):
     monkeypatch.setattr(TABLES, "ready", lambda cards, table: five)
     for i in sample(five, 30, rng):
         check_hint(five, engine, five.layout.state(i))
+
+
+@pytest.mark.parametrize("students", [1, pytest.param(2, marks=pytest.mark.slow)])
+def test_the_fixpoint_check_passes_a_solved_table_and_finds_one_changed_value(students):
+    """endgame_checks.fixpoint, the full-depth check of the tables too large to solve
+    forward, on tables small enough to test: a solved table passes; a deep value made two
+    plies longer, or a position with no forced result made a win, is found there."""
+    table = endgame.solve(DEAL, students=students)
+    assert fixpoint(table) == (0, (0, 0, 0))
+    values = bytearray(table.values)
+    rng = random.Random(students)
+    deep = next(i for i in iter(lambda: rng.randrange(len(values)), -1) if 20 < values[i] < 200)
+    values[deep] += 2
+    changed = endgame.Endgames(table.layout, values, table.longest)
+    assert fixpoint(changed)[0] >= 1
+    assert fixpoint(changed, deep, 1) == (1, (deep, values[deep], values[deep] - 2))
+    values[deep] -= 2
+    drawn = values.index(0)
+    values[drawn] = 41
+    assert fixpoint(changed)[0] >= 1
+    assert fixpoint(changed, drawn, 1) == (1, (drawn, 41, 0))
+
+
+@pytest.mark.slow
+def test_a_card_state_of_the_five_piece_table_is_the_fixpoint_of_minimax(five):
+    rows = five.layout.size // 30
+    assert fixpoint(five, 7 * rows, rows) == (0, (0, 0, 0))

@@ -195,10 +195,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=None, help="how many positions are checked")
     parser.add_argument("--pieces", type=int, default=4, choices=(4, 5, 6),
                         help="both masters and up to 2, 3 or 4 students")
-    args = parser.parse_args(argv)
     parser.add_argument("--fixpoint-states", type=int, default=30,
                         help="with --full-depth and more than four pieces: how many of the 30 card "
                              "states' entries are checked (30: the whole table)")
+    args = parser.parse_args(argv)
     if args.count is None:
         args.count = args.positions
     print(load(), flush=True)
@@ -217,6 +217,9 @@ def main(argv: list[str] | None = None) -> int:
         drawn += share
         hints = args.hints // args.deals + (d < args.hints % args.deals)
         total += check(table, sample(table, share, rng), numbers, args, hints)
+        if args.pieces > 4:     # given back before the next is built (six pieces: 5.9 GB each)
+            del TABLES.ready
+            table = None
     print(f"all deals: {dict(total)}", flush=True)
     print(load(), flush=True)
     return 0 if not any(key.isupper() for key in total) else 1

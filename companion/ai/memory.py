@@ -6,10 +6,11 @@ slot with at least two slots an entry) and the evaluation's cached piece-square 
 (about 7 kB each), and how many pieces a game's exact endgames cover (``dealtables``: none
 on the 512 MB boards, where the four-piece table would take a fifth of the 120 MB; four
 pieces up to 4 GB; five on a Pi with 8 GB or more, whose table takes 440 MB; six, 5.9 GB
-kept and 8.2 GB while solving, only when asked for, ``ONITAMA_ENDGAME_PIECES``). The service sets the budget of its board at start (``set_budget``, from
-``firmware.pimodel``); a search made after that uses it. The sizes keep the whole service,
+kept and 7.5 GB while solving, only when asked for, ``ONITAMA_ENDGAME_PIECES``). The
+service sets the budget of its board at start (``set_budget``, from ``firmware.pimodel``); a search made after that uses it. The sizes keep the whole service,
 with two computer seats and the hints searching, under 120 MB of RSS (``docs/benchmarks.md``
-has the measurements).
+has the measurements), but for the five-piece table of the 8 GB boards: 440 MB more, a
+twentieth of their memory.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ class MemoryBudget:
     native_tt_entries: int      # the native core's transposition table, entries
     eval_tables: int            # the evaluation's cached (colour, hand, next card) tables
     # The deal's exact endgames: both masters and up to endgame_pieces - 2 students; 0 for
-    # none. Kept / while solving: 4 pieces 25 / 50 MB, 5 pieces 440 / 600 MB, 6 pieces
-    # 5.9 / 8.2 GB (docs/tablebase.md).
+    # none. Kept / while solving: 4 pieces 25 / 32 MB, 5 pieces 440 / 590 MB, 6 pieces
+    # 5.9 / 7.5 GB (docs/tablebase.md).
     endgame_pieces: int = 4
 
     @property
@@ -43,7 +44,7 @@ _SMALL_BOARDS = ("Raspberry Pi Zero", "Raspberry Pi 3 Model A", "Raspberry Pi Mo
 _LARGER_RAM = 7 << 30           # an 8 GB board reports somewhat less
 PIECES_SETTING = "ONITAMA_ENDGAME_PIECES"
 # Memory a table takes while it is solved (a byte a position and three bit sets), by pieces.
-SOLVING_BYTES = {0: 0, 4: 50 << 20, 5: 600 << 20, 6: 8400 << 20}
+SOLVING_BYTES = {0: 0, 4: 32 << 20, 5: 590 << 20, 6: 7700 << 20}
 
 _budget = LARGE
 

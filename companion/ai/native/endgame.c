@@ -221,7 +221,7 @@ static inline void back(eg_table *t, uint8_t *w, int64_t q, int level, uint64_t 
  * each is fetched ahead (prefetch) while the next are found, then all are made. Most
  * predecessors are decided already: the set of those says so without the fetch. */
 #define BATCH 2048
-#define BATCH_ROOM 300          /* more than one position's predecessors (2 x 82 at most) */
+#define BATCH_ROOM 300          /* more than one position's predecessors (2 x 81 at most) */
 
 typedef struct {
     int64_t at[BATCH];
@@ -251,8 +251,8 @@ static inline int64_t row_of(int64_t sets, int cs, int r, int b) {
  * the predecessor's red one on 24 - x (code 25 - x) and p's red student its blue one (code
  * 50 - x); a red student Blue captured on q is put back as code 50 - q. Which piece came
  * from where does not hang on the card Blue kept (only the predecessor's card state does),
- * so the un-moves are listed once, as (the predecessor's blue master... red master's square,
- * students' set), then queued for each card Blue may have kept. */
+ * so the un-moves are listed once, as (the predecessor's red master's square, its students'
+ * set), then queued for each card Blue may have kept. */
 static void predecessors(const eg_table *t, const uint8_t *w, const egpos *p, batch *b) {
     int hand = t->cs_red[p->cs], s = t->cs_side[p->cs];
     int blue_hand = 31 ^ hand ^ (1 << s);

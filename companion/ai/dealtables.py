@@ -1,9 +1,10 @@
 """The exact endgames of the game being played: built once at the deal, on a thread of
 their own, then used by every search and hint of that game.
 
-One table is kept at a time (about 25 MB for four pieces): starting the next game's drops
-the last one, and cancels it if it is still being built; the 512 MB boards build none
-(``memory.MemoryBudget.endgames``). The build runs in the native core
+One table is kept at a time (about 25 MB for four pieces, 440 MB for five): starting the
+next game's drops the last one, and cancels it if it is still being built; the 512 MB boards
+build none, the boards with 8 GB or more five pieces after four
+(``memory.MemoryBudget.endgame_pieces``). The build runs in the native core
 with the GIL released, so the game thread and the web server go on; a search made before the
 table is ready plays without it. Without the native core there is no table (the Python
 solver would take hours at this size): :meth:`DealTables.start` says so by returning False.
@@ -60,10 +61,14 @@ class DealTables:
                 endgame.cancel(self._handle)
             self._key, self._table, self._handle = key, None, None
             self._started = time.monotonic()
-        threading.Thread(target=self._build, args=(key, names, table), name="endgames", daemon=True).start()
+        # Four pieces first, in seconds; a larger table (where the budget asks for one, a
+        # minute or more) replaces it when it is built.
+        students = [2] if budget().endgame_pieces <= 4 else [2, budget().endgame_pieces - 2]
+        threading.Thread(target=self._build, args=(key, names, table, students), name="endgames",
+                         daemon=True).start()
         return True
 
-    def _build(self, key: DealKey, names: tuple[str, ...], table: CardTable) -> None:
+    def _build(self, key: DealKey, names: tuple[str, ...], table: CardTable, students: list[int]) -> None:
         def started(handle: Any) -> None:
             with self._lock:
                 if self._key == key:
@@ -71,19 +76,24 @@ class DealTables:
                 else:
                     endgame.cancel(handle)
 
-        try:
-            built = endgame.solve(names, table, started=started)
-        except (RuntimeError, MemoryError) as exc:
-            if "cancelled" not in str(exc):
-                log.error("no endgame table for %s: %s", ", ".join(names), exc)
+        for k in students:
+            try:
+                built = endgame.solve(names, table, students=k, started=started)
+            except (RuntimeError, MemoryError) as exc:
+                if "cancelled" not in str(exc):
+                    log.error("no %d-piece endgame table for %s: %s", k + 2, ", ".join(names), exc)
+                with self._lock:
+                    if self._key == key:
+                        self._handle = None
+                        if self._table is None:
+                            self._failed = key
+                return
             with self._lock:
-                if self._key == key:
-                    self._failed, self._handle = key, None
-            return
-        with self._lock:
-            if self._key == key:
+                if self._key != key:
+                    return
                 self._table, self._handle = built, None
-                log.info("endgame table for %s in %.1f s", ", ".join(names), time.monotonic() - self._started)
+                log.info("%d-piece endgame table for %s in %.1f s", k + 2, ", ".join(names),
+                         time.monotonic() - self._started)
 
     def ready(self, cards: Iterable[str], table: CardTable) -> endgame.Endgames | None:
         """The table of this deal when it is built."""

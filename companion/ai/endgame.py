@@ -1,6 +1,7 @@
 """Exact endgames for one deal: every base-game position with both masters and up to two
-students (of either colour), for the five cards of one game, solved by retrograde analysis
-when the game starts (``companion/ai/native/endgame.c``; ``docs/ai.md``, "Exact endgames").
+students (of either colour; up to four where memory allows), for the five cards of one
+game, solved by retrograde analysis when the game starts (``companion/ai/native/endgame.c``;
+``docs/tablebase.md``).
 
 A table is one byte per position, indexed as ``endgame.c`` says: positions are stored with
 Red to move (Blue's are turned half a turn), by card state (Red's hand and the side card),
@@ -17,6 +18,7 @@ compiler there are no endgame tables and the search plays as before.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import comb
 from typing import Any
 
 from companion.rules.cards import CARDS, CardTable
@@ -25,7 +27,13 @@ from companion.rules.position import BLUE, RED
 
 INVALID = 255           # no such position (pieces on one square, or a game already over)
 RED_GOAL, BLUE_GOAL = 22, 2
-PAIRS = {0: 1, 1: 51, 2: 1326}
+MAX_STUDENTS = 4        # six pieces
+CODES = 51              # a student's codes: 0 (none), 1 + q a red student on q, 26 + q a blue one
+
+
+def sets(students: int) -> int:
+    """How many sorted sets of ``students`` codes (0 repeatable) a table's index counts."""
+    return comb(CODES - 1 + students, students)
 
 
 def _turn(mask: int) -> int:
@@ -40,18 +48,20 @@ def _turn(mask: int) -> int:
 
 class Layout:
     """The index of a table of ``students`` students over a deal of five cards (in the
-    order given): the Python twin of ``endgame.c``'s ``encode``/``decode``."""
+    order given): the Python twin of ``endgame.c``'s ``encode``/``decode``. The students'
+    codes, sorted (zeros first), are numbered in colex order of multisets: the ``i``-th
+    code ``c`` counts ``C(c + i - 1, i)``."""
 
     def __init__(self, cards: Sequence[str], students: int = 2):
         if len(cards) != 5 or len(set(cards)) != 5:
             raise ValueError("a deal has five different cards")
-        if students not in PAIRS:
-            raise ValueError("a table holds 0, 1 or 2 students")
+        if not 0 <= students <= MAX_STUDENTS:
+            raise ValueError(f"a table holds 0 to {MAX_STUDENTS} students")
         self.cards = tuple(cards)
         self.number = {name: k for k, name in enumerate(self.cards)}
         self.students = students
-        self.pairs = PAIRS[students]
-        self.size = 30 * 625 * self.pairs
+        self.sets = sets(students)
+        self.size = 30 * 625 * self.sets
         self.card_states: list[tuple[int, int]] = []        # (Red's hand mask, side card)
         self.card_state: dict[tuple[int, int], int] = {}
         for hand in range(32):
@@ -61,26 +71,34 @@ class Layout:
                 if not hand >> side & 1:
                     self.card_state[(hand, side)] = len(self.card_states)
                     self.card_states.append((hand, side))
-        self.pair_codes = [(a, b) for b in range(51) for a in range(b + 1)]
-        self.pair_index = {ab: i for i, ab in enumerate(self.pair_codes)}
+
+    def set_number(self, codes: Sequence[int]) -> int:
+        """The number of a set of nonzero codes (any order, at most ``students``)."""
+        first = self.students - len(codes) + 1
+        return sum(comb(c + i - 1, i) for i, c in enumerate(sorted(codes), first))
+
+    def set_codes(self, number: int) -> tuple[int, ...]:
+        """The ``students`` codes of a set's number, sorted (zeros first)."""
+        out = []
+        for i in range(self.students, 0, -1):
+            c = 0
+            while comb(c + i, i) <= number:
+                c += 1
+            number -= comb(c + i - 1, i)
+            out.append(c)
+        return tuple(reversed(out))
 
     def encode(self, cs: int, r: int, b: int, rs: int, bs: int) -> int:
         codes = [1 + q for q in range(25) if rs >> q & 1] + [26 + q for q in range(25) if bs >> q & 1]
-        codes += [0] * (2 - len(codes))
-        if self.students == 2:
-            pair = self.pair_index[(min(codes), max(codes))]
-        else:
-            pair = codes[0]
-        return ((cs * 25 + r) * 25 + b) * self.pairs + pair
+        return ((cs * 25 + r) * 25 + b) * self.sets + self.set_number(codes)
 
     def decode(self, i: int) -> tuple[int, int, int, int, int]:
         """(card state, red master, blue master, red students, blue students)."""
-        i, pair = divmod(i, self.pairs)
+        i, number = divmod(i, self.sets)
         i, b = divmod(i, 25)
         cs, r = divmod(i, 25)
-        codes = self.pair_codes[pair] if self.students == 2 else (pair, 0)
         rs = bs = 0
-        for c in codes:
+        for c in self.set_codes(number):
             if c >= 26:
                 bs |= 1 << (c - 26)
             elif c >= 1:
@@ -93,11 +111,8 @@ class Layout:
             return False
         if (rs | bs) & ((1 << r) | (1 << b)) or rs & bs:
             return False
-        if self.students == 2:
-            a, c = self.pair_codes[i % self.pairs]
-            if a == c != 0:
-                return False
-        return (rs | bs).bit_count() <= self.students
+        codes = [c for c in self.set_codes(i % self.sets) if c]
+        return len(set(codes)) == len(codes)
 
     def index(self, st: State) -> int | None:
         """The index of a rules-engine state (``companion.rules.engine``: the last field the

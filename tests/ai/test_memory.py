@@ -62,9 +62,10 @@ def test_the_evaluation_cache_never_holds_more_than_its_limit():
 
 
 def test_the_budget_follows_the_board():
-    assert memory.for_model("Raspberry Pi Zero 2 W Rev 1.0") == memory.SMALL
-    assert memory.for_model("Raspberry Pi 5 Model B Rev 1.0") == memory.LARGE
-    assert memory.for_model(None) == memory.LARGE
+    assert memory.for_model("Raspberry Pi Zero 2 W Rev 1.0", setting="") == memory.SMALL
+    assert memory.for_model("Raspberry Pi 5 Model B Rev 1.0", 4 << 30, "") == memory.LARGE
+    assert memory.for_model("Raspberry Pi 5 Model B Rev 1.0", 8 << 30, "") == memory.LARGER
+    assert memory.for_model(None, setting="") == memory.LARGE
     assert memory.SMALL.tt_entries < memory.LARGE.tt_entries
 
 

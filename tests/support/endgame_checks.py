@@ -103,15 +103,36 @@ class Forward:
         for turned, the table's value, this solve's; 255 for no position)."""
         layout = table.layout
         states = [x for hand, side in layout.card_states for x in (hand, side)]
-        codes = (layout.pair_codes if layout.students == 2 else
-                 [(p, 0) for p in range(layout.pairs)])
+        if layout.students > 2:
+            raise ValueError("forward.c solves up to two students")
+        # forward.c reads two codes a set (the second 0 for one student or none).
+        codes = [(layout.set_codes(k) + (0, 0))[:2] for k in range(layout.sets)]
         first = self.ffi.new("int64_t[4]")
         values: Any = table.values
         buffer = self.ffi.from_buffer("uint8_t[]", values)
-        wrong = self.lib.fw_compare(self.handle, buffer, layout.pairs,
+        wrong = self.lib.fw_compare(self.handle, buffer, layout.sets,
                                     self.ffi.new("uint8_t[]", states),
                                     self.ffi.new("uint8_t[]", [c for ab in codes for c in ab]), first)
         return wrong, tuple(first)
+
+
+def fixpoint(table: Endgames, first: int = 0, count: int | None = None) -> tuple[int, tuple[int, ...]]:
+    """The full-depth check of a table too large to solve forward (five and six pieces):
+    every entry from ``first`` (``count`` of them, else to the end) is what plain minimax
+    makes of its children's entries, by ``forward.c``'s move generator, and no position is
+    missing (``fw_fixpoint``: minimax values are the only table that meets this at every
+    entry). The disagreements, and the first one's (index, the table's value, minimax's)."""
+    forward = Forward(table.cards, students=0)
+    layout = table.layout
+    count = layout.size - first if count is None else count
+    states = [x for hand, side in layout.card_states for x in (hand, side)]
+    where = forward.ffi.new("int64_t[3]")
+    values: Any = table.values
+    wrong = forward.lib.fw_fixpoint(forward.handle, forward.ffi.from_buffer("uint8_t[]", values),
+                                    layout.students, forward.ffi.new("uint8_t[]", states), first, count, where)
+    if wrong < 0:
+        raise MemoryError("no memory for the check")
+    return wrong, tuple(where)
 
 
 def sample(table: Endgames, n: int, rng: random.Random, *, longest: int | None = None) -> list[int]:

@@ -332,3 +332,120 @@ void fw_stats(const fw_solver *s, int64_t *out) {
     out[1] = s->rounds;
     out[2] = s->open_n;
 }
+
+/* -- tables too large to solve forward (five and six pieces) ----------------------------- */
+
+static int64_t choose(int n, int k) {
+    if (k < 0 || k > n) return 0;
+    int64_t out = 1;
+    for (int i = 1; i <= k; i++) out = out * (n - k + i) / i;
+    return out;
+}
+
+/* A retrograde table's index of a position with Red to move (endgame.py's Layout): the
+ * students' codes sorted, zeros first, the i-th (from 1) counting rank[i][code] =
+ * C(code + i - 1, i). */
+static int64_t table_index(int students, int64_t sets, const int64_t rank[][51], const int cs_of[32][5],
+                           int hand, int side, int r, int b, uint32_t rs, uint32_t bs) {
+    int n = 0;
+    int64_t set = 0;
+    for (uint64_t m = (uint64_t)bs << 25 | rs; m; m &= m - 1) n++;
+    if (n > students) return -1;
+    int i = students - n + 1;
+    for (uint64_t m = (uint64_t)bs << 25 | rs; m; m &= m - 1) set += rank[i++][1 + __builtin_ctzll(m)];
+    int cs = cs_of[hand][side];
+    if (cs < 0) return -1;
+    return (((int64_t)cs * 25 + r) * 25 + b) * sets + set;
+}
+
+/* The whole check of a table too large for fw_solve: every entry from first to first +
+ * count - 1 of a retrograde table of ``students`` students (Red to move; card_states as in
+ * fw_compare) must be what plain minimax makes of its children's entries, the moves made by
+ * this file's generator and each child (Blue to move) looked up turned half a turn; and an
+ * entry is FW_NONE exactly when no such position is. Minimax values are the only table that
+ * meets this everywhere (by induction on the value: an entry is k exactly when the position's
+ * value is k, given that the entries below k are right; what is left is 0 on both sides), so
+ * over the whole table this is the full-depth check. Returns the disagreements (-2 with no
+ * memory); where gets the first one's index, the table's value and minimax's of its
+ * children (-1 for a missing child). */
+int64_t fw_fixpoint(const fw_solver *s, const uint8_t *table, int students, const uint8_t *card_states,
+                    int64_t first, int64_t count, int64_t *where) {
+    if (students < 0 || students > 4) return -2;
+    int cs_of[32][5];
+    memset(cs_of, -1, sizeof cs_of);
+    for (int cs = 0; cs < 30; cs++) cs_of[card_states[2 * cs]][card_states[2 * cs + 1]] = cs;
+    int64_t rank[5][51];
+    for (int i = 0; i < 5; i++)
+        for (int c = 0; c < 51; c++) rank[i][c] = choose(c + i - 1, i);
+    int64_t sets = choose(50 + students, students), wrong = 0;
+    /* Each set's students (decoded once): the largest code first, each the largest c with
+     * C(c + k - 1, k) <= what is left of the number. */
+    uint32_t *set_rs = malloc((size_t)sets * 4), *set_bs = malloc((size_t)sets * 4);
+    uint8_t *clash = malloc((size_t)sets);
+    if (!set_rs || !set_bs || !clash) {
+        free(set_rs);
+        free(set_bs);
+        free(clash);
+        return -2;
+    }
+    for (int64_t set = 0; set < sets; set++) {
+        int64_t left = set;
+        uint32_t rs = 0, bs = 0;
+        int last = 99;
+        clash[set] = 0;
+        for (int k = students; k >= 1; k--) {
+            int c = 0;
+            while (c < 50 && rank[k][c + 1] <= left) c++;
+            left -= rank[k][c];
+            if (c && c == last) clash[set] = 1;
+            last = c;
+            if (c >= 26) bs |= 1u << (c - 26);
+            else if (c >= 1) rs |= 1u << (c - 1);
+        }
+        set_rs[set] = rs;
+        set_bs[set] = bs;
+    }
+    int32_t moves[MAX_MOVES];
+    fwpos kids[MAX_MOVES];
+    for (int64_t i = first; i < first + count; i++) {
+        int64_t set = i % sets, rest = i / sets;
+        int b = (int)(rest % 25), r = (int)(rest / 25 % 25), cs = (int)(rest / 625);
+        uint32_t rs = set_rs[set], bs = set_bs[set];
+        int hand = card_states[2 * cs], side = card_states[2 * cs + 1];
+        fwpos p = {0, s->layout_of[hand][side], r, b, rs, bs};
+        int valid = !clash[set] && r != b && r != GOAL_RED && b != GOAL_BLUE
+                    && !((rs | bs) & (1u << r | 1u << b)) && !(rs & bs);
+        int mine = FW_NONE;
+        if (valid) {
+            int n = generate(s, &p, moves, kids), lost = 0, won = 0, all_won = 1;
+            mine = -2;
+            for (int m = 0; m < n && mine == -2; m++) {
+                if (moves[m] >> 24) {
+                    mine = 1;
+                    break;
+                }
+                const fwpos *q = &kids[m];
+                int blue = 31 ^ s->hand[q->k] ^ (1 << s->side[q->k]);
+                int64_t j = table_index(students, sets, rank, cs_of, blue, s->side[q->k], 24 - q->b,
+                                        24 - q->r, turned(q->bs), turned(q->rs));
+                int v = j < 0 ? FW_NONE : table[j];
+                if (v == FW_NONE) mine = -1;
+                else if (v == 0) all_won = 0;
+                else if (v & 1) { if (v > won) won = v; }
+                else if (!lost || v < lost) lost = v;
+            }
+            if (mine == -2) mine = lost ? lost + 1 : all_won ? won + 1 : 0;
+        }
+        if (mine == table[i]) continue;
+        if (!wrong) {
+            where[0] = i;
+            where[1] = table[i];
+            where[2] = mine;
+        }
+        wrong++;
+    }
+    free(set_rs);
+    free(set_bs);
+    free(clash);
+    return wrong;
+}

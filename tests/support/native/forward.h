@@ -13,3 +13,5 @@ int fw_moves(const fw_solver *s, int turn, int red_master, int blue_master, uint
 int64_t fw_compare(const fw_solver *s, const uint8_t *table, int pairs, const uint8_t *card_states,
                    const uint8_t *pair_codes, int64_t *first);
 void fw_stats(const fw_solver *s, int64_t *out);
+int64_t fw_fixpoint(const fw_solver *s, const uint8_t *table, int students, const uint8_t *card_states,
+                    int64_t first, int64_t count, int64_t *where);

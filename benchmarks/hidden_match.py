@@ -27,7 +27,7 @@ import time
 
 from ai_common import elo
 
-from companion.ai import ambush, hidden
+from companion.ai import ambush
 from companion.ai.agent import Player
 from companion.ai.odds import MODELS
 from companion.ai.hidden import HiddenPlayer
@@ -132,8 +132,6 @@ def main() -> None:
                              "belief.LIGHT_MODEL); benchmarks/belief_calibration.py compares them")
     parser.add_argument("--count-scale", type=float,
                         help="the factor on the Light Master's ambush count (default: ambush.LIGHT_SCALE)")
-    parser.add_argument("--last-lantern-gain", type=float,
-                        help="the least gain for the Light Master's last Lantern (default: hidden.LAST_LANTERN_GAIN)")
     parser.add_argument("--trace", action="store_true",
                         help="print every action with the board and the true Ninjas (to read lost games)")
     parser.add_argument("--seats", default="red,blue",
@@ -143,8 +141,6 @@ def main() -> None:
         args.nodes = get_level(args.level).nodes
     if args.count_scale is not None:    # only the belief agent counts ambushes (``today`` does not)
         ambush.LIGHT_SCALE = args.count_scale
-    if args.last_lantern_gain is not None:
-        hidden.LAST_LANTERN_GAIN = args.last_lantern_gain
     points = 0.0
     games = 0
     by_side: dict[str, list[float]] = {}    # side -> [points, games]

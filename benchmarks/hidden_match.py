@@ -27,7 +27,6 @@ import time
 
 from ai_common import elo
 
-from companion.ai import ambush
 from companion.ai.agent import Player
 from companion.ai.odds import MODELS
 from companion.ai.hidden import HiddenPlayer
@@ -130,8 +129,6 @@ def main() -> None:
     parser.add_argument("--belief", choices=sorted(MODELS),
                         help="how the belief agent's Light Master weighs its belief (default: "
                              "belief.LIGHT_MODEL); benchmarks/belief_calibration.py compares them")
-    parser.add_argument("--count-scale", type=float,
-                        help="the factor on the Light Master's ambush count (default: ambush.LIGHT_SCALE)")
     parser.add_argument("--trace", action="store_true",
                         help="print every action with the board and the true Ninjas (to read lost games)")
     parser.add_argument("--seats", default="red,blue",
@@ -139,8 +136,6 @@ def main() -> None:
     args = parser.parse_args()
     if args.nodes is None:
         args.nodes = get_level(args.level).nodes
-    if args.count_scale is not None:    # only the belief agent counts ambushes (``today`` does not)
-        ambush.LIGHT_SCALE = args.count_scale
     points = 0.0
     games = 0
     by_side: dict[str, list[float]] = {}    # side -> [points, games]

@@ -53,12 +53,6 @@ STEPS = 2
 LIGHT_TURNS = 3
 
 
-# The Light Master's count, scaled to the losses it forecasts (the Shadow seats' count is as
-# counted). The count takes the enemy to foresee every line, so it forecast about twice the
-# losses that came (docs/ai-strength.md, sessions 34-35: belief_calibration.py --ambush).
-LIGHT_SCALE = 1.0
-
-
 def weight(turn: int) -> float:
     """What a placement that takes the master first at the enemy's ``turn`` counts for."""
     return 1.0 if turn <= 2 else THIRD_WEIGHT if turn == 3 else FOURTH_WEIGHT
@@ -388,8 +382,7 @@ def counted(view: SeatView, places: list[tuple[int, ...]], engine: Engine, actio
         if not more:
             break
         found = more
-    scale = LIGHT_SCALE if view.mode == "light" else 1.0
-    return {a: scale * s for a, s in found.items()}
+    return found
 
 
 def lantern(view: SeatView, places: list[tuple[int, ...]], engine: Engine,

@@ -130,6 +130,9 @@ def main() -> None:
     parser.add_argument("--belief", choices=sorted(MODELS),
                         help="how the belief agent's Light Master weighs its belief (default: "
                              "belief.LIGHT_MODEL); benchmarks/belief_calibration.py compares them")
+    parser.add_argument("--lantern-gain", type=float,
+                        help="the least gain for the Light Master's Lanterns (default: hidden.LANTERN_GAIN); "
+                             "the last one's is raised to it if lower")
     parser.add_argument("--last-lantern-gain", type=float,
                         help="the least gain for the Light Master's last Lantern (default: hidden.LAST_LANTERN_GAIN)")
     parser.add_argument("--trace", action="store_true",
@@ -139,6 +142,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.nodes is None:
         args.nodes = get_level(args.level).nodes
+    if args.lantern_gain is not None:
+        hidden.LANTERN_GAIN = args.lantern_gain
+        hidden.LAST_LANTERN_GAIN = max(hidden.LAST_LANTERN_GAIN, args.lantern_gain)
     if args.last_lantern_gain is not None:
         hidden.LAST_LANTERN_GAIN = args.last_lantern_gain
     points = 0.0

@@ -27,7 +27,6 @@ import time
 
 from ai_common import elo
 
-from companion.ai import hidden
 from companion.ai.agent import Player
 from companion.ai.odds import MODELS
 from companion.ai.hidden import HiddenPlayer
@@ -130,11 +129,6 @@ def main() -> None:
     parser.add_argument("--belief", choices=sorted(MODELS),
                         help="how the belief agent's Light Master weighs its belief (default: "
                              "belief.LIGHT_MODEL); benchmarks/belief_calibration.py compares them")
-    parser.add_argument("--lantern-gain", type=float,
-                        help="the least gain for the Light Master's Lanterns (default: hidden.LANTERN_GAIN); "
-                             "the last one's is raised to it if lower")
-    parser.add_argument("--last-lantern-gain", type=float,
-                        help="the least gain for the Light Master's last Lantern (default: hidden.LAST_LANTERN_GAIN)")
     parser.add_argument("--trace", action="store_true",
                         help="print every action with the board and the true Ninjas (to read lost games)")
     parser.add_argument("--seats", default="red,blue",
@@ -142,11 +136,6 @@ def main() -> None:
     args = parser.parse_args()
     if args.nodes is None:
         args.nodes = get_level(args.level).nodes
-    if args.lantern_gain is not None:
-        hidden.LANTERN_GAIN = args.lantern_gain
-        hidden.LAST_LANTERN_GAIN = max(hidden.LAST_LANTERN_GAIN, args.lantern_gain)
-    if args.last_lantern_gain is not None:
-        hidden.LAST_LANTERN_GAIN = args.last_lantern_gain
     points = 0.0
     games = 0
     by_side: dict[str, list[float]] = {}    # side -> [points, games]

@@ -53,9 +53,6 @@ AMBUSHED = WIN
 # A Lantern is spent when its answer saves the master from the second turn's ambush in at
 # least this share of the placements.
 LANTERN_GAIN = 0.02
-# The seat's last Lantern, only for at least this gain (a Lantern spent now is not there when
-# a Ninja comes near later).
-LAST_LANTERN_GAIN = LANTERN_GAIN
 # The share of a level's seconds its search may take: on a Pi at `medium`'s 0.05 s, the
 # search ran over by up to 12 ms (the stretch between two looks at the clock, an evaluation
 # table built, the scores' sum at the end).
@@ -156,8 +153,7 @@ class HiddenPlayer:
         places, nodes = sorted(belief.placements) if belief.enemy_has_ninjas else [], self.player.limits().nodes
         best, gain = ambush_lantern(view, places, belief.engine, lines, self.clock, by, nodes,
                                     belief.weights(places))
-        least = LAST_LANTERN_GAIN if view.lanterns[view.color] <= 1 else LANTERN_GAIN
-        return best if best is not None and gain >= least else Skip()
+        return best if best is not None and gain >= LANTERN_GAIN else Skip()
 
     # -- sampled worlds --------------------------------------------------------------------
 

@@ -10,7 +10,8 @@ reads the same view, and for the move chosen each gives:
 - the share of its weight from which a Ninja takes the master at the enemy's next turn
   (``Strata``'s exposure at once), against whether it did;
 - with ``--ambush``, the three-turn ambush count of that move (``ambush.Ambush``, turns 2-3,
-  the third weighed half), against whether the master fell at the 2nd or 3rd enemy turn after;
+  the third weighed half), against whether the master fell at the 2nd or 3rd enemy turn after,
+  and the factor on it that fits those losses best (least squares);
 - the weight it gave the true placement (read from the referee, here only: the models
   never see it), as a log-likelihood.
 
@@ -58,6 +59,18 @@ def scores(rows: list[tuple[float, int]]) -> str:
                    for f, y in rows) / len(rows)
     return (f"{len(rows)} decisions, Brier {brier:.4f}, log loss {logloss:.4f}, "
             f"forecast summed {sum(f for f, _ in rows):.1f}, lost {sum(y for _, y in rows)}")
+
+
+def fitted(rows: list[tuple[float, int]]) -> str:
+    """The factor on the forecasts that fits the outcomes best (least squares, through 0), and
+    the Brier score with it: how much a count that overstates should be scaled by."""
+    ff = sum(f * f for f, _ in rows)
+    if not ff:
+        return "no forecasts"
+    a = sum(f * y for f, y in rows) / ff
+    brier = sum((min(a * f, 1.0) - y) ** 2 for f, y in rows) / len(rows)
+    ratio = sum(y for _, y in rows) / max(sum(f for f, _ in rows), 1e-9)
+    return f"fitted factor {a:.3f} (Brier {brier:.4f}), lost / summed {ratio:.3f}"
 
 
 def main() -> None:
@@ -139,6 +152,7 @@ def main() -> None:
         print("\n".join(table(at_once[m])))
         if args.ambush:
             print("  count of turns 2-3 (lost at the 2nd-3rd enemy turn after): " + scores(later[m]))
+            print("    " + fitted(later[m]))
             print("\n".join(table(later[m])))
         ll = truth_ll[m]
         print(f"  truth: mean log-likelihood {sum(ll) / max(len(ll), 1):.3f} over {len(ll)}, "

@@ -133,6 +133,8 @@ def allowed(nodes: list[Node], rejected: list[tuple[Move, ...]],
             named: list[tuple[tuple[Move, ...], str]]) -> list[Node]:
     """The histories the players' answers leave: none going on from a history an answer
     ruled out, none amending a turn whose card a player named into another card's."""
+    if not rejected and not named:
+        return list(nodes)
     return [n for n in nodes if not any(n.moves[:len(r)] == r for r in rejected)
             and not any(len(n.moves) > len(p) and n.moves[:len(p)] == p
                         and n.moves[len(p)].card != card for p, card in named)]

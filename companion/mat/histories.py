@@ -24,7 +24,7 @@ from ..rules.position import Position
 from .pieces import NOW, PieceMap, Pieces
 from .walks import Paths, idle_noise, step, walked
 from .readings import Reading, pieces_of
-from .growth import MADE, Grower, after_step
+from .growth import MADE, Grower
 from .turns import Known, Lifts, Turns, origins
 
 # A growth's Wind Spirit cards' pawn steps: each node's, and (node, step) by the board left.
@@ -238,8 +238,9 @@ class Tree:
         index: dict[Pieces, list[tuple[int, int]]] = {}
         for i, n in enumerate(out):
             steps.append(self._grower.steps(self, n, lifts))
-            for j, (f, t, _) in enumerate(steps[-1]):
-                index.setdefault(after_step(n.pieces, f, t), []).append((i, j))
+            if steps[-1]:
+                for j, board in enumerate(self._grower.left(n)):
+                    index.setdefault(board, []).append((i, j))
             self._grower.work += 3 + len(steps[-1])   # (a node's look, each step's board)
             yield
         return steps, index

@@ -56,8 +56,7 @@ class Node:
     # each with the turn that took it there (0: it stood there at the anchor).
     paths: "Paths" = ()
 
-    # (Both are read at every look, over up to MAX_NODES nodes: each is worked out once.)
-    @cached_property
+    @cached_property   # (read at every look, over up to MAX_NODES nodes: worked out once)
     def occupancy(self) -> frozenset[int]:
         return frozenset(sq for sq, p in enumerate(self.pieces) if p is not None)
 
@@ -321,8 +320,7 @@ Sides = list[list[tuple[str | None, Pieces, float | None]]]   # each map's board
 
 
 def sides_of(maps: list[PieceMap], now: float) -> Sides:
-    """Each map's boards at ``now`` (a look works them out once for ``boards`` and ``explain``)."""
-    return [_boards(m, now) for m in maps]
+    return [_boards(m, now) for m in maps]   # (a look's, for ``boards`` and ``explain``)
 
 
 def boards(maps: list[PieceMap], now: float, sides: Sides | None = None) -> set[Pieces]:

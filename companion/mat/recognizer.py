@@ -337,7 +337,7 @@ class Recognizer:
         sides = sides_of(maps, now)
         nodes = allowed(grown + self._tree.halves(grown, boards(maps, now, sides),
                                                   self._tree.follow(opened)),
-                        self._rejected, self._named)
+                        self._rejected, self._named, self._tree)
         pos = self._record.position
         self._fitting = set()
         every = explain(nodes, maps, now, self._since,

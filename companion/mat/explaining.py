@@ -130,12 +130,35 @@ def cards_of(node: Node) -> tuple[str, ...]:
 
 
 def allowed(nodes: list[Node], rejected: list[tuple[Move, ...]],
-            named: list[tuple[tuple[Move, ...], str]]) -> list[Node]:
+            named: list[tuple[tuple[Move, ...], str]], tree: Tree) -> list[Node]:
     """The histories the players' answers leave: none going on from a history an answer
-    ruled out, none amending a turn whose card a player named into another card's."""
-    return [n for n in nodes if not any(n.moves[:len(r)] == r for r in rejected)
-            and not any(len(n.moves) > len(p) and n.moves[:len(p)] == p
-                        and n.moves[len(p)].card != card for p, card in named)]
+    ruled out, none amending a turn whose card a player named into another card's. (The
+    nodes of ``tree``: a history's moves begin with a turns' prefix when the node of that
+    prefix is one of its own or its parents, so no moves are compared.)"""
+    if not rejected and not named:
+        return list(nodes)
+    ruled = {id(n) for n in map(tree.follow, rejected) if n is not None}
+    cards: dict[int, set[str]] = {}
+    for p, card in named:
+        at = tree.follow(p)
+        if at is not None:
+            cards.setdefault(id(at), set()).add(card)
+    return [n for n in nodes if not _ruled_out(n, ruled, cards)]
+
+
+def _ruled_out(node: Node, ruled: set[int], cards: dict[int, set[str]]) -> bool:
+    at: Node | None = node
+    while at is not None:
+        if id(at) in ruled:
+            return True
+        up = at.parent
+        if at.pending is None and up is not None and id(up) in cards and at.steps:
+            move = at.steps[-1].move
+            assert move is not None, "a child is a turn"
+            if cards[id(up)] - {move.card}:
+                return True
+        at = up
+    return False
 
 
 def least_noise(every: list[Explanation], least_map: int, opened: tuple[Move, ...],

@@ -50,6 +50,7 @@ class Grower:
         # Each node's Wind cards' pawn steps the lifts allow (by the squares they leave),
         # and the histories of those made, each made once.
         self._steps: dict[int, tuple[tuple[int, ...], list[tuple[int, int, Move]]]] = {}
+        self._left: dict[int, list["Pieces"]] = {}   # ... and the board each step leaves
         self._halves: dict[tuple[int, int, int], "Node"] = {}
 
     def lifts(self, lifted: Counter[int], window: Callable[[int], Counter[int]]) -> Lifts:
@@ -133,12 +134,19 @@ class Grower:
         if ms.over or ms.must_pass or node.over:
             return []
         lifted, allowed = lifts.lifted, lifts.window(len(node.steps))
-        key = tuple(f for f in ms.starts if lifted[f] > node.emptied[f] and allowed[f] > 0)
+        emptied = node.emptied
+        key = tuple(f for f in ms.starts if lifted.get(f, 0) > emptied.get(f, 0)
+                    and allowed.get(f, 0) > 0)
         had = self._steps.get(id(node))
         if had is None or had[0] != key:
             had = self._steps[id(node)] = (key, _pawn_steps(ms, key))
+            self._left[id(node)] = [after_step(node.pieces, f, t) for f, t, _ in had[1]]
             self.work += len(had[1])
         return had[1]
+
+    def left(self, node: "Node") -> list["Pieces"]:
+        """The boards ``node``'s pawn steps (as ``steps`` last found them) leave."""
+        return self._left[id(node)]
 
     def half(self, tree: "Tree", node: "Node", step: tuple[int, int, Move]) -> "Node":
         """The history of ``node``'s Wind Spirit card with only its pawn ``step`` made (each

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable, Generator
 
 from ..rules.board import Board
@@ -23,7 +24,7 @@ from ..rules.position import Position
 from .pieces import NOW, PieceMap, Pieces
 from .walks import Paths, idle_noise, step, walked
 from .readings import Reading, pieces_of
-from .growth import MADE, Grower, after_step
+from .growth import MADE, Grower
 from .turns import Known, Lifts, Turns, origins
 
 # A growth's Wind Spirit cards' pawn steps: each node's, and (node, step) by the board left.
@@ -55,11 +56,11 @@ class Node:
     # each with the turn that took it there (0: it stood there at the anchor).
     paths: "Paths" = ()
 
-    @property
+    @cached_property   # (read at every look, over up to MAX_NODES nodes: worked out once)
     def occupancy(self) -> frozenset[int]:
         return frozenset(sq for sq, p in enumerate(self.pieces) if p is not None)
 
-    @property
+    @cached_property
     def moves(self) -> tuple[Move, ...]:
         return tuple(r.move for r in self.steps if r.move is not None)
 
@@ -236,8 +237,9 @@ class Tree:
         index: dict[Pieces, list[tuple[int, int]]] = {}
         for i, n in enumerate(out):
             steps.append(self._grower.steps(self, n, lifts))
-            for j, (f, t, _) in enumerate(steps[-1]):
-                index.setdefault(after_step(n.pieces, f, t), []).append((i, j))
+            if steps[-1]:
+                for j, board in enumerate(self._grower.left(n)):
+                    index.setdefault(board, []).append((i, j))
             self._grower.work += 3 + len(steps[-1])   # (a node's look, each step's board)
             yield
         return steps, index
@@ -314,9 +316,16 @@ def _paths_after(node: Node, move: Move) -> Paths:
     return tuple(paths)
 
 
-def boards(maps: list[PieceMap], now: float) -> set[Pieces]:
+Sides = list[list[tuple[str | None, Pieces, float | None]]]   # each map's boards (``_boards``)
+
+
+def sides_of(maps: list[PieceMap], now: float) -> Sides:
+    return [_boards(m, now) for m in maps]   # (a look's, for ``boards`` and ``explain``)
+
+
+def boards(maps: list[PieceMap], now: float, sides: Sides | None = None) -> set[Pieces]:
     """The boards a history must leave to explain one of ``maps`` (see :func:`explain`)."""
-    return {b for m in maps for _, b, _ in _boards(m, now)}
+    return {b for bs in (sides if sides is not None else sides_of(maps, now)) for _, b, _ in bs}
 
 
 def _boards(m: PieceMap, now: float) -> list[tuple[str | None, Pieces, float | None]]:
@@ -325,11 +334,12 @@ def _boards(m: PieceMap, now: float) -> list[tuple[str | None, Pieces, float | N
     stays is not aside), with when it stops being aside."""
     pieces = m.pieces
     out: list[tuple[str | None, Pieces, float | None]] = [(None, pieces, None)]
-    for sq, p in enumerate(pieces):
-        trail = m.trails[sq]
-        until = trail[-1][1] + ASIDE_S if trail else now
-        if p is not None and p != "?" and now < until:   # (the deadline's own sum: no
-            out.append((p, pieces[:sq] + (None,) + pieces[sq + 1:], until))   # rounding)
+    for sq, (p, trail) in enumerate(zip(pieces, m.trails)):
+        if not trail or p is None or p == "?":
+            continue
+        until = trail[-1][1] + ASIDE_S
+        if now < until:   # (the deadline's own sum: no rounding)
+            out.append((p, pieces[:sq] + (None,) + pieces[sq + 1:], until))
     return out
 
 
@@ -345,20 +355,21 @@ class Explanation:
 
 def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
             since: float = float("-inf"), idle: frozenset[str] = frozenset(),
-            shown: float = NOW, fitting: set[int] | None = None) -> list[Explanation]:
+            shown: float = NOW, fitting: set[int] | None = None,
+            sides: Sides | None = None) -> list[Explanation]:
     """The histories among ``nodes`` that leave one of the ``maps``, each at its least noise,
     cheapest first. At ``now``, a piece set aside is one put down less than ``ASIDE_S`` ago;
     ``since``: when the mat showed the anchor (the histories' steps came after); ``idle``:
     the pieces of the player to move in the game as published, shown at ``shown`` (see
     :func:`.walks.idle_noise`). ``fitting`` collects the maps (by ``id``) some history leaves,
-    at any noise."""
+    at any noise. ``sides``: the maps' boards at ``now``, if worked out (``sides_of``)."""
     by_pieces: dict[Pieces, list[Node]] = {}
     for n in nodes:
         by_pieces.setdefault(n.pieces, []).append(n)
     best: dict[int, Explanation] = {}
-    for m in maps:
+    for m, bs in zip(maps, sides if sides is not None else sides_of(maps, now)):
         air = m.in_air()
-        for aside, pieces, until in _boards(m, now):
+        for aside, pieces, until in bs:
             for n in by_pieces.get(pieces, ()):
                 taken = Counter(n.taken)
                 if aside is not None:

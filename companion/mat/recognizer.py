@@ -32,7 +32,7 @@ from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
 from .asking import Question, ask
 from .events import MatEvent, Prompt
-from .histories import Explanation, Node, Tree, boards, explain
+from .histories import Explanation, Node, Tree, boards, explain, sides_of
 from .turns import Known
 from .walks import untimed
 from .pairing import pair_up as pair_up
@@ -334,14 +334,15 @@ class Recognizer:
         grown = self._grow(budget)
         if grown is None:
             return None
-        nodes = allowed(grown + self._tree.halves(grown, boards(maps, now),
+        sides = sides_of(maps, now)
+        nodes = allowed(grown + self._tree.halves(grown, boards(maps, now, sides),
                                                   self._tree.follow(opened)),
-                        self._rejected, self._named)
+                        self._rejected, self._named, self._tree)
         pos = self._record.position
         self._fitting = set()
         every = explain(nodes, maps, now, self._since,
                         frozenset(("R", "r") if pos.turn == 0 else ("B", "b")), self._shown_at,
-                        self._fitting)
+                        self._fitting, sides)
         found = least_noise(every, maps[0].cost if maps else 0, opened, self._started)
         # The next player's Wind Spirit card half made (an amendment is not read over it).
         self._midway, self._halves = wind_halves(every, found, nodes, opened)

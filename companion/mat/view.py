@@ -37,8 +37,10 @@ def unfinished(tree: Tree, nodes: list[Node], maps: list[PieceMap], occ: frozens
     pieces, some missing), the seat whose turn is part-way when the mat differs from a
     history only on squares one of its next turns visits, else None (out of sync)."""
     for m in maps[:NEAR]:
+        standing = frozenset(sq for sq, p in enumerate(m.pieces) if p is not None)
         for n in nodes[:NEAR]:
-            if all(p is None or p == q for p, q in zip(m.pieces, n.pieces)):
+            if standing <= n.occupancy and all(p is None or p == q
+                                               for p, q in zip(m.pieces, n.pieces)):
                 return "held"
     for n in nodes[:NEAR]:
         differ = occ ^ n.occupancy

@@ -140,7 +140,13 @@ def run(argv: list[str], sim: bool) -> int:
         return 0
     hardware = make_hardware(config.hardware, pinmap)
     # The computer's tables sized for this board's memory (companion/ai/memory.py).
-    set_budget(for_model(hardware.model.name if hardware.model else None))
+    try:
+        set_budget(for_model(hardware.model.name if hardware.model else None))
+    except ValueError as exc:       # ONITAMA_ENDGAME_PIECES unknown, or beyond this machine
+        hardware.close()
+        store.close()
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     # Each base game's exact endgames are built at its deal (companion/ai/dealtables.py).
     companion = Companion(hardware, store, settle=config.settle, sets=config.sets, computer=Thinking(endgames=True),
                           record_trace=Path(args.record_trace) if args.record_trace else None,

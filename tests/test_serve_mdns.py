@@ -93,3 +93,18 @@ def test_a_wifi_password_wpa2_cannot_use_is_a_clear_error(tmp_path, capsys):
     assert run(["--config", str(config), "--state", str(tmp_path / "state")], sim=True) == 2
     err = capsys.readouterr().err
     assert "WPA2 password is 8 to 63 ASCII characters" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("pieces", ["7", "five"])
+def test_an_endgame_setting_it_cannot_use_is_a_clear_error(tmp_path, capsys, monkeypatch, pieces):
+    # It stopped the service with a ValueError traceback, the store and the hardware left open.
+    from companion.ai import memory
+    from companion.serve import run
+    monkeypatch.setenv(memory.PIECES_SETTING, pieces)
+    before = memory.budget()
+    config = tmp_path / "config.toml"
+    config.write_text("")
+    assert run(["--config", str(config), "--state", str(tmp_path / "state")], sim=True) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ONITAMA_ENDGAME_PIECES must be 0, 4, 5 or 6") and "Traceback" not in err
+    assert memory.budget() is before

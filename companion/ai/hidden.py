@@ -39,6 +39,7 @@ from companion.rules.position import COLORS
 from .ambush import counted, lantern as ambush_lantern
 from .belief import Belief
 from .infoset import light_master_tree
+from .lantern_hold import bar as held_worth
 from .search import WIN
 from .shadow_play import EXPOSED_UNSEARCHED, WATCHED, EnemyEye, hide
 from .view import SeatView
@@ -72,8 +73,11 @@ class HiddenPlayer:
 
     def __init__(self, player: Player, *, uniform: bool = False, ambush: bool = True,
                  clock: Callable[[], float] = time.perf_counter, tree: bool = False,
-                 belief: str | None = None):
+                 belief: str | None = None, hold: int = 0):
         self.player = player
+        # With this many Lanterns left or fewer, spend one only for what holding it is expected
+        # to save later (lantern_hold.py).
+        self.hold = hold
         # The Light Master's belief model (odds.MODELS; None: odds.LIGHT_MODEL); the earlier
         # agent (no ambush counted, the benchmarks' ``today``) reads the set, as it did.
         self.belief_model = belief if belief is not None or ambush else "set"
@@ -148,12 +152,16 @@ class HiddenPlayer:
                           by: tuple[float | None, float | None] = (None, None)) -> Action:
         """The line whose answer saves the master from the most ambushes of the enemy's
         next turns (:func:`~companion.ai.ambush.lantern`, on ``by``), when it saves it in at least
-        ``LANTERN_GAIN`` of the placements; else no Lantern."""
+        ``LANTERN_GAIN`` of the placements and, with ``hold`` Lanterns left or fewer, at least
+        what holding one is expected to save later (:func:`~companion.ai.lantern_hold.bar`); else
+        no Lantern."""
         lines = [(a, sum(1 << s for s in a.squares())) for a in actions if isinstance(a, Lantern)]
         places, nodes = sorted(belief.placements) if belief.enemy_has_ninjas else [], self.player.limits().nodes
         best, gain = ambush_lantern(view, places, belief.engine, lines, self.clock, by, nodes,
                                     belief.weights(places))
-        return best if best is not None and gain >= LANTERN_GAIN else Skip()
+        left = view.lanterns[view.color]
+        least = max(LANTERN_GAIN, held_worth(left, len(view.log))) if left <= self.hold else LANTERN_GAIN
+        return best if best is not None and gain >= least else Skip()
 
     # -- sampled worlds --------------------------------------------------------------------
 

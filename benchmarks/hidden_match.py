@@ -61,7 +61,8 @@ class Random:
 
 
 def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list, pi_factor: float = 0.0,
-         watched: tuple[str, ...] | None = None, belief: str | None = None, hold: int = 0):
+         watched: tuple[str, ...] | None = None, belief: str | None = None, hold: int = 0,
+         eval_scale: int = 1):
     """``pi_factor``: the player thinks on the level's seconds, on a clock that runs at this
     process's CPU time times it (a Pi's pace, as ``bench_ai.py`` times it), not on nodes.
     ``belief``: how the belief agent's Light Master weighs its belief (belief.MODELS); ``hold``:
@@ -76,7 +77,8 @@ def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list, pi_
     elif kind == "today":
         player._hidden = HiddenPlayer(player, ambush=False, clock=clock)
     elif kind == "belief":
-        player._hidden = HiddenPlayer(player, ambush=True, clock=clock, belief=belief, hold=hold)
+        player._hidden = HiddenPlayer(player, ambush=True, clock=clock, belief=belief, hold=hold,
+                                      eval_scale=eval_scale)
     elif kind == "tree":        # the Light Master's information-set tree (companion/ai/infoset.py)
         player._hidden = HiddenPlayer(player, ambush=True, clock=clock, tree=True, belief=belief)
     elif kind == "cheat":
@@ -135,6 +137,9 @@ def main() -> None:
                         help="with this many Lanterns left or fewer (2: both, 1: the last), the belief agent's "
                              "Light Master spends one only for what holding it is expected to save later "
                              "(companion/ai/lantern_hold.py)")
+    parser.add_argument("--eval-scale", type=int, default=1,
+                        help="the belief agent's Light Master's worlds' evaluation times this, against "
+                             "its shares of lost games (hidden.HiddenPlayer.eval_scale)")
     parser.add_argument("--trace", action="store_true",
                         help="print every action with the board and the true Ninjas (to read lost games)")
     parser.add_argument("--seats", default="red,blue",
@@ -156,7 +161,7 @@ def main() -> None:
             watched = (None if args.watched is None else
                        () if args.watched == "none" else tuple(args.watched.split(",")))
             agents = {belief_seat: make(args.player, args.level, seed, args.nodes, box, args.pi_factor, watched,
-                                        args.belief, args.lantern_hold)}
+                                        args.belief, args.lantern_hold, args.eval_scale)}
             other = "blue" if belief_seat == "red" else "red"
             agents[other] = make(args.opponent, args.level, seed + 1, args.nodes, box)
             last = {}                       # each seat's last action

@@ -73,8 +73,11 @@ class HiddenPlayer:
 
     def __init__(self, player: Player, *, uniform: bool = False, ambush: bool = True,
                  clock: Callable[[], float] = time.perf_counter, tree: bool = False,
-                 belief: str | None = None, hold: int = 0):
+                 belief: str | None = None, hold: int = 0, eval_scale: int = 1):
         self.player = player
+        # The Light Master's worlds' evaluation times this (Rules.scale), against its shares of
+        # lost games.
+        self.eval_scale = eval_scale
         # With this many Lanterns left or fewer, spend one only for what holding it is expected
         # to save later (lantern_hold.py).
         self.hold = hold
@@ -238,6 +241,8 @@ class HiddenPlayer:
         deadline = self.by(started, SEARCHED)
         rules = Rules(view.mode, light, belief.engine, searcher.evaluate,
                       deadline=deadline, max_nodes=player.limits().nodes, clock=self.clock)
+        if light == view.color:
+            rules.scale = self.eval_scale
         drawn = self.samples(places, rng, k, weights)
         if self.tree and light == view.color and places:    # the Light Master: one tree over its worlds
             share = Strata(view, belief.engine, places, actions).share  # before the tree: on its clock
@@ -272,6 +277,7 @@ class HiddenPlayer:
         """For want of time: the seat's own turn judged in the first world, without a
         budget."""
         free = Rules(rules.mode, rules.light, rules.engine, rules.evaluate_board)
+        free.scale = rules.scale
         w = self.world(view, placement)
         return [(a, self.score(free, view, w, a, 0)) for a in actions]
 

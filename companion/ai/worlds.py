@@ -71,6 +71,9 @@ class Rules:
         self.light = light
         self.engine = engine
         self.evaluate_board = evaluator
+        # The evaluation times this, against the lost games' -WIN and the shares of them the
+        # Light Master counts (hidden.py sets it for the Light Master's worlds; 1 elsewhere).
+        self.scale = 1
         self.nodes = 0
         # (pawns, masters, hands, side card, side to move) -> the board's evaluation
         self._evaluated: dict[tuple[tuple[int, ...], tuple[int, ...],
@@ -212,7 +215,7 @@ class Rules:
             board = self._evaluated[key] = self.evaluate_board(
                 (w.pawns[c], w.pawns[e], w.masters[c], w.masters[e], -1, c, w.hands[c], w.hands[e],
                  ((w.side,), ())))
-        return board + NINJA[self.mode] * (w.ninjas[c].bit_count() - w.ninjas[e].bit_count())
+        return self.scale * (board + NINJA[self.mode] * (w.ninjas[c].bit_count() - w.ninjas[e].bit_count()))
 
     def reverse(self, card: str, c: int) -> tuple[list[int], list[int]]:
         """For each square, the squares from which a student (first list) or the master

@@ -61,13 +61,11 @@ class Random:
 
 
 def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list, pi_factor: float = 0.0,
-         watched: tuple[str, ...] | None = None, belief: str | None = None, hold: int = 0,
-         eval_scale: int = 1):
+         watched: tuple[str, ...] | None = None, belief: str | None = None, eval_scale: int | None = None):
     """``pi_factor``: the player thinks on the level's seconds, on a clock that runs at this
     process's CPU time times it (a Pi's pace, as ``bench_ai.py`` times it), not on nodes.
-    ``belief``: how the belief agent's Light Master weighs its belief (belief.MODELS); ``hold``:
-    with that many Lanterns left or fewer, its Light Master spends one only for what holding it
-    is expected to save later (lantern_hold.py)."""
+    ``belief``: how the belief agent's Light Master weighs its belief (belief.MODELS);
+    ``eval_scale``: its worlds' evaluation against its shares of lost games (None: the agent's)."""
     if kind == "random":
         return Random(seed)
     player = Player(level, seed=seed, nodes=None if pi_factor else nodes)
@@ -77,8 +75,7 @@ def make(kind: str, level: str, seed: int, nodes: int | None, ref_box: list, pi_
     elif kind == "today":
         player._hidden = HiddenPlayer(player, ambush=False, clock=clock)
     elif kind == "belief":
-        player._hidden = HiddenPlayer(player, ambush=True, clock=clock, belief=belief, hold=hold,
-                                      eval_scale=eval_scale)
+        player._hidden = HiddenPlayer(player, ambush=True, clock=clock, belief=belief, eval_scale=eval_scale)
     elif kind == "tree":        # the Light Master's information-set tree (companion/ai/infoset.py)
         player._hidden = HiddenPlayer(player, ambush=True, clock=clock, tree=True, belief=belief)
     elif kind == "cheat":
@@ -133,13 +130,9 @@ def main() -> None:
     parser.add_argument("--belief", choices=sorted(MODELS),
                         help="how the belief agent's Light Master weighs its belief (default: "
                              "belief.LIGHT_MODEL); benchmarks/belief_calibration.py compares them")
-    parser.add_argument("--lantern-hold", type=int, default=0,
-                        help="with this many Lanterns left or fewer (2: both, 1: the last), the belief agent's "
-                             "Light Master spends one only for what holding it is expected to save later "
-                             "(companion/ai/lantern_hold.py)")
-    parser.add_argument("--eval-scale", type=int, default=1,
-                        help="the belief agent's Light Master's worlds' evaluation times this, against "
-                             "its shares of lost games (hidden.HiddenPlayer.eval_scale)")
+    parser.add_argument("--eval-scale", type=int,
+                        help="the belief agent's Light Master's worlds' evaluation times this, against its "
+                             "shares of lost games (default: hidden.LIGHT_EVAL_SCALE; 1: as before session 36)")
     parser.add_argument("--trace", action="store_true",
                         help="print every action with the board and the true Ninjas (to read lost games)")
     parser.add_argument("--seats", default="red,blue",
@@ -161,7 +154,7 @@ def main() -> None:
             watched = (None if args.watched is None else
                        () if args.watched == "none" else tuple(args.watched.split(",")))
             agents = {belief_seat: make(args.player, args.level, seed, args.nodes, box, args.pi_factor, watched,
-                                        args.belief, args.lantern_hold, args.eval_scale)}
+                                        args.belief, args.eval_scale)}
             other = "blue" if belief_seat == "red" else "red"
             agents[other] = make(args.opponent, args.level, seed + 1, args.nodes, box)
             last = {}                       # each seat's last action

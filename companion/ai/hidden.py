@@ -1,27 +1,25 @@
 """Playing Way of the Shadow and Way of the Light without peeking.
 
-The seat's view gives the public board and its own Ninjas;
-:class:`~companion.ai.belief.Belief` gives the enemy's possible Ninja placements. The player
-searches sampled worlds (determinizations, :mod:`companion.ai.worlds`): every placement of
-the belief when there are few, else as many different ones drawn at random as the level's
-budget allows. Each world is searched with full information for a few turns; each action's
-scores are averaged over the worlds, with the share of placements from which an enemy Ninja
-could take the seat's master counted exactly over the whole belief (:class:`Strata`), and
-the level's imprecision on those averages. A strike that misses in a sampled world costs the
-reveal of the striking Ninja. The enemy's reply to the seat's action does not see the seat's
-hidden Ninjas: it is chosen by what the public record tells the enemy of them
-(:class:`EnemyEye`), so it takes one only by the odds, and it keeps its master from them
-only as well as that record allows, so a Ninja can lie in wait where the record says it is
-unlikely to be. The ambush of the enemy's next turns, which the worlds cannot see (in each
-of them the seat's own next turn knows the Ninjas), is counted over the whole belief
-(:mod:`companion.ai.ambush`), and Lanterns are spent where their answer saves the master
-from it; where the Ninjas start is searched (:mod:`companion.ai.shadow_play`). Every
-random choice is seeded by the seed and the seat's view only: two games that look the same
-to the seat get the same ones.
+The seat's view gives the public board and its own Ninjas; :class:`~companion.ai.belief.Belief`
+gives the enemy's possible Ninja placements. The player searches sampled worlds (determinizations,
+:mod:`companion.ai.worlds`): every placement of the belief when there are few, else as many
+different ones drawn at random as the level's budget allows. Each world is searched with full
+information for a few turns; each action's scores are averaged over the worlds, with the share of
+placements from which an enemy Ninja could take the seat's master counted exactly over the whole
+belief (:class:`Strata`), and the level's imprecision on those averages. A strike that misses in a
+sampled world costs the reveal of the striking Ninja. The enemy's reply to the seat's action does
+not see the seat's hidden Ninjas: it is chosen by what the public record tells the enemy of them
+(:class:`EnemyEye`), so it takes one only by the odds, and it keeps its master from them only as
+well as that record allows, so a Ninja can lie in wait where the record says it is unlikely to be.
+The ambush of the enemy's next turns, which the worlds cannot see (in each of them the seat's own
+next turn knows the Ninjas), is counted over the whole belief (:mod:`companion.ai.ambush`), and
+Lanterns are spent where their answer saves the master from it; where the Ninjas start is searched
+(:mod:`companion.ai.shadow_play`). Every random choice is seeded by the seed and the seat's view
+only: two games that look the same to the seat get the same ones.
 
-The benchmarks' baseline (``uniform``) runs the same search on placements drawn uniformly
-over the squares without pawns, learns nothing from the record (Lantern answers included)
-and lets the enemy see its Ninjas in every world, as plain determinization does.
+The benchmarks' baseline (``uniform``) runs the same search on placements drawn uniformly over the
+squares without pawns, learns nothing from the record (Lantern answers included) and lets the enemy
+see its Ninjas in every world, as plain determinization does.
 """
 
 from __future__ import annotations
@@ -39,7 +37,6 @@ from companion.rules.position import COLORS
 from .ambush import counted, lantern as ambush_lantern
 from .belief import Belief
 from .infoset import light_master_tree
-from .lantern_hold import bar as held_worth
 from .search import WIN
 from .shadow_play import EXPOSED_UNSEARCHED, WATCHED, EnemyEye, hide
 from .view import SeatView
@@ -51,12 +48,15 @@ if TYPE_CHECKING:   # the Player holds this side: a real import is a cycle
 # A master lost at the enemy's second turn, per unit of its chance (WIN: as sure a loss as
 # one at the first turn, which Strata weighs at a lost game's value).
 AMBUSHED = WIN
-# A Lantern is spent when its answer saves the master from the second turn's ambush in at
-# least this share of the placements.
+# A Lantern is spent when its answer saves the master from the second turn's ambush in at least
+# this share of the placements.
 LANTERN_GAIN = 0.02
-# The share of a level's seconds its search may take: on a Pi at `medium`'s 0.05 s, the
-# search ran over by up to 12 ms (the stretch between two looks at the clock, an evaluation
-# table built, the scores' sum at the end).
+# The Light Master's worlds' evaluation times this, against its shares of lost games (at 1 a student
+# was worth a thousandth of a game; the choice of 10: docs/ai-strength.md, session 36).
+LIGHT_EVAL_SCALE = 10
+# The share of a level's seconds its search may take: on a Pi at `medium`'s 0.05 s, the search
+# ran over by up to 12 ms (the stretch between two looks at the clock, an evaluation table built,
+# the scores' sum at the end).
 SEARCHED = 0.75
 # The shares of them by which the ambushes of the second turn, then the third, must be
 # counted (on a Pi at `medium`, the second's for 300 placements took up to 0.16 s).
@@ -73,14 +73,10 @@ class HiddenPlayer:
 
     def __init__(self, player: Player, *, uniform: bool = False, ambush: bool = True,
                  clock: Callable[[], float] = time.perf_counter, tree: bool = False,
-                 belief: str | None = None, hold: int = 0, eval_scale: int = 1):
+                 belief: str | None = None, eval_scale: int | None = None):
         self.player = player
-        # The Light Master's worlds' evaluation times this (Rules.scale), against its shares of
-        # lost games.
-        self.eval_scale = eval_scale
-        # With this many Lanterns left or fewer, spend one only for what holding it is expected
-        # to save later (lantern_hold.py).
-        self.hold = hold
+        # The Light Master's evaluation scale (None: LIGHT_EVAL_SCALE; ``today``'s, 1, as it was).
+        self.eval_scale = eval_scale if eval_scale is not None else LIGHT_EVAL_SCALE if ambush else 1
         # The Light Master's belief model (odds.MODELS; None: odds.LIGHT_MODEL); the earlier
         # agent (no ambush counted, the benchmarks' ``today``) reads the set, as it did.
         self.belief_model = belief if belief is not None or ambush else "set"
@@ -117,8 +113,7 @@ class HiddenPlayer:
         return text[self.search(view, belief, actions, rng, started)]
 
     def by(self, started: float, share: float) -> float | None:
-        """When ``share`` of the level's seconds from ``started`` are gone, on ``clock``
-        (None at a node budget)."""
+        """When ``share`` of the level's seconds from ``started`` are gone, on ``clock`` (None: nodes)."""
         seconds = self.player.limits().seconds
         return None if seconds is None else started + seconds * share
 
@@ -126,11 +121,11 @@ class HiddenPlayer:
 
     @staticmethod
     def lantern(belief: Belief, actions: list[Action], master: int) -> Action:
-        """The line whose yes/no answer leaves the fewest placements on average, when that
-        is worth one of the two Lanterns: the belief spans 4 squares or more, a Ninja may
-        stand within two steps of the seat's ``master`` (the answer matters now, before
-        the Ninjas move on), and the answer is not foregone (each is at least one chance
-        in four: the placements left average at most 5/8 of them)."""
+        """The line whose yes/no answer leaves the fewest placements on average, when that is
+        worth one of the two Lanterns: the belief spans 4 squares or more, a Ninja may stand
+        within two steps of the seat's ``master`` (the answer matters now, before the Ninjas
+        move on), and the answer is not foregone (each at least one chance in four: the
+        placements left average at most 5/8 of them)."""
         places = belief.placements
         squares = belief.squares()
         if not places or len(squares) < 4:
@@ -155,16 +150,12 @@ class HiddenPlayer:
                           by: tuple[float | None, float | None] = (None, None)) -> Action:
         """The line whose answer saves the master from the most ambushes of the enemy's
         next turns (:func:`~companion.ai.ambush.lantern`, on ``by``), when it saves it in at least
-        ``LANTERN_GAIN`` of the placements and, with ``hold`` Lanterns left or fewer, at least
-        what holding one is expected to save later (:func:`~companion.ai.lantern_hold.bar`); else
-        no Lantern."""
+        ``LANTERN_GAIN`` of the placements; else no Lantern."""
         lines = [(a, sum(1 << s for s in a.squares())) for a in actions if isinstance(a, Lantern)]
         places, nodes = sorted(belief.placements) if belief.enemy_has_ninjas else [], self.player.limits().nodes
         best, gain = ambush_lantern(view, places, belief.engine, lines, self.clock, by, nodes,
                                     belief.weights(places))
-        left = view.lanterns[view.color]
-        least = max(LANTERN_GAIN, held_worth(left, len(view.log))) if left <= self.hold else LANTERN_GAIN
-        return best if best is not None and gain >= least else Skip()
+        return best if best is not None and gain >= LANTERN_GAIN else Skip()
 
     # -- sampled worlds --------------------------------------------------------------------
 
@@ -183,10 +174,9 @@ class HiddenPlayer:
         return [places[i] for _, i in reversed(keys[-k:])]
 
     def candidates(self, view: SeatView, belief: Belief) -> list[tuple[int, ...]]:
-        """The placements the worlds are drawn from: the belief, or for the baseline
-        (``uniform``) every placement of the enemy's hidden Ninjas on squares without
-        pawns, revealed ones where they stand, nothing learnt from the record (what
-        onitama.app's later commits do)."""
+        """The placements the worlds are drawn from: the belief, or for the baseline (``uniform``)
+        every placement of the enemy's hidden Ninjas on squares without pawns, revealed ones where
+        they stand, nothing learnt from the record (what onitama.app's later commits do)."""
         if not belief.enemy_has_ninjas:
             return []
         if not self.uniform:
@@ -223,13 +213,11 @@ class HiddenPlayer:
 
     def _scored(self, view: SeatView, belief: Belief, actions: list[Action],
                 rng: random.Random, started: float) -> list[tuple[Action, int]]:
-        """Each action's score, the decision having ``started`` on ``clock``: the ambushes
-        are counted if that is done within ``COUNTED`` of the level's seconds (else not at
-        all: counted for some actions only, they would favour the others), and the worlds
-        searched until ``SEARCHED`` of them."""
+        """Each action's score, the decision having ``started`` on ``clock``: the ambushes counted
+        if that is done within ``COUNTED`` of the level's seconds (else not at all: counted for some
+        actions only, they would favour the others), the worlds searched until ``SEARCHED`` of them."""
         player = self.player
-        lv = player.level
-        k, depth = BUDGET.get(lv.name, (8, 2))
+        k, depth = BUDGET.get(player.level.name, (8, 2))
         light = None if view.light is None else COLORS.index(view.light)
         searcher = player.searcher(view)
         places = self.candidates(view, belief)
@@ -239,10 +227,8 @@ class HiddenPlayer:
             ambushed = counted(view, places, belief.engine, actions, self.clock, (self.by(started, COUNTED),
                                self.by(started, COUNTED_THIRD)), player.limits().nodes, weights)
         deadline = self.by(started, SEARCHED)
-        rules = Rules(view.mode, light, belief.engine, searcher.evaluate,
-                      deadline=deadline, max_nodes=player.limits().nodes, clock=self.clock)
-        if light == view.color:
-            rules.scale = self.eval_scale
+        rules = Rules(view.mode, light, belief.engine, searcher.evaluate, deadline=deadline,
+                      max_nodes=player.limits().nodes, clock=self.clock, scale=self.scale_for(view))
         drawn = self.samples(places, rng, k, weights)
         if self.tree and light == view.color and places:    # the Light Master: one tree over its worlds
             share = Strata(view, belief.engine, places, actions).share  # before the tree: on its clock
@@ -272,12 +258,14 @@ class HiddenPlayer:
             scored = [(a, strata.value(a)) for a in actions]
         return [(a, s - int(AMBUSHED * ambushed.get(a, 0.0))) for a, s in scored]
 
+    def scale_for(self, view: SeatView) -> int:
+        """The evaluation scale of the seat's worlds: ``eval_scale`` for the Light Master, else 1."""
+        return self.eval_scale if view.seat == view.light else 1
+
     def at_once(self, rules: Rules, view: SeatView, placement: tuple[int, ...],
                 actions: list[Action]) -> list[tuple[Action, int]]:
-        """For want of time: the seat's own turn judged in the first world, without a
-        budget."""
-        free = Rules(rules.mode, rules.light, rules.engine, rules.evaluate_board)
-        free.scale = rules.scale
+        """For want of time: the seat's own turn judged in the first world, without a budget."""
+        free = Rules(rules.mode, rules.light, rules.engine, rules.evaluate_board, scale=rules.scale)
         w = self.world(view, placement)
         return [(a, self.score(free, view, w, a, 0)) for a in actions]
 
@@ -333,12 +321,11 @@ class HiddenPlayer:
 
 
 class Strata:
-    """Each action's average over the searched worlds, weighted by what matters most:
-    whether an enemy Ninja could take the seat's master in reply. The share of candidate
-    placements where one could is counted exactly, over all of them; the searched worlds
-    give each part's average. With every candidate searched this is the plain average;
-    with a sample it no longer lets a lucky or unlucky draw decide whether the master is
-    safe."""
+    """Each action's average over the searched worlds, weighted by what matters most: whether
+    an enemy Ninja could take the seat's master in reply. The share of candidate placements
+    where one could is counted exactly, over all of them; the searched worlds give each part's
+    average. With every candidate searched this is the plain average; with a sample it no
+    longer lets a lucky or unlucky draw decide whether the master is safe."""
 
     def __init__(self, view: SeatView, engine: Engine, places: list[tuple[int, ...]],
                  actions: list[Action], watched: bool = False, weights: list[float] | None = None,

@@ -66,14 +66,14 @@ class Rules:
 
     def __init__(self, mode: str, light: int | None, engine: Engine, evaluator: Evaluator,
                  *, deadline: float | None = None, max_nodes: int | None = None,
-                 clock: Callable[[], float] = time.perf_counter):
+                 clock: Callable[[], float] = time.perf_counter, scale: int = 1):
         self.mode = mode
         self.light = light
         self.engine = engine
         self.evaluate_board = evaluator
-        # The evaluation times this, against the lost games' -WIN and the shares of them the
-        # Light Master counts (hidden.py sets it for the Light Master's worlds; 1 elsewhere).
-        self.scale = 1
+        # The evaluation times this, against a lost game's -WIN and the shares of one the Light
+        # Master counts (hidden.LIGHT_EVAL_SCALE, in the Light Master's worlds; 1 elsewhere).
+        self.scale = scale
         self.nodes = 0
         # (pawns, masters, hands, side card, side to move) -> the board's evaluation
         self._evaluated: dict[tuple[tuple[int, ...], tuple[int, ...],

@@ -1,8 +1,8 @@
 """The Light Master weighs its worlds' evaluation against its shares of lost games at
-``HiddenPlayer.eval_scale`` times the evaluation (hidden.py)."""
+``HiddenPlayer.eval_scale`` times the evaluation (hidden.LIGHT_EVAL_SCALE)."""
 
 from companion.ai.agent import Player
-from companion.ai.hidden import HiddenPlayer
+from companion.ai.hidden import LIGHT_EVAL_SCALE, HiddenPlayer
 from companion.ai.levels import level
 from companion.ai.view import NinjaInfo, SeatView
 
@@ -31,3 +31,9 @@ def test_the_light_masters_evaluation_is_scaled_against_its_risks():
     assert all(ten[a] == 10 * s for a, s in safe.items())
     for a in set(one) - set(safe):              # the master's steps: the risk is not scaled
         assert -50_000 < one[a] < ten[a] < 0.8 * one[a]
+
+
+def test_the_table_plays_the_scale_and_the_benchmarks_earlier_agent_does_not():
+    player = Player("medium", seed=1)
+    assert HiddenPlayer(player).eval_scale == LIGHT_EVAL_SCALE > 1
+    assert HiddenPlayer(player, ambush=False).eval_scale == 1

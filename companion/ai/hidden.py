@@ -48,15 +48,15 @@ if TYPE_CHECKING:   # the Player holds this side: a real import is a cycle
 # A master lost at the enemy's second turn, per unit of its chance (WIN: as sure a loss as
 # one at the first turn, which Strata weighs at a lost game's value).
 AMBUSHED = WIN
-# A Lantern is spent when its answer saves the master from the second turn's ambush in at least
-# this share of the placements.
+# A Lantern is spent when its answer saves the master from the second turn's ambush in at
+# least this share of the placements.
 LANTERN_GAIN = 0.02
 # The Light Master's worlds' evaluation times this, against its shares of lost games (at 1 a student
 # was worth a thousandth of a game; the choice of 10: docs/ai-strength.md, session 36).
 LIGHT_EVAL_SCALE = 10
-# The share of a level's seconds its search may take: on a Pi at `medium`'s 0.05 s, the search
-# ran over by up to 12 ms (the stretch between two looks at the clock, an evaluation table built,
-# the scores' sum at the end).
+# The share of a level's seconds its search may take: on a Pi at `medium`'s 0.05 s, the
+# search ran over by up to 12 ms (the stretch between two looks at the clock, an evaluation
+# table built, the scores' sum at the end).
 SEARCHED = 0.75
 # The shares of them by which the ambushes of the second turn, then the third, must be
 # counted (on a Pi at `medium`, the second's for 300 placements took up to 0.16 s).
@@ -121,11 +121,11 @@ class HiddenPlayer:
 
     @staticmethod
     def lantern(belief: Belief, actions: list[Action], master: int) -> Action:
-        """The line whose yes/no answer leaves the fewest placements on average, when that is
-        worth one of the two Lanterns: the belief spans 4 squares or more, a Ninja may stand
-        within two steps of the seat's ``master`` (the answer matters now, before the Ninjas
-        move on), and the answer is not foregone (each at least one chance in four: the
-        placements left average at most 5/8 of them)."""
+        """The line whose yes/no answer leaves the fewest placements on average, when that
+        is worth one of the two Lanterns: the belief spans 4 squares or more, a Ninja may
+        stand within two steps of the seat's ``master`` (the answer matters now, before
+        the Ninjas move on), and the answer is not foregone (each is at least one chance
+        in four: the placements left average at most 5/8 of them)."""
         places = belief.placements
         squares = belief.squares()
         if not places or len(squares) < 4:

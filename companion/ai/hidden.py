@@ -52,8 +52,8 @@ AMBUSHED = WIN
 # least this share of the placements.
 LANTERN_GAIN = 0.02
 # The Light Master's worlds' evaluation times this, against its shares of lost games (at 1 a student
-# was worth a thousandth of a game; the choice of 10: docs/ai-strength.md, session 36).
-LIGHT_EVAL_SCALE = 10
+# was worth a thousandth of a game; 3, 10 and 30 measured: docs/ai-strength.md, session 36).
+LIGHT_EVAL_SCALE = 30
 # The share of a level's seconds its search may take: on a Pi at `medium`'s 0.05 s, the
 # search ran over by up to 12 ms (the stretch between two looks at the clock, an evaluation
 # table built, the scores' sum at the end).

@@ -57,7 +57,8 @@ class Grower:
         return Lifts(lifted, window, self.counts)
 
     def children(self, tree: "Tree", node: "Node", lifts: Lifts) -> list["Node"]:
-        """The turns from ``node`` the lifts allow (as ``Tree.children``)."""
+        """The turns from ``node`` the lifts allow: each lifts pieces only off squares the
+        hands emptied as often as it needs, off squares in its window."""
         ms = tree.moves_from(node.position)
         if ms.over or ms.must_pass or node.over:
             return []
@@ -139,7 +140,7 @@ class Grower:
                     and allowed.get(f, 0) > 0)
         had = self._steps.get(id(node))
         if had is None or had[0] != key:
-            had = self._steps[id(node)] = (key, _pawn_steps(ms, key))
+            had = self._steps[id(node)] = (key, ms.pawn_steps(key))
             self._left[id(node)] = [after_step(node.pieces, f, t) for f, t, _ in had[1]]
             self.work += len(had[1])
         return had[1]
@@ -166,14 +167,3 @@ def after_step(pieces: "Pieces", f: int, t: int) -> "Pieces":
     board[f] = board[t] if board[t] is not None and mover == "W" else None
     board[t] = mover
     return tuple(board)
-
-
-def _pawn_steps(ms: Turns, squares: tuple[int, ...]) -> list[tuple[int, int, Move]]:
-    """The Wind Spirit cards' pawn steps from ``squares`` (with a Spirit step to come), each
-    once, with the first turn that makes it, in the engine's order."""
-    found: dict[tuple[int, int], Move] = {}
-    for _, m in sorted((e for sq in squares for e in ms.leaving(sq)), key=lambda e: e[0]):
-        f, t = m.from_sq, m.to_sq
-        if m.wind_card and m.spirit_from is not None and f is not None and t is not None:
-            found.setdefault((f, t), m)
-    return [(f, t, m) for (f, t), m in found.items()]

@@ -25,7 +25,7 @@ from .pieces import NOW, PieceMap, Pieces
 from .walks import Paths, idle_noise, step, walked
 from .readings import Reading, pieces_of
 from .growth import MADE, Grower
-from .turns import Known, Lifts, Turns, origins
+from .turns import Known, Lifts, Turns
 
 # A growth's Wind Spirit cards' pawn steps: each node's, and (node, step) by the board left.
 Halves = tuple[list[list[tuple[int, int, Move]]], dict[Pieces, list[tuple[int, int]]]]
@@ -101,27 +101,6 @@ class Tree:
         """Every turn from ``node`` as a mat (none where the player must pass)."""
         ms = self.moves_from(node.position)
         return [] if ms.must_pass else [ms.reading(m) for m in ms.moves]
-
-    def children(self, node: Node, lifted: Counter[int], *, begun: bool = False,
-                 window: Callable[[int], Counter[int]] | None = None) -> list[Node]:
-        """The turns from ``node`` that lift pieces only off squares in ``lifted`` (``begun``:
-        whose first piece left one): a history never needs more hands than the mat showed."""
-        ms = self.moves_from(node.position)
-        if ms.over or ms.must_pass or node.over:
-            return []
-        kids = self._children.setdefault(id(node), {})
-        found = []
-        allowed = window(len(node.steps)) if window is not None else None
-        for m in ms.lifting(lifted):
-            if not begun and any(lifted[sq] <= 0 for sq in origins(m)):
-                continue
-            child = kids.get(m)
-            if child is None:
-                child = kids[m] = self._child(node, ms.reading(m))
-            if begun or (all(lifted[sq] >= n for sq, n in child.emptied.items())
-                         and (allowed is None or all(allowed[sq] > 0 for sq in child.leaves))):
-                found.append(child)
-        return found
 
     def half(self, node: Node, m: Move) -> Node:
         """The Wind Spirit card turn ``m`` from ``node`` with only its pawn step made, as a

@@ -86,12 +86,25 @@ class Turns:
         """The turns whose first piece leaves ``sq``, with their index in the engine's order."""
         return self._from(sq)
 
-    def lifting(self, lifted: Counter[int]) -> list[Move]:
-        """The turns whose first piece leaves a square in ``lifted``, in the engine's order."""
-        found = [e for sq, n in lifted.items() if n > 0 for e in self._from(sq)]
-        if len(found) > 1:
-            found.sort(key=lambda e: e[0])
-        return [m for _, m in found]
+    def pawn_steps(self, squares: tuple[int, ...]) -> list[tuple[int, int, Move]]:
+        """The Wind Spirit cards' pawn steps from ``squares`` (with a Spirit step to come), each
+        once, with the first turn that makes it, in the engine's order. Read off the engine's
+        tuples: only those turns are made Moves (the others from a leaf of the tree seldom
+        are: making every turn of a square was most of a look's time)."""
+        names, cards = self._state[6], self._cards
+        found: dict[tuple[int, int], Move] = {}
+        for _, mv in sorted(e for sq in squares for e in self._starts.get(sq, ())):
+            f, t, sf = mv[1], mv[2], mv[3]
+            if f >= 0 and sf >= 0 and (f, t) not in found and cards[names[mv[0]]].is_wind_card:
+                found[(f, t)] = self._move(mv)
+        return [(f, t, m) for (f, t), m in found.items()]
+
+    def visiting(self, lifted: Counter[int], squares: frozenset[int]) -> bool:
+        """Does a turn whose first piece leaves a square in ``lifted`` visit each of
+        ``squares`` (its pawn's and its Spirit's squares: a reading's ``touched``)? Read off
+        the engine's tuples: no turn made a Move, read or played."""
+        return any(squares.issubset(mv[1:5]) for sq, n in lifted.items() if n > 0
+                   for _, mv in self._starts.get(sq, ()))
 
     def _from(self, sq: int) -> list[tuple[int, Move]]:
         """The turns whose first piece leaves ``sq`` (each once), with their engine index."""

@@ -28,7 +28,8 @@ from .growth import MADE, Grower
 from .turns import Known, Lifts, Turns
 
 # A growth's Wind Spirit cards' pawn steps: each node's, and (node, step) by the board left.
-Halves = tuple[list[list[tuple[int, int, Move]]], dict[Pieces, list[tuple[int, int]]]]
+# (Filed by the board's hash, worked out once per step: see ``Grower.left``.)
+Halves = tuple[list[list[tuple[int, int, Move]]], dict[int, list[tuple[int, int, Pieces]]]]
 
 MAX_NODES = 600   # a bound on the tree grown for one explanation
 SLACK = 2         # a history may need this much more noise than the likeliest map
@@ -59,6 +60,10 @@ class Node:
     @cached_property   # (read at every look, over up to MAX_NODES nodes: worked out once)
     def occupancy(self) -> frozenset[int]:
         return frozenset(sq for sq, p in enumerate(self.pieces) if p is not None)
+
+    @cached_property   # (a look files every node by its board: hashed once, not at each look)
+    def board_hash(self) -> int:
+        return hash(self.pieces)
 
     @cached_property
     def moves(self) -> tuple[Move, ...]:
@@ -204,7 +209,7 @@ class Tree:
         published: the next player's Wind card half made), in the nodes' order."""
         assert self._grown is not None and self._grown[2] is nodes, "grown first"
         steps, index = self._grown[3]
-        found = {at for b in boards for at in index.get(b, ())}
+        found = {(i, j) for b in boards for i, j, left in index.get(hash(b), ()) if left == b}
         found.update((i, j) for i, n in enumerate(nodes) if n is keep
                      for j in range(len(steps[i])))
         return [self._grower.half(self, nodes[i], steps[i][j]) for i, j in sorted(found)]
@@ -213,12 +218,12 @@ class Tree:
         """The grown nodes' Wind Spirit cards' pawn steps, and where each (node, step)
         leaves the board (each look then finds those that leave its maps' boards)."""
         steps = []
-        index: dict[Pieces, list[tuple[int, int]]] = {}
+        index: dict[int, list[tuple[int, int, Pieces]]] = {}
         for i, n in enumerate(out):
             steps.append(self._grower.steps(self, n, lifts))
             if steps[-1]:
-                for j, board in enumerate(self._grower.left(n)):
-                    index.setdefault(board, []).append((i, j))
+                for j, (board, key) in enumerate(self._grower.left(n)):
+                    index.setdefault(key, []).append((i, j, board))
             self._grower.work += 3 + len(steps[-1])   # (a node's look, each step's board)
             yield
         return steps, index
@@ -254,7 +259,7 @@ class Tree:
         out: list[Node] = []
         kept = 0
         for n in frontier:
-            kids = self._grower.children(self, n, lifts)
+            kids = yield from self._grower.children(self, n, lifts)
             yield
             out += kids
             kept += len(kids) if seen is None else sum(id(c) not in seen for c in kids)
@@ -342,14 +347,16 @@ def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
     the pieces of the player to move in the game as published, shown at ``shown`` (see
     :func:`.walks.idle_noise`). ``fitting`` collects the maps (by ``id``) some history leaves,
     at any noise. ``sides``: the maps' boards at ``now``, if worked out (``sides_of``)."""
-    by_pieces: dict[Pieces, list[Node]] = {}
+    by_pieces: dict[int, list[Node]] = {}   # (by the board's hash: see ``Node.board_hash``)
     for n in nodes:
-        by_pieces.setdefault(n.pieces, []).append(n)
+        by_pieces.setdefault(n.board_hash, []).append(n)
     best: dict[int, Explanation] = {}
     for m, bs in zip(maps, sides if sides is not None else sides_of(maps, now)):
         air = m.in_air()
         for aside, pieces, until in bs:
-            for n in by_pieces.get(pieces, ()):
+            for n in by_pieces.get(hash(pieces), ()):
+                if n.pieces != pieces:
+                    continue
                 taken = Counter(n.taken)
                 if aside is not None:
                     if not taken[aside]:

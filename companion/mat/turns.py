@@ -45,6 +45,7 @@ class Turns:
         self.readings: dict[Move, Reading] = {}
         self._afters: dict[Move, Position] = {}
         self._pieces: Pieces | None = None
+        self._pawn_starts: tuple[int, ...] | None = None
 
     def _move(self, mv: EngineMove) -> Move:
         m = self._made.get(mv)
@@ -77,10 +78,16 @@ class Turns:
             pos = self._afters[move] = engine.position(engine.apply(self._state, self._raw_of[move]))
         return pos
 
-    @property
-    def starts(self) -> tuple[int, ...]:
-        """The squares some turn's first piece leaves."""
-        return tuple(self._starts)
+    def pawn_starts(self) -> tuple[int, ...]:
+        """The squares a Wind Spirit card's pawn step (with a Spirit step to come) leaves
+        (worked out once: every growth asks each node's)."""
+        if self._pawn_starts is None:
+            names, cards = self._state[6], self._cards
+            self._pawn_starts = tuple(
+                sq for sq, turns in self._starts.items()
+                if any(mv[1] >= 0 and mv[3] >= 0 and cards[names[mv[0]]].is_wind_card
+                       for _, mv in turns))
+        return self._pawn_starts
 
     def leaving(self, sq: int) -> list[tuple[int, Move]]:
         """The turns whose first piece leaves ``sq``, with their index in the engine's order."""
@@ -98,6 +105,31 @@ class Turns:
             if f >= 0 and sf >= 0 and (f, t) not in found and cards[names[mv[0]]].is_wind_card:
                 found[(f, t)] = self._move(mv)
         return [(f, t, m) for (f, t), m in found.items()]
+
+    def boards(self) -> list[Pieces]:
+        """The board each turn leaves (its reading's ``pieces``; none where the player must
+        pass), worked out on the engine's tuples: no turn made a Move or read (the labels
+        the maps are ranked by need every turn's board at each publication)."""
+        if self.must_pass:
+            return []
+        if self._pieces is None:
+            self._pieces = pieces_of(self.position)
+        names, cards, spirit = self._state[6], self._cards, self.position.spirit
+        out = []
+        for slot, f, t, sf, su, _ in self._raw:
+            board = list(self._pieces)
+            if cards[names[slot]].is_wind_card:
+                pawn, steps = f >= 0, ((sf, su),) if sf >= 0 else ()
+            else:   # (as read_move reads a regular card's turn: the Spirit's, or a pawn's)
+                a, b = (f, t) if f >= 0 else (sf, su)
+                pawn, steps = a >= 0 and a != spirit, ((a, b),) if a >= 0 and a == spirit else ()
+                f, t = a, b
+            if pawn:
+                board[t], board[f] = board[f], None
+            for s, u in steps:
+                board[s], board[u] = (board[u], "W") if board[u] is not None else (None, "W")
+            out.append(tuple(board))
+        return out
 
     def visiting(self, lifted: Counter[int], squares: frozenset[int]) -> bool:
         """Does a turn whose first piece leaves a square in ``lifted`` visit each of

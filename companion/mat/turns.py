@@ -46,6 +46,7 @@ class Turns:
         self._afters: dict[Move, Position] = {}
         self._pieces: Pieces | None = None
         self._pawn_starts: tuple[int, ...] | None = None
+        self._visits: dict[int, set[int]] | None = None   # each square's turns (by index)
 
     def _move(self, mv: EngineMove) -> Move:
         m = self._made.get(mv)
@@ -135,8 +136,17 @@ class Turns:
         """Does a turn whose first piece leaves a square in ``lifted`` visit each of
         ``squares`` (its pawn's and its Spirit's squares: a reading's ``touched``)? Read off
         the engine's tuples: no turn made a Move, read or played."""
-        return any(squares.issubset(mv[1:5]) for sq, n in lifted.items() if n > 0
-                   for _, mv in self._starts.get(sq, ()))
+        if not squares:
+            return any(n > 0 and sq in self._starts for sq, n in lifted.items())
+        if self._visits is None:
+            self._visits = {}
+            for i, mv in enumerate(self._raw):
+                for sq in set(mv[1:5]) - {-1}:
+                    self._visits.setdefault(sq, set()).add(i)
+        visits = [self._visits.get(sq, set()) for sq in squares]
+        both = set.intersection(*visits)
+        raw = self._raw
+        return any(lifted[raw[i][1] if raw[i][1] >= 0 else raw[i][3]] > 0 for i in both)
 
     def _from(self, sq: int) -> list[tuple[int, Move]]:
         """The turns whose first piece leaves ``sq`` (each once), with their engine index."""

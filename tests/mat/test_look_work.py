@@ -140,3 +140,18 @@ def test_every_turns_board_is_read_off_the_engine_without_making_a_turn(start):
         read = tree.readings(tree.root)
         assert set(boards) == {r.pieces for r in read}
         assert len(boards) >= len(read)
+
+
+@pytest.mark.parametrize("start", [BASE, WIND])
+def test_the_turns_visiting_squares_are_those_whose_readings_touch_them(start):
+    rng = random.Random(2)
+    for board in _games(start, 30, seed=2):
+        turns = Tree(board, Engine(board.cards)).moves_from(board.position)
+        occupied = sorted(board.position.occupied())
+        for _ in range(20):
+            lifted = Counter(rng.sample(occupied, rng.randrange(1, 4)))
+            squares = frozenset(rng.sample(range(25), rng.randrange(0, 3)))
+            visits = turns.visiting(lifted, squares)
+            read = any(squares <= turns.reading(m).touched
+                       for sq in lifted for _, m in turns.leaving(sq))
+            assert visits == read

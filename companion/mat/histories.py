@@ -318,11 +318,11 @@ def _boards(m: PieceMap, now: float) -> list[tuple[str | None, Pieces, float | N
     stays is not aside), with when it stops being aside."""
     pieces = m.pieces
     out: list[tuple[str | None, Pieces, float | None]] = [(None, pieces, None)]
-    for sq, (p, trail) in enumerate(zip(pieces, m.trails)):
-        if not trail or p is None or p == "?":
+    for sq, trail in enumerate(m.trails):   # (the time first: most pieces stand for long)
+        if not trail:
             continue
         until = trail[-1][1] + ASIDE_S
-        if now < until:   # (the deadline's own sum: no rounding)
+        if now < until and (p := pieces[sq]) is not None and p != "?":   # (the deadline's own sum)
             out.append((p, pieces[:sq] + (None,) + pieces[sq + 1:], until))
     return out
 
@@ -352,11 +352,13 @@ def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
         by_pieces.setdefault(n.board_hash, []).append(n)
     best: dict[int, Explanation] = {}
     for m, bs in zip(maps, sides if sides is not None else sides_of(maps, now)):
-        air = m.in_air()
+        air: Counter[str] | None = None   # (made once a node leaves the map's board: seldom)
         for aside, pieces, until in bs:
             for n in by_pieces.get(hash(pieces), ()):
                 if n.pieces != pieces:
                     continue
+                if air is None:
+                    air = m.in_air()
                 taken = Counter(n.taken)
                 if aside is not None:
                     if not taken[aside]:

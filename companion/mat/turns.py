@@ -46,6 +46,7 @@ class Turns:
         self._afters: dict[Move, Position] = {}
         self._pieces: Pieces | None = None
         self._pawn_starts: tuple[int, ...] | None = None
+        self._winds: tuple[bool, ...] | None = None   # is the mover's card in each slot a Wind card
         self._visits: dict[int, set[int]] | None = None   # each square's turns (by index)
 
     def _move(self, mv: EngineMove) -> Move:
@@ -54,6 +55,15 @@ class Turns:
             m = self._made[mv] = engine_move(self._cards, self._state, mv)
             self._raw_of.setdefault(m, mv)
         return m
+
+    def _wind_slots(self) -> tuple[bool, ...]:
+        """Whether each of the mover's cards (by the engine's slot) is a Wind Spirit card,
+        looked up once: a card looked up by name folds the name's case, and a node's look for
+        pawn steps asked it of every turn (most of the look's time)."""
+        if self._winds is None:
+            cards = self._cards
+            self._winds = tuple(n in cards and cards[n].is_wind_card for n in self._state[6])
+        return self._winds
 
     @property
     def moves(self) -> list[Move]:
@@ -83,11 +93,10 @@ class Turns:
         """The squares a Wind Spirit card's pawn step (with a Spirit step to come) leaves
         (worked out once: every growth asks each node's)."""
         if self._pawn_starts is None:
-            names, cards = self._state[6], self._cards
+            wind = self._wind_slots()
             self._pawn_starts = tuple(
                 sq for sq, turns in self._starts.items()
-                if any(mv[1] >= 0 and mv[3] >= 0 and cards[names[mv[0]]].is_wind_card
-                       for _, mv in turns))
+                if any(mv[1] >= 0 and mv[3] >= 0 and wind[mv[0]] for _, mv in turns))
         return self._pawn_starts
 
     def leaving(self, sq: int) -> list[tuple[int, Move]]:
@@ -99,11 +108,11 @@ class Turns:
         once, with the first turn that makes it, in the engine's order. Read off the engine's
         tuples: only those turns are made Moves (the others from a leaf of the tree seldom
         are: making every turn of a square was most of a look's time)."""
-        names, cards = self._state[6], self._cards
+        wind = self._wind_slots()
         found: dict[tuple[int, int], Move] = {}
         for _, mv in sorted(e for sq in squares for e in self._starts.get(sq, ())):
             f, t, sf = mv[1], mv[2], mv[3]
-            if f >= 0 and sf >= 0 and (f, t) not in found and cards[names[mv[0]]].is_wind_card:
+            if f >= 0 and sf >= 0 and (f, t) not in found and wind[mv[0]]:
                 found[(f, t)] = self._move(mv)
         return [(f, t, m) for (f, t), m in found.items()]
 
@@ -115,11 +124,11 @@ class Turns:
             return []
         if self._pieces is None:
             self._pieces = pieces_of(self.position)
-        names, cards, spirit = self._state[6], self._cards, self.position.spirit
+        wind, spirit = self._wind_slots(), self.position.spirit
         out = []
         for slot, f, t, sf, su, _ in self._raw:
             board = list(self._pieces)
-            if cards[names[slot]].is_wind_card:
+            if wind[slot]:
                 pawn, steps = f >= 0, ((sf, su),) if sf >= 0 else ()
             else:   # (as read_move reads a regular card's turn: the Spirit's, or a pawn's)
                 a, b = (f, t) if f >= 0 else (sf, su)

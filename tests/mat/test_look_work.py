@@ -155,3 +155,39 @@ def test_the_turns_visiting_squares_are_those_whose_readings_touch_them(start):
             read = any(squares <= turns.reading(m).touched
                        for sq in lifted for _, m in turns.leaving(sq))
             assert visits == read
+
+
+class _CountedCards:
+    """A card table that counts its look-ups by name (each folds the name's case)."""
+
+    def __init__(self, cards):
+        self._cards, self.looked = cards, 0
+
+    def __contains__(self, name):
+        self.looked += 1
+        return name in self._cards
+
+    def __getitem__(self, name):
+        self.looked += 1
+        return self._cards[name]
+
+
+@pytest.mark.parametrize("start", [BASE, WIND])
+def test_a_positions_turns_look_each_card_up_once_not_once_a_turn(start):
+    """A node's look for Wind pawn steps (every growth asks each node's) and the boards a
+    publication ranks maps by ask each turn whether its card is a Wind Spirit card: asked of
+    the card table by name, that was most of the look's time on a large tree."""
+    looked = 0
+    for board in _games(start, 40, seed=2):
+        tree = Tree(board, Engine(board.cards))
+        tree.cards = counted = _CountedCards(tree.cards)
+        turns = tree.moves_from(board.position)
+        starts = turns.pawn_starts()
+        turns.pawn_steps(tuple(range(25)))
+        turns.pawn_steps(starts)
+        turns.boards()
+        hand = len(board.position.hands[board.position.turn])
+        # (each Move made looks its card up once, as the engine's turns made Moves do)
+        assert counted.looked <= 2 * hand + len(turns._made), "each card looked up once"
+        looked += counted.looked
+    assert looked > 0

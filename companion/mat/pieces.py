@@ -249,9 +249,16 @@ def _beam(maps: list[PieceMap], expected: "Expected") -> list[PieceMap]:
         else:
             alike.append(len(order))
             order.append(m)
-    kept = sorted(order, key=lambda m: (m.cost, _unexpected(m.pieces, expected)))[:BEAM]
-    least = kept[0].cost if kept else 0
-    kept = [m for m in kept if m.cost <= least + WIDTH]
+    if not order:
+        return order
+    # Ranked by noise, then by the squares unexpected: only maps that can be kept (no
+    # noisier than the BEAM-th, within WIDTH of the cheapest) have those squares counted (a
+    # map's 25 squares at every edge were a third of the beam's time).
+    order.sort(key=lambda m: m.cost)
+    least = order[0].cost
+    cut = least + WIDTH if len(order) <= BEAM else min(least + WIDTH, order[BEAM - 1].cost)
+    kept = sorted((m for m in order if m.cost <= cut),
+                  key=lambda m: (m.cost, _unexpected(m.pieces, expected)))[:BEAM]
     return [PieceMap(m.pieces, m.air, m.cost - least, m.trails) for m in kept] if least else kept
 
 

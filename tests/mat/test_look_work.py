@@ -118,6 +118,32 @@ def test_the_beam_keeps_the_maps_the_whole_key_kept(seed, monkeypatch):
     assert sum(cut) >= 5, "edges whose maps were merged or cut"
 
 
+def test_the_beam_counts_unexpected_squares_only_of_maps_it_may_keep(monkeypatch):
+    """Maps noisier than WIDTH over the cheapest, or than the BEAM-th, are dropped whatever
+    their squares: only the others are ranked by them (the same beam as the reference)."""
+    counted = []
+    unexpected = pieces._unexpected
+
+    def counting(board, expected):
+        counted.append(board)
+        return unexpected(board, expected)
+    board = Board(parse_position(WIND))
+    start = PieceMaps(pieces_of(board.position), 0.0, 0.08)
+    whole = start.maps[0]
+    rng = random.Random(3)
+    for costs in ([rng.randrange(40) for _ in range(120)], [rng.randrange(4) for _ in range(90)]):
+        maps = [PieceMap(whole.pieces, whole.air, c, whole.trails + ((i,),))
+                for i, c in enumerate(costs)]
+        counted.clear()
+        monkeypatch.setattr(pieces, "_unexpected", counting)
+        kept = pieces._beam(maps, start.expected)
+        monkeypatch.setattr(pieces, "_unexpected", unexpected)
+        assert kept == _old_beam(maps, start.expected)
+        ranked = sorted(costs)
+        cut = min(ranked[0] + pieces.WIDTH, ranked[pieces.BEAM - 1])
+        assert len(counted) == sum(c <= cut for c in costs) < len(costs)
+
+
 def test_the_beam_merges_equal_maps_at_their_least_noise():
     board = Board(parse_position(WIND))
     start = PieceMaps(pieces_of(board.position), 0.0, 0.08)

@@ -155,13 +155,20 @@ class Tree:
         move = r.move
         assert move is not None, "a child is a turn"
         pos = self.moves_from(node.position).after(move)
-        taken = Counter(p for p in node.pieces if p is not None)
-        taken.subtract(p for p in r.pieces if p is not None)
-        gone = tuple(sorted(node.taken + tuple(taken.elements())))
+        before = sorted(p for p in node.pieces if p is not None)
+        after = sorted(p for p in r.pieces if p is not None)
+        if before == after:   # (most turns take nothing: no Counter made, a third of a node)
+            gone = node.taken
+        else:
+            taken = Counter(before)
+            taken.subtract(after)
+            gone = tuple(sorted(node.taken + tuple(taken.elements())))
         leaves = frozenset(sq for sq, (a, b) in enumerate(zip(node.pieces, r.pieces))
                            if a is not None and a != b)
+        emptied = Counter(node.emptied)   # (its counts are positive: as ``+`` would add them)
+        emptied.update(leaves)
         return Node(node.steps + (r,), pos, r.pieces, gone, node.movers + (node.position.turn,),
-                    node, pos.winner() is not None, leaves, node.emptied + Counter(leaves),
+                    node, pos.winner() is not None, leaves, emptied,
                     paths=_paths_after(node, move))
 
     def grow(self, lifted: Counter[int], depth: int, also: list[Node],

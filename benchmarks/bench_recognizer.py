@@ -32,6 +32,9 @@ other call). A trace whose header gives a settle time (the ``robot`` hands) is r
 The CPU time is also given without the pauses of Python's cyclic garbage collector that fell
 inside a call (``gc.callbacks``): a full collection scans every object of the process, so it
 measures the heap (here the generator's and the harness's too), not the call it lands in.
+Before each game's replay everything the process holds is frozen (``gc.freeze``), as the
+service freezes what its start-up made (companion/serve.py): the collector then scans what
+the game makes, as on the Pi (``--no-freeze``: the whole heap, as before session 36).
 """
 
 import argparse
@@ -114,14 +117,19 @@ def _measured(cost: Cost) -> type:
     return Measured
 
 
-def score(job: tuple[str, list[int]]) -> tuple[Score, Cost]:
-    category, seeds = job
+def score(job: tuple[str, list[int], bool]) -> tuple[Score, Cost]:
+    category, seeds, freeze = job
     result, cost = Score(), Cost()
     tracetool.Recognizer = _measured(cost)
     for seed in seeds:
         game = generate_game(seed, variant=variant_for(category, seed), category=category)
         settle = game.header.get("settle", SETTLE_S)   # (the robot's hands: its own)
-        result.add(seed, game, list(replay(game.header, game.events, settle=settle)), settle=settle)
+        if freeze:
+            gc.collect()
+            gc.freeze()
+        events = list(replay(game.header, game.events, settle=settle))
+        gc.unfreeze()
+        result.add(seed, game, events, settle=settle)
     return result, cost
 
 
@@ -145,6 +153,8 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="first seed")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--problems", type=int, default=3, help="problems to print per category")
+    parser.add_argument("--no-freeze", action="store_true",
+                        help="leave the process's heap to the collector (see above)")
     args = parser.parse_args()
     seeds = list(range(args.first, args.first + args.games))
     print("| hands | games | exact | wrong commits | wedged | before rest | questions | amended "
@@ -155,7 +165,7 @@ def main() -> None:
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         for category in args.category or CATEGORIES:
-            jobs = [(category, seeds[i::args.jobs]) for i in range(args.jobs)]
+            jobs = [(category, seeds[i::args.jobs], not args.no_freeze) for i in range(args.jobs)]
             total, cost = Score(), Cost()
             for part, part_cost in pool.map(score, jobs):
                 total.merge(part)

@@ -7,6 +7,7 @@ stop serving, stop the game thread, LEDs off and OLED blank, close the save file
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
 import signal
@@ -163,6 +164,12 @@ def run(argv: list[str], sim: bool) -> int:
         companion.start()
         _print_links(companion, app, sim)
         tables = _open_tables(companion, config, args, sim, state)
+        # What start-up made (modules, card and endgame tables, the app) lives as long as
+        # the process: out of the cyclic collector's reach, whose full collections would
+        # otherwise scan it all inside a scan's recognizer call (docs/recognizer-hypotheses.md,
+        # session 36).
+        gc.collect()
+        gc.freeze()
         print(f"ready in {time.monotonic() - started:.2f} s", flush=True)
         if sim and not args.no_browser and (os.environ.get("DISPLAY") or sys.platform == "darwin"):
             webbrowser.open(f"{companion.public_url}/sim")

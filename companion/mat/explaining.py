@@ -92,7 +92,7 @@ def expected(tree: Tree, record: Record) -> Expected:
     node = tree.follow(tuple(move_of(r) for r in record.open))
     boards = [pieces_of(record.position)]
     if node is not None:
-        boards += [r.pieces for r in tree.readings(node)]
+        boards += tree.moves_from(node.position).boards()
     return expected_of(boards)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Generator, TypeVar
 
 from ..rules.moves import Move
 from .turns import Counts, Lifts, Turns, origins
@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 
 
 MADE = 10    # the work of making a node, in turns tried (its reading, position, paths)
+
+T = TypeVar("T")
+Steps = Generator[None, None, T]   # work done in steps (see ``Tree.grow``), then its value
 
 
 @dataclass
@@ -50,14 +53,16 @@ class Grower:
         # Each node's Wind cards' pawn steps the lifts allow (by the squares they leave),
         # and the histories of those made, each made once.
         self._steps: dict[int, tuple[tuple[int, ...], list[tuple[int, int, Move]]]] = {}
-        self._left: dict[int, list["Pieces"]] = {}   # ... and the board each step leaves
+        self._left: dict[int, list[tuple["Pieces", int]]] = {}   # ... the board each leaves
         self._halves: dict[tuple[int, int, int], "Node"] = {}
 
     def lifts(self, lifted: Counter[int], window: Callable[[int], Counter[int]]) -> Lifts:
         return Lifts(lifted, window, self.counts)
 
-    def children(self, tree: "Tree", node: "Node", lifts: Lifts) -> list["Node"]:
-        """The turns from ``node`` the lifts allow (as ``Tree.children``)."""
+    def children(self, tree: "Tree", node: "Node", lifts: Lifts) -> Steps[list["Node"]]:
+        """The turns from ``node`` the lifts allow: each lifts pieces only off squares the
+        hands emptied as often as it needs, off squares in its window. In steps, one a turn
+        tried (a growth's slice stops between two: a node's turns are up to 40)."""
         ms = tree.moves_from(node.position)
         if ms.over or ms.must_pass or node.over:
             return []
@@ -70,24 +75,25 @@ class Grower:
             if rose is None or opened is None:
                 had = None
             else:
-                had = self._more(tree, node, ms, had, rose | opened, lifts)
+                had = yield from self._more(tree, node, ms, had, rose | opened, lifts)
         if had is None:
-            had = self._all(tree, node, ms, lifts)
+            had = yield from self._all(tree, node, ms, lifts)
         self._turned[id(node)] = had
         return [c for _, c in had.found]
 
-    def _all(self, tree: "Tree", node: "Node", ms: Turns, lifts: Lifts) -> _Turned:
+    def _all(self, tree: "Tree", node: "Node", ms: Turns, lifts: Lifts) -> Steps[_Turned]:
         found: list[tuple[int, "Node"]] = []
         failed: list[tuple[int, Move, frozenset[int]]] = []
         allowed = lifts.window(len(node.steps))
         for sq in sorted({sq for sq, n in lifts.lifted.items() if n > 0}):
             for i, m in ms.leaving(sq):
                 self._try(tree, node, ms, i, m, lifts.lifted, allowed, found, failed)
+                yield
         found.sort(key=lambda e: e[0])
         return _Turned(lifts.number, lifts.window_number(len(node.steps)), found, failed)
 
     def _more(self, tree: "Tree", node: "Node", ms: Turns, had: _Turned, rose: frozenset[int],
-              lifts: Lifts) -> _Turned:
+              lifts: Lifts) -> Steps[_Turned]:
         """``had`` under lifts that only grew, on the squares ``rose``."""
         lifted, allowed = lifts.lifted, lifts.window(len(node.steps))
         before = self.counts.counts[had.number]
@@ -96,12 +102,14 @@ class Grower:
         for entry in had.failed:
             if entry[2] & rose:
                 self._try(tree, node, ms, entry[0], entry[1], lifted, allowed, found, failed)
+                yield
             else:
                 failed.append(entry)
         for sq in sorted(rose):
             if before[sq] <= 0 < lifted[sq]:   # its turns were not looked at before
                 for i, m in ms.leaving(sq):
                     self._try(tree, node, ms, i, m, lifted, allowed, found, failed)
+                    yield
         if found:
             found = sorted(had.found + found, key=lambda e: e[0])
         else:
@@ -135,17 +143,19 @@ class Grower:
             return []
         lifted, allowed = lifts.lifted, lifts.window(len(node.steps))
         emptied = node.emptied
-        key = tuple(f for f in ms.starts if lifted.get(f, 0) > emptied.get(f, 0)
+        key = tuple(f for f in ms.pawn_starts() if lifted.get(f, 0) > emptied.get(f, 0)
                     and allowed.get(f, 0) > 0)
         had = self._steps.get(id(node))
         if had is None or had[0] != key:
-            had = self._steps[id(node)] = (key, _pawn_steps(ms, key))
-            self._left[id(node)] = [after_step(node.pieces, f, t) for f, t, _ in had[1]]
+            had = self._steps[id(node)] = (key, ms.pawn_steps(key))
+            self._left[id(node)] = [(b, hash(b)) for b in (after_step(node.pieces, f, t)
+                                                          for f, t, _ in had[1])]
             self.work += len(had[1])
         return had[1]
 
-    def left(self, node: "Node") -> list["Pieces"]:
-        """The boards ``node``'s pawn steps (as ``steps`` last found them) leave."""
+    def left(self, node: "Node") -> list[tuple["Pieces", int]]:
+        """The boards ``node``'s pawn steps (as ``steps`` last found them) leave, each with its
+        hash (a growth files them by it: hashed once, not at every growth)."""
         return self._left[id(node)]
 
     def half(self, tree: "Tree", node: "Node", step: tuple[int, int, Move]) -> "Node":
@@ -166,14 +176,3 @@ def after_step(pieces: "Pieces", f: int, t: int) -> "Pieces":
     board[f] = board[t] if board[t] is not None and mover == "W" else None
     board[t] = mover
     return tuple(board)
-
-
-def _pawn_steps(ms: Turns, squares: tuple[int, ...]) -> list[tuple[int, int, Move]]:
-    """The Wind Spirit cards' pawn steps from ``squares`` (with a Spirit step to come), each
-    once, with the first turn that makes it, in the engine's order."""
-    found: dict[tuple[int, int], Move] = {}
-    for _, m in sorted((e for sq in squares for e in ms.leaving(sq)), key=lambda e: e[0]):
-        f, t = m.from_sq, m.to_sq
-        if m.wind_card and m.spirit_from is not None and f is not None and t is not None:
-            found.setdefault((f, t), m)
-    return [(f, t, m) for (f, t), m in found.items()]

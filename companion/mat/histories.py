@@ -25,10 +25,11 @@ from .pieces import NOW, PieceMap, Pieces
 from .walks import Paths, idle_noise, step, walked
 from .readings import Reading, pieces_of
 from .growth import MADE, Grower
-from .turns import Known, Lifts, Turns, origins
+from .turns import Known, Lifts, Turns
 
 # A growth's Wind Spirit cards' pawn steps: each node's, and (node, step) by the board left.
-Halves = tuple[list[list[tuple[int, int, Move]]], dict[Pieces, list[tuple[int, int]]]]
+# (Filed by the board's hash, worked out once per step: see ``Grower.left``.)
+Halves = tuple[list[list[tuple[int, int, Move]]], dict[int, list[tuple[int, int, Pieces]]]]
 
 MAX_NODES = 600   # a bound on the tree grown for one explanation
 SLACK = 2         # a history may need this much more noise than the likeliest map
@@ -59,6 +60,10 @@ class Node:
     @cached_property   # (read at every look, over up to MAX_NODES nodes: worked out once)
     def occupancy(self) -> frozenset[int]:
         return frozenset(sq for sq, p in enumerate(self.pieces) if p is not None)
+
+    @cached_property   # (a look files every node by its board: hashed once, not at each look)
+    def board_hash(self) -> int:
+        return hash(self.pieces)
 
     @cached_property
     def moves(self) -> tuple[Move, ...]:
@@ -101,27 +106,6 @@ class Tree:
         """Every turn from ``node`` as a mat (none where the player must pass)."""
         ms = self.moves_from(node.position)
         return [] if ms.must_pass else [ms.reading(m) for m in ms.moves]
-
-    def children(self, node: Node, lifted: Counter[int], *, begun: bool = False,
-                 window: Callable[[int], Counter[int]] | None = None) -> list[Node]:
-        """The turns from ``node`` that lift pieces only off squares in ``lifted`` (``begun``:
-        whose first piece left one): a history never needs more hands than the mat showed."""
-        ms = self.moves_from(node.position)
-        if ms.over or ms.must_pass or node.over:
-            return []
-        kids = self._children.setdefault(id(node), {})
-        found = []
-        allowed = window(len(node.steps)) if window is not None else None
-        for m in ms.lifting(lifted):
-            if not begun and any(lifted[sq] <= 0 for sq in origins(m)):
-                continue
-            child = kids.get(m)
-            if child is None:
-                child = kids[m] = self._child(node, ms.reading(m))
-            if begun or (all(lifted[sq] >= n for sq, n in child.emptied.items())
-                         and (allowed is None or all(allowed[sq] > 0 for sq in child.leaves))):
-                found.append(child)
-        return found
 
     def half(self, node: Node, m: Move) -> Node:
         """The Wind Spirit card turn ``m`` from ``node`` with only its pawn step made, as a
@@ -171,13 +155,20 @@ class Tree:
         move = r.move
         assert move is not None, "a child is a turn"
         pos = self.moves_from(node.position).after(move)
-        taken = Counter(p for p in node.pieces if p is not None)
-        taken.subtract(p for p in r.pieces if p is not None)
-        gone = tuple(sorted(node.taken + tuple(taken.elements())))
+        before = sorted(p for p in node.pieces if p is not None)
+        after = sorted(p for p in r.pieces if p is not None)
+        if before == after:   # (most turns take nothing: no Counter made, a third of a node)
+            gone = node.taken
+        else:
+            taken = Counter(before)
+            taken.subtract(after)
+            gone = tuple(sorted(node.taken + tuple(taken.elements())))
         leaves = frozenset(sq for sq, (a, b) in enumerate(zip(node.pieces, r.pieces))
                            if a is not None and a != b)
+        emptied = Counter(node.emptied)   # (its counts are positive: as ``+`` would add them)
+        emptied.update(leaves)
         return Node(node.steps + (r,), pos, r.pieces, gone, node.movers + (node.position.turn,),
-                    node, pos.winner() is not None, leaves, node.emptied + Counter(leaves),
+                    node, pos.winner() is not None, leaves, emptied,
                     paths=_paths_after(node, move))
 
     def grow(self, lifted: Counter[int], depth: int, also: list[Node],
@@ -225,7 +216,7 @@ class Tree:
         published: the next player's Wind card half made), in the nodes' order."""
         assert self._grown is not None and self._grown[2] is nodes, "grown first"
         steps, index = self._grown[3]
-        found = {at for b in boards for at in index.get(b, ())}
+        found = {(i, j) for b in boards for i, j, left in index.get(hash(b), ()) if left == b}
         found.update((i, j) for i, n in enumerate(nodes) if n is keep
                      for j in range(len(steps[i])))
         return [self._grower.half(self, nodes[i], steps[i][j]) for i, j in sorted(found)]
@@ -234,12 +225,12 @@ class Tree:
         """The grown nodes' Wind Spirit cards' pawn steps, and where each (node, step)
         leaves the board (each look then finds those that leave its maps' boards)."""
         steps = []
-        index: dict[Pieces, list[tuple[int, int]]] = {}
+        index: dict[int, list[tuple[int, int, Pieces]]] = {}
         for i, n in enumerate(out):
             steps.append(self._grower.steps(self, n, lifts))
             if steps[-1]:
-                for j, board in enumerate(self._grower.left(n)):
-                    index.setdefault(board, []).append((i, j))
+                for j, (board, key) in enumerate(self._grower.left(n)):
+                    index.setdefault(key, []).append((i, j, board))
             self._grower.work += 3 + len(steps[-1])   # (a node's look, each step's board)
             yield
         return steps, index
@@ -275,7 +266,7 @@ class Tree:
         out: list[Node] = []
         kept = 0
         for n in frontier:
-            kids = self._grower.children(self, n, lifts)
+            kids = yield from self._grower.children(self, n, lifts)
             yield
             out += kids
             kept += len(kids) if seen is None else sum(id(c) not in seen for c in kids)
@@ -334,11 +325,11 @@ def _boards(m: PieceMap, now: float) -> list[tuple[str | None, Pieces, float | N
     stays is not aside), with when it stops being aside."""
     pieces = m.pieces
     out: list[tuple[str | None, Pieces, float | None]] = [(None, pieces, None)]
-    for sq, (p, trail) in enumerate(zip(pieces, m.trails)):
-        if not trail or p is None or p == "?":
+    for sq, trail in enumerate(m.trails):   # (the time first: most pieces stand for long)
+        if not trail:
             continue
         until = trail[-1][1] + ASIDE_S
-        if now < until:   # (the deadline's own sum: no rounding)
+        if now < until and (p := pieces[sq]) is not None and p != "?":   # (the deadline's own sum)
             out.append((p, pieces[:sq] + (None,) + pieces[sq + 1:], until))
     return out
 
@@ -363,14 +354,18 @@ def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
     the pieces of the player to move in the game as published, shown at ``shown`` (see
     :func:`.walks.idle_noise`). ``fitting`` collects the maps (by ``id``) some history leaves,
     at any noise. ``sides``: the maps' boards at ``now``, if worked out (``sides_of``)."""
-    by_pieces: dict[Pieces, list[Node]] = {}
+    by_pieces: dict[int, list[Node]] = {}   # (by the board's hash: see ``Node.board_hash``)
     for n in nodes:
-        by_pieces.setdefault(n.pieces, []).append(n)
+        by_pieces.setdefault(n.board_hash, []).append(n)
     best: dict[int, Explanation] = {}
     for m, bs in zip(maps, sides if sides is not None else sides_of(maps, now)):
-        air = m.in_air()
+        air: Counter[str] | None = None   # (made once a node leaves the map's board: seldom)
         for aside, pieces, until in bs:
-            for n in by_pieces.get(pieces, ()):
+            for n in by_pieces.get(hash(pieces), ()):
+                if n.pieces != pieces:
+                    continue
+                if air is None:
+                    air = m.in_air()
                 taken = Counter(n.taken)
                 if aside is not None:
                     if not taken[aside]:

@@ -45,6 +45,9 @@ class Turns:
         self.readings: dict[Move, Reading] = {}
         self._afters: dict[Move, Position] = {}
         self._pieces: Pieces | None = None
+        self._pawn_starts: tuple[int, ...] | None = None
+        self._winds: tuple[bool, ...] | None = None   # is the mover's card in each slot a Wind card
+        self._visits: dict[int, set[int]] | None = None   # each square's turns (by index)
 
     def _move(self, mv: EngineMove) -> Move:
         m = self._made.get(mv)
@@ -52,6 +55,15 @@ class Turns:
             m = self._made[mv] = engine_move(self._cards, self._state, mv)
             self._raw_of.setdefault(m, mv)
         return m
+
+    def _wind_slots(self) -> tuple[bool, ...]:
+        """Whether each of the mover's cards (by the engine's slot) is a Wind Spirit card,
+        looked up once: a card looked up by name folds the name's case, and a node's look for
+        pawn steps asked it of every turn (most of the look's time)."""
+        if self._winds is None:
+            cards = self._cards
+            self._winds = tuple(n in cards and cards[n].is_wind_card for n in self._state[6])
+        return self._winds
 
     @property
     def moves(self) -> list[Move]:
@@ -77,21 +89,73 @@ class Turns:
             pos = self._afters[move] = engine.position(engine.apply(self._state, self._raw_of[move]))
         return pos
 
-    @property
-    def starts(self) -> tuple[int, ...]:
-        """The squares some turn's first piece leaves."""
-        return tuple(self._starts)
+    def pawn_starts(self) -> tuple[int, ...]:
+        """The squares a Wind Spirit card's pawn step (with a Spirit step to come) leaves
+        (worked out once: every growth asks each node's)."""
+        if self._pawn_starts is None:
+            wind = self._wind_slots()
+            self._pawn_starts = tuple(
+                sq for sq, turns in self._starts.items()
+                if any(mv[1] >= 0 and mv[3] >= 0 and wind[mv[0]] for _, mv in turns))
+        return self._pawn_starts
 
     def leaving(self, sq: int) -> list[tuple[int, Move]]:
         """The turns whose first piece leaves ``sq``, with their index in the engine's order."""
         return self._from(sq)
 
-    def lifting(self, lifted: Counter[int]) -> list[Move]:
-        """The turns whose first piece leaves a square in ``lifted``, in the engine's order."""
-        found = [e for sq, n in lifted.items() if n > 0 for e in self._from(sq)]
-        if len(found) > 1:
-            found.sort(key=lambda e: e[0])
-        return [m for _, m in found]
+    def pawn_steps(self, squares: tuple[int, ...]) -> list[tuple[int, int, Move]]:
+        """The Wind Spirit cards' pawn steps from ``squares`` (with a Spirit step to come), each
+        once, with the first turn that makes it, in the engine's order. Read off the engine's
+        tuples: only those turns are made Moves (the others from a leaf of the tree seldom
+        are: making every turn of a square was most of a look's time)."""
+        wind = self._wind_slots()
+        found: dict[tuple[int, int], Move] = {}
+        for _, mv in sorted(e for sq in squares for e in self._starts.get(sq, ())):
+            f, t, sf = mv[1], mv[2], mv[3]
+            if f >= 0 and sf >= 0 and (f, t) not in found and wind[mv[0]]:
+                found[(f, t)] = self._move(mv)
+        return [(f, t, m) for (f, t), m in found.items()]
+
+    def boards(self) -> list[Pieces]:
+        """The board each turn leaves (its reading's ``pieces``; none where the player must
+        pass), worked out on the engine's tuples: no turn made a Move or read (the labels
+        the maps are ranked by need every turn's board at each publication)."""
+        if self.must_pass:
+            return []
+        if self._pieces is None:
+            self._pieces = pieces_of(self.position)
+        wind, spirit = self._wind_slots(), self.position.spirit
+        out = []
+        for slot, f, t, sf, su, _ in self._raw:
+            board = list(self._pieces)
+            if wind[slot]:
+                pawn, steps = f >= 0, ((sf, su),) if sf >= 0 else ()
+            else:   # (as read_move reads a regular card's turn: the Spirit's, or a pawn's)
+                a, b = (f, t) if f >= 0 else (sf, su)
+                pawn, steps = a >= 0 and a != spirit, ((a, b),) if a >= 0 and a == spirit else ()
+                f, t = a, b
+            if pawn:
+                board[t], board[f] = board[f], None
+            for s, u in steps:
+                board[s], board[u] = (board[u], "W") if board[u] is not None else (None, "W")
+            out.append(tuple(board))
+        return out
+
+    def visiting(self, lifted: Counter[int], squares: frozenset[int]) -> bool:
+        """Does a turn whose first piece leaves a square in ``lifted`` visit each of
+        ``squares`` (its pawn's and its Spirit's squares: a reading's ``touched``)? Read off
+        the engine's tuples: no turn made a Move, read or played."""
+        if not squares:
+            return any(n > 0 and sq in self._starts for sq, n in lifted.items())
+        if self._visits is None:
+            self._visits = {}
+            for i, mv in enumerate(self._raw):
+                for sq in set(mv[1:5]) - {-1}:
+                    self._visits.setdefault(sq, set()).add(i)
+        visits = [self._visits.get(sq, set()) for sq in squares]
+        both = set.intersection(*visits)
+        raw = self._raw
+        return any(lifted[raw[i][1] if raw[i][1] >= 0 else raw[i][3]] > 0 for i in both)
 
     def _from(self, sq: int) -> list[tuple[int, Move]]:
         """The turns whose first piece leaves ``sq`` (each once), with their engine index."""

@@ -43,8 +43,8 @@ def unfinished(tree: Tree, nodes: list[Node], maps: list[PieceMap], occ: frozens
                                                for p, q in zip(m.pieces, n.pieces)):
                 return "held"
     for n in nodes[:NEAR]:
-        differ = occ ^ n.occupancy
-        if any(differ <= c.steps[-1].touched for c in tree.children(n, lifted, begun=True)):
+        ms = tree.moves_from(n.position)
+        if not (ms.over or ms.must_pass or n.over) and ms.visiting(lifted, occ ^ n.occupancy):
             return COLORS[n.position.turn]
     return None
 

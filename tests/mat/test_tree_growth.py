@@ -124,3 +124,25 @@ def test_no_call_grows_the_tree_past_its_budget_and_the_reading_is_the_unbounded
         assert [{k: v for k, v in e.items() if k != "t"} for e in events] == \
             [{k: v for k, v in e.items() if k != "t"} for e in whole]
         assert all(abs(a["t"] - b["t"]) <= 0.1 for a, b in zip(events, whole))
+
+
+# The most work one step of a growth does: a turn tried (1), its node made and the turns
+# of a position met for the first time (``MADE`` each); or a node's look for Wind Spirit
+# cards' pawn steps (3, and 2 a step: found, and its board; a position has at most 20).
+STEP = max(1 + 2 * MADE, MADE + 3 + 2 * 20)
+
+
+@pytest.mark.parametrize("start", [BASE, WIND])
+def test_a_slice_stops_within_one_step_of_its_budget(start):
+    """However many turns a node has (up to 40), a slice of growth stops between two turns
+    tried: it goes past its budget by one step's work at most."""
+    board = Board(parse_position(start))
+    tree = Tree(board, Engine(board.cards))
+    lifted = Counter({sq: 2 for sq in range(25)})   # every square emptied: a large tree
+    over, grown = [], None
+    while grown is None:
+        before = tree._grower.work
+        grown = tree.grow(lifted, 2, [], lambda depth: lifted, key=0, budget=recognizing.SLICE)
+        over.append(tree._grower.work - before - recognizing.SLICE)
+    assert len(over) > 5, "a growth of several slices"
+    assert max(over) <= STEP, max(over)

@@ -236,11 +236,27 @@ def fast_turn(found: list[Explanation], tree: Tree, record: Record, midway: list
             or found[0].node.pending is not None):
         return None
     node = found[0].node
-    if node.moves == tuple(r.move for r in record.open):
+    opened = tuple(r.move for r in record.open)
+    if node.moves == opened:
         return None
     busy = near(tree, node) | half_squares(midway)
+    if opened and node.moves[:-1] == opened and _undoes(node.moves[-1], opened[-1]):
+        # A reply that only moves pieces straight back along the last published turn's
+        # steps is also that turn's takeback part-way (a Wind Spirit card's, its Spirit put
+        # back first: story 5): a lift of that turn's pieces may be its takeback going on.
+        busy |= {sq for step in _steps(opened[-1]) for sq in step}
     mine = ("R", "r", "W") if node.position.turn == 0 else ("B", "b", "W")
     return node, [sq for sq in lifted if sq not in busy and node.pieces[sq] in mine]
+
+
+def _steps(move: Move) -> set[tuple[int | None, int | None]]:
+    """A turn's steps (from, to): the pawn's (or a regular card's Spirit move), the Spirit's."""
+    return {(move.from_sq, move.to_sq), (move.spirit_from, move.spirit_to)} - {(None, None)}
+
+
+def _undoes(reply: Move, move: Move) -> bool:
+    """Does ``reply`` only move pieces straight back along ``move``'s steps?"""
+    return all((t, f) in _steps(move) for f, t in _steps(reply))
 
 
 def between(node: Node, published: int) -> list[Node]:

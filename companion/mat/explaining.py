@@ -5,6 +5,7 @@ agree, the labels the piece maps are ranked by, and the Spirit step a turn may s
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from ..rules.engine import Engine
 from ..rules.moves import Move
@@ -24,15 +25,21 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
     another on boards the mat never rested on is one hand going on, if another says so.
     Rests count from the first on the game as published (a later one may be a history's end
     on the same board), and before the hands' last lift (after it is the mat now)."""
+    return rested_ends(found, record, lifts, shown, rested) or found
+
+
+def rested_ends(found: list[Explanation], record: Record, lifts: list[tuple[float, int]],
+                shown: list[float], rested: list[tuple[float, frozenset[int]]]) -> list[Explanation]:
+    """The histories of ``found`` whose turns each end on a board the mat rested on (see
+    :func:`seen_at_rest`)."""
     board = record.position.occupied()
     last_lift = max((t0 for t0, _ in lifts), default=float("-inf"))
     last_shown = shown[-1] if shown else float("-inf")
     since = min((t0 for t0, occ in rested if occ == board and t0 >= last_shown),
                 default=last_shown)
     boards = {occ for t0, occ in rested if since < t0 < last_lift}
-    seen = [e for e in found if all(n.occupancy in boards
+    return [e for e in found if all(n.occupancy in boards
                                     for n in between(e.node, len(record.open)))]
-    return seen or found
 
 
 def wind_halves(every: list[Explanation], found: list[Explanation], nodes: list[Node],
@@ -161,15 +168,35 @@ def _ruled_out(node: Node, ruled: set[int], cards: dict[int, set[str]]) -> bool:
     return False
 
 
+def amended_at(tree: Tree, turn: Move, amended: tuple[Move, ...], shown: float,
+               lifts: list[tuple[float, int]], at: float) -> float:
+    """When the mat showed ``turn``, published at ``at`` in place of the last of ``amended``
+    (shown at ``shown``): the lifts after it are the next turn's. If the amendment moves on a
+    piece the next player could capture, the hands the mat read as amending may be the next
+    player's first, the piece they capture set down for a moment (story 6, aside-empty 25):
+    the next turn may use the lifts made since ``shown``. (Not for every amendment: a Wind
+    Spirit card's Spirit set down on its way was then read as the next player's Spirit move,
+    set-down 30 and 36.)"""
+    node, to = tree.follow(amended), amended[-1].to_sq
+    if (node is None or to is None or turn.to_sq == to or node.pieces[to] in (None, "W")
+            or not any(m.to_sq == to for m in tree.moves_from(node.position).moves)):
+        return at
+    return min([at] + [t0 - 1e-6 for t0, _ in lifts if t0 > shown])
+
+
 def least_noise(every: list[Explanation], least_map: int, opened: tuple[Move, ...],
-                started: bool) -> list[Explanation]:
+                started: bool, seen: Callable[[list[Explanation]], list[Explanation]]
+                ) -> list[Explanation]:
     """The cheapest histories (see :func:`.histories.cheapest`). Once the next player has
     started (lifted a piece of theirs for real), the published turns ``opened`` are done:
-    the histories that keep them go first (the amend window closed: slides 32, nudge 35)."""
+    the histories that keep them go first (the amend window closed: slides 32, nudge 35),
+    unless only the others end their turns on boards the mat rested on (``seen``: what was
+    read as an amendment was the next player's hand, story 6)."""
     found = cheapest(every, least_map)
     if started:
-        found = cheapest([e for e in every if e.node.moves[:len(opened)] == opened],
-                         least_map) or found
+        keeping = cheapest([e for e in every if e.node.moves[:len(opened)] == opened], least_map)
+        if keeping and (seen(keeping) or not seen(found)):
+            found = keeping
     return found
 
 

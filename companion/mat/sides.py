@@ -36,9 +36,12 @@ def _boards(m: PieceMap, now: float) -> list[tuple[str | None, Pieces, float | N
         if now < until:   # (the deadline's own sum: no rounding)
             out.append((p, pieces[:sq] + (None,) + pieces[sq + 1:], until))
             home = trail[0][0]
-            if p == "W" and home != sq and pieces[home] is None:
+            if p == "W" and len(trail) == 2 and home != sq and pieces[home] is None:
                 # The Spirit set down for a moment on its way: a Wind card part-way whose
-                # Spirit is still in the hand (story 9).
+                # Spirit is still in the hand (story 9). Only while the maps know of one
+                # step of the Spirit's (a trail of two): offered after any step, it read the
+                # next player's quick Spirit move as one set down (hurried 32 wedged), and
+                # nothing at the rest tells the two apart; a narrowing, not a distinction.
                 back = list(pieces)
                 back[sq], back[home] = None, p
                 out.append((ON_ITS_WAY, tuple(back), until))

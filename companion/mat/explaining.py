@@ -5,12 +5,13 @@ agree, the labels the piece maps are ranked by, and the Spirit step a turn may s
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from ..rules.engine import Engine
 from ..rules.moves import Move
 from ..rules.position import COLORS
 from .asking import STEP, TAKEBACK, Question
-from .histories import Explanation, Node, Tree, cheapest
+from .histories import ASIDE, Explanation, Node, Tree, cheapest
 from .pieces import PUT_BACK, Expected, PieceMap, PieceMaps, expected_of
 from .readings import pieces_of
 from .record import Record
@@ -24,15 +25,50 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
     another on boards the mat never rested on is one hand going on, if another says so.
     Rests count from the first on the game as published (a later one may be a history's end
     on the same board), and before the hands' last lift (after it is the mat now)."""
+    return rested_ends(found, record, lifts, shown, rested) or found
+
+
+def rested_ends(found: list[Explanation], record: Record, lifts: list[tuple[float, int]],
+                shown: list[float], rested: list[tuple[float, frozenset[int]]],
+                amended: bool = False) -> list[Explanation]:
+    """The histories of ``found`` whose turns each end on a board the mat rested on (see
+    :func:`seen_at_rest`); ``amended``: the turns they put in place of published ones too."""
     board = record.position.occupied()
     last_lift = max((t0 for t0, _ in lifts), default=float("-inf"))
     last_shown = shown[-1] if shown else float("-inf")
     since = min((t0 for t0, occ in rested if occ == board and t0 >= last_shown),
                 default=last_shown)
     boards = {occ for t0, occ in rested if since < t0 < last_lift}
-    seen = [e for e in found if all(n.occupancy in boards
-                                    for n in between(e.node, len(record.open)))]
-    return seen or found
+    opened = tuple(r.move for r in record.open)
+    return [e for e in found if all(n.occupancy in boards for n in between(
+        e.node, agreement(e.node.moves, opened) if amended else len(opened)))]
+
+
+def on_its_way(every: list[Explanation], found: list[Explanation], record: Record,
+               lifts: list[tuple[float, int]], shown: list[float],
+               rested: list[tuple[float, frozenset[int]]]) -> list[Explanation]:
+    """The Wind Spirit cards part-way about as likely as the whole readings ``found`` (their
+    Spirit set down on its way for a moment: ``ASIDE``), cheapest first, when each of those
+    passes a board the mat never rested on (:func:`rested_ends`, the turns they put in place
+    of published ones too) and is the same turns, the card's pawn step as a turn of its own,
+    then one more turn; else ``found``. A Spirit set down on its way is then not the next
+    player's Spirit move made in the same breath (story 9)."""
+    if (not found or any(e.node.pending is not None for e in found)
+            or rested_ends(found, record, lifts, shown, rested, amended=True)):
+        return found
+    return cheapest([e for e in every if e.node.pending is not None
+                     and e.cost <= found[0].cost + ASIDE
+                     and all(_step_then_one(e.node, w.node) for w in found)],
+                    found[0].cost) or found
+
+
+def _step_then_one(half: Node, whole: Node) -> bool:
+    """Is ``whole`` the turns of ``half``, then its Wind card's pawn step as a turn, then one
+    more turn?"""
+    k, card = len(half.moves), half.pending
+    assert card is not None
+    return (len(whole.moves) == k + 2 and whole.moves[:k] == half.moves
+            and (whole.moves[k].from_sq, whole.moves[k].to_sq) == (card.from_sq, card.to_sq))
 
 
 def wind_halves(every: list[Explanation], found: list[Explanation], nodes: list[Node],
@@ -161,15 +197,35 @@ def _ruled_out(node: Node, ruled: set[int], cards: dict[int, set[str]]) -> bool:
     return False
 
 
+def amended_at(tree: Tree, turn: Move, amended: tuple[Move, ...], shown: float,
+               lifts: list[tuple[float, int]], at: float) -> float:
+    """When the mat showed ``turn``, published at ``at`` in place of the last of ``amended``
+    (shown at ``shown``): the lifts after it are the next turn's. If the amendment moves on a
+    piece the next player could capture, the hands the mat read as amending may be the next
+    player's first, the piece they capture set down for a moment (story 6, aside-empty 25):
+    the next turn may use the lifts made since ``shown``. (Not for every amendment: a Wind
+    Spirit card's Spirit set down on its way was then read as the next player's Spirit move,
+    set-down 30 and 36.)"""
+    node, to = tree.follow(amended), amended[-1].to_sq
+    if (node is None or to is None or turn.to_sq == to or node.pieces[to] in (None, "W")
+            or not any(m.to_sq == to for m in tree.moves_from(node.position).moves)):
+        return at
+    return min([at] + [t0 - 1e-6 for t0, _ in lifts if t0 > shown])
+
+
 def least_noise(every: list[Explanation], least_map: int, opened: tuple[Move, ...],
-                started: bool) -> list[Explanation]:
+                started: bool, seen: Callable[[list[Explanation]], list[Explanation]]
+                ) -> list[Explanation]:
     """The cheapest histories (see :func:`.histories.cheapest`). Once the next player has
     started (lifted a piece of theirs for real), the published turns ``opened`` are done:
-    the histories that keep them go first (the amend window closed: slides 32, nudge 35)."""
+    the histories that keep them go first (the amend window closed: slides 32, nudge 35),
+    unless only the others end their turns on boards the mat rested on (``seen``: what was
+    read as an amendment was the next player's hand, story 6)."""
     found = cheapest(every, least_map)
     if started:
-        found = cheapest([e for e in every if e.node.moves[:len(opened)] == opened],
-                         least_map) or found
+        keeping = cheapest([e for e in every if e.node.moves[:len(opened)] == opened], least_map)
+        if keeping and (seen(keeping) or not seen(found)):
+            found = keeping
     return found
 
 
@@ -236,11 +292,27 @@ def fast_turn(found: list[Explanation], tree: Tree, record: Record, midway: list
             or found[0].node.pending is not None):
         return None
     node = found[0].node
-    if node.moves == tuple(r.move for r in record.open):
+    opened = tuple(r.move for r in record.open)
+    if node.moves == opened:
         return None
     busy = near(tree, node) | half_squares(midway)
+    if opened and node.moves[:-1] == opened and _undoes(node.moves[-1], opened[-1]):
+        # A reply that only moves pieces straight back along the last published turn's
+        # steps is also that turn's takeback part-way (a Wind Spirit card's, its Spirit put
+        # back first: story 5): a lift of that turn's pieces may be its takeback going on.
+        busy |= {sq for step in _steps(opened[-1]) for sq in step}
     mine = ("R", "r", "W") if node.position.turn == 0 else ("B", "b", "W")
     return node, [sq for sq in lifted if sq not in busy and node.pieces[sq] in mine]
+
+
+def _steps(move: Move) -> set[tuple[int | None, int | None]]:
+    """A turn's steps (from, to): the pawn's (or a regular card's Spirit move), the Spirit's."""
+    return {(move.from_sq, move.to_sq), (move.spirit_from, move.spirit_to)} - {(None, None)}
+
+
+def _undoes(reply: Move, move: Move) -> bool:
+    """Does ``reply`` only move pieces straight back along ``move``'s steps?"""
+    return all((t, f) in _steps(move) for f, t in _steps(reply))
 
 
 def between(node: Node, published: int) -> list[Node]:

@@ -22,6 +22,7 @@ from ..rules.cards import CardTable
 from ..rules.moves import Move
 from ..rules.position import Position
 from .pieces import NOW, PieceMap, Pieces
+from .sides import ON_ITS_WAY, Sides, sides_of
 from .walks import Paths, idle_noise, step, walked
 from .readings import Reading, pieces_of
 from .growth import MADE, Grower
@@ -34,7 +35,7 @@ Halves = tuple[list[list[tuple[int, int, Move]]], dict[int, list[tuple[int, int,
 MAX_NODES = 600   # a bound on the tree grown for one explanation
 SLACK = 2         # a history may need this much more noise than the likeliest map
 ASIDE = 2         # a piece a history took off, standing aside on the mat for a moment
-ASIDE_S = 1.2     # ... put down less than this long ago
+                  # (put down less than ``sides.ASIDE_S`` ago)
 
 
 @dataclass(frozen=True, eq=False)
@@ -307,33 +308,6 @@ def _paths_after(node: Node, move: Move) -> Paths:
     return tuple(paths)
 
 
-Sides = list[list[tuple[str | None, Pieces, float | None]]]   # each map's boards (``_boards``)
-
-
-def sides_of(maps: list[PieceMap], now: float) -> Sides:
-    return [_boards(m, now) for m in maps]   # (a look's, for ``boards`` and ``explain``)
-
-
-def boards(maps: list[PieceMap], now: float, sides: Sides | None = None) -> set[Pieces]:
-    """The boards a history must leave to explain one of ``maps`` (see :func:`explain`)."""
-    return {b for bs in (sides if sides is not None else sides_of(maps, now)) for _, b, _ in bs}
-
-
-def _boards(m: PieceMap, now: float) -> list[tuple[str | None, Pieces, float | None]]:
-    """The boards a map can be a history's: as it stands, or with one piece set aside on a
-    square of its own for a moment (a captured piece put down before it goes off; one that
-    stays is not aside), with when it stops being aside."""
-    pieces = m.pieces
-    out: list[tuple[str | None, Pieces, float | None]] = [(None, pieces, None)]
-    for sq, trail in enumerate(m.trails):   # (the time first: most pieces stand for long)
-        if not trail:
-            continue
-        until = trail[-1][1] + ASIDE_S
-        if now < until and (p := pieces[sq]) is not None and p != "?":   # (the deadline's own sum)
-            out.append((p, pieces[:sq] + (None,) + pieces[sq + 1:], until))
-    return out
-
-
 @dataclass(frozen=True)
 class Explanation:
     node: Node
@@ -367,7 +341,10 @@ def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
                 if air is None:
                     air = m.in_air()
                 taken = Counter(n.taken)
-                if aside is not None:
+                if aside == ON_ITS_WAY:
+                    if n.pending is None:
+                        continue   # only a Wind card part-way has its Spirit in the hand
+                elif aside is not None:
                     if not taken[aside]:
                         continue   # only a piece the history took off can stand aside
                     taken[aside] -= 1
@@ -381,7 +358,7 @@ def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
                 cost = (m.cost + sum((air - taken).values()) + (ASIDE if aside else 0)
                         + idle_noise(n.paths, m, idle, since, shown))
                 if id(n) not in best or cost < best[id(n)].cost:
-                    best[id(n)] = Explanation(n, cost, m, until)
+                    best[id(n)] = Explanation(n, cost, m, None if aside == ON_ITS_WAY else until)
     return sorted(best.values(), key=lambda e: (e.cost, len(e.node.steps)))
 
 

@@ -32,7 +32,8 @@ from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
 from .asking import Question, ask
 from .events import MatEvent, Prompt
-from .histories import Explanation, Node, Tree, boards, explain, sides_of
+from .histories import Explanation, Node, Tree, explain
+from .sides import boards, sides_of
 from .turns import Known
 from .walks import untimed
 from .pairing import pair_up as pair_up
@@ -42,10 +43,10 @@ from .record import Record
 from .scene import Feedback
 from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
-from .explaining import (agreement, allowed, board_fit, build_tables, bury, cards_of,
-                         common_prefix, expected, fast_turn, half_made, least_noise,
-                         may_follow, named_turns, opponents, seen_at_rest, wind_halves,
-                         window_of)
+from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
+                         cards_of, common_prefix, expected, fast_turn, half_made, least_noise,
+                         may_follow, named_turns, on_its_way, opponents, rested_ends, seen_at_rest,
+                         wind_halves, window_of)
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -343,9 +344,12 @@ class Recognizer:
         every = explain(nodes, maps, now, self._since,
                         frozenset(("R", "r") if pos.turn == 0 else ("B", "b")), self._shown_at,
                         self._fitting, sides)
-        found = least_noise(every, maps[0].cost if maps else 0, opened, self._started)
+        found = least_noise(every, maps[0].cost if maps else 0, opened, self._started,
+                            partial(rested_ends, record=self._record, lifts=self._lifts,
+                                    shown=self._shown, rested=self._rested))
         # The next player's Wind Spirit card half made (an amendment is not read over it).
         self._midway, self._halves = wind_halves(every, found, nodes, opened)
+        found = on_its_way(every, found, self._record, self._lifts, self._shown, self._rested)
         # A Wind Spirit card part-way explains the mat only while nothing whole does as
         # cheaply: then the mover's hands are at work, and no turn is read from them.
         if not all(e.node.pending is not None for e in found):
@@ -555,8 +559,11 @@ class Recognizer:
         # moves published with it, somewhere before.
         before = self._shown[kept - 1] if kept else float("-inf")
         pushed = common - kept
-        self._shown = self._shown[:kept] + [before] * max(0, pushed - 1) + (
-            [shown if shown is not None else self._changed_at] if pushed else [])
+        at = shown if shown is not None else self._changed_at
+        if pushed == 1 and kept < min(len(opened), len(self._shown)):
+            at = amended_at(self._tree, node.moves[kept], opened[:kept + 1], self._shown[kept],
+                            self._lifts, at)
+        self._shown = self._shown[:kept] + [before] * max(0, pushed - 1) + ([at] if pushed else [])
         for event in self._record.publish(node.steps[:common], t):
             self._put(t, event)
         self._shown_at = shown if shown is not None else self._changed_at

@@ -67,6 +67,11 @@ ROBOT = {
     "robot_swap_after_step_and_spirit_lift_in_one_scan", "robot_pawn_carried_where_the_spirit_swaps_it",
     "robot_swap_in_one_scan_beside_captured_pieces",
 }
+# Misreads fixed in part (issue 21, docs/recognizer-hypotheses.md "Session 36"): story 6's hands,
+# the captured master set down for 0.5 s on a square its own turn could have reached, read as
+# that turn amended, then read back when the capture lands (it stood wrong before: aside-empty
+# 25). The story itself stays open: the record is right, but 4 s after the turn's rest.
+READ_BACK = {"captured_pawn_set_aside_read_as_amendment_then_back"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run
@@ -85,7 +90,7 @@ def same_events(got: list[dict], want: list[dict], tolerance: float) -> bool:
 
 
 def test_the_corpus_covers_every_case():
-    assert CASES | ISSUE_12 | ROBOT <= {p.stem for p in CORPUS}
+    assert CASES | ISSUE_12 | ROBOT | READ_BACK <= {p.stem for p in CORPUS}
     assert ISSUE_21 == {p.stem for p in STORIES}
 
 
@@ -115,9 +120,8 @@ def _open(categories: list[str], still_open: set[str]) -> list:
 
 
 # The stories the recognizer does not read yet.
-OPEN_STORIES = {"story4_reply_lifts_the_pawn_it_captures", "story5_wind_card_taken_back_spirit_first",
-                "story6_captured_pawn_set_down_for_a_moment", "story7_knocked_neighbour_is_no_capture",
-                "story9_pawn_step_committed_as_the_spirit_lifts"}
+OPEN_STORIES = {"story4_reply_lifts_the_pawn_it_captures", "story6_captured_pawn_set_down_for_a_moment",
+                "story7_knocked_neighbour_is_no_capture"}
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, marks=OPEN) if p.stem in OPEN_STORIES else p

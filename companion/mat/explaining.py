@@ -11,7 +11,7 @@ from ..rules.engine import Engine
 from ..rules.moves import Move
 from ..rules.position import COLORS
 from .asking import STEP, TAKEBACK, Question
-from .histories import ASIDE, Explanation, Node, Tree, cheapest
+from .histories import Explanation, Node, Tree, cheapest
 from .pieces import PUT_BACK, Expected, PieceMap, PieceMaps, expected_of
 from .readings import pieces_of
 from .record import Record
@@ -29,46 +29,17 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
 
 
 def rested_ends(found: list[Explanation], record: Record, lifts: list[tuple[float, int]],
-                shown: list[float], rested: list[tuple[float, frozenset[int]]],
-                amended: bool = False) -> list[Explanation]:
+                shown: list[float], rested: list[tuple[float, frozenset[int]]]) -> list[Explanation]:
     """The histories of ``found`` whose turns each end on a board the mat rested on (see
-    :func:`seen_at_rest`); ``amended``: the turns they put in place of published ones too."""
+    :func:`seen_at_rest`)."""
     board = record.position.occupied()
     last_lift = max((t0 for t0, _ in lifts), default=float("-inf"))
     last_shown = shown[-1] if shown else float("-inf")
     since = min((t0 for t0, occ in rested if occ == board and t0 >= last_shown),
                 default=last_shown)
     boards = {occ for t0, occ in rested if since < t0 < last_lift}
-    opened = tuple(r.move for r in record.open)
-    return [e for e in found if all(n.occupancy in boards for n in between(
-        e.node, agreement(e.node.moves, opened) if amended else len(opened)))]
-
-
-def on_its_way(every: list[Explanation], found: list[Explanation], record: Record,
-               lifts: list[tuple[float, int]], shown: list[float],
-               rested: list[tuple[float, frozenset[int]]]) -> list[Explanation]:
-    """The Wind Spirit cards part-way about as likely as the whole readings ``found`` (their
-    Spirit set down on its way for a moment: ``ASIDE``), cheapest first, when each of those
-    passes a board the mat never rested on (:func:`rested_ends`, the turns they put in place
-    of published ones too) and is the same turns, the card's pawn step as a turn of its own,
-    then one more turn; else ``found``. A Spirit set down on its way is then not the next
-    player's Spirit move made in the same breath (story 9)."""
-    if (not found or any(e.node.pending is not None for e in found)
-            or rested_ends(found, record, lifts, shown, rested, amended=True)):
-        return found
-    return cheapest([e for e in every if e.node.pending is not None
-                     and e.cost <= found[0].cost + ASIDE
-                     and all(_step_then_one(e.node, w.node) for w in found)],
-                    found[0].cost) or found
-
-
-def _step_then_one(half: Node, whole: Node) -> bool:
-    """Is ``whole`` the turns of ``half``, then its Wind card's pawn step as a turn, then one
-    more turn?"""
-    k, card = len(half.moves), half.pending
-    assert card is not None
-    return (len(whole.moves) == k + 2 and whole.moves[:k] == half.moves
-            and (whole.moves[k].from_sq, whole.moves[k].to_sq) == (card.from_sq, card.to_sq))
+    return [e for e in found if all(n.occupancy in boards
+                                    for n in between(e.node, len(record.open)))]
 
 
 def wind_halves(every: list[Explanation], found: list[Explanation], nodes: list[Node],
@@ -292,7 +263,7 @@ def fast_turn(found: list[Explanation], tree: Tree, record: Record, midway: list
             or found[0].node.pending is not None):
         return None
     node = found[0].node
-    opened = tuple(r.move for r in record.open)
+    opened = record.moves_open()
     if node.moves == opened:
         return None
     busy = near(tree, node) | half_squares(midway)
@@ -300,7 +271,7 @@ def fast_turn(found: list[Explanation], tree: Tree, record: Record, midway: list
         # A reply that only moves pieces straight back along the last published turn's
         # steps is also that turn's takeback part-way (a Wind Spirit card's, its Spirit put
         # back first: story 5): a lift of that turn's pieces may be its takeback going on.
-        busy |= {sq for step in _steps(opened[-1]) for sq in step}
+        busy |= {sq for step in _steps(opened[-1]) for sq in step if sq is not None}
     mine = ("R", "r", "W") if node.position.turn == 0 else ("B", "b", "W")
     return node, [sq for sq in lifted if sq not in busy and node.pieces[sq] in mine]
 

@@ -22,7 +22,7 @@ from ..rules.cards import CardTable
 from ..rules.moves import Move
 from ..rules.position import Position
 from .pieces import NOW, PieceMap, Pieces
-from .sides import ON_ITS_WAY, Sides, sides_of
+from .sides import Sides, sides_of
 from .walks import Paths, idle_noise, step, walked
 from .readings import Reading, pieces_of
 from .growth import MADE, Grower
@@ -341,10 +341,7 @@ def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
                 if air is None:
                     air = m.in_air()
                 taken = Counter(n.taken)
-                if aside == ON_ITS_WAY:
-                    if n.pending is None:
-                        continue   # only a Wind card part-way has its Spirit in the hand
-                elif aside is not None:
+                if aside is not None:
                     if not taken[aside]:
                         continue   # only a piece the history took off can stand aside
                     taken[aside] -= 1
@@ -358,7 +355,7 @@ def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
                 cost = (m.cost + sum((air - taken).values()) + (ASIDE if aside else 0)
                         + idle_noise(n.paths, m, idle, since, shown))
                 if id(n) not in best or cost < best[id(n)].cost:
-                    best[id(n)] = Explanation(n, cost, m, None if aside == ON_ITS_WAY else until)
+                    best[id(n)] = Explanation(n, cost, m, until)
     return sorted(best.values(), key=lambda e: (e.cost, len(e.node.steps)))
 
 

@@ -45,7 +45,7 @@ from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
 from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
                          cards_of, common_prefix, expected, fast_turn, half_made, least_noise,
-                         may_follow, named_turns, on_its_way, opponents, rested_ends, seen_at_rest,
+                         may_follow, named_turns, opponents, rested_ends, seen_at_rest,
                          wind_halves, window_of)
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
@@ -349,7 +349,6 @@ class Recognizer:
                                     shown=self._shown, rested=self._rested))
         # The next player's Wind Spirit card half made (an amendment is not read over it).
         self._midway, self._halves = wind_halves(every, found, nodes, opened)
-        found = on_its_way(every, found, self._record, self._lifts, self._shown, self._rested)
         # A Wind Spirit card part-way explains the mat only while nothing whole does as
         # cheaply: then the mover's hands are at work, and no turn is read from them.
         if not all(e.node.pending is not None for e in found):

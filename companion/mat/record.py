@@ -32,6 +32,11 @@ class Record:
     def position(self) -> Position:
         return self.board.position
 
+    def moves_open(self) -> tuple[Move, ...]:
+        """The open moves, read as ``Node.moves`` reads a history's (a reading with no move
+        left out), so the two compare."""
+        return tuple(r.move for r in self.open if r.move is not None)
+
     def anchor(self) -> Board:
         """The game at the anchor (a copy)."""
         board = self.board.copy()

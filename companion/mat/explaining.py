@@ -96,7 +96,7 @@ def expected(tree: Tree, record: Record) -> Expected:
     from it (the next hands may be making one: a capture's or a swap's labels). The last
     mover's other turns are not among them: their labels let a relabelling no edge asked
     for crowd out the truth (fast 38, hurried 0)."""
-    node = tree.follow(tuple(move_of(r) for r in record.open))
+    node = tree.follow(record.moves_open())
     boards = [pieces_of(record.position)]
     if node is not None:
         boards += tree.moves_from(node.position).boards()
@@ -106,7 +106,7 @@ def expected(tree: Tree, record: Record) -> Expected:
 def may_follow(tree: Tree, record: Record) -> tuple[str, tuple[str, ...]] | None:
     """The last open move, read as a regular card's, is also the pawn step of a Wind Spirit
     card its mover may still go on with: the mover and those cards; else None."""
-    opened = tuple(move_of(r) for r in record.open)
+    opened = record.moves_open()
     if not opened:
         return None
     before, move = tree.follow(opened[:-1]), opened[-1]
@@ -228,7 +228,7 @@ def opponents(tree: Tree, record: Record, sq: int) -> bool:
     may still use (its own, and a Wind Spirit card's going on from its pawn step: the
     Spirit's, the student it swaps with)?"""
     pos = record.position
-    end = tree.follow(tuple(move_of(r) for r in record.open))
+    end = tree.follow(record.moves_open())
     last = near(tree, end) if end is not None and end.steps else frozenset()
     return sq not in last and pos.piece_at(sq) in (("R", "r") if pos.turn == 0 else ("B", "b"))
 

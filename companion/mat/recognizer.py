@@ -300,7 +300,7 @@ class Recognizer:
         """How often hands emptied each square (for longer than a brush) since the anchor's
         next move began, at least as often as the open moves did (they were made)."""
         counts = Counter(sq for _, sq in self._lifts)
-        made = self._tree.follow(tuple(move_of(r) for r in self._record.open))
+        made = self._tree.follow(self._record.moves_open())
         for sq, n in (made.emptied if made is not None else Counter()).items():
             counts[sq] = max(counts[sq], n)
         return counts
@@ -331,7 +331,7 @@ class Recognizer:
         """The nodes grown, and the cheapest histories among them that leave one of ``maps``
         (none the players' answers ruled out); None if the tree is not grown within
         ``budget``."""
-        opened = tuple(move_of(r) for r in self._record.open)
+        opened = self._record.moves_open()
         grown = self._grow(budget)
         if grown is None:
             return None
@@ -407,7 +407,7 @@ class Recognizer:
             self._maps.rested(self._fitting, found[0].node.taken)
             self._part_way(t, COLORS[found[0].node.position.turn])
             return
-        opened = tuple(r.move for r in self._record.open)
+        opened = self._record.moves_open()
         if self._midway and all(e.node.moves[:len(opened)] != opened for e in found):
             # Every reading amends a published turn, but the mat is also the next player's
             # Wind Spirit card half made: no amendment is read over it (their Spirit step,
@@ -427,7 +427,7 @@ class Recognizer:
         # at no cost, in place of one that was only put back (nudge 30): at a rest that
         # publishes a turn it is lost in every map. (At other rests a piece may be in the
         # hand of a turn being taken back: takeback-wind 11.)
-        opened = tuple(r.move for r in self._record.open)
+        opened = self._record.moves_open()
         publishes = any(e.node.moves != opened for e in found)
         if publishes:
             # (Not at other rests: the mat may be a takeback half made, the piece it took
@@ -478,7 +478,7 @@ class Recognizer:
             self._held(t)
             return
         fits = [n for n in nodes if n.occupancy == self._occ]
-        fit = board_fit(fits, tuple(move_of(r) for r in self._record.open),
+        fit = board_fit(fits, self._record.moves_open(),
                         t >= self._changed_at + KEEP_S)
         if fit is not None:
             # The mat is one legal history's board, though no way the hands went that the
@@ -509,7 +509,7 @@ class Recognizer:
     def _publish(self, found: list[Node], t: float, shown: float | None = None) -> None:
         """Publish what every history agrees on; ask about the first turn they do not."""
         record = self._record
-        opened = tuple(move_of(r) for r in record.open)
+        opened = record.moves_open()
         if len({n.position for n in found}) == 1 and len({cards_of(n) for n in found}) == 1:
             # Every history leads to the same game with the same cards (a Wind Spirit step
             # read two ways): the one that changes least of what was published stands. (Two
@@ -523,7 +523,7 @@ class Recognizer:
         published = extends or (unique and paths[0] != opened)
         if published:
             self._published(found[0], common, opened, t, shown)
-            opened = tuple(move_of(r) for r in record.open)
+            opened = record.moves_open()
         if not unique:
             self._ask_apart(found, common, opened, t)
             return

@@ -14,6 +14,7 @@ from ..rules.position import COLORS, Position
 from . import oled
 from .events import MatEvent
 from .readings import Reading
+from .window import move_of
 
 ANNOUNCE_S = 4.0  # an amended turn is announced on the OLED this long
 
@@ -33,9 +34,8 @@ class Record:
         return self.board.position
 
     def moves_open(self) -> tuple[Move, ...]:
-        """The open moves, read as ``Node.moves`` reads a history's (a reading with no move
-        left out), so the two compare."""
-        return tuple(r.move for r in self.open if r.move is not None)
+        """The open moves (every open reading is a turn's)."""
+        return tuple(move_of(r) for r in self.open)
 
     def anchor(self) -> Board:
         """The game at the anchor (a copy)."""

@@ -185,19 +185,29 @@ def amended_at(tree: Tree, turn: Move, amended: tuple[Move, ...], shown: float,
 
 
 def least_noise(every: list[Explanation], least_map: int, opened: tuple[Move, ...],
-                started: bool, seen: Callable[[list[Explanation]], list[Explanation]]
-                ) -> list[Explanation]:
+                started: bool, seen: Callable[[list[Explanation]], list[Explanation]],
+                doubted: list[Node]) -> list[Explanation]:
     """The cheapest histories (see :func:`.histories.cheapest`). Once the next player has
     started (lifted a piece of theirs for real), the published turns ``opened`` are done:
     the histories that keep them go first (the amend window closed: slides 32, nudge 35),
     unless only the others end their turns on boards the mat rested on (``seen``: what was
-    read as an amendment was the next player's hand, story 6)."""
+    read as an amendment was the next player's hand, story 6), or the others all go on
+    from a history ``doubted`` at the last publication, with less noise (the hands went on
+    from it: "the next player" was the one who had moved)."""
     found = cheapest(every, least_map)
     if started:
         keeping = cheapest([e for e in every if e.node.moves[:len(opened)] == opened], least_map)
-        if keeping and (seen(keeping) or not seen(found)):
+        went_on = bool(found) and all(goes_on(e.node, doubted) for e in found)
+        if (keeping and not (went_on and found[0].cost < keeping[0].cost)
+                and (seen(keeping) or not seen(found))):
             found = keeping
     return found
+
+
+def goes_on(node: Node, doubted: list[Node]) -> bool:
+    """Does ``node`` go on from one of ``doubted`` (that history, and a turn more)?"""
+    return any(len(node.moves) > len(d.moves) and node.moves[:len(d.moves)] == d.moves
+               for d in doubted)
 
 
 def board_fit(fits: list[Node], opened: tuple[Move, ...], rested: bool) -> Node | None:
@@ -266,14 +276,40 @@ def fast_turn(found: list[Explanation], tree: Tree, record: Record, midway: list
     opened = record.moves_open()
     if node.moves == opened:
         return None
-    busy = near(tree, node) | half_squares(midway)
+    busy: frozenset[int] = frozenset()
     if opened and node.moves[:-1] == opened and _undoes(node.moves[-1], opened[-1]):
         # A reply that only moves pieces straight back along the last published turn's
         # steps is also that turn's takeback part-way (a Wind Spirit card's, its Spirit put
         # back first: story 5): a lift of that turn's pieces may be its takeback going on.
-        busy |= {sq for step in _steps(opened[-1]) for sq in step if sq is not None}
+        busy = frozenset(sq for step in _steps(opened[-1]) for sq in step if sq is not None)
+    return node, fast_squares(tree, node, midway, lifted, busy)
+
+
+def fast_squares(tree: Tree, node: Node, midway: list[Node], lifted: frozenset[int],
+                 busy: frozenset[int] = frozenset()) -> list[int]:
+    """The squares of ``lifted`` that are the next player's own pieces after ``node``, away
+    from its last turn and from where the next player's Wind card half made (``midway``)
+    goes on (and from ``busy``): a lift there ends that turn."""
+    busy = busy | near(tree, node) | half_squares(midway)
     mine = ("R", "r", "W") if node.position.turn == 0 else ("B", "b", "W")
-    return node, [sq for sq in lifted if sq not in busy and node.pieces[sq] in mine]
+    return [sq for sq in lifted if sq not in busy and node.pieces[sq] in mine]
+
+
+def snatches(node: Node, lifted: frozenset[int]) -> bool:
+    """Is ``lifted`` a pawn (or master) the last turn of ``node`` placed: the next player's
+    capture begun, or the mover's hand amending?"""
+    return any(node.pieces[sq] not in (None, "W") for sq in lifted & node.steps[-1].touched)
+
+
+def amending(tree: Tree, node: Node) -> frozenset[int]:
+    """The squares the last mover of ``node`` could move the piece it moved to instead
+    (its other turns from the same square)."""
+    move, parent = move_of(node.steps[-1]), node.parent
+    if parent is None:
+        return frozenset()
+    return frozenset(sq for m in tree.moves_from(parent.position).moves
+                     if m.from_sq == move.from_sq
+                     for sq in (m.to_sq, m.spirit_from, m.spirit_to) if sq is not None)
 
 
 def _steps(move: Move) -> set[tuple[int | None, int | None]]:

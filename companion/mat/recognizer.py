@@ -43,10 +43,10 @@ from .record import Record
 from .scene import Feedback
 from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
-from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
-                         cards_of, common_prefix, expected, fast_turn, half_made, least_noise,
-                         may_follow, named_turns, opponents, rested_ends, seen_at_rest,
-                         wind_halves, window_of)
+from .explaining import (agreement, allowed, amended_at, amending, board_fit, build_tables,
+                         bury, cards_of, common_prefix, expected, fast_squares, fast_turn,
+                         half_made, least_noise, may_follow, named_turns, opponents,
+                         rested_ends, seen_at_rest, snatches, wind_halves, window_of)
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -88,6 +88,12 @@ class Recognizer:
         self._cut = t            # when the mat showed the move the anchor comes after
         self._evaluated = True
         self._explained: list[Node] = []         # the cheapest histories at the last rest
+        # Histories as cheap as those published at the last rest, whose turns followed one
+        # another on boards the mat never rested on (``seen_at_rest`` put them after the
+        # published one): kept growing until the next publication, in case the next hands
+        # go on from them (a Spirit the next player snatched, read as set down on its way).
+        self._doubted: list[Node] = []
+        self._unseen: list[Node] = []            # those of the last look
         self._fitting: set[int] = set()          # the maps some history left, at the last look
         self._prune: float | None = None         # when maps no history explains are dropped
         self._aside: float | None = None         # when a piece set aside stops being aside
@@ -101,7 +107,14 @@ class Recognizer:
                           int, int] | None = None
         self._midway: list[Node] = []            # the next player's Wind card half made, at the last look
         self._halves: list[Node] = []            # Wind cards' pawn steps from the game as published
-        self._fast: dict[int, tuple[float, int, Node]] = {}  # a lift that may end a turn
+        # A lift that may end a turn: (when, publications then, the turn, when the mat last
+        # showed it whole).
+        self._fast: dict[int, tuple[float, int, Node, float]] = {}
+        # A fast reply that began on the pawn the turn before it placed (the pawn it captures:
+        # a snatch), which the mover's own hand may have lifted again: (when, publications
+        # then, the turn). The next player's lift of a piece of their own away from that turn
+        # and from where the mover could amend it to, nothing set down since, ends the turn.
+        self._snatch: tuple[float, int, Node] | None = None
         self._version = 0                        # counts publications: a lift decided before is stale
         self._starts: dict[int, float] = {}      # the opponent's lifts, until they prove real
         self._started = False                    # the opponent has started since the last move
@@ -159,7 +172,7 @@ class Recognizer:
     @property
     def next_deadline(self) -> float | None:
         """The next time ``advance`` would decide something if nothing else happens."""
-        times = [t0 + self.clear for t0, _, _ in self._fast.values()]
+        times = [t0 + self.clear for t0, _, _, _ in self._fast.values()]
         times += [t0 + self.clear for t0 in self._starts.values()]
         if not self._evaluated:
             times.append(self._changed_at + self.settle)
@@ -181,6 +194,10 @@ class Recognizer:
                 # A brush is no lift.
                 self._lifts = [(t0, s) for t0, s in self._lifts if s != sq or t - t0 >= self.clear]
             lifted = before - occupancy
+            if occupancy - before:
+                self._snatch = None   # (a piece set down: the mat is another turn now)
+            elif self._snatch is not None:
+                self._snatched(t, lifted)
             # (A mat left waiting may be a turn the next player's lift ends, as in fast play.)
             if lifted and (not self._evaluated or self._waiting is not None):
                 self._note_fast(t, lifted)
@@ -260,7 +277,7 @@ class Recognizer:
     def _due(self) -> list[tuple[float, int]]:
         """What is due when: fast lifts (their square), opponents' lifts (100 + square),
         the settle time (-1), the prune (-2), a piece aside (-3), a slice of growth (-4)."""
-        due = [(t0 + self.clear, sq) for sq, (t0, _, _) in self._fast.items()]
+        due = [(t0 + self.clear, sq) for sq, (t0, _, _, _) in self._fast.items()]
         due += [(t0 + self.clear, 100 + sq) for sq, t0 in self._starts.items()]
         if not self._evaluated:
             due.append((self._changed_at + self.settle, -1))
@@ -285,14 +302,14 @@ class Recognizer:
 
     def _fast_lift(self, sq: int, when: float) -> None:
         """A lift that may end a turn has lasted ``clear``: the turn ends there."""
-        t0, version, node = self._fast.pop(sq)
+        _, version, node, shown = self._fast.pop(sq)
         if version == self._version and sq not in self._occ:
             found = explain([node], self._maps.maps, since=self._since)
             self._maps.settle({id(e.map): node.taken for e in found
-                               if e.cost == found[0].cost}, before=t0)
+                               if e.cost == found[0].cost}, before=shown)
             # The history the mat showed is the one the next hands go on from.
             self._explained = [node]
-            self._publish([node], when, shown=t0 - 1e-6)
+            self._publish([node], when, shown=shown - 1e-6)
 
     # -- explaining the mat ----------------------------------------------------------------
 
@@ -323,7 +340,7 @@ class Recognizer:
         # (The window is a function of copies, not of the recognizer: the tree keeps it, and
         # a recognizer in a cycle with its tree is freed only by the cyclic collector.)
         window = partial(window_of, tuple(self._lifts), tuple(self._shown), lifted)
-        return self._tree.grow(lifted, DEPTH, self._explained, window,
+        return self._tree.grow(lifted, DEPTH, self._explained + self._doubted, window,
                                key=(tuple(self._lifts), tuple(self._shown)), budget=budget)
 
     def _explain(self, maps: list[PieceMap], now: float, budget: int | None = None
@@ -346,7 +363,8 @@ class Recognizer:
                         self._fitting, sides)
         found = least_noise(every, maps[0].cost if maps else 0, opened, self._started,
                             partial(rested_ends, record=self._record, lifts=self._lifts,
-                                    shown=self._shown, rested=self._rested))
+                                    shown=self._shown, rested=self._rested),
+                           self._doubted)
         # The next player's Wind Spirit card half made (an amendment is not read over it).
         self._midway, self._halves = wind_halves(every, found, nodes, opened)
         # A Wind Spirit card part-way explains the mat only while nothing whole does as
@@ -355,6 +373,8 @@ class Recognizer:
             found = [e for e in found if e.node.pending is None]
         # A turn ends where the next player saw it.
         seen = seen_at_rest(found, self._record, self._lifts, self._shown, self._rested)
+        kept = {id(e) for e in seen}
+        self._unseen = [e.node for e in found if id(e) not in kept]
         return [n for n in nodes if n.pending is None], seen
 
     def _note_fast(self, t: float, lifted: frozenset[int]) -> None:
@@ -386,8 +406,40 @@ class Recognizer:
             return
         self._late = None
         fast = fast_turn(looked[1], self._tree, self._record, self._midway, lifted)
-        if fast is not None:
-            self._fast.update((sq, (t, self._version, fast[0])) for sq in fast[1])
+        if fast is None:
+            return
+        node, mine = fast
+        self._fast.update((sq, (t, self._version, node, t)) for sq in mine)
+        opened = self._record.moves_open()
+        if mine or node.moves[:len(opened)] != opened:
+            return   # (a snatch of what an amendment placed is the mover's hand going on:
+                     # aside-empty 25, a captured pawn set aside where its turn could go)
+        if not snatches(node, lifted) or not all(
+                x.moves[:len(node.moves)] == node.moves[:len(x.moves)] for x in self._explained):
+            return   # (nor of a turn that settles what the histories at the last rest do not
+                     # agree on: a pawn set down for a moment read as a turn, no-answer 11)
+        self._snatch = (t, self._version, node)
+        over = node.parent
+        if over is not None and over.pending is None and len(over.moves) > len(self._record.open):
+            # A whole turn followed the turns before it on the mat: those are over, whose
+            # ever hand the snatch is (story 4). They were shown until the first lift of
+            # that turn's squares.
+            began = [t0 for t0, sq in self._lifts
+                     if t0 > self._shown_at and sq in node.steps[-1].touched]
+            self._fast.update((sq, (t, self._version, over, min(began, default=t)))
+                              for sq in lifted)
+
+    def _snatched(self, t: float, lifted: frozenset[int]) -> None:
+        """A lift after a snatch (``_snatch``): one of the next player's own pieces away
+        from the turn, and from where its mover could amend it to (a capture: takeback 2),
+        ends it once it proves real, the turn shown until the snatch."""
+        assert self._snatch is not None
+        t0, version, node = self._snatch
+        if version != self._version:
+            self._snatch = None
+            return
+        ends = set(fast_squares(self._tree, node, self._midway, lifted)) - amending(self._tree, node)
+        self._fast.update((sq, (t, version, node, t0)) for sq in ends)
 
     def _rest(self, t: float, again: bool = False) -> None:
         """The mat rests: read it (``again``: a rest that waited for the tree)."""
@@ -436,7 +488,11 @@ class Recognizer:
         self._maps.settle({id(e.map): e.node.taken for e in found},
                           others=found[0].node.taken if publishes else None)
         self._explained = [e.node for e in found]
-        self._publish(self._explained, t)
+        # (Those of one turn more: the turn read split in two, the next player's turn after
+        # it; a slide over two squares read as three Spirit moves is not: slides 32.)
+        turns = {len(n.moves) + 1 for n in self._explained}
+        self._publish(self._explained, t,
+                      doubted=[n for n in self._unseen if len(n.moves) in turns])
         if self._mismatch is not None:
             self._mismatch = None
             self._emit(t, synced=True)
@@ -506,8 +562,10 @@ class Recognizer:
 
     # -- publishing ------------------------------------------------------------------------
 
-    def _publish(self, found: list[Node], t: float, shown: float | None = None) -> None:
-        """Publish what every history agrees on; ask about the first turn they do not."""
+    def _publish(self, found: list[Node], t: float, shown: float | None = None,
+                 doubted: list[Node] | None = None) -> None:
+        """Publish what every history agrees on; ask about the first turn they do not
+        (``doubted``: histories to keep growing if a turn is published, see ``_doubted``)."""
         record = self._record
         opened = record.moves_open()
         if len({n.position for n in found}) == 1 and len({cards_of(n) for n in found}) == 1:
@@ -523,6 +581,7 @@ class Recognizer:
         published = extends or (unique and paths[0] != opened)
         if published:
             self._published(found[0], common, opened, t, shown)
+            self._doubted = doubted or []
             opened = record.moves_open()
         if not unique:
             self._ask_apart(found, common, opened, t)
@@ -572,7 +631,9 @@ class Recognizer:
         self._rejected = [r for r in self._rejected if len(r) <= common]
         self._named = [(p, c) for p, c in self._named if len(p) < common]
         self._version += 1
+        self._doubted = []
         self._fast.clear()
+        self._snatch = None
         self._starts.clear()
         self._started = False
 
@@ -591,6 +652,8 @@ class Recognizer:
         old, self._tree = self._tree, Tree(self._record.anchor(), self._engine, self._known)
         kept = (old.follow(x.moves) for x in self._explained if x.moves[:n] == done)
         self._explained = [k for k in (self._tree.follow(x.moves[n:]) for x in kept if x) if k]
+        doubted = (old.follow(x.moves) for x in self._doubted if x.moves[:n] == done)
+        self._doubted = [k for k in (self._tree.follow(x.moves[n:]) for x in doubted if x) if k]
         self._rejected = [r[n:] for r in self._rejected if r[:n] == done and len(r) > n]
         self._named = [(p[n:], c) for p, c in self._named if p[:n] == done and len(p) >= n]
         # The hands of the moves that stand are done: their lifts are no one's now.

@@ -42,6 +42,20 @@ def rested_ends(found: list[Explanation], record: Record, lifts: list[tuple[floa
                                     for n in between(e.node, len(record.open)))]
 
 
+def unseen(found: list[Explanation], seen: list[Explanation]) -> list[Node]:
+    """The histories of ``found`` that ``seen_at_rest`` put after ``seen``."""
+    kept = {id(e) for e in seen}
+    return [e.node for e in found if id(e) not in kept]
+
+
+def refollow(old: Tree, new: Tree, nodes: list[Node], done: tuple[Move, ...]) -> list[Node]:
+    """``nodes`` of ``old`` that begin with the turns ``done``, in ``new`` (anchored after
+    them)."""
+    n = len(done)
+    kept = (old.follow(x.moves) for x in nodes if x.moves[:n] == done)
+    return [k for k in (new.follow(x.moves[n:]) for x in kept if x) if k]
+
+
 def wind_halves(every: list[Explanation], found: list[Explanation], nodes: list[Node],
                 opened: tuple[Move, ...]) -> tuple[list[Node], list[Node]]:
     """The next player's Wind Spirit cards half made from the game as published (``opened``):
@@ -293,23 +307,6 @@ def fast_squares(tree: Tree, node: Node, midway: list[Node], lifted: frozenset[i
     busy = busy | near(tree, node) | half_squares(midway)
     mine = ("R", "r", "W") if node.position.turn == 0 else ("B", "b", "W")
     return [sq for sq in lifted if sq not in busy and node.pieces[sq] in mine]
-
-
-def snatches(node: Node, lifted: frozenset[int]) -> bool:
-    """Is ``lifted`` a pawn (or master) the last turn of ``node`` placed: the next player's
-    capture begun, or the mover's hand amending?"""
-    return any(node.pieces[sq] not in (None, "W") for sq in lifted & node.steps[-1].touched)
-
-
-def amending(tree: Tree, node: Node) -> frozenset[int]:
-    """The squares the last mover of ``node`` could move the piece it moved to instead
-    (its other turns from the same square)."""
-    move, parent = move_of(node.steps[-1]), node.parent
-    if parent is None:
-        return frozenset()
-    return frozenset(sq for m in tree.moves_from(parent.position).moves
-                     if m.from_sq == move.from_sq
-                     for sq in (m.to_sq, m.spirit_from, m.spirit_to) if sq is not None)
 
 
 def _steps(move: Move) -> set[tuple[int | None, int | None]]:

@@ -43,10 +43,11 @@ from .record import Record
 from .scene import Feedback
 from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
-from .explaining import (agreement, allowed, amended_at, amending, board_fit, build_tables,
-                         bury, cards_of, common_prefix, expected, fast_squares, fast_turn,
-                         half_made, least_noise, may_follow, named_turns, opponents,
-                         rested_ends, seen_at_rest, snatches, wind_halves, window_of)
+from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
+                         cards_of, common_prefix, expected, fast_turn, half_made, least_noise,
+                         may_follow, named_turns, opponents, refollow, rested_ends,
+                         seen_at_rest, unseen, wind_halves, window_of)
+from .snatching import snatch_ends, snatch_of, split_in_two
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -197,6 +198,8 @@ class Recognizer:
             if occupancy - before:
                 self._snatch = None   # (a piece set down: the mat is another turn now)
             elif self._snatch is not None:
+                # After a snatch, the next player's lift of a piece of their own ends the
+                # turn; a lift of the mover's may be the mover amending it.
                 self._snatched(t, lifted)
             # (A mat left waiting may be a turn the next player's lift ends, as in fast play.)
             if lifted and (not self._evaluated or self._waiting is not None):
@@ -373,8 +376,9 @@ class Recognizer:
             found = [e for e in found if e.node.pending is None]
         # A turn ends where the next player saw it.
         seen = seen_at_rest(found, self._record, self._lifts, self._shown, self._rested)
-        kept = {id(e) for e in seen}
-        self._unseen = [e.node for e in found if id(e) not in kept]
+        # (Those put after the others are kept growing if a turn is published: the next
+        # hands may go on from them, see ``_doubted``.)
+        self._unseen = unseen(found, seen)
         return [n for n in nodes if n.pending is None], seen
 
     def _note_fast(self, t: float, lifted: frozenset[int]) -> None:
@@ -410,35 +414,21 @@ class Recognizer:
             return
         node, mine = fast
         self._fast.update((sq, (t, self._version, node, t)) for sq in mine)
-        opened = self._record.moves_open()
-        if mine or node.moves[:len(opened)] != opened:
-            return   # (a snatch of what an amendment placed is the mover's hand going on:
-                     # aside-empty 25, a captured pawn set aside where its turn could go)
-        if not snatches(node, lifted) or not all(
-                x.moves[:len(node.moves)] == node.moves[:len(x.moves)] for x in self._explained):
-            return   # (nor of a turn that settles what the histories at the last rest do not
-                     # agree on: a pawn set down for a moment read as a turn, no-answer 11)
+        over = snatch_of(self._tree, self._record, self._explained, node, lifted, mine,
+                         (self._lifts, self._shown_at, t))
+        if over is None:
+            return
         self._snatch = (t, self._version, node)
-        over = node.parent
-        if over is not None and over.pending is None and len(over.moves) > len(self._record.open):
-            # A whole turn followed the turns before it on the mat: those are over, whose
-            # ever hand the snatch is (story 4). They were shown until the first lift of
-            # that turn's squares.
-            began = [t0 for t0, sq in self._lifts
-                     if t0 > self._shown_at and sq in node.steps[-1].touched]
-            self._fast.update((sq, (t, self._version, over, min(began, default=t)))
-                              for sq in lifted)
+        # The turns before it that are over, whose ever hand the snatch is (story 4).
+        self._fast.update((sq, (t, self._version, *turns)) for sq, turns in over.items())
 
     def _snatched(self, t: float, lifted: frozenset[int]) -> None:
         """A lift after a snatch (``_snatch``): one of the next player's own pieces away
         from the turn, and from where its mover could amend it to (a capture: takeback 2),
         ends it once it proves real, the turn shown until the snatch."""
-        assert self._snatch is not None
+        assert self._snatch is not None   # (dropped at each publication and restart)
         t0, version, node = self._snatch
-        if version != self._version:
-            self._snatch = None
-            return
-        ends = set(fast_squares(self._tree, node, self._midway, lifted)) - amending(self._tree, node)
+        ends = snatch_ends(self._tree, node, self._midway, lifted)
         self._fast.update((sq, (t, version, node, t0)) for sq in ends)
 
     def _rest(self, t: float, again: bool = False) -> None:
@@ -488,11 +478,7 @@ class Recognizer:
         self._maps.settle({id(e.map): e.node.taken for e in found},
                           others=found[0].node.taken if publishes else None)
         self._explained = [e.node for e in found]
-        # (Those of one turn more: the turn read split in two, the next player's turn after
-        # it; a slide over two squares read as three Spirit moves is not: slides 32.)
-        turns = {len(n.moves) + 1 for n in self._explained}
-        self._publish(self._explained, t,
-                      doubted=[n for n in self._unseen if len(n.moves) in turns])
+        self._publish(self._explained, t, doubted=split_in_two(self._explained, self._unseen))
         if self._mismatch is not None:
             self._mismatch = None
             self._emit(t, synced=True)
@@ -563,7 +549,7 @@ class Recognizer:
     # -- publishing ------------------------------------------------------------------------
 
     def _publish(self, found: list[Node], t: float, shown: float | None = None,
-                 doubted: list[Node] | None = None) -> None:
+                 doubted: tuple[Node, ...] = ()) -> None:
         """Publish what every history agrees on; ask about the first turn they do not
         (``doubted``: histories to keep growing if a turn is published, see ``_doubted``)."""
         record = self._record
@@ -581,7 +567,7 @@ class Recognizer:
         published = extends or (unique and paths[0] != opened)
         if published:
             self._published(found[0], common, opened, t, shown)
-            self._doubted = doubted or []
+            self._doubted = list(doubted)
             opened = record.moves_open()
         if not unique:
             self._ask_apart(found, common, opened, t)
@@ -650,10 +636,8 @@ class Recognizer:
         bury(self._tree, self._maps, done)
         self._tree.stop()
         old, self._tree = self._tree, Tree(self._record.anchor(), self._engine, self._known)
-        kept = (old.follow(x.moves) for x in self._explained if x.moves[:n] == done)
-        self._explained = [k for k in (self._tree.follow(x.moves[n:]) for x in kept if x) if k]
-        doubted = (old.follow(x.moves) for x in self._doubted if x.moves[:n] == done)
-        self._doubted = [k for k in (self._tree.follow(x.moves[n:]) for x in doubted if x) if k]
+        self._explained = refollow(old, self._tree, self._explained, done)
+        self._doubted = refollow(old, self._tree, self._doubted, done)
         self._rejected = [r[n:] for r in self._rejected if r[:n] == done and len(r) > n]
         self._named = [(p[n:], c) for p, c in self._named if p[:n] == done and len(p) >= n]
         # The hands of the moves that stand are done: their lifts are no one's now.
@@ -719,7 +703,7 @@ class Recognizer:
         self._tree.stop()
         self._tree = Tree(self._record.board, self._engine, self._known)
         self._since = self._cut = t
-        self._explained = []
+        self._explained, self._doubted, self._snatch = [], [], None
         self._expect()
         self._version += 1
         self._check_pass(t)

@@ -75,7 +75,10 @@ READ_BACK = {"captured_pawn_set_aside_read_as_amendment_then_back"}
 # Fast replies (issue 21, "Session 37"): Blue's Spider e5d4 c3c2 lands its Spirit on c2, Red lifts
 # it 0.16 s later and plays Goose c2b2, which reads as Spider's Spirit set down on its way to b2;
 # Blue's Crab b2b1 (a swap) then goes on only from Spider c3c2 and Goose (snatch 12, first turns).
-FAST_REPLIES = {"spirit_snatched_read_as_set_down_then_amended"}
+# Red's Spider b3c4 c3c4 begins 0.1 s after Blue's Bat a3a2 d4c3 lands, by lifting the pawn it
+# captures (not one Bat moved): Bat ends at Red's next lift, of its own b3 (hurried 6, cut).
+FAST_REPLIES = {"spirit_snatched_read_as_set_down_then_amended",
+                "capture_begun_on_the_captured_piece_before_the_turn_is_read"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run

@@ -12,7 +12,7 @@ from ..rules.moves import Move
 from ..rules.position import COLORS
 from .asking import STEP, TAKEBACK, Question
 from .histories import Explanation, Node, Tree, cheapest
-from .pieces import PUT_BACK, Expected, PieceMap, PieceMaps, expected_of
+from .pieces import PUT_BACK, Expected, Held, PieceMap, PieceMaps, expected_of
 from .readings import pieces_of
 from .record import Record
 from .window import move_of
@@ -51,6 +51,18 @@ def wind_halves(every: list[Explanation], found: list[Explanation], nodes: list[
     likely = [e.node for e in every
               if e.node.pending is not None and e.cost <= least and e.node.moves == opened]
     return likely, [n for n in nodes if n.pending is not None and n.moves == opened]
+
+
+def held_by(found: list[Explanation]) -> Held | None:
+    """The board before the last turn of the first history ``found`` and the square that
+    turn lifted its first piece off (its pawn's, or the Spirit's), if it has one (see
+    ``pieces.holding``)."""
+    node = found[0].node if found else None
+    if node is None or node.parent is None or not node.moves:
+        return None
+    move = node.moves[-1]
+    origin = move.from_sq if move.from_sq is not None else move.spirit_from
+    return None if origin is None else (node.parent.pieces, origin)
 
 
 def half_squares(halves: list[Node]) -> set[int]:

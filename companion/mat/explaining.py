@@ -49,7 +49,7 @@ def wind_halves(every: list[Explanation], found: list[Explanation], nodes: list[
     them), and every one grown."""
     least = found[0].cost + PUT_BACK if found else -1
     likely = [e.node for e in every
-              if e.node.pending is not None and e.cost <= least and e.node.moves == opened]
+              if e.node.pending is not None and e.cost <= least and _after(e.node, opened)]
     return likely, [n for n in nodes if n.pending is not None and n.moves == opened]
 
 
@@ -63,6 +63,13 @@ def held_by(found: list[Explanation]) -> Held | None:
     move = node.moves[-1]
     origin = move.from_sq if move.from_sq is not None else move.spirit_from
     return None if origin is None else (node.parent.pieces, origin)
+
+
+def _after(node: Node, opened: tuple[Move, ...]) -> bool:
+    """Is ``node``'s card half made right after the published game, or after one turn more
+    that nothing published yet (a reply under a question: spirit-back 36, Blue's Wind card
+    made after Red moved the Spirit straight back, unanswered)?"""
+    return node.moves[:len(opened)] == opened and len(node.moves) <= len(opened) + 1
 
 
 def half_squares(halves: list[Node]) -> set[int]:

@@ -12,7 +12,7 @@ from ..rules.moves import Move
 from ..rules.position import COLORS
 from .asking import STEP, TAKEBACK, Question
 from .histories import Explanation, Node, Tree, cheapest
-from .pieces import PUT_BACK, Expected, PieceMap, PieceMaps, expected_of
+from .pieces import PUT_BACK, Expected, Held, PieceMap, PieceMaps, expected_of
 from .readings import pieces_of
 from .record import Record
 from .window import move_of
@@ -25,7 +25,40 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
     another on boards the mat never rested on is one hand going on, if another says so.
     Rests count from the first on the game as published (a later one may be a history's end
     on the same board), and before the hands' last lift (after it is the mat now)."""
-    return rested_ends(found, record, lifts, shown, rested) or found
+    return knocked(rested_ends(found, record, lifts, shown, rested) or found, lifts)
+
+
+AT_ONCE = 0.08   # two lifts this close are one motion of one hand (the recognizer's CLEAR_S)
+
+
+def knocked(found: list[Explanation], lifts: list[tuple[float, int]]) -> list[Explanation]:
+    """Of readings as noisy as one another that each put a piece back, those whose pieces
+    put back were each lifted at once after a lift of one of their turns' squares (knocked
+    by the hand that lifted it), if the others put back a piece lifted on its own (story 7:
+    Red's Kirin c2b4 capturing b4, the hand knocking Blue's master off b3 as it lifts its own
+    from c2, and the master put back 2.3 s later, is also Dog c2b3 capturing the master, with
+    the pawn on b4 lifted on its own and put back: a knock comes with the lift, a capture's
+    victim never comes back)."""
+    if len({id(e.node) for e in found}) < 2:
+        return found
+    backs = [_put_back(e.node, lifts) for e in found]
+    if not all(backs):
+        return found
+    knocks = [e for e, back in zip(found, backs) if all(back)]
+    return knocks if knocks and len(knocks) < len(found) else found
+
+
+def _put_back(node: Node, lifts: list[tuple[float, int]]) -> list[bool]:
+    """For each lift of a piece ``node``'s turns put back (standing as at the anchor, off
+    their turns' squares): did it come at once after a lift of one of those turns' squares?"""
+    root = node
+    while root.parent is not None:
+        root = root.parent
+    steps = {sq for m in node.moves for sq in (m.from_sq, m.to_sq, m.spirit_from, m.spirit_to)}
+    starts = [t0 for t0, sq in lifts if sq in steps]
+    return [any(0 < t0 - t1 <= AT_ONCE for t1 in starts) for t0, sq in lifts
+            if sq not in steps and node.pieces[sq] is not None
+            and node.pieces[sq] == root.pieces[sq]]
 
 
 def rested_ends(found: list[Explanation], record: Record, lifts: list[tuple[float, int]],
@@ -63,8 +96,27 @@ def wind_halves(every: list[Explanation], found: list[Explanation], nodes: list[
     them), and every one grown."""
     least = found[0].cost + PUT_BACK if found else -1
     likely = [e.node for e in every
-              if e.node.pending is not None and e.cost <= least and e.node.moves == opened]
+              if e.node.pending is not None and e.cost <= least and _after(e.node, opened)]
     return likely, [n for n in nodes if n.pending is not None and n.moves == opened]
+
+
+def held_by(found: list[Explanation]) -> Held | None:
+    """The board before the last turn of the first history ``found`` and the square that
+    turn lifted its first piece off (its pawn's, or the Spirit's), if it has one (see
+    ``pieces.holding``)."""
+    node = found[0].node if found else None
+    if node is None or node.parent is None or not node.moves:
+        return None
+    move = node.moves[-1]
+    origin = move.from_sq if move.from_sq is not None else move.spirit_from
+    return None if origin is None else (node.parent.pieces, origin)
+
+
+def _after(node: Node, opened: tuple[Move, ...]) -> bool:
+    """Is ``node``'s card half made right after the published game, or after one turn more
+    that nothing published yet (a reply under a question: spirit-back 36, Blue's Wind card
+    made after Red moved the Spirit straight back, unanswered)?"""
+    return node.moves[:len(opened)] == opened and len(node.moves) <= len(opened) + 1
 
 
 def half_squares(halves: list[Node]) -> set[int]:

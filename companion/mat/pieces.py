@@ -29,6 +29,7 @@ Trail = tuple[Visit, ...]                   # the squares a piece stood on, in o
 Trails = tuple[Trail | None, ...]           # each square's piece's trail
 NOW = float("inf")                          # ``until`` of the square a piece stands on
 Air = tuple[tuple[str, int, float, Trail], ...]   # (piece, the square it left, when, trail)
+Held = tuple[Pieces, int]   # the board before a turn, and the square it lifted its first piece off
 Expected = tuple[frozenset[str], ...]       # the pieces each square may hold
 
 PUT_BACK = 1      # a piece set back on the square it left, after a real lift
@@ -152,6 +153,20 @@ def settled(m: PieceMap, taken: tuple[str, ...], before: float = NOW) -> PieceMa
     return PieceMap(m.pieces, tuple(sorted(air)), m.cost, m.trails)
 
 
+def holding(maps: list[PieceMap], held: Held | None) -> list[PieceMap]:
+    """The maps in which a turn is not made yet: the piece it lifted first (``held``: the
+    board before the turn, and that square) is still in the hand, every other piece where it
+    stood before the turn. Air-touch 8: Blue holds its pawn while Red lifts and re-seats a
+    pawn Blue's could capture; that is the capture made, at one put-back less, and when
+    Blue's pawn lands elsewhere only such a map reads the turn played."""
+    if held is None:
+        return []
+    before, origin = held
+    pieces = before[:origin] + (None,) + before[origin + 1:]
+    return [m for m in maps if m.pieces == pieces
+            and any(o == origin and since != GONE for _, o, since, _ in m.air)]
+
+
 class PieceMaps:
     """The beam of maps of where the pieces are, fed the mat's edges."""
 
@@ -182,20 +197,26 @@ class PieceMaps:
             maps = [n for m in maps for n in m.placed(sq, brushed, t)]
         self.maps = _beam(maps, self.expected)
 
-    def keep(self, maps: list[PieceMap]) -> None:
+    def keep(self, maps: list[PieceMap], held: Held | None = None) -> None:
         """Only ``maps`` go on: the mat rested in what they explain long enough that the
-        other ways the hands might have gone no longer count."""
+        other ways the hands might have gone no longer count; but those of the maps that
+        still hold the piece of ``held`` (see :func:`holding`) at one put-back more do."""
         if maps:
-            self.maps = _beam(list(maps), self.expected)
+            least = min(m.cost for m in maps)
+            self.maps = _beam(list(maps) + [m for m in holding(self.maps, held)
+                                            if m.cost <= least + PUT_BACK], self.expected)
 
     def settle(self, explained: dict[int, tuple[str, ...]], before: float = NOW,
-               others: tuple[str, ...] | None = None) -> None:
+               others: tuple[str, ...] | None = None, held: Held | None = None) -> None:
         """The maps the resting mat's histories explain (by ``id``, with what each history
         took off) lose the pieces in the air those histories did not take (see
         :func:`settled`); the others lose those ``others`` (what the history published
-        took off) did not, if given, else stay as they are."""
+        took off) did not, if given, else stay as they are, as do those that hold the piece
+        of ``held``."""
+        keep = {id(m) for m in holding(self.maps, held)}
         self.maps = _beam([settled(m, explained[id(m)], before) if id(m) in explained
-                           else m if others is None else settled(m, others, before)
+                           else m if others is None or id(m) in keep
+                           else settled(m, others, before)
                            for m in self.maps], self.expected)
 
     def rested(self, explained: set[int], taken: tuple[str, ...] = ()) -> None:

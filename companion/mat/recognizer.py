@@ -44,9 +44,9 @@ from .scene import Feedback
 from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
 from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
-                         cards_of, common_prefix, expected, fast_turn, half_made, least_noise,
-                         may_follow, named_turns, opponents, refollow, rested_ends,
-                         seen_at_rest, unseen, wind_halves, window_of)
+                         cards_of, common_prefix, expected, fast_turn, half_made, held_by,
+                         least_noise, may_follow, named_turns, opponents, refollow,
+                         rested_ends, seen_at_rest, unseen, wind_halves, window_of)
 from .snatching import snatch_ends, snatch_of, split_in_two
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
@@ -296,7 +296,8 @@ class Recognizer:
             self._prune = None
             explained = explain(self._explained, self._maps.maps, when, self._since)
             self._maps.keep([settled(e.map, e.node.taken)
-                             for e in explained if e.cost == explained[0].cost])
+                             for e in explained if e.cost == explained[0].cost],
+                            held_by(explained))
             if not explained:
                 self._rest(when)   # a piece "set aside" stayed: the mat is read again
         else:
@@ -476,7 +477,8 @@ class Recognizer:
             # back on its square, the mover's in the hand.)
             self._maps.rested(self._fitting, found[0].node.taken)
         self._maps.settle({id(e.map): e.node.taken for e in found},
-                          others=found[0].node.taken if publishes else None)
+                          others=found[0].node.taken if publishes else None,
+                          held=held_by(found))
         self._explained = [e.node for e in found]
         self._publish(self._explained, t, doubted=split_in_two(self._explained, self._unseen))
         if self._mismatch is not None:

@@ -79,6 +79,17 @@ READ_BACK = {"captured_pawn_set_aside_read_as_amendment_then_back"}
 # captures (not one Bat moved): Bat ends at Red's next lift, of its own b3 (hurried 6, cut).
 FAST_REPLIES = {"spirit_snatched_read_as_set_down_then_amended",
                 "capture_begun_on_the_captured_piece_before_the_turn_is_read"}
+# Air-touch 8 (session 37): Blue holds its pawn off b3 while Red lifts and re-seats its pawn on
+# d4, which Blue's pawn could capture: that is read as the capture, and when Blue's pawn lands
+# on a2 the map still holding it must be there to read Monkey b3a2 at once (it was read 1.2 s
+# late, after a mismatch, from the board).
+HELD = {"held_pawn_lands_after_a_capturable_piece_is_reseated"}
+# Spirit-back 36 (session 37): Blue's Eel c3b3, Red's Sheep b3c3 straight back (move or
+# takeback, never answered), then Blue's Octopus a5b4 c3c2: the lift of the Spirit after its
+# pawn step was read as Red's fast play after Blue's Eel amended into Eel a5b4, and that was
+# committed before the mat rested. Blue's card half made after the unanswered reply now keeps
+# the Spirit's square Blue's (the readings are asked about instead).
+MIDWAY = {"spirit_back_unanswered_then_a_wind_card_lifts_the_spirit"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run
@@ -97,7 +108,8 @@ def same_events(got: list[dict], want: list[dict], tolerance: float) -> bool:
 
 
 def test_the_corpus_covers_every_case():
-    assert CASES | ISSUE_12 | ROBOT | READ_BACK | FAST_REPLIES <= {p.stem for p in CORPUS}
+    assert (CASES | ISSUE_12 | ROBOT | READ_BACK | FAST_REPLIES | HELD | MIDWAY
+            <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 
 
@@ -117,9 +129,9 @@ def _story(path: Path) -> GeneratedGame:
 OPEN = pytest.mark.xfail(strict=True, reason="issue 21: the recognizer does not keep every history")
 # The categories whose first FEW games fail today, and those whose 200 games do (docs/traces.md;
 # the hypothesis recognizer's, measured on 40 games: docs/recognizer-hypotheses.md).
-OPEN_FEW = {"hurried", "snatch", "set-down", "takeback-wind", "knock", "spirit-back",
+OPEN_FEW = {"hurried", "snatch", "set-down", "takeback-wind", "spirit-back",
             "late-answer", "no-answer", "slide-over", "air-touch", "robot"}
-OPEN_200 = OPEN_FEW | {"slides", "aside-empty", "takeback-wind", "nudge", "onlooker"}
+OPEN_200 = OPEN_FEW | {"slides", "aside-empty", "takeback-wind", "nudge", "onlooker", "knock"}
 
 
 def _open(categories: list[str], still_open: set[str]) -> list:
@@ -128,7 +140,7 @@ def _open(categories: list[str], still_open: set[str]) -> list:
 
 # The stories the recognizer does not read yet.
 OPEN_STORIES = {"story6_captured_pawn_set_down_for_a_moment",
-                "story7_knocked_neighbour_is_no_capture", "story9_pawn_step_committed_as_the_spirit_lifts"}
+                "story9_pawn_step_committed_as_the_spirit_lifts"}
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, marks=OPEN) if p.stem in OPEN_STORIES else p

@@ -62,17 +62,19 @@ def _put_back(node: Node, lifts: list[tuple[float, int]]) -> list[bool]:
 
 
 def rested_ends(found: list[Explanation], record: Record, lifts: list[tuple[float, int]],
-                shown: list[float], rested: list[tuple[float, frozenset[int]]]) -> list[Explanation]:
+                shown: list[float], rested: list[tuple[float, frozenset[int]]],
+                amended: bool = False) -> list[Explanation]:
     """The histories of ``found`` whose turns each end on a board the mat rested on (see
-    :func:`seen_at_rest`)."""
+    :func:`seen_at_rest`); ``amended``: the turns they put in place of published ones too."""
     board = record.position.occupied()
     last_lift = max((t0 for t0, _ in lifts), default=float("-inf"))
     last_shown = shown[-1] if shown else float("-inf")
     since = min((t0 for t0, occ in rested if occ == board and t0 >= last_shown),
                 default=last_shown)
     boards = {occ for t0, occ in rested if since < t0 < last_lift}
-    return [e for e in found if all(n.occupancy in boards
-                                    for n in between(e.node, len(record.open)))]
+    opened = record.moves_open()
+    return [e for e in found if all(n.occupancy in boards for n in between(
+        e.node, agreement(e.node.moves, opened) if amended else len(opened)))]
 
 
 def unseen(found: list[Explanation], seen: list[Explanation]) -> list[Node]:

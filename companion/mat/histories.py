@@ -22,7 +22,7 @@ from ..rules.cards import CardTable
 from ..rules.moves import Move
 from ..rules.position import Position
 from .pieces import NOW, PieceMap, Pieces
-from .sides import Sides, sides_of
+from .sides import ON_ITS_WAY, Sides, sides_of
 from .walks import Paths, idle_noise, step, walked
 from .readings import Reading, pieces_of
 from .growth import MADE, Grower
@@ -314,7 +314,8 @@ class Explanation:
     cost: int
     map: PieceMap
     # A piece the history took off still stands aside on the mat until then: the hand that
-    # took it has not finished (the turn is not over while its victim is on the mat).
+    # took it has not finished (the turn is not over while its victim is on the mat); or,
+    # for a Wind card part-way, its Spirit set down may be on its way until then.
     aside: float | None = None
 
 
@@ -341,7 +342,10 @@ def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
                 if air is None:
                     air = m.in_air()
                 taken = Counter(n.taken)
-                if aside is not None:
+                if aside == ON_ITS_WAY:
+                    if n.pending is None:
+                        continue   # only a Wind card part-way has its Spirit in the hand
+                elif aside is not None:
                     if not taken[aside]:
                         continue   # only a piece the history took off can stand aside
                     taken[aside] -= 1

@@ -48,6 +48,7 @@ from .explaining import (agreement, allowed, amended_at, board_fit, build_tables
                          least_noise, may_follow, named_turns, opponents, refollow,
                          rested_ends, seen_at_rest, unseen, wind_halves, window_of)
 from .snatching import snatch_ends, snatch_of, split_in_two
+from .on_its_way import look_again, on_its_way
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -371,6 +372,7 @@ class Recognizer:
                            self._doubted)
         # The next player's Wind Spirit card half made (an amendment is not read over it).
         self._midway, self._halves = wind_halves(every, found, nodes, opened)
+        found = on_its_way(every, found, self._record, self._lifts, self._shown, self._rested)
         # A Wind Spirit card part-way explains the mat only while nothing whole does as
         # cheaply: then the mover's hands are at work, and no turn is read from them.
         if not all(e.node.pending is not None for e in found):
@@ -448,6 +450,9 @@ class Recognizer:
             return
         if found[0].node.pending is not None:
             self._maps.rested(self._fitting, found[0].node.taken)
+            # Read part-way only while a piece set down may be aside or on its way (a
+            # Spirit, story 9): the mat is read again as it stands then.
+            self._aside = look_again(found, self._aside)
             self._part_way(t, COLORS[found[0].node.position.turn])
             return
         opened = self._record.moves_open()

@@ -1,12 +1,13 @@
 """The boards a piece map of the mat can be a history's (see :func:`.histories.explain`): as
 it stands, or with a piece put down a moment ago read as not there yet (a captured piece set
-aside before it goes off)."""
+aside before it goes off; a Wind Spirit set down on its way, its card's turn not done)."""
 
 from __future__ import annotations
 
 from .pieces import PieceMap, Pieces
 
-ASIDE_S = 1.2     # a piece put down less than this long ago may be aside
+ASIDE_S = 1.2     # a piece put down less than this long ago may be aside, or on its way
+ON_ITS_WAY = "~"  # (``_boards``' mark for a Wind Spirit set down on its way, not yet moved)
 
 
 Sides = list[list[tuple[str | None, Pieces, float | None]]]   # each map's boards (``_boards``)
@@ -24,7 +25,8 @@ def boards(maps: list[PieceMap], now: float, sides: Sides | None = None) -> set[
 def _boards(m: PieceMap, now: float) -> list[tuple[str | None, Pieces, float | None]]:
     """The boards a map can be a history's: as it stands, or with one piece set aside on a
     square of its own for a moment (a captured piece put down before it goes off; one that
-    stays is not aside), with when it stops being aside."""
+    stays is not aside), or with a Spirit put down a moment ago back where it started (marked
+    ``ON_ITS_WAY``), each with when it stops being so."""
     pieces = m.pieces
     out: list[tuple[str | None, Pieces, float | None]] = [(None, pieces, None)]
     for sq, trail in enumerate(m.trails):   # (the time first: most pieces stand for long)
@@ -33,4 +35,14 @@ def _boards(m: PieceMap, now: float) -> list[tuple[str | None, Pieces, float | N
         until = trail[-1][1] + ASIDE_S
         if now < until and (p := pieces[sq]) is not None and p != "?":   # (the deadline's own sum)
             out.append((p, pieces[:sq] + (None,) + pieces[sq + 1:], until))
+            home = trail[0][0]
+            if p == "W" and len(trail) == 2 and home != sq and pieces[home] is None:
+                # The Spirit set down for a moment on its way: a Wind card part-way whose
+                # Spirit is still in the hand (story 9). Only while the maps know of one
+                # step of the Spirit's (a trail of two): offered after any step, it read the
+                # next player's quick Spirit move as one set down (hurried 32 wedged), and
+                # nothing at the rest tells the two apart; a narrowing, not a distinction.
+                back = list(pieces)
+                back[sq], back[home] = None, p
+                out.append((ON_ITS_WAY, tuple(back), until))
     return out

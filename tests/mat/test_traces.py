@@ -90,6 +90,12 @@ HELD = {"held_pawn_lands_after_a_capturable_piece_is_reseated"}
 # committed before the mat rested. Blue's card half made after the unanswered reply now keeps
 # the Spirit's square Blue's (the readings are asked about instead).
 MIDWAY = {"spirit_back_unanswered_then_a_wind_card_lifts_the_spirit"}
+# Story 9's reading with its deadline (session 37): Red's Hawk b1a2, its Spirit lifted off a3 on
+# its way to swap with Blue's student on c3 and set down on b4, where the hands leave it. A Spirit
+# set down off its square is read as still in the hand (the card part-way) only for the 1.2 s a
+# piece set down may be aside; then the mat is read as it stands (Elephant b1a2, Panda a3b4),
+# not left "waiting for the rest of the turn" (a Wind game of tests/table/test_computer.py).
+ON_ITS_WAY = {"spirit_set_down_on_its_way_to_a_swap_is_read_as_it_stands_after_its_window"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run
@@ -108,7 +114,7 @@ def same_events(got: list[dict], want: list[dict], tolerance: float) -> bool:
 
 
 def test_the_corpus_covers_every_case():
-    assert (CASES | ISSUE_12 | ROBOT | READ_BACK | FAST_REPLIES | HELD | MIDWAY
+    assert (CASES | ISSUE_12 | ROBOT | READ_BACK | FAST_REPLIES | HELD | MIDWAY | ON_ITS_WAY
             <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 
@@ -139,8 +145,7 @@ def _open(categories: list[str], still_open: set[str]) -> list:
 
 
 # The stories the recognizer does not read yet.
-OPEN_STORIES = {"story6_captured_pawn_set_down_for_a_moment",
-                "story9_pawn_step_committed_as_the_spirit_lifts"}
+OPEN_STORIES = {"story6_captured_pawn_set_down_for_a_moment"}
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, marks=OPEN) if p.stem in OPEN_STORIES else p

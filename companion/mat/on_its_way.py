@@ -1,0 +1,45 @@
+"""A Wind Spirit card part-way whose Spirit, set down off its square a moment ago, is still in
+the hand on its way (issue 21 story 9), and when a rest read part-way is read again: such a
+reading holds only while a piece set down may be aside (``sides.ASIDE_S``)."""
+
+from __future__ import annotations
+
+from .explaining import rested_ends
+from .histories import ASIDE, Explanation, Node, cheapest
+from .record import Record
+
+
+def on_its_way(every: list[Explanation], found: list[Explanation], record: Record,
+               lifts: list[tuple[float, int]], shown: list[float],
+               rested: list[tuple[float, frozenset[int]]]) -> list[Explanation]:
+    """The Wind Spirit cards part-way about as likely as the whole readings ``found`` (their
+    Spirit set down on its way for a moment: ``ASIDE``), cheapest first, when each of those
+    passes a board the mat never rested on (:func:`rested_ends`, the turns they put in place
+    of published ones too) and is the same turns, the card's pawn step as a turn of its own,
+    then one more turn; else ``found``. A Spirit set down on its way is then not the next
+    player's Spirit move made in the same breath (story 9). Such a reading lasts only while
+    the Spirit may be on its way (its ``aside``: the mat is looked at again then)."""
+    if (not found or any(e.node.pending is not None for e in found)
+            or rested_ends(found, record, lifts, shown, rested, amended=True)):
+        return found
+    return cheapest([e for e in every if e.node.pending is not None
+                     and e.cost <= found[0].cost + ASIDE
+                     and all(_step_then_one(e.node, w.node) for w in found)],
+                    found[0].cost) or found
+
+
+def look_again(found: list[Explanation], due: float | None) -> float | None:
+    """When to read the mat again (``due``: already set), if the readings ``found`` hold
+    only while a piece set down in them may be aside, or a Spirit on its way (story 9: a
+    rest left part-way without a look is left "waiting for the rest of the turn")."""
+    ends = [e.aside for e in found if e.aside is not None]
+    return max(ends) if ends else due
+
+
+def _step_then_one(half: Node, whole: Node) -> bool:
+    """Is ``whole`` the turns of ``half``, then its Wind card's pawn step as a turn, then one
+    more turn?"""
+    k, card = len(half.moves), half.pending
+    assert card is not None
+    return (len(whole.moves) == k + 2 and whole.moves[:k] == half.moves
+            and (whole.moves[k].from_sq, whole.moves[k].to_sq) == (card.from_sq, card.to_sq))

@@ -14,11 +14,24 @@ the Spirit's own square is empty (a *landing*). Each requirement is a *group* of
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from ..rules.moves import Move
 from ..rules.position import Position
 
 Pieces = tuple[str | None, ...]
+T = TypeVar("T")
+
+
+# One empty set for every reading that needs none (most turns capture, swap and land
+# nowhere): an empty frozenset is a new object each time, and each is one more object the
+# cyclic collector scans in every pass it survives (the readings are kept with their
+# position's turns: docs/recognizer-hypotheses.md, session 37).
+EMPTY: frozenset[Any] = frozenset()
+
+
+def _frozen(items: set[T]) -> frozenset[T]:
+    return frozenset(items) if items else EMPTY
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,9 +44,9 @@ class Reading:
     groups: frozenset[frozenset[int]]    # squares that must have been seen empty together
     touched: frozenset[int]              # every square the turn's hands may visit
     midway: frozenset[int] | None = None  # a Wind Spirit card: occupancy after the pawn step
-    midway_groups: frozenset[frozenset[int]] = frozenset()
+    midway_groups: frozenset[frozenset[int]] = EMPTY
     undo: Move | None = None
-    landings: frozenset[tuple[int, int]] = frozenset()  # (s, u): u refilled while s was empty
+    landings: frozenset[tuple[int, int]] = EMPTY  # (s, u): u refilled while s was empty
 
     @property
     def card(self) -> str | None:
@@ -74,7 +87,7 @@ def read_move(pos: Position, move: Move, before: Pieces | None = None) -> Readin
         board[t], board[f] = board[f], None
         touched |= {f, t}
     midway = occupancy_of(tuple(board)) if move.wind_card and pawn_step else None
-    midway_groups = frozenset(groups)
+    midway_groups = _frozen(groups)
     spirit: tuple[int | None, int | None] | None
     if move.wind_card:
         spirit = (move.spirit_from, move.spirit_to) if move.spirit_from is not None else None
@@ -98,8 +111,8 @@ def read_move(pos: Position, move: Move, before: Pieces | None = None) -> Readin
             board[s], board[u] = None, "W"
         touched |= {s, u}
     after = tuple(board)
-    return Reading(move, after, occupancy_of(after), frozenset(groups), frozenset(touched),
-                   midway, midway_groups, landings=frozenset(landings))
+    return Reading(move, after, occupancy_of(after), _frozen(groups), frozenset(touched),
+                   midway, midway_groups, landings=_frozen(landings))
 
 
 def read_undo(last: Reading, before: Position) -> Reading:

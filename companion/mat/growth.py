@@ -122,12 +122,13 @@ class Grower:
         """Is turn ``m`` (index ``i``) from ``node`` a history the lifts allow?"""
         self.work += 1
         starts = origins(m)
-        if any(lifted[sq] <= 0 for sq in starts):
+        # (``get``: a Counter's missing square is a call of its ``__missing__``.)
+        if any(lifted.get(sq, 0) <= 0 for sq in starts):
             failed.append((i, m, frozenset(starts)))
             return
         child = tree.child_along(node, ms, m)
-        if (all(lifted[sq] >= n for sq, n in child.emptied.items())
-                and all(allowed[sq] > 0 for sq in child.leaves)):
+        if (all(lifted.get(sq, 0) >= n for sq, n in child.emptied.items())
+                and all(allowed.get(sq, 0) > 0 for sq in child.leaves)):
             found.append((i, child))
         else:
             failed.append((i, m, frozenset(child.emptied) | frozenset(starts)))

@@ -24,7 +24,7 @@ from ..rules.position import Position
 from .pieces import NOW, PieceMap, Pieces
 from .sides import Sides, sides_of
 from .walks import Paths, idle_noise, step, walked
-from .readings import Reading, pieces_of
+from .readings import Reading, occupancy_of, pieces_of
 from .growth import MADE, Grower
 from .turns import Known, Lifts, Turns
 
@@ -60,7 +60,7 @@ class Node:
 
     @cached_property   # (read at every look, over up to MAX_NODES nodes: worked out once)
     def occupancy(self) -> frozenset[int]:
-        return frozenset(sq for sq, p in enumerate(self.pieces) if p is not None)
+        return occupancy_of(self.pieces)
 
     @cached_property   # (a look files every node by its board: hashed once, not at each look)
     def board_hash(self) -> int:
@@ -156,16 +156,18 @@ class Tree:
         move = r.move
         assert move is not None, "a child is a turn"
         pos = self.moves_from(node.position).after(move)
-        before = sorted(p for p in node.pieces if p is not None)
-        after = sorted(p for p in r.pieces if p is not None)
-        if before == after:   # (most turns take nothing: no Counter made, a third of a node)
+        # A turn adds no piece: it took one off when fewer are left (most take nothing: no
+        # Counter made, no pieces sorted).
+        if r.pieces.count(None) == node.pieces.count(None):
             gone = node.taken
         else:
-            taken = Counter(before)
-            taken.subtract(after)
+            taken = Counter(p for p in node.pieces if p is not None)
+            taken.subtract(p for p in r.pieces if p is not None)
             gone = tuple(sorted(node.taken + tuple(taken.elements())))
-        leaves = frozenset(sq for sq, (a, b) in enumerate(zip(node.pieces, r.pieces))
-                           if a is not None and a != b)
+        # (Only the squares the turn's hands visit change.)
+        before = node.pieces
+        leaves = frozenset(sq for sq in r.touched
+                           if before[sq] is not None and before[sq] != r.pieces[sq])
         emptied = Counter(node.emptied)   # (its counts are positive: as ``+`` would add them)
         emptied.update(leaves)
         return Node(node.steps + (r,), pos, r.pieces, gone, node.movers + (node.position.turn,),

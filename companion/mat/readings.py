@@ -14,6 +14,7 @@ the Spirit's own square is empty (a *landing*). Each requirement is a *group* of
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any, TypeVar
 
 from ..rules.moves import Move
@@ -67,7 +68,8 @@ def pieces_of(pos: Position) -> Pieces:
 
 
 def occupancy_of(pieces: Pieces) -> frozenset[int]:
-    return frozenset(sq for sq, p in enumerate(pieces) if p is not None)
+    # (A piece is a letter, never empty: the squares whose piece is true.)
+    return frozenset(compress(range(len(pieces)), pieces))
 
 
 def read_move(pos: Position, move: Move, before: Pieces | None = None) -> Reading:

@@ -173,7 +173,8 @@ class Turns:
 
 def origins(move: Move) -> tuple[int, ...]:
     """The squares a turn lifts its own pieces off (its pawn, the Spirit)."""
-    return tuple(sq for sq in (move.from_sq, move.spirit_from) if sq is not None)
+    f, s = move.from_sq, move.spirit_from
+    return (() if f is None else (f,)) + (() if s is None else (s,))
 
 
 class Known(dict[Position, Turns]):

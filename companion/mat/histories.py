@@ -11,6 +11,7 @@ map's pieces are the node's and the pieces in the map's air are exactly those ta
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -195,10 +196,11 @@ class Tree:
             lifts = self._grower.lifts(lifted, window)
             self._growing = (mark, lifts, self._grow(lifts, depth, also))
         _, lifts, steps = self._growing
-        start = self._grower.work
+        grower = self._grower
+        grower.limit = math.inf if budget is None else grower.work + budget
         try:
-            while budget is None or self._grower.work - start < budget:
-                next(steps)
+            while grower.work < grower.limit:
+                next(steps)   # (the steps yield only once the work reaches the limit)
         except StopIteration as done:
             self._growing = None
             self._grown = (mark, lifts, *done.value)
@@ -235,7 +237,8 @@ class Tree:
                 for j, (board, key) in enumerate(self._grower.left(n)):
                     index.setdefault(key, []).append((i, j, board))
             self._grower.work += 3 + len(steps[-1])   # (a node's look, each step's board)
-            yield
+            if self._grower.work >= self._grower.limit:
+                yield
         return steps, index
 
     def _grow(self, lifts: Lifts, depth: int, also: list[Node]) -> "Growth":
@@ -270,7 +273,8 @@ class Tree:
         kept = 0
         for n in frontier:
             kids = yield from self._grower.children(self, n, lifts)
-            yield
+            if self._grower.work >= self._grower.limit:
+                yield
             out += kids
             kept += len(kids) if seen is None else sum(id(c) not in seen for c in kids)
             if kept >= room:

@@ -25,7 +25,7 @@ from ..rules.position import Position
 from .pieces import NOW, PieceMap, Pieces
 from .sides import Sides, sides_of
 from .walks import Paths, idle_noise, step, walked
-from .readings import Reading, occupancy_of, pieces_of
+from .readings import Reading, occupancy_of, pieces_of, shared
 from .growth import MADE, Grower
 from .turns import Known, Lifts, Turns
 
@@ -167,8 +167,8 @@ class Tree:
             gone = tuple(sorted(node.taken + tuple(taken.elements())))
         # (Only the squares the turn's hands visit change.)
         before = node.pieces
-        leaves = frozenset(sq for sq in r.touched
-                           if before[sq] is not None and before[sq] != r.pieces[sq])
+        leaves = shared(sq for sq in r.touched
+                        if before[sq] is not None and before[sq] != r.pieces[sq])
         emptied = Counter(node.emptied)   # (its counts are positive: as ``+`` would add them)
         emptied.update(leaves)
         return Node(node.steps + (r,), pos, r.pieces, gone, node.movers + (node.position.turn,),

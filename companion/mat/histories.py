@@ -96,11 +96,6 @@ class Tree:
         self._grower = Grower()
         self._winds: dict[tuple[str, ...], bool] = {}   # hands that hold a Wind Spirit card
 
-    @property
-    def work(self) -> int:
-        """The work the tree did (see ``Grower``)."""
-        return self._grower.work
-
     def moves_from(self, pos: Position) -> Turns:
         found = self._moves.get(pos)
         if found is None:

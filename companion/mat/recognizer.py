@@ -55,6 +55,7 @@ FLASH_S = 0.6     # a committed move's destination flashes this long
 DEPTH = 2         # histories grown from the anchor at each rest (deeper ones stay alive)
 SCAN_S = 0.01     # the mat's scan period: work left over goes on at the next scan
 SLICE = 150       # the tree's work per call (turns tried; a node made counts ``MADE``)
+AT_REST = 4 * SLICE   # ... when the mat rests and the tree is not grown yet
 KEEP_S = 1.5      # a mat resting this long in what histories explain drops the other maps (a
                   # captured pawn set down for a moment on its captor's square is shorter)
 
@@ -94,9 +95,6 @@ class Recognizer:
         # the next slice is due, and whether a rest waits for the tree to be read.
         self._work: float | None = t + SCAN_S
         self._reading = False
-        # The work left to the call going on (a rest's or a lift's look grows the tree from
-        # what the call's slice left, and waits for the next scans if that is not enough).
-        self._allowed = SLICE
         # A lift that may end a turn (fast play), waiting for the tree of the mat before it:
         # (when, squares lifted, the lifts and maps then, publications, rests).
         self._late: tuple[float, frozenset[int], list[tuple[float, int]], list[PieceMap],
@@ -240,7 +238,6 @@ class Recognizer:
 
     def _advance_to(self, t: float) -> None:
         sliced = False   # one slice of the tree's growth per call
-        self._allowed = SLICE
         while True:
             due = self._due()
             if not due or min(due)[0] > t:
@@ -313,30 +310,21 @@ class Recognizer:
         for the tree is judged once it is grown."""
         if self._late is not None:
             self._judge_fast(SLICE)
-            if self._late is not None:
+            if self._late is not None or self._reading:
                 self._work = t + SCAN_S
-            elif self._reading:
-                # (With what the lift's look left of the slice: all of it when a rest since
-                # made the lift moot.)
-                self._rest(t, again=True)
         elif self._reading:
             self._rest(t, again=True)
         elif self._grow(SLICE) is None:
             self._work = t + SCAN_S
 
     def _grow(self, budget: int | None) -> list[Node] | None:
-        """The histories grown for a look now (None: not yet, see ``Tree.grow``), within
-        ``budget`` and what is left of the call's slice (None: unbounded)."""
+        """The histories grown for a look now (None: not yet, see ``Tree.grow``)."""
         lifted = self._lifted()
         # (The window is a function of copies, not of the recognizer: the tree keeps it, and
         # a recognizer in a cycle with its tree is freed only by the cyclic collector.)
         window = partial(window_of, tuple(self._lifts), tuple(self._shown), lifted)
-        tree, before = self._tree, self._tree.work
-        grown = tree.grow(lifted, DEPTH, self._explained, window,
-                          key=(tuple(self._lifts), tuple(self._shown)),
-                          budget=None if budget is None else min(budget, max(0, self._allowed)))
-        self._allowed -= tree.work - before
-        return grown
+        return self._tree.grow(lifted, DEPTH, self._explained, window,
+                               key=(tuple(self._lifts), tuple(self._shown)), budget=budget)
 
     def _explain(self, maps: list[PieceMap], now: float, budget: int | None = None
                  ) -> tuple[list[Node], list[Explanation]] | None:
@@ -379,7 +367,7 @@ class Recognizer:
             self._judge_fast(None)   # (one lift judged after another, as they came)
         self._late = (t, lifted, list(self._lifts), self._maps.maps, self._version,
                       len(self._rested))
-        self._judge_fast(SLICE)
+        self._judge_fast(AT_REST)
 
     def _judge_fast(self, budget: int | None) -> None:
         """Judge the lift noted by ``_note_fast`` (``_late``) if its tree is grown within
@@ -405,7 +393,7 @@ class Recognizer:
         """The mat rests: read it (``again``: a rest that waited for the tree)."""
         if not again:
             self._rested.append((t, self._occ))
-        looked = self._explain(self._maps.maps, t, SLICE)
+        looked = self._explain(self._maps.maps, t, AT_REST)
         self._reading = looked is None
         if looked is None:
             self._work = t + SCAN_S   # the tree is grown on at the next scans, then read

@@ -29,17 +29,8 @@ class Hands:
         self.t = 0.0
         self.events = self.rec.advance(0.0)
 
-    def _to(self, dt: float) -> None:
-        """The clock goes on ``dt``, the recognizer called at each deadline on the way (as
-        the service does: a rest's tree may take a few scans' slices)."""
-        end = self.t + dt
-        while (due := self.rec.next_deadline) is not None and due < end:
-            self.events += self.rec.advance(max(due, self.t))
-            self.t = max(due, self.t)
-        self.t = end
-
     def _set(self, dt: float, sq: str, on: bool) -> "Hands":
-        self._to(dt)
+        self.t += dt
         (self.occ.add if on else self.occ.discard)(parse_square(sq))
         self.events += self.rec.update(self.t, frozenset(self.occ))
         return self
@@ -51,7 +42,7 @@ class Hands:
         return self._set(dt, sq, True)
 
     def wait(self, dt: float) -> "Hands":
-        self._to(dt)
+        self.t += dt
         self.events += self.rec.advance(self.t)
         return self
 

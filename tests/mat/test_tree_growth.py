@@ -68,11 +68,9 @@ def test_a_tree_carried_from_look_to_look_grows_what_a_tree_grown_anew_grows(sta
 # Games whose trees are the largest of their category's first twelve (no-answer 2: a
 # question left open for minutes keeps dozens of histories, several turns deep), and whether
 # their reading is the unbounded one event for event (no-answer 2 is read wrong either way,
-# and a lift judged a few scans later goes wrong another way; hurried 0 wedges either way,
-# and then a rest waiting scans for its tree, a slice each, is read later, or not at all
-# when the hands move first: its mismatches, not its moves, differ).
+# and a lift judged a few scans later goes wrong another way).
 GAMES = [("no-answer", 2, False), ("knock", 2, True), ("takeback-wind", 2, True),
-         ("hurried", 0, False)]
+         ("hurried", 0, True)]
 
 
 def _worked(budget: int | None, category: str, seed: int) -> tuple[list, list[int]]:
@@ -99,14 +97,14 @@ def _worked(budget: int | None, category: str, seed: int) -> tuple[list, list[in
             return self._counted(super().advance, t)
 
     game = generate_game(seed, variant=variant_for(category, seed), category=category)
-    old = (recognizing.SLICE, tracetool.Recognizer)
+    old = (recognizing.SLICE, recognizing.AT_REST, tracetool.Recognizer)
     try:
         if budget is None:
-            recognizing.SLICE = 10 ** 9
+            recognizing.SLICE = recognizing.AT_REST = 10 ** 9
         tracetool.Recognizer = Counted
         events = list(tracetool.replay(game.header, game.events))
     finally:
-        recognizing.SLICE, tracetool.Recognizer = old
+        recognizing.SLICE, recognizing.AT_REST, tracetool.Recognizer = old
     return events, work
 
 
@@ -119,64 +117,13 @@ def test_no_call_grows_the_tree_past_its_budget_and_the_reading_is_the_unbounded
     # made (a position has at most 40 turns); a look makes the few nodes its published
     # moves and Wind cards half made need, and a publication follows the histories
     # explained into the new anchor's tree.
-    bound = recognizing.SLICE + 40 * (1 + MADE) + MADE + 100 * MADE
+    bound = recognizing.AT_REST + 40 * (1 + MADE) + MADE + 100 * MADE
     assert max(work) <= bound
     assert max(unbounded) > bound, "a game whose tree needs more than a slice"
     if same:
         assert [{k: v for k, v in e.items() if k != "t"} for e in events] == \
             [{k: v for k, v in e.items() if k != "t"} for e in whole]
         assert all(abs(a["t"] - b["t"]) <= 0.1 for a, b in zip(events, whole))
-
-
-@pytest.mark.parametrize("category,seed", [("knock", 2), ("hurried", 0)])
-def test_a_rest_grows_the_tree_a_slice_a_call(category, seed):
-    """A rest whose tree is not grown yet grows it a slice a call (what the call's slice of
-    growth left, then a slice at each next scan), as the growth between looks does: no
-    call's growth goes past one slice by more than one step. Counted: the tree's work in
-    ``Tree.grow`` in each call, and the rests that waited for their tree. (A lift judged
-    while another waits, ``_judge_fast(None)``, is still grown whole: its calls are left
-    out.)"""
-    grown: list[int] = []
-    unbounded = [False]
-    waited = [0]
-    base = recognizing.Recognizer
-
-    class Counted(base):  # type: ignore[misc, valid-type]
-        def _grow(self, budget):
-            tree, before = self._tree, self._tree._grower.work
-            unbounded[0] |= budget is None
-            try:
-                return super()._grow(budget)
-            finally:
-                grown[-1] += tree._grower.work - before
-
-        def _rest(self, t, again=False):
-            super()._rest(t, again)
-            waited[0] += self._reading and not again
-
-        def _counted(self, call, *args):
-            grown.append(0)
-            unbounded[0] = False
-            out = call(*args)
-            if unbounded[0]:
-                grown.pop()
-            return out
-
-        def update(self, t, occupancy):
-            return self._counted(super().update, t, occupancy)
-
-        def advance(self, t):
-            return self._counted(super().advance, t)
-
-    game = generate_game(seed, variant=variant_for(category, seed), category=category)
-    old = tracetool.Recognizer
-    try:
-        tracetool.Recognizer = Counted
-        list(tracetool.replay(game.header, game.events))
-    finally:
-        tracetool.Recognizer = old
-    assert waited[0] > 0, "a rest whose tree needs more than a slice"
-    assert max(grown) <= recognizing.SLICE + STEP, max(grown)
 
 
 # The most work one step of a growth does: a turn tried (1), its node made and the turns

@@ -13,6 +13,7 @@ falls (a lift found to be a brush, the window moved on), the node's turns are fo
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Generator, TypeVar
@@ -49,6 +50,10 @@ class Grower:
     def __init__(self) -> None:
         self.counts = Counts()
         self.work = 0    # the work done: turns tried, and nodes made (MADE each)
+        # The work at which the growth going on pauses (``Tree.grow`` sets it at each call):
+        # its steps yield only there, not after each step (a resumption passes through every
+        # generator of the growth: it cost as much as a turn tried).
+        self.limit = math.inf
         self._turned: dict[int, _Turned] = {}
         # Each node's Wind cards' pawn steps the lifts allow (by the squares they leave),
         # and the histories of those made, each made once.
@@ -88,7 +93,8 @@ class Grower:
         for sq in sorted({sq for sq, n in lifts.lifted.items() if n > 0}):
             for i, m in ms.leaving(sq):
                 self._try(tree, node, ms, i, m, lifts.lifted, allowed, found, failed)
-                yield
+                if self.work >= self.limit:
+                    yield
         found.sort(key=lambda e: e[0])
         return _Turned(lifts.number, lifts.window_number(len(node.steps)), found, failed)
 
@@ -102,14 +108,16 @@ class Grower:
         for entry in had.failed:
             if entry[2] & rose:
                 self._try(tree, node, ms, entry[0], entry[1], lifted, allowed, found, failed)
-                yield
+                if self.work >= self.limit:
+                    yield
             else:
                 failed.append(entry)
         for sq in sorted(rose):
             if before[sq] <= 0 < lifted[sq]:   # its turns were not looked at before
                 for i, m in ms.leaving(sq):
                     self._try(tree, node, ms, i, m, lifted, allowed, found, failed)
-                    yield
+                    if self.work >= self.limit:
+                        yield
         if found:
             found = sorted(had.found + found, key=lambda e: e[0])
         else:
@@ -122,12 +130,13 @@ class Grower:
         """Is turn ``m`` (index ``i``) from ``node`` a history the lifts allow?"""
         self.work += 1
         starts = origins(m)
-        if any(lifted[sq] <= 0 for sq in starts):
+        # (``get``: a Counter's missing square is a call of its ``__missing__``.)
+        if any(lifted.get(sq, 0) <= 0 for sq in starts):
             failed.append((i, m, frozenset(starts)))
             return
         child = tree.child_along(node, ms, m)
-        if (all(lifted[sq] >= n for sq, n in child.emptied.items())
-                and all(allowed[sq] > 0 for sq in child.leaves)):
+        if (all(lifted.get(sq, 0) >= n for sq, n in child.emptied.items())
+                and all(allowed.get(sq, 0) > 0 for sq in child.leaves)):
             found.append((i, child))
         else:
             failed.append((i, m, frozenset(child.emptied) | frozenset(starts)))

@@ -11,6 +11,7 @@ map's pieces are the node's and the pieces in the map's air are exactly those ta
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -24,7 +25,7 @@ from ..rules.position import Position
 from .pieces import NOW, PieceMap, Pieces
 from .sides import ON_ITS_WAY, Sides, sides_of
 from .walks import Paths, idle_noise, step, walked
-from .readings import Reading, pieces_of
+from .readings import Reading, occupancy_of, pieces_of, shared
 from .growth import MADE, Grower
 from .turns import Known, Lifts, Turns
 
@@ -60,7 +61,7 @@ class Node:
 
     @cached_property   # (read at every look, over up to MAX_NODES nodes: worked out once)
     def occupancy(self) -> frozenset[int]:
-        return frozenset(sq for sq, p in enumerate(self.pieces) if p is not None)
+        return occupancy_of(self.pieces)
 
     @cached_property   # (a look files every node by its board: hashed once, not at each look)
     def board_hash(self) -> int:
@@ -156,16 +157,18 @@ class Tree:
         move = r.move
         assert move is not None, "a child is a turn"
         pos = self.moves_from(node.position).after(move)
-        before = sorted(p for p in node.pieces if p is not None)
-        after = sorted(p for p in r.pieces if p is not None)
-        if before == after:   # (most turns take nothing: no Counter made, a third of a node)
+        # A turn adds no piece: it took one off when fewer are left (most take nothing: no
+        # Counter made, no pieces sorted).
+        if r.pieces.count(None) == node.pieces.count(None):
             gone = node.taken
         else:
-            taken = Counter(before)
-            taken.subtract(after)
+            taken = Counter(p for p in node.pieces if p is not None)
+            taken.subtract(p for p in r.pieces if p is not None)
             gone = tuple(sorted(node.taken + tuple(taken.elements())))
-        leaves = frozenset(sq for sq, (a, b) in enumerate(zip(node.pieces, r.pieces))
-                           if a is not None and a != b)
+        # (Only the squares the turn's hands visit change.)
+        before = node.pieces
+        leaves = shared(sq for sq in r.touched
+                        if before[sq] is not None and before[sq] != r.pieces[sq])
         emptied = Counter(node.emptied)   # (its counts are positive: as ``+`` would add them)
         emptied.update(leaves)
         return Node(node.steps + (r,), pos, r.pieces, gone, node.movers + (node.position.turn,),
@@ -193,10 +196,11 @@ class Tree:
             lifts = self._grower.lifts(lifted, window)
             self._growing = (mark, lifts, self._grow(lifts, depth, also))
         _, lifts, steps = self._growing
-        start = self._grower.work
+        grower = self._grower
+        grower.limit = math.inf if budget is None else grower.work + budget
         try:
-            while budget is None or self._grower.work - start < budget:
-                next(steps)
+            while grower.work < grower.limit:
+                next(steps)   # (the steps yield only once the work reaches the limit)
         except StopIteration as done:
             self._growing = None
             self._grown = (mark, lifts, *done.value)
@@ -233,7 +237,8 @@ class Tree:
                 for j, (board, key) in enumerate(self._grower.left(n)):
                     index.setdefault(key, []).append((i, j, board))
             self._grower.work += 3 + len(steps[-1])   # (a node's look, each step's board)
-            yield
+            if self._grower.work >= self._grower.limit:
+                yield
         return steps, index
 
     def _grow(self, lifts: Lifts, depth: int, also: list[Node]) -> "Growth":
@@ -268,7 +273,8 @@ class Tree:
         kept = 0
         for n in frontier:
             kids = yield from self._grower.children(self, n, lifts)
-            yield
+            if self._grower.work >= self._grower.limit:
+                yield
             out += kids
             kept += len(kids) if seen is None else sum(id(c) not in seen for c in kids)
             if kept >= room:

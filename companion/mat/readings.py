@@ -14,11 +14,30 @@ the Spirit's own square is empty (a *landing*). Each requirement is a *group* of
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
+from typing import Any, Iterable, TypeVar
 
 from ..rules.moves import Move
 from ..rules.position import Position
 
 Pieces = tuple[str | None, ...]
+T = TypeVar("T")
+
+
+# The small sets of squares readings and histories keep (the squares a turn visits, the
+# groups it needs seen empty, the squares it lifts off) are few: each is kept once, and the
+# empty one is shared. A frozenset is a new object each time it is made, and each kept is one
+# more object the cyclic collector scans in every pass it survives, inside the call that
+# triggers it (the readings live as long as their position's turns are known:
+# docs/recognizer-hypotheses.md, session 37).
+EMPTY: frozenset[Any] = frozenset()
+_KEPT: dict[frozenset[Any], frozenset[Any]] = {}
+
+
+def shared(items: Iterable[T]) -> frozenset[T]:
+    """``frozenset(items)``, one object for equal sets (only small sets: a few squares)."""
+    made = frozenset(items)
+    return _KEPT.setdefault(made, made) if made else EMPTY
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,9 +50,9 @@ class Reading:
     groups: frozenset[frozenset[int]]    # squares that must have been seen empty together
     touched: frozenset[int]              # every square the turn's hands may visit
     midway: frozenset[int] | None = None  # a Wind Spirit card: occupancy after the pawn step
-    midway_groups: frozenset[frozenset[int]] = frozenset()
+    midway_groups: frozenset[frozenset[int]] = EMPTY
     undo: Move | None = None
-    landings: frozenset[tuple[int, int]] = frozenset()  # (s, u): u refilled while s was empty
+    landings: frozenset[tuple[int, int]] = EMPTY  # (s, u): u refilled while s was empty
 
     @property
     def card(self) -> str | None:
@@ -54,7 +73,8 @@ def pieces_of(pos: Position) -> Pieces:
 
 
 def occupancy_of(pieces: Pieces) -> frozenset[int]:
-    return frozenset(sq for sq, p in enumerate(pieces) if p is not None)
+    # (A piece is a letter, never empty: the squares whose piece is true.)
+    return frozenset(compress(range(len(pieces)), pieces))
 
 
 def read_move(pos: Position, move: Move, before: Pieces | None = None) -> Reading:
@@ -70,11 +90,11 @@ def read_move(pos: Position, move: Move, before: Pieces | None = None) -> Readin
         f, t = move.from_sq, move.to_sq
         assert f is not None and t is not None, "a step's squares come in pairs"
         if board[t] is not None:
-            groups.add(frozenset((t,)))   # a capture: the captured pawn must be seen to leave
+            groups.add(shared((t,)))   # a capture: the captured pawn must be seen to leave
         board[t], board[f] = board[f], None
         touched |= {f, t}
     midway = occupancy_of(tuple(board)) if move.wind_card and pawn_step else None
-    midway_groups = frozenset(groups)
+    midway_groups = shared(groups)
     spirit: tuple[int | None, int | None] | None
     if move.wind_card:
         spirit = (move.spirit_from, move.spirit_to) if move.spirit_from is not None else None
@@ -86,20 +106,20 @@ def read_move(pos: Position, move: Move, before: Pieces | None = None) -> Readin
         s, u = spirit
         assert s is not None and u is not None, "a step's squares come in pairs"
         if board[u] is not None:
-            groups.add(frozenset((s, u)))  # a swap: both squares empty at once
+            groups.add(shared((s, u)))  # a swap: both squares empty at once
             board[s], board[u] = board[u], "W"
         else:
             if before[u] is not None:
                 # The Spirit lands where a pawn stood this turn: that square must be seen empty,
                 # and refilled while the Spirit is off its own square (a pawn lifted and put
                 # back before the Spirit moved is no such turn).
-                groups.add(frozenset((u,)))
+                groups.add(shared((u,)))
                 landings.add((s, u))
             board[s], board[u] = None, "W"
         touched |= {s, u}
     after = tuple(board)
-    return Reading(move, after, occupancy_of(after), frozenset(groups), frozenset(touched),
-                   midway, midway_groups, landings=frozenset(landings))
+    return Reading(move, after, occupancy_of(after), shared(groups), shared(touched),
+                   midway, midway_groups, landings=shared(landings))
 
 
 def read_undo(last: Reading, before: Position) -> Reading:

@@ -40,7 +40,7 @@ class Turns:
         self._raw = raw
         self._moves: list[Move] | None = None
         self._made: dict[EngineMove, Move] = {}
-        self._made_from: dict[int, list[tuple[int, Move]]] = {}
+        self._made_from: dict[int, tuple[tuple[int, Move], ...]] = {}
         self._raw_of: dict[Move, EngineMove] = {}
         self.readings: dict[Move, Reading] = {}
         self._afters: dict[Move, Position] = {}
@@ -99,7 +99,7 @@ class Turns:
                 if any(mv[1] >= 0 and mv[3] >= 0 and wind[mv[0]] for _, mv in turns))
         return self._pawn_starts
 
-    def leaving(self, sq: int) -> list[tuple[int, Move]]:
+    def leaving(self, sq: int) -> tuple[tuple[int, Move], ...]:
         """The turns whose first piece leaves ``sq``, with their index in the engine's order."""
         return self._from(sq)
 
@@ -157,23 +157,26 @@ class Turns:
         raw = self._raw
         return any(lifted[raw[i][1] if raw[i][1] >= 0 else raw[i][3]] > 0 for i in both)
 
-    def _from(self, sq: int) -> list[tuple[int, Move]]:
-        """The turns whose first piece leaves ``sq`` (each once), with their engine index."""
+    def _from(self, sq: int) -> tuple[tuple[int, Move], ...]:
+        """The turns whose first piece leaves ``sq`` (each once), with their engine index
+        (a tuple: one object less for the cyclic collector than a list, kept as long)."""
         out = self._made_from.get(sq)
         if out is None:
             seen: set[Move] = set()
-            out = self._made_from[sq] = []
+            made = []
             for i, mv in self._starts.get(sq, ()):
                 m = self._move(mv)
                 if m not in seen:
                     seen.add(m)
-                    out.append((i, m))
+                    made.append((i, m))
+            out = self._made_from[sq] = tuple(made)
         return out
 
 
 def origins(move: Move) -> tuple[int, ...]:
     """The squares a turn lifts its own pieces off (its pawn, the Spirit)."""
-    return tuple(sq for sq in (move.from_sq, move.spirit_from) if sq is not None)
+    f, s = move.from_sq, move.spirit_from
+    return (() if f is None else (f,)) + (() if s is None else (s,))
 
 
 class Known(dict[Position, Turns]):

@@ -146,3 +146,35 @@ def test_a_slice_stops_within_one_step_of_its_budget(start):
         over.append(tree._grower.work - before - recognizing.SLICE)
     assert len(over) > 5, "a growth of several slices"
     assert max(over) <= STEP, max(over)
+
+
+@pytest.mark.parametrize("start", [BASE, WIND])
+def test_a_slice_resumes_the_growth_once(start):
+    """A slice resumes the growth's generators once, not once a turn tried: each resumption
+    passes through every generator of the growth (as dear as a turn tried). Counted: the
+    resumptions of the growth, slice by slice."""
+    board = Board(parse_position(start))
+    tree = Tree(board, Engine(board.cards))
+    lifted = Counter({sq: 2 for sq in range(25)})
+    grow = lambda: tree.grow(lifted, 2, [], lambda depth: lifted, key=0,  # noqa: E731
+                             budget=recognizing.SLICE)
+    assert grow() is None, "a growth of several slices"
+    resumed = [0]
+
+    def counted(steps):
+        while True:
+            try:
+                step = next(steps)
+            except StopIteration as done:
+                return done.value
+            resumed[0] += 1
+            yield step
+
+    assert tree._growing is not None
+    mark, lifts, steps = tree._growing
+    tree._growing = (mark, lifts, counted(steps))
+    slices = 1
+    while grow() is None:
+        slices += 1
+    assert slices > 5
+    assert resumed[0] <= slices, (resumed[0], slices)

@@ -185,15 +185,17 @@ def amended_at(tree: Tree, turn: Move, amended: tuple[Move, ...], shown: float,
 
 
 def least_noise(every: list[Explanation], least_map: int, opened: tuple[Move, ...],
-                started: bool, seen: Callable[[list[Explanation]], list[Explanation]]
-                ) -> list[Explanation]:
+                started: bool, seen: Callable[[list[Explanation]], list[Explanation]],
+                asked: Question | None = None) -> list[Explanation]:
     """The cheapest histories (see :func:`.histories.cheapest`). Once the next player has
     started (lifted a piece of theirs for real), the published turns ``opened`` are done:
     the histories that keep them go first (the amend window closed: slides 32, nudge 35),
     unless only the others end their turns on boards the mat rested on (``seen``: what was
-    read as an amendment was the next player's hand, story 6)."""
+    read as an amendment was the next player's hand, story 6), or the question ``asked``
+    still tells them apart: only its answer or the hands withdraw it (a turn taken back and
+    another made in its place is the next player's lift's turn too: no-answer 32)."""
     found = cheapest(every, least_map)
-    if started:
+    if started and not (asked is not None and asked.splits([e.node for e in found])):
         keeping = cheapest([e for e in every if e.node.moves[:len(opened)] == opened], least_map)
         if keeping and (seen(keeping) or not seen(found)):
             found = keeping

@@ -202,6 +202,19 @@ def least_noise(every: list[Explanation], least_map: int, opened: tuple[Move, ..
     return found
 
 
+def first_rest(node: Node, common: int, rested: list[tuple[float, frozenset[int]]],
+               before: float, at: float, shown: float | None) -> float:
+    """When the mat showed the last of ``node``'s first ``common`` turns, published now at
+    ``at`` (its last change, or ``shown``: a fast lift's): if the hands went on past it (an
+    answer that came late), when it first rested on its board after ``before``, and the
+    lifts since are the next turns' (no-answer 3)."""
+    if shown is not None or common >= len(node.moves):
+        return at
+    while len(node.steps) > common and node.parent is not None:
+        node = node.parent
+    return min([at] + [t0 for t0, occ in rested if occ == node.occupancy and t0 > before])
+
+
 def board_fit(fits: list[Node], opened: tuple[Move, ...], rested: bool) -> Node | None:
     """The history whose board the mat is, to read the pieces from the board: one board
     (histories that differ only by card leave one; the question asks the rest), and if it

@@ -44,9 +44,9 @@ from .scene import Feedback
 from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
 from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
-                         cards_of, common_prefix, expected, fast_turn, half_made, least_noise,
-                         may_follow, named_turns, opponents, rested_ends, seen_at_rest,
-                         wind_halves, window_of)
+                         cards_of, common_prefix, expected, fast_turn, first_rest, half_made,
+                         least_noise, may_follow, named_turns, opponents, rested_ends,
+                         seen_at_rest, wind_halves, window_of)
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -564,6 +564,8 @@ class Recognizer:
         if pushed == 1 and kept < min(len(opened), len(self._shown)):
             at = amended_at(self._tree, node.moves[kept], opened[:kept + 1], self._shown[kept],
                             self._lifts, at)
+        elif pushed:
+            at = first_rest(node, common, self._rested, before, at, shown)
         self._shown = self._shown[:kept] + [before] * max(0, pushed - 1) + ([at] if pushed else [])
         for event in self._record.publish(node.steps[:common], t):
             self._put(t, event)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from ..rules.engine import Engine
 from ..rules.moves import Move
 from ..rules.position import COLORS
-from .asking import STEP, TAKEBACK, Question
+from .asking import STEP, TAKEBACK, Question, Said, unsaid
 from .histories import Explanation, Node, Tree, cheapest
 from .pieces import PUT_BACK, Expected, PieceMap, PieceMaps, expected_of
 from .readings import pieces_of
@@ -129,6 +129,20 @@ def named_turns(q: Question, kept: list[Node], key: str) -> list[tuple[tuple[Mov
         return [(kept[0].moves[:q.depth], key)]
     before = {n.moves[:-1] for n in kept if n.moves}
     return [(before.pop(), key)] if len(before) == 1 else []
+
+
+def answered(q: Question, key: str, explained: list[Node], rejected: list[tuple[Move, ...]],
+             named: list[tuple[tuple[Move, ...], str]]) -> tuple[list[Node], Said, bool]:
+    """Answer ``key`` to ``q``: the histories ``explained`` it keeps, what the players have
+    said since (``rejected``, ``named``: see :func:`allowed`), and whether the mat is to be
+    read afresh. What they said of a turn taken back goes with it: the turn made in its
+    place is read afresh (no-answer 30, 34). An answer that keeps none is not taken."""
+    said = unsaid(q, rejected, named) if key == TAKEBACK else (rejected, named)
+    again = said != (rejected, named)
+    kept = q.keeps(explained, key)
+    if not kept and not again:
+        return [], (rejected, named), False
+    return kept, (said[0] + q.ruled_out(key), said[1] + named_turns(q, kept, key)), again
 
 
 def cards_of(node: Node) -> tuple[str, ...]:

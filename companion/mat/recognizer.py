@@ -30,7 +30,7 @@ from ..rules.cards import CARDS, CardTable
 from ..rules.engine import Engine
 from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
-from .asking import Question, ask
+from .asking import Question, ask, unsaid
 from .events import MatEvent, Prompt
 from .histories import Explanation, Node, Tree, explain
 from .sides import boards, sides_of
@@ -43,9 +43,9 @@ from .record import Record
 from .scene import Feedback
 from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
-from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
-                         cards_of, common_prefix, expected, fast_turn, first_rest, half_made,
-                         least_noise, may_follow, named_turns, opponents, rested_ends,
+from .explaining import (agreement, allowed, amended_at, answered, board_fit, build_tables,
+                         bury, cards_of, common_prefix, expected, fast_turn, first_rest,
+                         half_made, least_noise, may_follow, opponents, rested_ends,
                          seen_at_rest, wind_halves, window_of)
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
@@ -340,7 +340,7 @@ class Recognizer:
         sides = sides_of(maps, now)
         nodes = allowed(grown + self._tree.halves(grown, boards(maps, now, sides),
                                                   self._tree.follow(opened)),
-                        self._rejected, self._named, self._tree)
+                        *unsaid(self._asked(), self._rejected, self._named), self._tree)
         pos = self._record.position
         self._fitting = set()
         every = explain(nodes, maps, now, self._since,
@@ -653,13 +653,13 @@ class Recognizer:
             self._shown, self._named = [], []
             self._restart(t)
             return
-        kept = q.keeps(self._explained, key)
-        if not kept:
-            return
-        self._rejected += q.ruled_out(key)
-        self._named += named_turns(q, kept, key)
-        self._explained = kept
-        self._publish(kept, t)
+        kept, (self._rejected, self._named), again = answered(q, key, self._explained,
+                                                             self._rejected, self._named)
+        if again and self._evaluated:
+            self._rest(t, again=True)   # (the turn made in place of one taken back)
+        elif kept:
+            self._explained = kept
+            self._publish(kept, t)
 
     def _restart(self, t: float) -> None:
         """The anchor is the position now (after a pass)."""

@@ -216,6 +216,23 @@ def least_noise(every: list[Explanation], least_map: int, opened: tuple[Move, ..
     return found
 
 
+def taking_back(tree: Tree, nodes: list[Node], opened: tuple[Move, ...],
+                asked: Question | None) -> frozenset[int]:
+    """The histories (by ``id``) that take back published turns ``opened`` (see
+    :func:`.histories.explain`): those that stop short of them, and while the question
+    ``asked`` offers a takeback, those that make another turn in place of the one it offers
+    to take back (late-answer 24)."""
+    out = set()
+    node = tree.follow(opened)
+    while node is not None and node.parent is not None:
+        node = node.parent
+        out.add(id(node))
+    if asked is not None and TAKEBACK in asked.prefixes:
+        turn = opened[:asked.depth + 1]
+        out.update(id(n) for n in nodes if n.moves[:len(turn)] != turn)
+    return frozenset(out)
+
+
 def first_rest(node: Node, common: int, rested: list[tuple[float, frozenset[int]]],
                before: float, at: float, shown: float | None) -> float:
     """When the mat showed the last of ``node``'s first ``common`` turns, published now at

@@ -46,7 +46,7 @@ from .view import NEAR, MatView, feedback, nearest, unfinished
 from .explaining import (agreement, allowed, amended_at, answered, board_fit, build_tables,
                          bury, cards_of, common_prefix, expected, fast_turn, first_rest,
                          half_made, least_noise, may_follow, opponents, rested_ends,
-                         seen_at_rest, wind_halves, window_of)
+                         seen_at_rest, taking_back, wind_halves, window_of)
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -345,7 +345,7 @@ class Recognizer:
         self._fitting = set()
         every = explain(nodes, maps, now, self._since,
                         frozenset(("R", "r") if pos.turn == 0 else ("B", "b")), self._shown_at,
-                        self._fitting, sides)
+                        self._fitting, sides, taking_back(self._tree, nodes, opened, self._asked()))
         found = least_noise(every, maps[0].cost if maps else 0, opened, self._started,
                             partial(rested_ends, record=self._record, lifts=self._lifts,
                                     shown=self._shown, rested=self._rested), self._asked())
@@ -680,3 +680,4 @@ class Recognizer:
     def _drain(self) -> list[MatEvent]:
         out, self._out = self._out, []
         return out
+

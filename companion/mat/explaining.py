@@ -216,6 +216,18 @@ def least_noise(every: list[Explanation], least_map: int, opened: tuple[Move, ..
     return found
 
 
+def whole_first(found: list[Explanation], asked: Question | None) -> list[Explanation]:
+    """A Wind Spirit card part-way explains the mat only while nothing whole does as
+    cheaply: then the mover's hands are at work, and no turn is read from them. Unless the
+    question ``asked`` tells the two apart: a whole turn read over the card part-way would
+    answer it before its Spirit step does (no-answer 16: Red's Hawk c4b5 c3e3, its pawn
+    step read as Dog c4b5, answering "Hawk or Dog?" about the turn before)."""
+    if all(e.node.pending is not None for e in found) or (
+            asked is not None and asked.splits([e.node for e in found])):
+        return found
+    return [e for e in found if e.node.pending is None]
+
+
 def taking_back(tree: Tree, nodes: list[Node], opened: tuple[Move, ...],
                 asked: Question | None) -> frozenset[int]:
     """The histories (by ``id``) that take back published turns ``opened`` (see

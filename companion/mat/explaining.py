@@ -121,13 +121,15 @@ def may_follow(tree: Tree, record: Record) -> tuple[str, tuple[str, ...]] | None
 
 def named_turns(q: Question, kept: list[Node], key: str) -> list[tuple[tuple[Move, ...], str]]:
     """The turn answer ``key`` names the card of (the moves before it, the card): the turn
-    the question is about (which card), or the last turn of the histories it keeps (whose
-    step: the seat's own turn, with that card)."""
+    the question is about (which card), or the last turn of its histories as they were when
+    it was asked (whose step: the seat's own turn, with that card; an answer that comes
+    late keeps histories that went on past it: no-answer 12 named Red's later turn Rat, and
+    every history was ruled out for 34 s)."""
     if key == TAKEBACK:
         return []
     if q.mode == STEP:
         return [(kept[0].moves[:q.depth], key)]
-    before = {n.moves[:-1] for n in kept if n.moves}
+    before = {p[:-1] for p in q.prefixes.get(key, ()) if p}
     return [(before.pop(), key)] if len(before) == 1 else []
 
 
@@ -218,14 +220,18 @@ def least_noise(every: list[Explanation], least_map: int, opened: tuple[Move, ..
 
 def whole_first(found: list[Explanation], asked: Question | None) -> list[Explanation]:
     """A Wind Spirit card part-way explains the mat only while nothing whole does as
-    cheaply: then the mover's hands are at work, and no turn is read from them. Unless the
-    question ``asked`` tells the two apart: a whole turn read over the card part-way would
-    answer it before its Spirit step does (no-answer 16: Red's Hawk c4b5 c3e3, its pawn
-    step read as Dog c4b5, answering "Hawk or Dog?" about the turn before)."""
-    if all(e.node.pending is not None for e in found) or (
-            asked is not None and asked.splits([e.node for e in found])):
+    cheaply: then the mover's hands are at work, and no turn is read from them. Unless each
+    whole reading ends with a card part-way's pawn step read as a whole turn, and the
+    question ``asked`` tells the two apart: that would answer it before the card's Spirit
+    step does (no-answer 16: Red's Hawk c4b5 c3e3, its pawn step read as Dog c4b5, answering
+    "Hawk or Dog?" about the turn before)."""
+    whole = [e for e in found if e.node.pending is None]
+    steps = {(m.from_sq, m.to_sq) for e in found for m in (e.node.pending,) if m is not None}
+    if not whole or (asked is not None and asked.splits([e.node for e in found]) and all(
+            e.node.moves and (e.node.moves[-1].from_sq, e.node.moves[-1].to_sq) in steps
+            for e in whole)):
         return found
-    return [e for e in found if e.node.pending is None]
+    return whole
 
 
 def taking_back(tree: Tree, nodes: list[Node], opened: tuple[Move, ...],

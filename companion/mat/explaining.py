@@ -218,22 +218,6 @@ def least_noise(every: list[Explanation], least_map: int, opened: tuple[Move, ..
     return found
 
 
-def whole_first(found: list[Explanation], asked: Question | None) -> list[Explanation]:
-    """A Wind Spirit card part-way explains the mat only while nothing whole does as
-    cheaply: then the mover's hands are at work, and no turn is read from them. Unless each
-    whole reading ends with a card part-way's pawn step read as a whole turn, and the
-    question ``asked`` tells the two apart: that would answer it before the card's Spirit
-    step does (no-answer 16: Red's Hawk c4b5 c3e3, its pawn step read as Dog c4b5, answering
-    "Hawk or Dog?" about the turn before)."""
-    whole = [e for e in found if e.node.pending is None]
-    steps = {(m.from_sq, m.to_sq) for e in found for m in (e.node.pending,) if m is not None}
-    if not whole or (asked is not None and asked.splits([e.node for e in found]) and all(
-            e.node.moves and (e.node.moves[-1].from_sq, e.node.moves[-1].to_sq) in steps
-            for e in whole)):
-        return found
-    return whole
-
-
 def taking_back(tree: Tree, nodes: list[Node], opened: tuple[Move, ...],
                 asked: Question | None) -> frozenset[int]:
     """The histories (by ``id``) that take back published turns ``opened`` (see

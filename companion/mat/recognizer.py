@@ -46,7 +46,7 @@ from .view import NEAR, MatView, feedback, nearest, unfinished
 from .explaining import (agreement, allowed, amended_at, answered, board_fit, build_tables,
                          bury, cards_of, common_prefix, expected, fast_turn, first_rest,
                          half_made, least_noise, may_follow, opponents, rested_ends,
-                         seen_at_rest, taking_back, whole_first, wind_halves, window_of)
+                         seen_at_rest, taking_back, wind_halves, window_of)
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -351,7 +351,10 @@ class Recognizer:
                                     shown=self._shown, rested=self._rested), self._asked())
         # The next player's Wind Spirit card half made (an amendment is not read over it).
         self._midway, self._halves = wind_halves(every, found, nodes, opened)
-        found = whole_first(found, self._asked())
+        # A Wind Spirit card part-way explains the mat only while nothing whole does as
+        # cheaply: then the mover's hands are at work, and no turn is read from them.
+        if not all(e.node.pending is not None for e in found):
+            found = [e for e in found if e.node.pending is None]
         # A turn ends where the next player saw it.
         seen = seen_at_rest(found, self._record, self._lifts, self._shown, self._rested)
         return [n for n in nodes if n.pending is None], seen

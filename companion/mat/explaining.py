@@ -121,15 +121,13 @@ def may_follow(tree: Tree, record: Record) -> tuple[str, tuple[str, ...]] | None
 
 def named_turns(q: Question, kept: list[Node], key: str) -> list[tuple[tuple[Move, ...], str]]:
     """The turn answer ``key`` names the card of (the moves before it, the card): the turn
-    the question is about (which card), or the last turn of its histories as they were when
-    it was asked (whose step: the seat's own turn, with that card; an answer that comes
-    late keeps histories that went on past it: no-answer 12 named Red's later turn Rat, and
-    every history was ruled out for 34 s)."""
+    the question is about (which card), or the last turn of the histories it keeps (whose
+    step: the seat's own turn, with that card)."""
     if key == TAKEBACK:
         return []
     if q.mode == STEP:
         return [(kept[0].moves[:q.depth], key)]
-    before = {p[:-1] for p in q.prefixes.get(key, ()) if p}
+    before = {n.moves[:-1] for n in kept if n.moves}
     return [(before.pop(), key)] if len(before) == 1 else []
 
 
@@ -201,17 +199,15 @@ def amended_at(tree: Tree, turn: Move, amended: tuple[Move, ...], shown: float,
 
 
 def least_noise(every: list[Explanation], least_map: int, opened: tuple[Move, ...],
-                started: bool, seen: Callable[[list[Explanation]], list[Explanation]],
-                asked: Question | None = None) -> list[Explanation]:
+                started: bool, seen: Callable[[list[Explanation]], list[Explanation]]
+                ) -> list[Explanation]:
     """The cheapest histories (see :func:`.histories.cheapest`). Once the next player has
     started (lifted a piece of theirs for real), the published turns ``opened`` are done:
     the histories that keep them go first (the amend window closed: slides 32, nudge 35),
     unless only the others end their turns on boards the mat rested on (``seen``: what was
-    read as an amendment was the next player's hand, story 6), or the question ``asked``
-    still tells them apart: only its answer or the hands withdraw it (a turn taken back and
-    another made in its place is the next player's lift's turn too: no-answer 32)."""
+    read as an amendment was the next player's hand, story 6)."""
     found = cheapest(every, least_map)
-    if started and not (asked is not None and asked.splits([e.node for e in found])):
+    if started:
         keeping = cheapest([e for e in every if e.node.moves[:len(opened)] == opened], least_map)
         if keeping and (seen(keeping) or not seen(found)):
             found = keeping

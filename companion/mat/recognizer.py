@@ -348,7 +348,7 @@ class Recognizer:
                         self._fitting, sides, taking_back(self._tree, nodes, opened, self._asked()))
         found = least_noise(every, maps[0].cost if maps else 0, opened, self._started,
                             partial(rested_ends, record=self._record, lifts=self._lifts,
-                                    shown=self._shown, rested=self._rested), self._asked())
+                                    shown=self._shown, rested=self._rested))
         # The next player's Wind Spirit card half made (an amendment is not read over it).
         self._midway, self._halves = wind_halves(every, found, nodes, opened)
         # A Wind Spirit card part-way explains the mat only while nothing whole does as

@@ -80,9 +80,7 @@ class Recognizer:
         self._occ = self._record.position.occupied()
         self._maps = PieceMaps(pieces_of(self._record.position), t, clear)
         self._lifts: list[tuple[float, int]] = []  # (when, square) since the anchor's move began
-        # The boards the mat rested on since the anchor's move; it rests on the game as it
-        # starts (a turn the next hands seem to take back was seen: ``seen_at_rest``).
-        self._rested: list[tuple[float, frozenset[int]]] = [(t, self._occ)]
+        self._rested: list[tuple[float, frozenset[int]]] = []  # the boards the mat rested on, since
         self._shown: list[float] = []              # when the mat showed each open move made
         self._shown_at = t                         # ... and the game as last published
         self._changed_at = t

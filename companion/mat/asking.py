@@ -13,7 +13,7 @@ Its options are named as the players answer them: a card name, or ``takeback``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..rules.moves import Move
 from ..rules.position import COLORS
@@ -42,29 +42,6 @@ class Question:
         others = [p for k, ps in self.prefixes.items() if k != key for p in ps]
         return [n for n in nodes if _best(n.moves, mine) > _best(n.moves, others)]
 
-    def splits(self, nodes: list[Node]) -> bool:
-        """Does an answer still tell ``nodes`` apart: none goes on from two options'
-        histories as far, and not all that go on from one go on from the same? (A history
-        that goes on from none, a turn asked about taken back, an answer rules out.)"""
-        options = set()
-        for n in nodes:
-            best = {k: _best(n.moves, ps) for k, ps in self.prefixes.items()}
-            top = max(best.values(), default=-1)
-            mine = [k for k, b in best.items() if b == top]
-            if top >= 0 and len(mine) > 1:
-                return False
-            if top >= 0:
-                options.add(mine[0])
-        return len(options) > 1
-
-    def after(self, done: tuple[Move, ...]) -> Question:
-        """The question once the turns ``done`` stand (the anchor moved past them): each
-        option's histories that go on from them, from after them."""
-        n = len(done)
-        prefixes = {k: frozenset(p[n:] for p in ps if p[:n] == done)
-                    for k, ps in self.prefixes.items()}
-        return replace(self, depth=self.depth - n, prefixes=prefixes)
-
     def ruled_out(self, key: str) -> list[tuple[Move, ...]]:
         """The histories answer ``key`` rules out, each with every history that goes on from
         it (not those that one of ``key``'s own goes on from: a takeback's is shorter)."""
@@ -91,21 +68,6 @@ class Question:
             return None
         key = hand[index]
         return key if key in self.prompt["choose"] else None
-
-
-Said = tuple[list[tuple[Move, ...]], list[tuple[tuple[Move, ...], str]]]
-
-
-def unsaid(q: Question | None, rejected: list[tuple[Move, ...]],
-           named: list[tuple[tuple[Move, ...], str]]) -> Said:
-    """What the players' answers ruled out, and the cards they named, that stand while ``q``
-    is open (or once it is answered with the takeback): not what was said of the turn it
-    offers to take back, nor of those after it (the turn made in its place is the same
-    node of the tree as an amendment of it: no-answer 26, 34)."""
-    if q is None or TAKEBACK not in q.prefixes:
-        return rejected, named
-    return ([r for r in rejected if len(r) <= q.depth],
-            [(p, c) for p, c in named if len(p) < q.depth])
 
 
 def _best(moves: tuple[Move, ...], prefixes: Iterable[tuple[Move, ...]]) -> int:
@@ -137,14 +99,10 @@ def _hand(node: Node, depth: int, mode: str) -> tuple[str, ...]:
 
 
 def ask(nodes: list[Node], depth: int, open_moves: int, turn: int,
-        takeback: str | None, asked: Question | None = None) -> Question | None:
+        takeback: str | None) -> Question | None:
     """The question that tells the histories ``nodes`` apart after their common ``depth``
     turns, or None when no answer could (the hands must). ``open_moves``: published moves
-    after the anchor; ``turn``: the player to move now, who answers a takeback. The
-    question ``asked`` stands while it still tells them apart: an answer to it, however
-    late, is read as the answer to it, not to a later turn's question (no-answer 26, 30)."""
-    if asked is not None and asked.splits(nodes):
-        return asked
+    after the anchor; ``turn``: the player to move now, who answers a takeback."""
     # Turns of one length differ by card (which card); else by who made the last (whose
     # step, move or takeback).
     for mode in (STEP, LAST) if len({len(n.steps) for n in nodes}) == 1 else (LAST, STEP):

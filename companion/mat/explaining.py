@@ -10,7 +10,7 @@ from collections.abc import Callable
 from ..rules.engine import Engine
 from ..rules.moves import Move
 from ..rules.position import COLORS
-from .asking import STEP, TAKEBACK, Question, Said, unsaid
+from .asking import STEP, TAKEBACK, Question
 from .histories import Explanation, Node, Tree, cheapest
 from .pieces import PUT_BACK, Expected, PieceMap, PieceMaps, expected_of
 from .readings import pieces_of
@@ -131,20 +131,6 @@ def named_turns(q: Question, kept: list[Node], key: str) -> list[tuple[tuple[Mov
     return [(before.pop(), key)] if len(before) == 1 else []
 
 
-def answered(q: Question, key: str, explained: list[Node], rejected: list[tuple[Move, ...]],
-             named: list[tuple[tuple[Move, ...], str]]) -> tuple[list[Node], Said, bool]:
-    """Answer ``key`` to ``q``: the histories ``explained`` it keeps, what the players have
-    said since (``rejected``, ``named``: see :func:`allowed`), and whether the mat is to be
-    read afresh. What they said of a turn taken back goes with it: the turn made in its
-    place is read afresh (no-answer 30, 34). An answer that keeps none is not taken."""
-    said = unsaid(q, rejected, named) if key == TAKEBACK else (rejected, named)
-    again = said != (rejected, named)
-    kept = q.keeps(explained, key)
-    if not kept and not again:
-        return [], (rejected, named), False
-    return kept, (said[0] + q.ruled_out(key), said[1] + named_turns(q, kept, key)), again
-
-
 def cards_of(node: Node) -> tuple[str, ...]:
     """The cards of a history's turns, in order."""
     return tuple(m.card for m in node.moves)
@@ -212,36 +198,6 @@ def least_noise(every: list[Explanation], least_map: int, opened: tuple[Move, ..
         if keeping and (seen(keeping) or not seen(found)):
             found = keeping
     return found
-
-
-def taking_back(tree: Tree, nodes: list[Node], opened: tuple[Move, ...],
-                asked: Question | None) -> frozenset[int]:
-    """The histories (by ``id``) that take back published turns ``opened`` (see
-    :func:`.histories.explain`): those that stop short of them, and while the question
-    ``asked`` offers a takeback, those that make another turn in place of the one it offers
-    to take back (late-answer 24)."""
-    out = set()
-    node = tree.follow(opened)
-    while node is not None and node.parent is not None:
-        node = node.parent
-        out.add(id(node))
-    if asked is not None and TAKEBACK in asked.prefixes:
-        turn = opened[:asked.depth + 1]
-        out.update(id(n) for n in nodes if n.moves[:len(turn)] != turn)
-    return frozenset(out)
-
-
-def first_rest(node: Node, common: int, rested: list[tuple[float, frozenset[int]]],
-               before: float, at: float, shown: float | None) -> float:
-    """When the mat showed the last of ``node``'s first ``common`` turns, published now at
-    ``at`` (its last change, or ``shown``: a fast lift's): if the hands went on past it (an
-    answer that came late), when it first rested on its board after ``before``, and the
-    lifts since are the next turns' (no-answer 3)."""
-    if shown is not None or common >= len(node.moves):
-        return at
-    while len(node.steps) > common and node.parent is not None:
-        node = node.parent
-    return min([at] + [t0 for t0, occ in rested if occ == node.occupancy and t0 > before])
 
 
 def board_fit(fits: list[Node], opened: tuple[Move, ...], rested: bool) -> Node | None:

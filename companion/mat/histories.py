@@ -321,17 +321,13 @@ class Explanation:
 def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
             since: float = float("-inf"), idle: frozenset[str] = frozenset(),
             shown: float = NOW, fitting: set[int] | None = None,
-            sides: Sides | None = None, back: frozenset[int] = frozenset()
-            ) -> list[Explanation]:
+            sides: Sides | None = None) -> list[Explanation]:
     """The histories among ``nodes`` that leave one of the ``maps``, each at its least noise,
     cheapest first. At ``now``, a piece set aside is one put down less than ``ASIDE_S`` ago;
     ``since``: when the mat showed the anchor (the histories' steps came after); ``idle``:
     the pieces of the player to move in the game as published, shown at ``shown`` (see
     :func:`.walks.idle_noise`). ``fitting`` collects the maps (by ``id``) some history leaves,
-    at any noise. ``sides``: the maps' boards at ``now``, if worked out (``sides_of``).
-    ``back``: the nodes (by ``id``) that take back published turns: the pieces those turns
-    put down rested there as their own, the other player's too (a Wind Spirit card's swap
-    taken back: late-answer 24), so they pay no idle noise."""
+    at any noise. ``sides``: the maps' boards at ``now``, if worked out (``sides_of``)."""
     by_pieces: dict[int, list[Node]] = {}   # (by the board's hash: see ``Node.board_hash``)
     for n in nodes:
         by_pieces.setdefault(n.board_hash, []).append(n)
@@ -357,8 +353,7 @@ def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
                     fitting.add(id(m))
                 # A piece in the air the history did not take is one the maps lost track of.
                 cost = (m.cost + sum((air - taken).values()) + (ASIDE if aside else 0)
-                        + (idle_noise(n.paths, m, idle, since, shown)
-                           if id(n) not in back else 0))
+                        + idle_noise(n.paths, m, idle, since, shown))
                 if id(n) not in best or cost < best[id(n)].cost:
                     best[id(n)] = Explanation(n, cost, m, until)
     return sorted(best.values(), key=lambda e: (e.cost, len(e.node.steps)))

@@ -30,7 +30,7 @@ from ..rules.cards import CARDS, CardTable
 from ..rules.engine import Engine
 from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
-from .asking import Question, ask, unsaid
+from .asking import Question, ask
 from .events import MatEvent, Prompt
 from .histories import Explanation, Node, Tree, explain
 from .sides import boards, sides_of
@@ -43,10 +43,10 @@ from .record import Record
 from .scene import Feedback
 from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
-from .explaining import (agreement, allowed, amended_at, answered, board_fit, build_tables,
-                         bury, cards_of, common_prefix, expected, fast_turn, first_rest,
-                         half_made, least_noise, may_follow, opponents, rested_ends,
-                         seen_at_rest, taking_back, wind_halves, window_of)
+from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
+                         cards_of, common_prefix, expected, fast_turn, half_made, least_noise,
+                         may_follow, named_turns, opponents, rested_ends, seen_at_rest,
+                         wind_halves, window_of)
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -338,12 +338,12 @@ class Recognizer:
         sides = sides_of(maps, now)
         nodes = allowed(grown + self._tree.halves(grown, boards(maps, now, sides),
                                                   self._tree.follow(opened)),
-                        *unsaid(self._asked(), self._rejected, self._named), self._tree)
+                        self._rejected, self._named, self._tree)
         pos = self._record.position
         self._fitting = set()
         every = explain(nodes, maps, now, self._since,
                         frozenset(("R", "r") if pos.turn == 0 else ("B", "b")), self._shown_at,
-                        self._fitting, sides, taking_back(self._tree, nodes, opened, self._asked()))
+                        self._fitting, sides)
         found = least_noise(every, maps[0].cost if maps else 0, opened, self._started,
                             partial(rested_ends, record=self._record, lifts=self._lifts,
                                     shown=self._shown, rested=self._rested))
@@ -546,7 +546,7 @@ class Recognizer:
             self._stand(n, t)
             found, common, opened = self._explained, common - n, opened[n:]
         takeback = str(opened[common]) if common < len(opened) else None
-        q = ask(found, common, len(opened), self._record.position.turn, takeback, self._asked())
+        q = ask(found, common, len(opened), self._record.position.turn, takeback)
         if q is not None:
             self._raise(q, t)
 
@@ -562,8 +562,6 @@ class Recognizer:
         if pushed == 1 and kept < min(len(opened), len(self._shown)):
             at = amended_at(self._tree, node.moves[kept], opened[:kept + 1], self._shown[kept],
                             self._lifts, at)
-        elif pushed:
-            at = first_rest(node, common, self._rested, before, at, shown)
         self._shown = self._shown[:kept] + [before] * max(0, pushed - 1) + ([at] if pushed else [])
         for event in self._record.publish(node.steps[:common], t):
             self._put(t, event)
@@ -595,8 +593,6 @@ class Recognizer:
         self._explained = [k for k in (self._tree.follow(x.moves[n:]) for x in kept if x) if k]
         self._rejected = [r[n:] for r in self._rejected if r[:n] == done and len(r) > n]
         self._named = [(p[n:], c) for p, c in self._named if p[:n] == done and len(p) >= n]
-        if self._question is not None:
-            self._question = self._question.after(done)
         # The hands of the moves that stand are done: their lifts are no one's now.
         cuts = [self._cut] + self._shown[:n]
         cut, self._shown = self._shown[n - 1], self._shown[n:]
@@ -630,10 +626,6 @@ class Recognizer:
                                   frozenset(), {})
         self._emit(t, prompt=prompt)
 
-    def _asked(self) -> Question | None:
-        """The question open, but for which card to give up (it asks of no history)."""
-        return None if self._passing else self._question
-
     def _cancel_question(self, t: float) -> None:
         if self._question is not None and not self._passing:
             self._emit(t, prompt_cancelled={"seat": self._question.prompt["seat"]})
@@ -651,13 +643,13 @@ class Recognizer:
             self._shown, self._named = [], []
             self._restart(t)
             return
-        kept, (self._rejected, self._named), again = answered(q, key, self._explained,
-                                                             self._rejected, self._named)
-        if again and self._evaluated:
-            self._rest(t, again=True)   # (the turn made in place of one taken back)
-        elif kept:
-            self._explained = kept
-            self._publish(kept, t)
+        kept = q.keeps(self._explained, key)
+        if not kept:
+            return
+        self._rejected += q.ruled_out(key)
+        self._named += named_turns(q, kept, key)
+        self._explained = kept
+        self._publish(kept, t)
 
     def _restart(self, t: float) -> None:
         """The anchor is the position now (after a pass)."""
@@ -678,4 +670,3 @@ class Recognizer:
     def _drain(self) -> list[MatEvent]:
         out, self._out = self._out, []
         return out
-

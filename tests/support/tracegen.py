@@ -410,6 +410,11 @@ class _Game:
         if outcome:
             self.expect(winner=outcome.winner, how=outcome.how)
         if move is None or board.is_game_over():
+            question = self.questions.open
+            if move is not None and question is not None and question.turn is not turn:
+                # The game's last turn, played while a question is open: its commit waits
+                # for the answer (given after the game), as any turn played meanwhile does.
+                turn.untimed = True
             self.window = None
             self.fast_after = None
             return

@@ -121,6 +121,11 @@ def play(tmp_path, name: str, script: list[dict] | None = None):
                 view = companion.view(None)
                 prompt = view["mat"]["prompt"]
                 if prompt is not None:
+                    # Both streams carry the question before it is answered: a stream sends
+                    # the newest view when it wakes, so on a loaded machine a quick answer
+                    # hid the question from one game's stream only (the clock, not the game).
+                    streams["blue"].wait_version(companion.view("blue")["version"])
+                    streams["public"].wait_version(view["version"])
                     asker = red if prompt["seat"] == "red" else blue
                     table = companion.view(prompt["seat"])["table"]
                     status, body = asker.post("/seat/answer", {"card": move["card"], "step": f"{len(table['log'])}:{table['phase']}"})

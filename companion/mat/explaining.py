@@ -363,6 +363,19 @@ def fast_squares(tree: Tree, node: Node, midway: list[Node], lifted: frozenset[i
     return [sq for sq in lifted if sq not in busy and node.pieces[sq] in mine]
 
 
+def spirit_put_back(found: list[Explanation], opened: tuple[Move, ...]) -> bool:
+    """Is every history ``found`` the last published turn, a Wind Spirit card's, and a reply
+    that only moves its Spirit straight back? The mat is then also that turn's takeback
+    part-way, its Spirit put back first and its pawn step still to go back (story 5's hands,
+    at a rest between the two halves): as cheap a reading, which the pawn's return (or the
+    next player's turn) settles."""
+    if not opened or not opened[-1].wind_card or len(_steps(opened[-1])) < 2:
+        return False
+    return all(e.node.moves[:-1] == opened and e.node.pending is None
+               and _undoes(e.node.moves[-1], opened[-1])
+               and len(_steps(e.node.moves[-1])) < len(_steps(opened[-1])) for e in found)
+
+
 def _steps(move: Move) -> set[tuple[int | None, int | None]]:
     """A turn's steps (from, to): the pawn's (or a regular card's Spirit move), the Spirit's."""
     return {(move.from_sq, move.to_sq), (move.spirit_from, move.spirit_to)} - {(None, None)}

@@ -46,7 +46,8 @@ from .view import NEAR, MatView, feedback, nearest, unfinished
 from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
                          cards_of, common_prefix, expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, named_turns, opponents, refollow,
-                         rested_ends, seen_at_rest, unseen, wind_halves, window_of)
+                         rested_ends, seen_at_rest, spirit_put_back, unseen, wind_halves,
+                         window_of)
 from .snatching import snatch_ends, snatch_of, split_in_two
 from .on_its_way import look_again, on_its_way
 
@@ -461,6 +462,12 @@ class Recognizer:
             # Wind Spirit card half made: no amendment is read over it (their Spirit step,
             # or a lift elsewhere, tells them apart).
             self._part_way(t, COLORS[self._midway[0].position.turn])
+            return
+        if spirit_put_back(found, opened):
+            # The other player's Spirit move back is also the Wind card turn taken back
+            # Spirit first, its pawn not yet (cause 10): no commit until the pawn (or the
+            # next player's turn) tells them apart.
+            self._part_way(t, COLORS[found[0].node.position.turn])
             return
         if all(e.aside is not None for e in found):
             # A piece the histories took off stands aside on the mat: the hand that took it

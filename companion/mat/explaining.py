@@ -306,8 +306,13 @@ def opponents(tree: Tree, record: Record, sq: int) -> bool:
     may still use (its own, and a Wind Spirit card's going on from its pawn step: the
     Spirit's, the student it swaps with)?"""
     pos = record.position
-    end = tree.follow(record.moves_open())
+    opened = record.moves_open()
+    end = tree.follow(opened)
     last = near(tree, end) if end is not None and end.steps else frozenset()
+    if len(opened) > 1 and _spirit_back(opened[-1], opened[-2]):
+        # The last move may be the turn before it taken back Spirit first (cause 10): a lift
+        # of that turn's pieces may be its takeback going on.
+        last |= {sq for step in _steps(opened[-2]) for sq in step if sq is not None}
     return sq not in last and pos.piece_at(sq) in (("R", "r") if pos.turn == 0 else ("B", "b"))
 
 
@@ -363,17 +368,29 @@ def fast_squares(tree: Tree, node: Node, midway: list[Node], lifted: frozenset[i
     return [sq for sq in lifted if sq not in busy and node.pieces[sq] in mine]
 
 
-def spirit_put_back(found: list[Explanation], opened: tuple[Move, ...]) -> bool:
+def spirit_put_back(found: list[Node], opened: tuple[Move, ...]) -> bool:
     """Is every history ``found`` the last published turn, a Wind Spirit card's, and a reply
     that only moves its Spirit straight back? The mat is then also that turn's takeback
     part-way, its Spirit put back first and its pawn step still to go back (story 5's hands,
-    at a rest between the two halves): as cheap a reading, which the pawn's return (or the
-    next player's turn) settles."""
-    if not opened or not opened[-1].wind_card or len(_steps(opened[-1])) < 2:
-        return False
-    return all(e.node.moves[:-1] == opened and e.node.pending is None
-               and _undoes(e.node.moves[-1], opened[-1])
-               and len(_steps(e.node.moves[-1])) < len(_steps(opened[-1])) for e in found)
+    at a rest between the two halves), which the pawn's return (or the next turn) settles."""
+    return bool(opened) and all(n.moves[:-1] == opened and n.pending is None
+                                and _spirit_back(n.moves[-1], opened[-1]) for n in found)
+
+
+def spirit_first(tree: Tree, opened: tuple[Move, ...]) -> Node | None:
+    """The history that takes back the last two published turns when the last only moves
+    the Spirit of the one before, a Wind Spirit card's, straight back: that turn taken back
+    Spirit first (cause 10). None if not."""
+    if len(opened) < 2 or not _spirit_back(opened[-1], opened[-2]):
+        return None
+    return tree.follow(opened[:-2])
+
+
+def _spirit_back(reply: Move, move: Move) -> bool:
+    """Does ``reply`` only move the Spirit of ``move``, a Wind Spirit card's turn, straight
+    back (its pawn step not undone)?"""
+    return (move.wind_card and len(_steps(move)) == 2 and _undoes(reply, move)
+            and len(_steps(reply)) < 2)
 
 
 def _steps(move: Move) -> set[tuple[int | None, int | None]]:

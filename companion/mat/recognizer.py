@@ -46,8 +46,8 @@ from .view import NEAR, MatView, feedback, nearest, unfinished
 from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
                          cards_of, common_prefix, expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, named_turns, opponents, refollow,
-                         rested_ends, seen_at_rest, spirit_put_back, unseen, wind_halves,
-                         window_of)
+                         rested_ends, seen_at_rest, spirit_first, spirit_put_back, unseen,
+                         wind_halves, window_of)
 from .snatching import snatch_ends, snatch_of, split_in_two
 from .on_its_way import look_again, on_its_way
 
@@ -366,7 +366,7 @@ class Recognizer:
         self._fitting = set()
         every = explain(nodes, maps, now, self._since,
                         frozenset(("R", "r") if pos.turn == 0 else ("B", "b")), self._shown_at,
-                        self._fitting, sides)
+                        self._fitting, sides, spirit_first(self._tree, opened))
         found = least_noise(every, maps[0].cost if maps else 0, opened, self._started,
                             partial(rested_ends, record=self._record, lifts=self._lifts,
                                     shown=self._shown, rested=self._rested),
@@ -462,12 +462,6 @@ class Recognizer:
             # Wind Spirit card half made: no amendment is read over it (their Spirit step,
             # or a lift elsewhere, tells them apart).
             self._part_way(t, COLORS[self._midway[0].position.turn])
-            return
-        if spirit_put_back(found, opened):
-            # The other player's Spirit move back is also the Wind card turn taken back
-            # Spirit first, its pawn not yet (cause 10): no commit until the pawn (or the
-            # next player's turn) tells them apart.
-            self._part_way(t, COLORS[found[0].node.position.turn])
             return
         if all(e.aside is not None for e in found):
             # A piece the histories took off stands aside on the mat: the hand that took it
@@ -579,6 +573,11 @@ class Recognizer:
         common = common_prefix(paths)
         extends = common > len(opened) and all(p[:len(opened)] == opened for p in paths)
         published = extends or (unique and paths[0] != opened)
+        # The other player's Spirit moved straight back along a Wind card turn's Spirit step
+        # is also that turn taken back Spirit first, its pawn not yet (cause 10): the reply
+        # is published, but the turn it would undo stays open, so the pawn's return can
+        # still take both back.
+        undone = published and spirit_put_back(found, opened)
         if published:
             self._published(found[0], common, opened, t, shown)
             self._doubted = list(doubted)
@@ -591,7 +590,7 @@ class Recognizer:
                 self._question = None    # the hands settled it
             else:
                 self._cancel_question(t)  # the mat went back
-        self._stand(len(record.open) - (0 if record.board.is_game_over() else 1), t)
+        self._stand(len(record.open) - (0 if record.board.is_game_over() else 1) - int(undone), t)
         self._check_pass(t)
 
     def _ask_apart(self, found: list[Node], common: int, opened: tuple[Move, ...],

@@ -98,9 +98,9 @@ MIDWAY = {"spirit_back_unanswered_then_a_wind_card_lifts_the_spirit"}
 ON_ITS_WAY = {"spirit_set_down_on_its_way_to_a_swap_is_read_as_it_stands_after_its_window"}
 # Cause 10 (session 37, no-answer 22 cut): Red's Wind card Spider c3d4 d2d1 taken back Spirit
 # first, the mat resting between the two halves (the Spirit back on d2, the pawn still on d4).
-# That mat is also Blue's Giraffe d1d2, the Spirit moved straight back, and it was committed;
-# the pawn's return then wedged the mat. The takeback part-way explains it as cheaply: the
-# rest waits, and the pawn's return reads the takeback.
+# That mat is also Blue's Giraffe d1d2, the Spirit moved straight back: it was committed and
+# Spider stood with it, so the pawn's return wedged the mat. Giraffe is still committed at that
+# rest, but Spider stays open, and the pawn's return takes both back.
 TAKEN_BACK = {"wind_card_taken_back_spirit_first_rests_between_halves"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run

@@ -254,17 +254,19 @@ def amended_at(tree: Tree, turn: Move, amended: tuple[Move, ...], shown: float,
 
 def least_noise(every: list[Explanation], least_map: int, opened: tuple[Move, ...],
                 started: bool, seen: Callable[[list[Explanation]], list[Explanation]],
-                doubted: list[Node]) -> list[Explanation]:
+                doubted: list[Node], back: Node | None = None) -> list[Explanation]:
     """The cheapest histories (see :func:`.histories.cheapest`). Once the next player has
     started (lifted a piece of theirs for real), the published turns ``opened`` are done:
     the histories that keep them go first (the amend window closed: slides 32, nudge 35),
     unless only the others end their turns on boards the mat rested on (``seen``: what was
     read as an amendment was the next player's hand, story 6), or the others all go on
     from a history ``doubted`` at the last publication, with less noise (the hands went on
-    from it: "the next player" was the one who had moved)."""
+    from it: "the next player" was the one who had moved). The history ``back`` (see
+    :func:`spirit_first`) keeps them too: the last is also the turn before taken back."""
     found = cheapest(every, least_map)
     if started:
-        keeping = cheapest([e for e in every if e.node.moves[:len(opened)] == opened], least_map)
+        keeping = cheapest([e for e in every if e.node.moves[:len(opened)] == opened
+                            or e.node is back], least_map)
         went_on = bool(found) and all(goes_on(e.node, doubted) for e in found)
         if (keeping and not (went_on and found[0].cost < keeping[0].cost)
                 and (seen(keeping) or not seen(found))):
@@ -306,13 +308,8 @@ def opponents(tree: Tree, record: Record, sq: int) -> bool:
     may still use (its own, and a Wind Spirit card's going on from its pawn step: the
     Spirit's, the student it swaps with)?"""
     pos = record.position
-    opened = record.moves_open()
-    end = tree.follow(opened)
+    end = tree.follow(record.moves_open())
     last = near(tree, end) if end is not None and end.steps else frozenset()
-    if len(opened) > 1 and _spirit_back(opened[-1], opened[-2]):
-        # The last move may be the turn before it taken back Spirit first (cause 10): a lift
-        # of that turn's pieces may be its takeback going on.
-        last |= {sq for step in _steps(opened[-2]) for sq in step if sq is not None}
     return sq not in last and pos.piece_at(sq) in (("R", "r") if pos.turn == 0 else ("B", "b"))
 
 

@@ -364,13 +364,16 @@ class Recognizer:
                         self._rejected, self._named, self._tree)
         pos = self._record.position
         self._fitting = set()
+        # (Not once the players named the card of the last turn: it is a turn, not a takeback.)
+        back = (spirit_first(self._tree, opened)
+                if all(p != opened[:-1] for p, _ in self._named) else None)
         every = explain(nodes, maps, now, self._since,
                         frozenset(("R", "r") if pos.turn == 0 else ("B", "b")), self._shown_at,
-                        self._fitting, sides, spirit_first(self._tree, opened))
+                        self._fitting, sides, back)
         found = least_noise(every, maps[0].cost if maps else 0, opened, self._started,
                             partial(rested_ends, record=self._record, lifts=self._lifts,
                                     shown=self._shown, rested=self._rested),
-                           self._doubted)
+                            self._doubted, back)
         # The next player's Wind Spirit card half made (an amendment is not read over it).
         self._midway, self._halves = wind_halves(every, found, nodes, opened)
         found = on_its_way(every, found, self._record, self._lifts, self._shown, self._rested)

@@ -15,6 +15,7 @@ from .histories import Explanation, Node, Tree, cheapest
 from .pieces import PUT_BACK, Expected, Held, PieceMap, PieceMaps, expected_of
 from .readings import pieces_of
 from .record import Record
+from .undoing import steps, undoes
 from .window import move_of
 
 
@@ -262,7 +263,7 @@ def least_noise(every: list[Explanation], least_map: int, opened: tuple[Move, ..
     read as an amendment was the next player's hand, story 6), or the others all go on
     from a history ``doubted`` at the last publication, with less noise (the hands went on
     from it: "the next player" was the one who had moved). The history ``back`` (see
-    :func:`spirit_first`) keeps them too: the last is also the turn before taken back."""
+    :func:`.undoing.spirit_first`) keeps them too: the last is also the turn before taken back."""
     found = cheapest(every, least_map)
     if started:
         keeping = cheapest([e for e in every if e.node.moves[:len(opened)] == opened
@@ -347,11 +348,11 @@ def fast_turn(found: list[Explanation], tree: Tree, record: Record, midway: list
     if node.moves == opened:
         return None
     busy: frozenset[int] = frozenset()
-    if opened and node.moves[:-1] == opened and _undoes(node.moves[-1], opened[-1]):
+    if opened and node.moves[:-1] == opened and undoes(node.moves[-1], opened[-1]):
         # A reply that only moves pieces straight back along the last published turn's
         # steps is also that turn's takeback part-way (a Wind Spirit card's, its Spirit put
         # back first: story 5): a lift of that turn's pieces may be its takeback going on.
-        busy = frozenset(sq for step in _steps(opened[-1]) for sq in step if sq is not None)
+        busy = frozenset(sq for step in steps(opened[-1]) for sq in step if sq is not None)
     return node, fast_squares(tree, node, midway, lifted, busy)
 
 
@@ -363,41 +364,6 @@ def fast_squares(tree: Tree, node: Node, midway: list[Node], lifted: frozenset[i
     busy = busy | near(tree, node) | half_squares(midway)
     mine = ("R", "r", "W") if node.position.turn == 0 else ("B", "b", "W")
     return [sq for sq in lifted if sq not in busy and node.pieces[sq] in mine]
-
-
-def spirit_put_back(found: list[Node], opened: tuple[Move, ...]) -> bool:
-    """Is every history ``found`` the last published turn, a Wind Spirit card's, and a reply
-    that only moves its Spirit straight back? The mat is then also that turn's takeback
-    part-way, its Spirit put back first and its pawn step still to go back (story 5's hands,
-    at a rest between the two halves), which the pawn's return (or the next turn) settles."""
-    return bool(opened) and all(n.moves[:-1] == opened and n.pending is None
-                                and _spirit_back(n.moves[-1], opened[-1]) for n in found)
-
-
-def spirit_first(tree: Tree, opened: tuple[Move, ...]) -> Node | None:
-    """The history that takes back the last two published turns when the last only moves
-    the Spirit of the one before, a Wind Spirit card's, straight back: that turn taken back
-    Spirit first (cause 10). None if not."""
-    if len(opened) < 2 or not _spirit_back(opened[-1], opened[-2]):
-        return None
-    return tree.follow(opened[:-2])
-
-
-def _spirit_back(reply: Move, move: Move) -> bool:
-    """Does ``reply`` only move the Spirit of ``move``, a Wind Spirit card's turn, straight
-    back (its pawn step not undone)?"""
-    return (move.wind_card and len(_steps(move)) == 2 and _undoes(reply, move)
-            and len(_steps(reply)) < 2)
-
-
-def _steps(move: Move) -> set[tuple[int | None, int | None]]:
-    """A turn's steps (from, to): the pawn's (or a regular card's Spirit move), the Spirit's."""
-    return {(move.from_sq, move.to_sq), (move.spirit_from, move.spirit_to)} - {(None, None)}
-
-
-def _undoes(reply: Move, move: Move) -> bool:
-    """Does ``reply`` only move pieces straight back along ``move``'s steps?"""
-    return all((t, f) in _steps(move) for f, t in _steps(reply))
 
 
 def between(node: Node, published: int) -> list[Node]:

@@ -46,9 +46,9 @@ from .view import NEAR, MatView, feedback, nearest, unfinished
 from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
                          cards_of, common_prefix, expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, named_turns, opponents, refollow,
-                         rested_ends, seen_at_rest, spirit_first, spirit_put_back, unseen,
-                         wind_halves, window_of)
+                         rested_ends, seen_at_rest, unseen, wind_halves, window_of)
 from .snatching import snatch_ends, snatch_of, split_in_two
+from .undoing import spirit_first, spirit_put_back
 from .on_its_way import look_again, on_its_way
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted

@@ -15,6 +15,7 @@ from .histories import Explanation, Node, Tree, cheapest
 from .pieces import PUT_BACK, Expected, Held, PieceMap, PieceMaps, expected_of
 from .readings import pieces_of
 from .record import Record
+from .undoing import steps, undoes
 from .window import move_of
 
 
@@ -254,17 +255,19 @@ def amended_at(tree: Tree, turn: Move, amended: tuple[Move, ...], shown: float,
 
 def least_noise(every: list[Explanation], least_map: int, opened: tuple[Move, ...],
                 started: bool, seen: Callable[[list[Explanation]], list[Explanation]],
-                doubted: list[Node]) -> list[Explanation]:
+                doubted: list[Node], back: Node | None = None) -> list[Explanation]:
     """The cheapest histories (see :func:`.histories.cheapest`). Once the next player has
     started (lifted a piece of theirs for real), the published turns ``opened`` are done:
     the histories that keep them go first (the amend window closed: slides 32, nudge 35),
     unless only the others end their turns on boards the mat rested on (``seen``: what was
     read as an amendment was the next player's hand, story 6), or the others all go on
     from a history ``doubted`` at the last publication, with less noise (the hands went on
-    from it: "the next player" was the one who had moved)."""
+    from it: "the next player" was the one who had moved). The history ``back`` (see
+    :func:`.undoing.spirit_first`) keeps them too: the last is also the turn before taken back."""
     found = cheapest(every, least_map)
     if started:
-        keeping = cheapest([e for e in every if e.node.moves[:len(opened)] == opened], least_map)
+        keeping = cheapest([e for e in every if e.node.moves[:len(opened)] == opened
+                            or e.node is back], least_map)
         went_on = bool(found) and all(goes_on(e.node, doubted) for e in found)
         if (keeping and not (went_on and found[0].cost < keeping[0].cost)
                 and (seen(keeping) or not seen(found))):
@@ -345,11 +348,11 @@ def fast_turn(found: list[Explanation], tree: Tree, record: Record, midway: list
     if node.moves == opened:
         return None
     busy: frozenset[int] = frozenset()
-    if opened and node.moves[:-1] == opened and _undoes(node.moves[-1], opened[-1]):
+    if opened and node.moves[:-1] == opened and undoes(node.moves[-1], opened[-1]):
         # A reply that only moves pieces straight back along the last published turn's
         # steps is also that turn's takeback part-way (a Wind Spirit card's, its Spirit put
         # back first: story 5): a lift of that turn's pieces may be its takeback going on.
-        busy = frozenset(sq for step in _steps(opened[-1]) for sq in step if sq is not None)
+        busy = frozenset(sq for step in steps(opened[-1]) for sq in step if sq is not None)
     return node, fast_squares(tree, node, midway, lifted, busy)
 
 
@@ -361,16 +364,6 @@ def fast_squares(tree: Tree, node: Node, midway: list[Node], lifted: frozenset[i
     busy = busy | near(tree, node) | half_squares(midway)
     mine = ("R", "r", "W") if node.position.turn == 0 else ("B", "b", "W")
     return [sq for sq in lifted if sq not in busy and node.pieces[sq] in mine]
-
-
-def _steps(move: Move) -> set[tuple[int | None, int | None]]:
-    """A turn's steps (from, to): the pawn's (or a regular card's Spirit move), the Spirit's."""
-    return {(move.from_sq, move.to_sq), (move.spirit_from, move.spirit_to)} - {(None, None)}
-
-
-def _undoes(reply: Move, move: Move) -> bool:
-    """Does ``reply`` only move pieces straight back along ``move``'s steps?"""
-    return all((t, f) in _steps(move) for f, t in _steps(reply))
 
 
 def between(node: Node, published: int) -> list[Node]:

@@ -48,6 +48,7 @@ from .explaining import (agreement, allowed, amended_at, board_fit, build_tables
                          least_noise, may_follow, named_turns, opponents, refollow,
                          rested_ends, seen_at_rest, unseen, wind_halves, window_of)
 from .snatching import snatch_ends, snatch_of, split_in_two
+from .undoing import spirit_first, spirit_put_back
 from .on_its_way import look_again, on_its_way
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
@@ -363,13 +364,16 @@ class Recognizer:
                         self._rejected, self._named, self._tree)
         pos = self._record.position
         self._fitting = set()
+        # (Not once the players named the card of the last turn: it is a turn, not a takeback.)
+        back = (spirit_first(self._tree, opened)
+                if all(p != opened[:-1] for p, _ in self._named) else None)
         every = explain(nodes, maps, now, self._since,
                         frozenset(("R", "r") if pos.turn == 0 else ("B", "b")), self._shown_at,
-                        self._fitting, sides)
+                        self._fitting, sides, back)
         found = least_noise(every, maps[0].cost if maps else 0, opened, self._started,
                             partial(rested_ends, record=self._record, lifts=self._lifts,
                                     shown=self._shown, rested=self._rested),
-                           self._doubted)
+                            self._doubted, back)
         # The next player's Wind Spirit card half made (an amendment is not read over it).
         self._midway, self._halves = wind_halves(every, found, nodes, opened)
         found = on_its_way(every, found, self._record, self._lifts, self._shown, self._rested)
@@ -572,6 +576,11 @@ class Recognizer:
         common = common_prefix(paths)
         extends = common > len(opened) and all(p[:len(opened)] == opened for p in paths)
         published = extends or (unique and paths[0] != opened)
+        # The other player's Spirit moved straight back along a Wind card turn's Spirit step
+        # is also that turn taken back Spirit first, its pawn not yet (cause 10): the reply
+        # is published, but the turn it would undo stays open, so the pawn's return can
+        # still take both back.
+        undone = published and spirit_put_back(found, opened)
         if published:
             self._published(found[0], common, opened, t, shown)
             self._doubted = list(doubted)
@@ -584,7 +593,7 @@ class Recognizer:
                 self._question = None    # the hands settled it
             else:
                 self._cancel_question(t)  # the mat went back
-        self._stand(len(record.open) - (0 if record.board.is_game_over() else 1), t)
+        self._stand(len(record.open) - (0 if record.board.is_game_over() else 1) - int(undone), t)
         self._check_pass(t)
 
     def _ask_apart(self, found: list[Node], common: int, opened: tuple[Move, ...],

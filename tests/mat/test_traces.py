@@ -96,6 +96,12 @@ MIDWAY = {"spirit_back_unanswered_then_a_wind_card_lifts_the_spirit"}
 # piece set down may be aside; then the mat is read as it stands (Elephant b1a2, Panda a3b4),
 # not left "waiting for the rest of the turn" (a Wind game of tests/table/test_computer.py).
 ON_ITS_WAY = {"spirit_set_down_on_its_way_to_a_swap_is_read_as_it_stands_after_its_window"}
+# Cause 10 (session 37, no-answer 22 cut): Red's Wind card Spider c3d4 d2d1 taken back Spirit
+# first, the mat resting between the two halves (the Spirit back on d2, the pawn still on d4).
+# That mat is also Blue's Giraffe d1d2, the Spirit moved straight back: it was committed and
+# Spider stood with it, so the pawn's return wedged the mat. Giraffe is still committed at that
+# rest, but Spider stays open, and the pawn's return takes both back.
+TAKEN_BACK = {"wind_card_taken_back_spirit_first_rests_between_halves"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run
@@ -115,6 +121,7 @@ def same_events(got: list[dict], want: list[dict], tolerance: float) -> bool:
 
 def test_the_corpus_covers_every_case():
     assert (CASES | ISSUE_12 | ROBOT | READ_BACK | FAST_REPLIES | HELD | MIDWAY | ON_ITS_WAY
+            | TAKEN_BACK
             <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 
@@ -135,7 +142,7 @@ def _story(path: Path) -> GeneratedGame:
 OPEN = pytest.mark.xfail(strict=True, reason="issue 21: the recognizer does not keep every history")
 # The categories whose first FEW games fail today, and those whose 200 games do (docs/traces.md;
 # the hypothesis recognizer's, measured on 40 games: docs/recognizer-hypotheses.md).
-OPEN_FEW = {"hurried", "snatch", "set-down", "takeback-wind", "spirit-back",
+OPEN_FEW = {"hurried", "snatch", "set-down", "spirit-back",
             "late-answer", "no-answer", "slide-over", "air-touch", "robot"}
 OPEN_200 = OPEN_FEW | {"slides", "aside-empty", "takeback-wind", "nudge", "onlooker", "knock"}
 

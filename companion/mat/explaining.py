@@ -20,19 +20,20 @@ from .window import move_of
 
 
 def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[float, int]],
-                 shown: list[float], rested: list[tuple[float, frozenset[int]]]) -> list[Explanation]:
+                 shown: list[float], rested: list[tuple[float, frozenset[int]]],
+                 at_once: float) -> list[Explanation]:
     """The histories of ``found`` whose turns each end on a board the mat rested on (the
     next player saw it), or all of them if none does: a history whose turns follow one
     another on boards the mat never rested on is one hand going on, if another says so.
     Rests count from the first on the game as published (a later one may be a history's end
-    on the same board), and before the hands' last lift (after it is the mat now)."""
-    return knocked(rested_ends(found, record, lifts, shown, rested) or found, lifts)
+    on the same board), and before the hands' last lift (after it is the mat now). Of
+    those, a knock goes before a capture (:func:`knocked`; ``at_once``: the recognizer's
+    ``clear``, two lifts this close being one motion of one hand)."""
+    return knocked(rested_ends(found, record, lifts, shown, rested) or found, lifts, at_once)
 
 
-AT_ONCE = 0.08   # two lifts this close are one motion of one hand (the recognizer's CLEAR_S)
-
-
-def knocked(found: list[Explanation], lifts: list[tuple[float, int]]) -> list[Explanation]:
+def knocked(found: list[Explanation], lifts: list[tuple[float, int]],
+            at_once: float) -> list[Explanation]:
     """Of readings as noisy as one another that each put a piece back, those whose pieces
     put back were each lifted at once after a lift of one of their turns' squares (knocked
     by the hand that lifted it), if the others put back a piece lifted on its own (story 7:
@@ -42,23 +43,24 @@ def knocked(found: list[Explanation], lifts: list[tuple[float, int]]) -> list[Ex
     victim never comes back)."""
     if len({id(e.node) for e in found}) < 2:
         return found
-    backs = [_put_back(e.node, lifts) for e in found]
+    backs = [_put_back(e.node, lifts, at_once) for e in found]
     if not all(backs):
         return found
     knocks = [e for e, back in zip(found, backs) if all(back)]
     return knocks if knocks and len(knocks) < len(found) else found
 
 
-def _put_back(node: Node, lifts: list[tuple[float, int]]) -> list[bool]:
+def _put_back(node: Node, lifts: list[tuple[float, int]], at_once: float) -> list[bool]:
     """For each lift of a piece ``node``'s turns put back (standing as at the anchor, off
-    their turns' squares): did it come at once after a lift of one of those turns' squares?"""
+    their turns' squares): did it come within ``at_once`` after a lift of one of those
+    turns' squares?"""
     root = node
     while root.parent is not None:
         root = root.parent
-    steps = {sq for m in node.moves for sq in (m.from_sq, m.to_sq, m.spirit_from, m.spirit_to)}
-    starts = [t0 for t0, sq in lifts if sq in steps]
-    return [any(0 < t0 - t1 <= AT_ONCE for t1 in starts) for t0, sq in lifts
-            if sq not in steps and node.pieces[sq] is not None
+    squares = {sq for m in node.moves for sq in (m.from_sq, m.to_sq, m.spirit_from, m.spirit_to)}
+    starts = [t0 for t0, sq in lifts if sq in squares]
+    return [any(0 < t0 - t1 <= at_once for t1 in starts) for t0, sq in lifts
+            if sq not in squares and node.pieces[sq] is not None
             and node.pieces[sq] == root.pieces[sq]]
 
 

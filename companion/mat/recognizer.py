@@ -382,7 +382,8 @@ class Recognizer:
         if not all(e.node.pending is not None for e in found):
             found = [e for e in found if e.node.pending is None]
         # A turn ends where the next player saw it.
-        seen = seen_at_rest(found, self._record, self._lifts, self._shown, self._rested)
+        seen = seen_at_rest(found, self._record, self._lifts, self._shown, self._rested,
+                            self.clear)
         # (Those put after the others are kept growing if a turn is published: the next
         # hands may go on from them, see ``_doubted``.)
         self._unseen = unseen(found, seen)

@@ -54,12 +54,16 @@ class Grower:
         # its steps yield only there, not after each step (a resumption passes through every
         # generator of the growth: it cost as much as a turn tried).
         self.limit = math.inf
-        self._turned: dict[int, _Turned] = {}
+        # Keyed by the node itself, not its ``id()``: a node the tree does not hold (one
+        # kept by a standing question) may be freed while its entry stays, and the next
+        # node given its address would inherit its turns. A key holds its node; a new tree
+        # comes with a new grower, so a dead tree's nodes are not kept.
+        self._turned: dict["Node", _Turned] = {}
         # Each node's Wind cards' pawn steps the lifts allow (by the squares they leave),
         # and the histories of those made, each made once.
-        self._steps: dict[int, tuple[tuple[int, ...], list[tuple[int, int, Move]]]] = {}
-        self._left: dict[int, list[tuple["Pieces", int]]] = {}   # ... the board each leaves
-        self._halves: dict[tuple[int, int, int], "Node"] = {}
+        self._steps: dict["Node", tuple[tuple[int, ...], list[tuple[int, int, Move]]]] = {}
+        self._left: dict["Node", list[tuple["Pieces", int]]] = {}   # ... the board each leaves
+        self._halves: dict[tuple["Node", int, int], "Node"] = {}
 
     def lifts(self, lifted: Counter[int], window: Callable[[int], Counter[int]]) -> Lifts:
         return Lifts(lifted, window, self.counts)
@@ -73,7 +77,7 @@ class Grower:
             return []
         depth = len(node.steps)
         number, window = lifts.number, lifts.window_number(depth)
-        had = self._turned.get(id(node))
+        had = self._turned.get(node)
         if had is not None and (had.number, had.window) != (number, window):
             rose = self.counts.rises(had.number, number)
             opened = self.counts.rises(had.window, window)
@@ -83,7 +87,7 @@ class Grower:
                 had = yield from self._more(tree, node, ms, had, rose | opened, lifts)
         if had is None:
             had = yield from self._all(tree, node, ms, lifts)
-        self._turned[id(node)] = had
+        self._turned[node] = had
         return [c for _, c in had.found]
 
     def _all(self, tree: "Tree", node: "Node", ms: Turns, lifts: Lifts) -> Steps[_Turned]:
@@ -154,26 +158,26 @@ class Grower:
         emptied = node.emptied
         key = tuple(f for f in ms.pawn_starts() if lifted.get(f, 0) > emptied.get(f, 0)
                     and allowed.get(f, 0) > 0)
-        had = self._steps.get(id(node))
+        had = self._steps.get(node)
         if had is None or had[0] != key:
-            had = self._steps[id(node)] = (key, ms.pawn_steps(key))
-            self._left[id(node)] = [(b, hash(b)) for b in (after_step(node.pieces, f, t)
-                                                          for f, t, _ in had[1])]
+            had = self._steps[node] = (key, ms.pawn_steps(key))
+            self._left[node] = [(b, hash(b)) for b in (after_step(node.pieces, f, t)
+                                                     for f, t, _ in had[1])]
             self.work += len(had[1])
         return had[1]
 
     def left(self, node: "Node") -> list[tuple["Pieces", int]]:
         """The boards ``node``'s pawn steps (as ``steps`` last found them) leave, each with its
         hash (a growth files them by it: hashed once, not at every growth)."""
-        return self._left[id(node)]
+        return self._left[node]
 
     def half(self, tree: "Tree", node: "Node", step: tuple[int, int, Move]) -> "Node":
         """The history of ``node``'s Wind Spirit card with only its pawn ``step`` made (each
         made once)."""
         f, t, m = step
-        half = self._halves.get((id(node), f, t))
+        half = self._halves.get((node, f, t))
         if half is None:
-            half = self._halves[(id(node), f, t)] = tree.half(node, m)
+            half = self._halves[(node, f, t)] = tree.half(node, m)
             self.work += MADE
         return half
 

@@ -41,7 +41,8 @@ ASIDE = 2         # a piece a history took off, standing aside on the mat for a 
 
 @dataclass(frozen=True, eq=False)
 class Node:
-    """A history from the anchor: its turns, the position they reach, what they took off."""
+    """A history from the anchor: its turns, the position they reach, what they took off.
+    It hashes by identity (``eq=False``): the tree's caches are keyed by the node itself."""
     steps: tuple[Reading, ...]
     position: Position
     pieces: Pieces
@@ -87,7 +88,9 @@ class Tree:
         self.root = Node((), pos, pieces, (), (), None, board.is_game_over(),
                          paths=tuple(((sq, 0, 0),) if p is not None else None
                                      for sq, p in enumerate(pieces)))
-        self._children: dict[int, dict[Move, Node]] = {}
+        # (Keyed by the node itself, as every cache here that outlives a call: a key holds
+        # its node, so no freed node's address, reused, inherits its entry.)
+        self._children: dict[Node, dict[Move, Node]] = {}
         # The last grown: its mark, lifts, nodes, and their Wind cards' pawn steps indexed
         # by the board each leaves.
         self._grown: tuple[tuple[object, ...], Lifts, list[Node], Halves] | None = None
@@ -132,7 +135,7 @@ class Tree:
 
     def child_along(self, node: Node, ms: Turns, m: Move) -> Node:
         """``node``'s child along turn ``m`` (of its turns ``ms``), made once."""
-        kids = self._children.setdefault(id(node), {})
+        kids = self._children.setdefault(node, {})
         child = kids.get(m)
         if child is None:
             child = kids[m] = self._child(node, ms.reading(m))
@@ -146,7 +149,7 @@ class Tree:
             ms = self.moves_from(node.position)
             if m not in ms.moves:
                 return None
-            kids = self._children.setdefault(id(node), {})
+            kids = self._children.setdefault(node, {})
             child = kids.get(m)
             if child is None:
                 child = kids[m] = self._child(node, ms.reading(m))

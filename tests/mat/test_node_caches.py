@@ -4,6 +4,8 @@ half made from look to look; were they filed by ``id()`` of a node that can be f
 the tree lives, the next node given that address would inherit them. Keyed by the node
 itself (nodes hash by identity), a kept entry keeps its node, so no address is reused."""
 
+import gc
+import weakref
 from collections import Counter
 from dataclasses import replace
 
@@ -13,6 +15,7 @@ from companion.rules.engine import Engine
 from companion.rules.position import parse_position
 
 CARDS = "Tiger,Crab Monkey,Crane Dragon"
+WIND = Board(parse_position("bbBbb/5/2W2/5/rrRrr red Lion,Mantis Tiger,Crane Dragon"))
 RED = Board(parse_position(f"bbBbb/5/5/5/rrRrr red {CARDS}"))
 BLUE = Board(parse_position(f"bbBbb/5/5/5/rrRrr blue {CARDS}"))
 ENGINE = Engine(RED.cards)
@@ -45,3 +48,23 @@ def test_a_history_never_inherits_the_turns_of_one_freed_before_it():
         grown = tree.grow(lifted, 0, [node], window)
         assert grown is not None
         assert [n.moves for n in grown if n.parent is node] == turns
+
+
+def test_a_dropped_tree_frees_its_histories_and_caches_without_the_cyclic_collector():
+    # (Its caches hold their nodes now: they must hold nothing that holds them back, or a
+    # dead tree would wait for the collector, whose pauses grow with what is left.)
+    lifted = Counter({sq: 2 for sq in range(25)})
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        tree = Tree(WIND, Engine(WIND.cards))
+        grown = tree.grow(lifted, 2, [], lambda depth: lifted)
+        assert grown is not None
+        halves = tree.halves(grown, {n.pieces for n in grown}, None)
+        assert halves, "Wind cards half made, cached by the grower"
+        made = [weakref.ref(n) for n in grown + halves]
+        del tree, grown, halves
+        assert not [r for r in made if r() is not None]
+    finally:
+        if enabled:
+            gc.enable()

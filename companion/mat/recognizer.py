@@ -30,7 +30,7 @@ from ..rules.cards import CARDS, CardTable
 from ..rules.engine import Engine
 from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
-from .asking import Question, ask
+from .asking import Question, ask, unsaid
 from .events import MatEvent, Prompt
 from .histories import Explanation, Node, Tree, explain
 from .sides import boards, sides_of
@@ -45,12 +45,13 @@ from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
 from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
                          cards_of, common_prefix, expected, fast_turn, half_made, held_by,
-                         least_noise, may_follow, named_turns, opponents, refollow,
+                         least_noise, may_follow, opponents, refollow,
                          rested_ends, seen_at_rest, unseen, wind_halves, window_of)
 from .snatching import snatch_ends, snatch_of, split_in_two
 from .undoing import spirit_first, spirit_put_back
 from .on_its_way import look_again, on_its_way
 from .late_answers import first_rest
+from .answering import answered
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -362,7 +363,7 @@ class Recognizer:
         sides = sides_of(maps, now)
         nodes = allowed(grown + self._tree.halves(grown, boards(maps, now, sides),
                                                   self._tree.follow(opened)),
-                        self._rejected, self._named, self._tree)
+                        *unsaid(self._asked(), self._rejected, self._named), self._tree)
         pos = self._record.position
         self._fitting = set()
         # (Not once the players named the card of the last turn: it is a turn, not a takeback.)
@@ -716,13 +717,13 @@ class Recognizer:
             self._shown, self._named = [], []
             self._restart(t)
             return
-        kept = q.keeps(self._explained, key)
-        if not kept:
-            return
-        self._rejected += q.ruled_out(key)
-        self._named += named_turns(q, kept, key)
-        self._explained = kept
-        self._publish(kept, t)
+        kept, (self._rejected, self._named), again = answered(q, key, self._explained,
+                                                             self._rejected, self._named)
+        if again and self._evaluated:
+            self._rest(t, again=True)   # (the turn made in place of one taken back)
+        elif kept:
+            self._explained = kept
+            self._publish(kept, t)
 
     def _restart(self, t: float) -> None:
         """The anchor is the position now (after a pass)."""

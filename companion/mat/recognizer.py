@@ -48,7 +48,7 @@ from .explaining import (agreement, allowed, amended_at, board_fit, build_tables
                          least_noise, may_follow, opponents, refollow,
                          rested_ends, seen_at_rest, unseen, wind_halves, window_of)
 from .snatching import snatch_ends, snatch_of, split_in_two
-from .undoing import spirit_first, spirit_put_back
+from .undoing import spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way
 from .late_answers import first_rest
 from .answering import answered
@@ -371,7 +371,8 @@ class Recognizer:
                 if all(p != opened[:-1] for p, _ in self._named) else None)
         every = explain(nodes, maps, now, self._since,
                         frozenset(("R", "r") if pos.turn == 0 else ("B", "b")), self._shown_at,
-                        self._fitting, sides, back)
+                        self._fitting, sides,
+                        taking_back(self._tree, nodes, opened, self._asked(), back))
         found = least_noise(every, maps[0].cost if maps else 0, opened, self._started,
                             partial(rested_ends, record=self._record, lifts=self._lifts,
                                     shown=self._shown, rested=self._rested),

@@ -128,11 +128,6 @@ class Recognizer:
         # amendment of it into another card's turn is ruled out too.
         self._named: list[tuple[tuple[Move, ...], str]] = []
         self._question: Question | None = None
-        # The question a later turn's hands raise while an earlier one stands (``ask``): a
-        # phone answer that names a seat's card for that turn is read against it (the issue's
-        # design point 3: an answer that comes late filters the histories), with the question
-        # it was worked out beside.
-        self._later: tuple[Question, Question] | None = None
         self._passing = False                    # the question is which card to give up
         self._mismatch: tuple[frozenset[int], frozenset[int]] | None = None
         self._waiting: str | None = None
@@ -248,9 +243,6 @@ class Recognizer:
             cards = self._record.board.cards
             name = cards[card].name if card is not None and card in cards else None
             key = self._question.answer_key(seat, name, takeback)
-            if key is None and self._later is not None and self._later[0] is self._question:
-                key = self._later[1].answer_key(seat, name, takeback)
-                self._question = self._later[1] if key is not None else self._question
             if key is not None:
                 self._choose(key, t)
         return self._drain()
@@ -619,11 +611,7 @@ class Recognizer:
             self._stand(n, t)
             found, common, opened = self._explained, common - n, opened[n:]
         takeback = str(opened[common]) if common < len(opened) else None
-        asked, turn = self._asked(), self._record.position.turn
-        q = ask(found, common, len(opened), turn, takeback, asked)
-        later = (ask(found, common, len(opened), turn, takeback)
-                 if asked is not None and q is asked else None)
-        self._later = (q, later) if q is not None and later is not None else None
+        q = ask(found, common, len(opened), self._record.position.turn, takeback, self._asked())
         if q is not None:
             self._raise(q, t)
 

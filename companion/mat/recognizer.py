@@ -50,7 +50,6 @@ from .explaining import (agreement, allowed, amended_at, board_fit, build_tables
 from .snatching import snatch_ends, snatch_of, split_in_two
 from .undoing import spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way
-from .late_answers import first_rest
 from .answering import answered
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
@@ -627,8 +626,6 @@ class Recognizer:
         if pushed == 1 and kept < min(len(opened), len(self._shown)):
             at = amended_at(self._tree, node.moves[kept], opened[:kept + 1], self._shown[kept],
                             self._lifts, at)
-        elif pushed:
-            at = first_rest(node, common, self._rested, before, at, shown)
         self._shown = self._shown[:kept] + [before] * max(0, pushed - 1) + ([at] if pushed else [])
         for event in self._record.publish(node.steps[:common], t):
             self._put(t, event)

@@ -70,6 +70,21 @@ class Question:
         return key if key in self.prompt["choose"] else None
 
 
+Said = tuple[list[tuple[Move, ...]], list[tuple[tuple[Move, ...], str]]]
+
+
+def unsaid(q: Question | None, rejected: list[tuple[Move, ...]],
+           named: list[tuple[tuple[Move, ...], str]]) -> Said:
+    """What the players' answers ruled out, and the cards they named, that stand while ``q``
+    is open (or once it is answered with the takeback): not what was said of the turn it
+    offers to take back, nor of those after it (the turn made in its place is the same
+    node of the tree as an amendment of it: no-answer 26, 34)."""
+    if q is None or TAKEBACK not in q.prefixes:
+        return rejected, named
+    return ([r for r in rejected if len(r) <= q.depth],
+            [(p, c) for p, c in named if len(p) < q.depth])
+
+
 def _best(moves: tuple[Move, ...], prefixes: Iterable[tuple[Move, ...]]) -> int:
     """The length of the longest of ``prefixes`` that ``moves`` goes on from (-1: none)."""
     return max((len(p) for p in prefixes if moves[:len(p)] == p), default=-1)

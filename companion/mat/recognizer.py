@@ -30,7 +30,7 @@ from ..rules.cards import CARDS, CardTable
 from ..rules.engine import Engine
 from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
-from .asking import Question, ask
+from .asking import Question, ask, unsaid
 from .events import MatEvent, Prompt
 from .histories import Explanation, Node, Tree, explain
 from .sides import boards, sides_of
@@ -45,11 +45,12 @@ from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
 from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
                          cards_of, common_prefix, expected, fast_turn, half_made, held_by,
-                         least_noise, may_follow, named_turns, opponents, refollow,
+                         least_noise, may_follow, opponents, refollow,
                          rested_ends, seen_at_rest, unseen, wind_halves, window_of)
 from .snatching import snatch_ends, snatch_of, split_in_two
-from .undoing import spirit_first, spirit_put_back
+from .undoing import spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way
+from .answering import answered
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -361,7 +362,7 @@ class Recognizer:
         sides = sides_of(maps, now)
         nodes = allowed(grown + self._tree.halves(grown, boards(maps, now, sides),
                                                   self._tree.follow(opened)),
-                        self._rejected, self._named, self._tree)
+                        *unsaid(self._asked(), self._rejected, self._named), self._tree)
         pos = self._record.position
         self._fitting = set()
         # (Not once the players named the card of the last turn: it is a turn, not a takeback.)
@@ -369,7 +370,8 @@ class Recognizer:
                 if all(p != opened[:-1] for p, _ in self._named) else None)
         every = explain(nodes, maps, now, self._since,
                         frozenset(("R", "r") if pos.turn == 0 else ("B", "b")), self._shown_at,
-                        self._fitting, sides, back)
+                        self._fitting, sides,
+                        taking_back(self._tree, nodes, opened, self._asked(), back))
         found = least_noise(every, maps[0].cost if maps else 0, opened, self._started,
                             partial(rested_ends, record=self._record, lifts=self._lifts,
                                     shown=self._shown, rested=self._rested),
@@ -690,6 +692,10 @@ class Recognizer:
                                   frozenset(), {})
         self._emit(t, prompt=prompt)
 
+    def _asked(self) -> Question | None:
+        """The question open, but for which card to give up (it asks of no history)."""
+        return None if self._passing else self._question
+
     def _cancel_question(self, t: float) -> None:
         if self._question is not None and not self._passing:
             self._emit(t, prompt_cancelled={"seat": self._question.prompt["seat"]})
@@ -707,13 +713,13 @@ class Recognizer:
             self._shown, self._named = [], []
             self._restart(t)
             return
-        kept = q.keeps(self._explained, key)
-        if not kept:
-            return
-        self._rejected += q.ruled_out(key)
-        self._named += named_turns(q, kept, key)
-        self._explained = kept
-        self._publish(kept, t)
+        kept, (self._rejected, self._named), again = answered(q, key, self._explained,
+                                                             self._rejected, self._named)
+        if again and self._evaluated:
+            self._rest(t, again=True)   # (the turn made in place of one taken back)
+        elif kept:
+            self._explained = kept
+            self._publish(kept, t)
 
     def _restart(self, t: float) -> None:
         """The anchor is the position now (after a pass)."""

@@ -5,6 +5,7 @@ taken back Spirit first, the mat resting between the two halves)."""
 from __future__ import annotations
 
 from ..rules.moves import Move
+from .asking import TAKEBACK, Question
 from .histories import Node, Tree
 
 
@@ -34,6 +35,25 @@ def spirit_first(tree: Tree, opened: tuple[Move, ...]) -> Node | None:
     if len(opened) < 2 or not _spirit_back(opened[-1], opened[-2]):
         return None
     return tree.follow(opened[:-2])
+
+
+def taking_back(tree: Tree, nodes: list[Node], opened: tuple[Move, ...],
+                asked: Question | None, first: Node | None) -> frozenset[int]:
+    """The histories (by ``id``) that take back published turns ``opened``, whose pieces
+    rested where those turns put them as their own, the other player's too (a Wind Spirit
+    card's swap taken back: late-answer 24), so they pay no idle noise (see
+    :func:`.histories.explain`): those that stop short of them, ``first`` (see
+    :func:`spirit_first`), and while the question ``asked`` offers a takeback, those that
+    make another turn in place of the one it offers to take back."""
+    out = set() if first is None else {id(first)}
+    node = tree.follow(opened)
+    while node is not None and node.parent is not None:
+        node = node.parent
+        out.add(id(node))
+    if asked is not None and TAKEBACK in asked.prefixes:
+        turn = opened[:asked.depth + 1]
+        out.update(id(n) for n in nodes if n.moves[:len(turn)] != turn)
+    return frozenset(out)
 
 
 def _spirit_back(reply: Move, move: Move) -> bool:

@@ -102,6 +102,15 @@ ON_ITS_WAY = {"spirit_set_down_on_its_way_to_a_swap_is_read_as_it_stands_after_i
 # Spider stood with it, so the pawn's return wedged the mat. Giraffe is still committed at that
 # rest, but Spider stays open, and the pawn's return takes both back.
 TAKEN_BACK = {"wind_card_taken_back_spirit_first_rests_between_halves"}
+# Questions left open (session 38, no-answer 20 cut from Tanuki c5c4): Blue's Centipede c3c2,
+# named by Blue's answer, taken back (Red's answer) and made again with Crab: a card named for
+# a turn ruled out amending it into another card's, and a turn taken back and made again is the
+# same node of the tree, so the question was dropped and Crab never read. What was said of a
+# turn the open question offers to take back goes with it. Takeback-wind 36 cut from Red's Lion
+# e3d2 c4c3 (a Wind card) taken back: the history of the takeback paid idle noise for the pieces
+# that rested where Lion put them, so the mat was read as the takeback, Okija c4c3 and Ox c3c4
+# (main), then a mismatch when Okija d3b1 was played. A history that takes published turns back pays no idle noise.
+LEFT_OPEN = {"named_card_goes_with_its_turn_taken_back", "wind_card_taken_back_pays_no_idle_noise"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run
@@ -121,7 +130,7 @@ def same_events(got: list[dict], want: list[dict], tolerance: float) -> bool:
 
 def test_the_corpus_covers_every_case():
     assert (CASES | ISSUE_12 | ROBOT | READ_BACK | FAST_REPLIES | HELD | MIDWAY | ON_ITS_WAY
-            | TAKEN_BACK
+            | TAKEN_BACK | LEFT_OPEN
             <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 

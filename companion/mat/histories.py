@@ -331,7 +331,7 @@ class Explanation:
 def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
             since: float = float("-inf"), idle: frozenset[str] = frozenset(),
             shown: float = NOW, fitting: set[int] | None = None,
-            sides: Sides | None = None, back: frozenset[int] = frozenset()
+            sides: Sides | None = None, back: frozenset[Node] = frozenset()
             ) -> list[Explanation]:
     """The histories among ``nodes`` that leave one of the ``maps``, each at its least noise,
     cheapest first. At ``now``, a piece set aside is one put down less than ``ASIDE_S`` ago;
@@ -339,7 +339,7 @@ def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
     the pieces of the player to move in the game as published, shown at ``shown`` (see
     :func:`.walks.idle_noise`). ``fitting`` collects the maps (by ``id``) some history leaves,
     at any noise. ``sides``: the maps' boards at ``now``, if worked out (``sides_of``).
-    ``back``: the histories (by ``id``) that take published turns back, whose pieces rested
+    ``back``: the histories that take published turns back, whose pieces rested
     where those turns put them as their own (a Wind card taken back Spirit first, cause 10;
     see :func:`.undoing.taking_back`): no idle noise."""
     by_pieces: dict[int, list[Node]] = {}   # (by the board's hash: see ``Node.board_hash``)
@@ -370,7 +370,7 @@ def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
                     fitting.add(id(m))
                 # A piece in the air the history did not take is one the maps lost track of.
                 cost = (m.cost + sum((air - taken).values()) + (ASIDE if aside else 0)
-                        + (idle_noise(n.paths, m, idle, since, shown) if id(n) not in back else 0))
+                        + (idle_noise(n.paths, m, idle, since, shown) if n not in back else 0))
                 if id(n) not in best or cost < best[id(n)].cost:
                     best[id(n)] = Explanation(n, cost, m, until)
     return sorted(best.values(), key=lambda e: (e.cost, len(e.node.steps)))

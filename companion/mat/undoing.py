@@ -38,21 +38,21 @@ def spirit_first(tree: Tree, opened: tuple[Move, ...]) -> Node | None:
 
 
 def taking_back(tree: Tree, nodes: list[Node], opened: tuple[Move, ...],
-                asked: Question | None, first: Node | None) -> frozenset[int]:
-    """The histories (by ``id``) that take back published turns ``opened``, whose pieces
+                asked: Question | None, first: Node | None) -> frozenset[Node]:
+    """The histories that take back published turns ``opened``, whose pieces
     rested where those turns put them as their own, the other player's too (a Wind Spirit
     card's swap taken back: late-answer 24), so they pay no idle noise (see
     :func:`.histories.explain`): those that stop short of them, ``first`` (see
     :func:`spirit_first`), and while the question ``asked`` offers a takeback, those that
     make another turn in place of the one it offers to take back."""
-    out = set() if first is None else {id(first)}
+    out = set() if first is None else {first}
     node = tree.follow(opened)
     while node is not None and node.parent is not None:
         node = node.parent
-        out.add(id(node))
+        out.add(node)
     if asked is not None and TAKEBACK in asked.prefixes:
         turn = opened[:asked.depth + 1]
-        out.update(id(n) for n in nodes if n.moves[:len(turn)] != turn)
+        out.update(n for n in nodes if n.moves[:len(turn)] != turn)
     return frozenset(out)
 
 

@@ -50,6 +50,7 @@ from .explaining import (agreement, allowed, amended_at, board_fit, build_tables
 from .snatching import snatch_ends, snatch_of, split_in_two
 from .undoing import spirit_first, spirit_put_back
 from .on_its_way import look_again, on_its_way
+from .starting import starts
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -206,8 +207,9 @@ class Recognizer:
             # (A mat left waiting may be a turn the next player's lift ends, as in fast play.)
             if lifted and (not self._evaluated or self._waiting is not None):
                 self._note_fast(t, lifted)
+            self._starts = starts(self._starts, t, lifted, self._lifts,
+                                  partial(opponents, self._tree, self._record), self.clear)
             self._lifts += [(t, sq) for sq in lifted]
-            self._starts.update((sq, t) for sq in lifted if opponents(self._tree, self._record, sq))
             self._maps.change(t, before, occupancy)
             self._occ = occupancy
             self._changed_at = t

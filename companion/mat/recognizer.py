@@ -51,6 +51,7 @@ from .snatching import snatch_ends, snatch_of, split_in_two
 from .undoing import spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way
 from .answering import answered
+from .starting import starts
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -207,8 +208,9 @@ class Recognizer:
             # (A mat left waiting may be a turn the next player's lift ends, as in fast play.)
             if lifted and (not self._evaluated or self._waiting is not None):
                 self._note_fast(t, lifted)
+            self._starts = starts(self._starts, t, lifted, self._lifts,
+                                  partial(opponents, self._tree, self._record), self.clear)
             self._lifts += [(t, sq) for sq in lifted]
-            self._starts.update((sq, t) for sq in lifted if opponents(self._tree, self._record, sq))
             self._maps.change(t, before, occupancy)
             self._occ = occupancy
             self._changed_at = t

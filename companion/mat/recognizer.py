@@ -50,6 +50,7 @@ from .explaining import (agreement, allowed, amended_at, board_fit, build_tables
 from .snatching import snatch_ends, snatch_of, split_in_two
 from .undoing import spirit_first, spirit_put_back
 from .on_its_way import look_again, on_its_way
+from .in_place import made_in_place
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -474,6 +475,7 @@ class Recognizer:
             self._aside = max(e.aside for e in found if e.aside is not None)
             self._point_aside(t, found[0].node.occupancy)
             return
+        found = made_in_place(found, opened)
         self._prune = self._changed_at + KEEP_S
         self._waiting = None
         # A piece the maps lost in the air (no history took it) would land later anywhere

@@ -400,7 +400,9 @@ class Recognizer:
             self._judge_fast(None)   # (one lift judged after another, as they came)
         self._late = (t, lifted, list(self._lifts), self._maps.maps, self._version,
                       len(self._rested))
-        self._judge_fast(AT_REST)
+        # A scan's slice, as every other call's growth: the lift is judged at the next scans
+        # if its tree needs more (it ends the turn only once it lasts ``clear``, 8 scans).
+        self._judge_fast(SLICE)
 
     def _judge_fast(self, budget: int | None) -> None:
         """Judge the lift noted by ``_note_fast`` (``_late``) if its tree is grown within

@@ -13,9 +13,11 @@ from .histories import Explanation
 
 def made_in_place(found: list[Explanation], opened: tuple[Move, ...]) -> list[Explanation]:
     """``found`` without the histories that are the published game ``opened`` itself, when
-    every other goes on from it and all agree on the next turn."""
+    every other is it and one turn more, the same turn."""
     still = [e for e in found if e.node.moves == opened]
-    made = [e for e in found if len(e.node.moves) > len(opened)
+    # (One turn: two turns that leave the mat as it stood are a move and one straight back,
+    # the other player's or a takeback, which the questions and the next hands tell apart.)
+    made = [e for e in found if len(e.node.moves) == len(opened) + 1
             and e.node.moves[:len(opened)] == opened]
     # (Not while a piece the turn took off stands aside on the mat: the hand that took it is
     # not done, and the piece put back is as likely: capture_aside_on_origin_wins.)

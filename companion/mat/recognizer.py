@@ -52,6 +52,7 @@ from .undoing import spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way
 from .answering import answered
 from .starting import starts
+from .in_place import made_in_place
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -403,7 +404,9 @@ class Recognizer:
             self._judge_fast(None)   # (one lift judged after another, as they came)
         self._late = (t, lifted, list(self._lifts), self._maps.maps, self._version,
                       len(self._rested))
-        self._judge_fast(AT_REST)
+        # A scan's slice, as every other call's growth: the lift is judged at the next scans
+        # if its tree needs more (it ends the turn only once it lasts ``clear``, 8 scans).
+        self._judge_fast(SLICE)
 
     def _judge_fast(self, budget: int | None) -> None:
         """Judge the lift noted by ``_note_fast`` (``_late``) if its tree is grown within
@@ -478,6 +481,7 @@ class Recognizer:
             self._aside = max(e.aside for e in found if e.aside is not None)
             self._point_aside(t, found[0].node.occupancy)
             return
+        found = made_in_place(found, opened)
         self._prune = self._changed_at + KEEP_S
         self._waiting = None
         # A piece the maps lost in the air (no history took it) would land later anywhere

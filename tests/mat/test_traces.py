@@ -120,6 +120,12 @@ LEFT_OPEN = {"named_card_goes_with_its_turn_taken_back",
 # the Spirit's step was committed as Blue's Whale d4d5. A lift at once with another piece's is
 # that hand's: the amendment stays open, and which card is asked.
 AT_ONCE = {"spirit_step_knocking_the_next_players_pawn_leaves_the_amendment_open"}
+
+# Robot 1 (session 38): after Blue's Hawk d5e4 e5c4 (asked Lion or Hawk, answered Hawk), Red's
+# Otter c4e4 swaps the Spirit with Blue's student on e4, both set down in one scan: the mat is as
+# it stood. "No turn" (both put back) explains it too, and no question can name it: Otter was
+# left waiting for the next hands (5 s). It is read at the rest.
+IN_PLACE = {"robot_spirit_swap_leaving_the_mat_as_it_stood"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run
@@ -139,7 +145,7 @@ def same_events(got: list[dict], want: list[dict], tolerance: float) -> bool:
 
 def test_the_corpus_covers_every_case():
     assert (CASES | ISSUE_12 | ROBOT | READ_BACK | FAST_REPLIES | HELD | MIDWAY | ON_ITS_WAY
-            | TAKEN_BACK | LEFT_OPEN | AT_ONCE
+            | TAKEN_BACK | LEFT_OPEN | AT_ONCE | IN_PLACE
             <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 
@@ -161,8 +167,9 @@ OPEN = pytest.mark.xfail(strict=True, reason="issue 21: the recognizer does not 
 # The categories whose first FEW games fail today, and those whose 200 games do (docs/traces.md;
 # the hypothesis recognizer's, measured on 40 games: docs/recognizer-hypotheses.md).
 OPEN_FEW = {"hurried", "snatch", "set-down", "spirit-back",
-            "late-answer", "no-answer", "slide-over", "air-touch", "robot"}
-OPEN_200 = OPEN_FEW | {"slides", "aside-empty", "takeback-wind", "nudge", "onlooker", "knock"}
+            "late-answer", "no-answer", "slide-over", "air-touch"}
+OPEN_200 = OPEN_FEW | {"slides", "aside-empty", "takeback-wind", "nudge", "onlooker", "knock",
+                       "robot"}
 
 
 def _open(categories: list[str], still_open: set[str]) -> list:

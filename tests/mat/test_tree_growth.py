@@ -178,3 +178,38 @@ def test_a_slice_resumes_the_growth_once(start):
         slices += 1
     assert slices > 5
     assert resumed[0] <= slices, (resumed[0], slices)
+
+
+def test_a_lift_that_may_end_a_turn_grows_the_tree_a_slice():
+    """A lift of the next player's (fast play) is judged on the tree of the mat before it:
+    the lift's call grows that tree a slice, as every call, and the next scans grow the rest
+    (the lift ends the turn only once it lasts ``clear``, 8 scans later). Counted: the tree's
+    work in each ``_note_fast`` of fast 1 (less a lift still waiting then, judged whole), at
+    most a slice and one step; it grew 602 (``AT_REST``) in one before."""
+    worked: list[int] = []
+    waiting = [0]
+    base = recognizing.Recognizer
+
+    class Counted(base):  # type: ignore[misc, valid-type]
+        def _judge_fast(self, budget):
+            before = self._tree._grower.work
+            super()._judge_fast(budget)
+            if budget is None:
+                waiting[0] += self._tree._grower.work - before
+
+        def _note_fast(self, t, lifted):
+            tree, before = id(self._tree), self._tree._grower.work
+            waiting[0] = 0
+            super()._note_fast(t, lifted)
+            if id(self._tree) == tree:
+                worked.append(self._tree._grower.work - before - waiting[0])
+
+    game = generate_game(1, variant=variant_for("fast", 1), category="fast")
+    old = tracetool.Recognizer
+    try:
+        tracetool.Recognizer = Counted
+        list(tracetool.replay(game.header, game.events))
+    finally:
+        tracetool.Recognizer = old
+    assert len(worked) > 20, "a game of fast replies"
+    assert max(worked) <= recognizing.SLICE + STEP, max(worked)

@@ -226,8 +226,9 @@ def test_generated_games_are_repeatable():
 def test_a_question_left_open_is_not_settled_while_the_replys_other_card_fits():
     """Spirit-back 32: Red's Mantis a3b4 (the Spirit) may be Blue going on with Ox b3b4, and
     Rabbit, Red's other card, makes the same step. Blue's Boar a5a4 rules out the amendment,
-    not Rabbit (the two cards swap hands at every turn of the shuttle after it), so the hands
-    must still answer Mantis: when the next question is due (Boar b5a5), not never."""
+    not Rabbit (six turns on, both histories reach the same position: no turn can ever tell
+    them apart), so the hands must still answer Mantis: when the next question is due (Boar
+    b5a5), not never."""
     game = generate_game(32, variant=variant_for("spirit-back", 32), category="spirit-back")
     moves = [t.move for t in game.turns]
     asked = moves.index("Mantis a3b4")

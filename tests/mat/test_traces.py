@@ -239,6 +239,19 @@ def test_generated_games_are_repeatable():
     assert generate_game(3).events == generate_game(3).events
 
 
+def test_a_question_left_open_is_not_settled_while_the_replys_other_card_fits():
+    """Spirit-back 32: Red's Mantis a3b4 (the Spirit) may be Blue going on with Ox b3b4, and
+    Rabbit, Red's other card, makes the same step. Blue's Boar a5a4 rules out the amendment,
+    not Rabbit (six turns on, both histories reach the same position: no turn can ever tell
+    them apart), so the hands must still answer Mantis: when the next question is due (Boar
+    b5a5), not never."""
+    game = generate_game(32, variant=variant_for("spirit-back", 32), category="spirit-back")
+    moves = [t.move for t in game.turns]
+    asked = moves.index("Mantis a3b4")
+    answers = [e["t"] for e in game.events if e.get("input") == {"seat": "red", "card": "Mantis"}]
+    assert answers and game.turns[asked].rest < answers[0] < game.turns[asked + 8].rest
+
+
 def test_generated_games_do_not_depend_on_the_hash_seed():
     """The same seed gives the same hands in every process: the tests' games are the
     benchmark's. A Wind takeback's hand once took its pieces in a set's order (game 0 of

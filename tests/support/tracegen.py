@@ -256,8 +256,11 @@ class _Game:
             shown = step_looks(pos, afters[move])
             theirs = [after for m, after in amendments(before, done).items()
                       if step_looks(pos, after) == shown]
+            # The answer names the reply's card too: the reply's other cards that make the
+            # same step (the prompt's reply choice) are answers the later turns must rule out.
+            ours = [after for m, after in afters.items() if m != move and step_looks(pos, after) == shown]
             self.ask(turn, seat, move.card, pos.hands[pos.turn], reply=whose["reply"]["choose"],
-                     alternatives=theirs)
+                     alternatives=theirs + ours)
             if turn.untimed and self.out.turns:
                 self.out.turns[-1].untimed = True   # the last mover's turn is in question too
         if provisional is not None:

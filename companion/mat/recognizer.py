@@ -47,8 +47,8 @@ from .explaining import (agreement, allowed, amended_at, board_fit, build_tables
                          cards_of, common_prefix, expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, named_turns, opponents, refollow,
                          rested_ends, seen_at_rest, unseen, wind_halves, window_of)
-from .snatching import shuttles, snatch_ends, snatch_of, split_in_two
-from .undoing import moved_back, spirit_first, spirit_put_back
+from .snatching import snatch_ends, snatch_of, split_in_two
+from .undoing import spirit_first, spirit_put_back
 from .on_its_way import look_again, on_its_way
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
@@ -97,7 +97,6 @@ class Recognizer:
         # go on from them (a Spirit the next player snatched, read as set down on its way).
         self._doubted: list[Node] = []
         self._unseen: list[Node] = []            # those of the last look
-        self._shuttled: list[Explanation] = []   # of those, a Spirit shuttle's (``shuttles``)
         self._fitting: set[int] = set()          # the maps some history left, at the last look
         self._prune: float | None = None         # when maps no history explains are dropped
         self._aside: float | None = None         # when a piece set aside stops being aside
@@ -385,12 +384,9 @@ class Recognizer:
         # A turn ends where the next player saw it.
         seen = seen_at_rest(found, self._record, self._lifts, self._shown, self._rested,
                             self.clear)
-        # (Nor is a Spirit shuttled by both players a choice of the cards: a rest publishes
-        # what both agree on, and the next hands or a question tell them apart.)
-        self._shuttled = shuttles(found, seen)
         # (Those put after the others are kept growing if a turn is published: the next
         # hands may go on from them, see ``_doubted``.)
-        self._unseen = unseen(found, seen + self._shuttled)
+        self._unseen = unseen(found, seen)
         return [n for n in nodes if n.pending is None], seen
 
     def _note_fast(self, t: float, lifted: frozenset[int]) -> None:
@@ -457,8 +453,6 @@ class Recognizer:
         if not found:
             self._unexplained(t, nodes)
             return
-        found = found + self._shuttled
-        found = found + moved_back(found, nodes, self._record.moves_open())
         if found[0].node.pending is not None:
             self._maps.rested(self._fitting, found[0].node.taken)
             # Read part-way only while a piece set down may be aside or on its way (a

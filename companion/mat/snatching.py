@@ -5,9 +5,8 @@ next player lifts a piece of their own away from it (``Recognizer._snatched``)."
 
 from __future__ import annotations
 
-from ..rules.moves import Move
 from .explaining import fast_squares
-from .histories import Explanation, Node, Tree
+from .histories import Node, Tree
 from .record import Record
 from .window import move_of
 
@@ -88,49 +87,3 @@ def split_in_two(explained: list[Node], unseen: list[Node]) -> tuple[Node, ...]:
     two squares read as three Spirit moves is not: slides 32)."""
     turns = {len(n.moves) + 1 for n in explained}
     return tuple(n for n in unseen if len(n.moves) in turns)
-
-
-def shuttles(found: list[Explanation], seen: list[Explanation]) -> list[Explanation]:
-    """The histories of ``found`` that ``seen_at_rest`` put after ``seen`` only for a Spirit
-    moved there and straight back by both players (its board never rested on, the mat as
-    before), where they name other cards in the players' hands than the history they are
-    with that shuttle taken out: the table must show which cards pass, and only the players
-    or the next hands can say which (snatch 8: Red's Cat c3e3, Blue's Steer e3d4, Red's
-    Nessie d4e3 leave the mat as Cat c3e3 alone)."""
-    kept = {e.node.moves: e.node.position.hands for e in seen}
-    ids = {id(e) for e in seen}
-    return [e for e in found if id(e) not in ids
-            and kept.get(_unshuttled(e.node), e.node.position.hands) != e.node.position.hands]
-
-
-def _unshuttled(node: Node) -> tuple[Move, ...]:
-    """The turns of ``node`` less each pair that moves the Spirit from where it stood onto
-    an empty square and straight back (all of them if one of its steps undoes a turn)."""
-    path: list[Node] = []
-    n: Node | None = node
-    while n is not None:
-        if n.pending is None:
-            path.append(n)
-        n = n.parent
-    path.reverse()   # the anchor first: path[i] is the board before step i
-    moves = [r.move for r in node.steps]
-    if any(m is None for m in moves) or len(path) != len(moves) + 1:
-        return node.moves
-    out: list[Move] = []
-    i = 0
-    while i < len(moves):
-        there = moves[i]
-        assert there is not None
-        if i + 1 < len(moves) and _there_and_back(path[i], there, moves[i + 1]):
-            i += 2
-            continue
-        out.append(there)
-        i += 1
-    return tuple(out)
-
-
-def _there_and_back(before: Node, there: Move, back: Move | None) -> bool:
-    return (back is not None and not there.wind_card and not back.wind_card and there.from_sq is not None
-            and there.to_sq is not None and before.pieces[there.from_sq] == "W"
-            and before.pieces[there.to_sq] is None
-            and (there.from_sq, there.to_sq) == (back.to_sq, back.from_sq))

@@ -602,7 +602,9 @@ class Recognizer:
                 self._question = None    # the hands settled it
             else:
                 self._cancel_question(t)  # the mat went back
-        self._stand(len(record.open) - (0 if record.board.is_game_over() else 1) - int(undone), t)
+        # The last turn stays open, a winning one too: its mover's hands may still amend it
+        # (the win is then taken back, as any published turn is).
+        self._stand(len(record.open) - 1 - int(undone), t)
         self._check_pass(t)
 
     def _ask_apart(self, found: list[Node], common: int, opened: tuple[Move, ...],

@@ -45,6 +45,7 @@ from .tables import TableDoors, invite_lines
 from .thread import GameThread
 from .tracing import Traces
 from .viewtypes import ListedGame, Reply, SimState, View
+from .wins import stand_win
 
 
 LONG_PRESS_NEW_GAME = "C"
@@ -244,6 +245,7 @@ class Companion(SeatDoors, TableDoors):
     def _recognized(self, events: list[MatEvent]) -> None:
         game = self._game
         assert game is not None
+        stand_win(game)
         moves = [event for event in events if "move" in event]  # a move and its reply: one batch
         quiet = False           # a held step amended: the whole move was never played before
         for event in events:

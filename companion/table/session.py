@@ -30,6 +30,7 @@ from .replay import rebuild
 from .tables import LINK_KEY, last_linked, link_header, opened_half_record, table_referee
 from .store import DamagedGame, GameStore, SavedGame, StoreError, StoreUnavailable
 from .viewtypes import ListedGame
+from .wins import settle_result
 
 log = logging.getLogger(__name__)
 
@@ -162,14 +163,7 @@ class GameSession:
         self.unsaved = None
         self.seq += 1
         self.expected = self.hint = self.held = self.unannounced = None
-        if ref.result is not None:
-            self.status = "finished"
-            self.recognizer = None
-            try:
-                store.finish(self.id, ref.result.as_dict())
-            except StoreUnavailable as exc:
-                # The last move is saved: the result follows from the moves on a restart.
-                log.error("%s", exc)
+        settle_result(self, store)
         return events
 
     def mat_turn(self) -> bool:

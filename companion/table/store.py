@@ -183,6 +183,12 @@ class GameStore:
             self._write(f"game {game_id}'s result", "UPDATE games SET result=? WHERE id=?",
                         (json.dumps(result), game_id))
 
+    def reopen(self, game_id: int) -> None:
+        """Game ``game_id``'s result taken back (its winning turn amended on the mat)."""
+        with self._lock:
+            self._write(f"game {game_id}'s result", "UPDATE games SET result=NULL WHERE id=?",
+                        (game_id,))
+
     def reseat(self, game_id: int, header: JsonDict) -> None:
         """Game ``game_id`` goes on with other players (a computer seat handed back to a
         person): its header, which says who plays each seat, kept so that a restart seats the

@@ -127,6 +127,11 @@ class Recognizer:
         # amendment of it into another card's turn is ruled out too.
         self._named: list[tuple[tuple[Move, ...], str]] = []
         self._question: Question | None = None
+        # Phone answers no question open took (the question cancelled while the mat went
+        # back, or one for a later turn while an earlier stands): what a player said of a
+        # turn, kept for the question that asks it (design point 3). (when, seat, card,
+        # takeback)
+        self._unheard: list[tuple[float, str, str | None, bool]] = []
         self._passing = False                    # the question is which card to give up
         self._mismatch: tuple[frozenset[int], frozenset[int]] | None = None
         self._waiting: str | None = None
@@ -238,12 +243,13 @@ class Recognizer:
                takeback: bool = False) -> list[MatEvent]:
         """A phone answer from ``seat``: the card used (or given up), or the takeback."""
         self._advance_to(t)
-        if self._question is not None:
-            cards = self._record.board.cards
-            name = cards[card].name if card is not None and card in cards else None
-            key = self._question.answer_key(seat, name, takeback)
-            if key is not None:
-                self._choose(key, t)
+        cards = self._record.board.cards
+        name = cards[card].name if card is not None and card in cards else None
+        key = self._question.answer_key(seat, name, takeback) if self._question is not None else None
+        if key is not None:
+            self._choose(key, t)
+        else:
+            self._unheard.append((t, seat, name, takeback))
         return self._drain()
 
     def end_turn(self, t: float) -> list[MatEvent]:
@@ -666,6 +672,9 @@ class Recognizer:
         # the anchor's own may be the time of a late answer, after the next hands moved).
         self._since, self._cut = max(self._since, cuts[-2]), max(self._cut, cut)
         self._lifts = [(t0, sq) for t0, sq in self._lifts if t0 > cut]
+        # An answer given before the mat showed the last turn that stands was about it or
+        # one before: decided now.
+        self._unheard = [a for a in self._unheard if a[0] > cut]
         self._rested = [(t0, occ) for t0, occ in self._rested if t0 > cut]
 
     def _check_pass(self, t: float) -> None:
@@ -683,6 +692,14 @@ class Recognizer:
         if self._question is None or q.prompt != self._question.prompt:
             self._emit(t, prompt=q.prompt)
         self._question = q
+        if self._passing:
+            return
+        for said in self._unheard:
+            key = q.answer_key(*said[1:])
+            if key is not None:
+                self._unheard.remove(said)
+                self._choose(key, t)
+                return
 
     def _raise_pass(self, t: float, cards: list[str]) -> None:
         pos = self._record.position
@@ -727,6 +744,7 @@ class Recognizer:
         self._tree = Tree(self._record.board, self._engine, self._known)
         self._since = self._cut = t
         self._explained, self._doubted, self._snatch = [], [], None
+        self._unheard = []
         self._expect()
         self._version += 1
         self._check_pass(t)

@@ -127,10 +127,10 @@ class Recognizer:
         # amendment of it into another card's turn is ruled out too.
         self._named: list[tuple[tuple[Move, ...], str]] = []
         self._question: Question | None = None
-        # Phone answers no question open took (the question cancelled while the mat went
-        # back, or one for a later turn while an earlier stands): what a player said of a
-        # turn, kept for the question that asks it (design point 3). (when, seat, card,
-        # takeback)
+        # Phone answers given while no question was open (the question cancelled while the
+        # mat went back): what a player said of a turn, kept for the question that asks it
+        # again (design point 3). (An answer a question on the screen does not take was
+        # for one it replaced: no-answer 6, 24, 38.) (when, seat, card, takeback)
         self._unheard: list[tuple[float, str, str | None, bool]] = []
         self._passing = False                    # the question is which card to give up
         self._mismatch: tuple[frozenset[int], frozenset[int]] | None = None
@@ -248,7 +248,7 @@ class Recognizer:
         key = self._question.answer_key(seat, name, takeback) if self._question is not None else None
         if key is not None:
             self._choose(key, t)
-        else:
+        elif self._question is None:
             self._unheard.append((t, seat, name, takeback))
         return self._drain()
 

@@ -127,11 +127,6 @@ class Recognizer:
         # amendment of it into another card's turn is ruled out too.
         self._named: list[tuple[tuple[Move, ...], str]] = []
         self._question: Question | None = None
-        # Phone answers given while no question was open (the question cancelled while the
-        # mat went back): what a player said of a turn, kept for the question that asks it
-        # again (design point 3). (An answer a question on the screen does not take was
-        # for one it replaced: no-answer 6, 24, 38.) (when, seat, card, takeback)
-        self._unheard: list[tuple[float, str, str | None, bool]] = []
         self._passing = False                    # the question is which card to give up
         self._mismatch: tuple[frozenset[int], frozenset[int]] | None = None
         self._waiting: str | None = None
@@ -243,13 +238,12 @@ class Recognizer:
                takeback: bool = False) -> list[MatEvent]:
         """A phone answer from ``seat``: the card used (or given up), or the takeback."""
         self._advance_to(t)
-        cards = self._record.board.cards
-        name = cards[card].name if card is not None and card in cards else None
-        key = self._question.answer_key(seat, name, takeback) if self._question is not None else None
-        if key is not None:
-            self._choose(key, t)
-        elif self._question is None:
-            self._unheard.append((t, seat, name, takeback))
+        if self._question is not None:
+            cards = self._record.board.cards
+            name = cards[card].name if card is not None and card in cards else None
+            key = self._question.answer_key(seat, name, takeback)
+            if key is not None:
+                self._choose(key, t)
         return self._drain()
 
     def end_turn(self, t: float) -> list[MatEvent]:
@@ -616,7 +610,7 @@ class Recognizer:
             self._stand(n, t)
             found, common, opened = self._explained, common - n, opened[n:]
         takeback = str(opened[common]) if common < len(opened) else None
-        q = ask(found, common, len(opened), self._record.position.turn, takeback, self._asked())
+        q = ask(found, common, len(opened), self._record.position.turn, takeback)
         if q is not None:
             self._raise(q, t)
 
@@ -665,8 +659,6 @@ class Recognizer:
         self._doubted = refollow(old, self._tree, self._doubted, done)
         self._rejected = [r[n:] for r in self._rejected if r[:n] == done and len(r) > n]
         self._named = [(p[n:], c) for p, c in self._named if p[:n] == done and len(p) >= n]
-        if self._question is not None:
-            self._question = self._question.after(done)
         # The hands of the moves that stand are done: their lifts are no one's now.
         cuts = [self._cut] + self._shown[:n]
         cut, self._shown = self._shown[n - 1], self._shown[n:]
@@ -674,9 +666,6 @@ class Recognizer:
         # the anchor's own may be the time of a late answer, after the next hands moved).
         self._since, self._cut = max(self._since, cuts[-2]), max(self._cut, cut)
         self._lifts = [(t0, sq) for t0, sq in self._lifts if t0 > cut]
-        # An answer given before the mat showed the last turn that stands was about it or
-        # one before: decided now.
-        self._unheard = [a for a in self._unheard if a[0] > cut]
         self._rested = [(t0, occ) for t0, occ in self._rested if t0 > cut]
 
     def _check_pass(self, t: float) -> None:
@@ -694,14 +683,6 @@ class Recognizer:
         if self._question is None or q.prompt != self._question.prompt:
             self._emit(t, prompt=q.prompt)
         self._question = q
-        if self._passing:
-            return
-        for said in self._unheard:
-            key = q.answer_key(*said[1:])
-            if key is not None:
-                self._unheard.remove(said)
-                self._choose(key, t)
-                return
 
     def _raise_pass(self, t: float, cards: list[str]) -> None:
         pos = self._record.position
@@ -746,7 +727,6 @@ class Recognizer:
         self._tree = Tree(self._record.board, self._engine, self._known)
         self._since = self._cut = t
         self._explained, self._doubted, self._snatch = [], [], None
-        self._unheard = []
         self._expect()
         self._version += 1
         self._check_pass(t)

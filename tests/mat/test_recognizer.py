@@ -112,15 +112,6 @@ def test_a_prompt_is_cancelled_when_the_pawn_goes_back():
     assert moves(h) == []
 
 
-def test_an_answer_given_while_its_prompt_is_cancelled_answers_it_when_raised_again():
-    # spirit-back 33: Red's answer came between the prompt's cancel and its return
-    h = Hands(TWO_CARDS).lift("a1").place("a2").wait(1).lift("a2").place("a1").wait(1)
-    h.events += h.rec.answer(h.t, "red", "Boar")
-    assert moves(h) == []
-    h.lift("a1").place("a2").wait(1)
-    assert moves(h) == ["Boar a1a2"] and h.rec.prompt is None
-
-
 def test_takeback_then_the_same_move_again():
     h = Hands(START).lift("c1").place("c3").wait(1).lift("c3").place("c1").wait(1)
     assert [k for k in h.kinds()] == [(("move", "Tiger c1c3"),), (("takeback", "Tiger c1c3"),)]

@@ -23,7 +23,8 @@ def going_on(found: list[Explanation], seen: list[Explanation], opened: tuple[Mo
     kept = max(agreement(e.node.moves, opened) for e in seen)
     if any(_finishes(e.node.moves, opened) for e in seen):
         return seen
-    chains = [e for e in found if e.cost == 0 and agreement(e.node.moves, opened) > kept]
+    chains = [e for e in found if e.cost == 0 and agreement(e.node.moves, opened) > kept
+              and _carried(e.node.moves, agreement(e.node.moves, opened))]
     if not chains:
         return seen
     done = min(agreement(e.node.moves, opened) for e in chains)
@@ -41,6 +42,14 @@ def _finishes(moves: tuple[Move, ...], opened: tuple[Move, ...]) -> bool:
     hurried 36's Bat c1c2 a3c4 over Crab c1c2, Phoenix a3c3, Bear c3c4)?"""
     n = agreement(moves, opened)
     return n < min(len(moves), len(opened)) and steps(opened[n]) < steps(moves[n])
+
+
+def _carried(moves: tuple[Move, ...], kept: int) -> bool:
+    """Does each turn of ``moves`` after the first ``kept`` lift a piece where the turn before
+    it set one down (the Spirit carried on from hand to hand), not a piece elsewhere (the
+    hands amending: a captured pawn set aside and put back, then the turn made again)?"""
+    return all({m.from_sq, m.spirit_from} & {p.to_sq, p.spirit_to} - {None}
+               for p, m in zip(moves[max(kept, 1) - 1:], moves[max(kept, 1):]))
 
 
 def _missed(node: Node, kept: int, lifted: list[int]) -> set[int]:

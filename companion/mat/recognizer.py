@@ -47,9 +47,10 @@ from .explaining import (agreement, allowed, amended_at, board_fit, build_tables
                          cards_of, common_prefix, expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, opponents, refollow,
                          rested_ends, seen_at_rest, unseen, wind_halves, window_of)
-from .snatching import snatch_ends, snatch_of, split_in_two
-from .undoing import spirit_first, spirit_put_back, taking_back
+from .snatching import chained, snatch_ends, snatch_of, split_in_two
+from .undoing import moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way
+from .going_on import going_on
 from .answering import answered
 from .starting import starts
 from .in_place import made_in_place
@@ -100,6 +101,11 @@ class Recognizer:
         # go on from them (a Spirit the next player snatched, read as set down on its way).
         self._doubted: list[Node] = []
         self._unseen: list[Node] = []            # those of the last look
+        # The whole turns the mat showed when the Spirit their last turn placed was lifted
+        # (whose hand, the mover's or the next player's, the switches cannot say): grown on
+        # from until the next publication, so that a chain of fast Spirit moves does not
+        # outrun the tree (hurried 30).
+        self._chain: list[Node] = []
         self._fitting: set[int] = set()          # the maps some history left, at the last look
         self._prune: float | None = None         # when maps no history explains are dropped
         self._aside: float | None = None         # when a piece set aside stops being aside
@@ -350,7 +356,8 @@ class Recognizer:
         # (The window is a function of copies, not of the recognizer: the tree keeps it, and
         # a recognizer in a cycle with its tree is freed only by the cyclic collector.)
         window = partial(window_of, tuple(self._lifts), tuple(self._shown), lifted)
-        return self._tree.grow(lifted, DEPTH, self._explained + self._doubted, window,
+        return self._tree.grow(lifted, DEPTH, self._explained + self._doubted + self._chain,
+                               window,
                                key=(tuple(self._lifts), tuple(self._shown)), budget=budget)
 
     def _explain(self, maps: list[PieceMap], now: float, budget: int | None = None
@@ -389,6 +396,8 @@ class Recognizer:
         # A turn ends where the next player saw it.
         seen = seen_at_rest(found, self._record, self._lifts, self._shown, self._rested,
                             self.clear)
+        # (Unless the hands went on from a published turn that the histories it kept change.)
+        seen = going_on(found, seen, opened, self._lifts, self._shown)
         # (Those put after the others are kept growing if a turn is published: the next
         # hands may go on from them, see ``_doubted``.)
         self._unseen = unseen(found, seen)
@@ -428,6 +437,7 @@ class Recognizer:
         if fast is None:
             return
         node, mine = fast
+        self._chain = chained(self._chain, node, lifted, mine)
         self._fast.update((sq, (t, self._version, node, t)) for sq in mine)
         over = snatch_of(self._tree, self._record, self._explained, node, lifted, mine,
                          (self._lifts, self._shown_at, t))
@@ -460,6 +470,7 @@ class Recognizer:
         if not found:
             self._unexplained(t, nodes)
             return
+        found = found + moved_back(found, nodes, self._record.moves_open())
         if found[0].node.pending is not None:
             self._maps.rested(self._fitting, found[0].node.taken)
             # Read part-way only while a piece set down may be aside or on its way (a
@@ -644,7 +655,7 @@ class Recognizer:
         self._rejected = [r for r in self._rejected if len(r) <= common]
         self._named = [(p, c) for p, c in self._named if len(p) < common]
         self._version += 1
-        self._doubted = []
+        self._doubted, self._chain = [], []
         self._fast.clear()
         self._snatch = None
         self._starts.clear()
@@ -665,6 +676,7 @@ class Recognizer:
         old, self._tree = self._tree, Tree(self._record.anchor(), self._engine, self._known)
         self._explained = refollow(old, self._tree, self._explained, done)
         self._doubted = refollow(old, self._tree, self._doubted, done)
+        self._chain = refollow(old, self._tree, self._chain, done)
         self._rejected = [r[n:] for r in self._rejected if r[:n] == done and len(r) > n]
         self._named = [(p[n:], c) for p, c in self._named if p[:n] == done and len(p) >= n]
         # The hands of the moves that stand are done: their lifts are no one's now.
@@ -734,7 +746,7 @@ class Recognizer:
         self._tree.stop()
         self._tree = Tree(self._record.board, self._engine, self._known)
         self._since = self._cut = t
-        self._explained, self._doubted, self._snatch = [], [], None
+        self._explained, self._doubted, self._chain, self._snatch = [], [], [], None
         self._expect()
         self._version += 1
         self._check_pass(t)

@@ -17,6 +17,21 @@ def snatches(node: Node, lifted: frozenset[int]) -> bool:
     return any(node.pieces[sq] not in (None, "W") for sq in lifted & node.steps[-1].touched)
 
 
+def spirit_snatch(node: Node, lifted: frozenset[int]) -> bool:
+    """Is ``lifted`` the Spirit the last turn of ``node`` placed: the next player's Spirit
+    move begun, or the mover's hand still at work (a slide, a Wind card's Spirit step)?"""
+    return any(node.pieces[sq] == "W" for sq in lifted & node.steps[-1].touched)
+
+
+def chained(chain: list[Node], node: Node, lifted: frozenset[int],
+            mine: list[int]) -> list[Node]:
+    """``chain`` and ``node``, the whole turn the mat showed, if ``lifted`` (no square of
+    it ``mine``, the end of that turn) is the Spirit its last turn placed."""
+    if mine or not spirit_snatch(node, lifted) or any(c is node for c in chain):
+        return chain
+    return chain + [node]
+
+
 def captures(tree: Tree, node: Node, lifted: frozenset[int]) -> bool:
     """Is ``lifted`` a piece the next player after ``node`` may capture (their capture begun,
     the captured piece first: hurried 6), or the last mover's hand amending?"""
@@ -87,3 +102,4 @@ def split_in_two(explained: list[Node], unseen: list[Node]) -> tuple[Node, ...]:
     two squares read as three Spirit moves is not: slides 32)."""
     turns = {len(n.moves) + 1 for n in explained}
     return tuple(n for n in unseen if len(n.moves) in turns)
+

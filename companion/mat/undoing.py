@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..rules.moves import Move
 from .asking import TAKEBACK, Question
-from .histories import Node, Tree
+from .histories import Explanation, Node, Tree
 
 
 def steps(move: Move) -> set[tuple[int | None, int | None]]:
@@ -61,3 +61,25 @@ def _spirit_back(reply: Move, move: Move) -> bool:
     back (its pawn step not undone)?"""
     return (move.wind_card and len(steps(move)) == 2 and undoes(reply, move)
             and len(steps(reply)) < 2)
+
+
+def moved_back(found: list[Explanation], nodes: list[Node],
+               opened: tuple[Move, ...]) -> list[Explanation]:
+    """When every history ``found`` takes back the last published turn, a regular card's
+    Spirit move: the grown histories in which the next player moved that Spirit straight back
+    instead, as noisy (the mat is the same; story 1). Only the hands or the players can tell
+    them apart, so they are read beside the takeback, not left out (snatch 2: Blue's Turtle
+    a2b3 moving back the Spirit Red's Eel b3a2 had just placed was published as Eel taken
+    back: Eel's shown time, that of an answer after a chain of fast Spirit moves, was later
+    than the Spirit's own landing, and the reply failed its trail)."""
+    if not found or not opened or any(e.node.moves != opened[:-1] for e in found):
+        return []
+    last = opened[-1]
+    if last.wind_card or last.from_sq is None or len(steps(last)) != 1:
+        return []
+    known = {e.node for e in found}
+    return [Explanation(n, found[0].cost, found[0].map) for n in nodes
+            if n not in known and n.pending is None and n.moves[:-1] == opened
+            and n.parent is not None and n.parent.pieces[last.to_sq or 0] == "W"
+            and not n.moves[-1].wind_card and undoes(n.moves[-1], last)
+            and n.occupancy == found[0].node.occupancy]

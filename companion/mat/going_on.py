@@ -1,0 +1,60 @@
+"""A chain of fast turns the hands followed, over an amendment of a published turn: when the
+mat never rested between fast Spirit moves, ``seen_at_rest`` keeps only the histories whose
+turns each end on a board it rested on, and a change to a published turn (no turn after it
+to have been seen) passes that test however the hands moved (snatch 8: Cat c3e3 amended to
+c3b3 over Cat c3e3, Steer e3d4, Nessie d4e3, Lobster e3d2, Moth d2d3, Nessie d3b3)."""
+
+from __future__ import annotations
+
+from .explaining import agreement
+from .histories import Explanation, Node
+from .undoing import steps
+from ..rules.moves import Move
+
+
+def going_on(found: list[Explanation], seen: list[Explanation], opened: tuple[Move, ...],
+             lifts: list[tuple[float, int]], shown: list[float]) -> list[Explanation]:
+    """``seen`` (what ``seen_at_rest`` kept of ``found``), or, if each of them changes a
+    step of a published turn that histories of ``found`` keep at no noise, and those histories' turns
+    after the published ones they keep touch every square lifted since it was shown that the
+    changes touch, and more, those histories: the hands went on from the published turn."""
+    if not seen or len(seen) == len(found):
+        return seen
+    kept = max(agreement(e.node.moves, opened) for e in seen)
+    if any(_finishes(e.node.moves, opened) for e in seen):
+        return seen
+    chains = [e for e in found if e.cost == 0 and agreement(e.node.moves, opened) > kept
+              and _carried(e.node.moves, agreement(e.node.moves, opened))]
+    if not chains:
+        return seen
+    done = min(agreement(e.node.moves, opened) for e in chains)
+    since = shown[done - 1] if 0 < done <= len(shown) else float("-inf")
+    after = [sq for t0, sq in lifts if t0 > since]
+    changes = [_missed(e.node, kept, after) for e in seen]
+    going = [e for e in chains
+             if all(_missed(e.node, agreement(e.node.moves, opened), after) < c for c in changes)]
+    return going or seen
+
+
+def _finishes(moves: tuple[Move, ...], opened: tuple[Move, ...]) -> bool:
+    """Does the turn ``moves`` put in place of a published one make its steps and more (a
+    Wind card's Spirit step after its pawn's, published alone: the mover's hand going on,
+    hurried 36's Bat c1c2 a3c4 over Crab c1c2, Phoenix a3c3, Bear c3c4)?"""
+    n = agreement(moves, opened)
+    return n < min(len(moves), len(opened)) and steps(opened[n]) < steps(moves[n])
+
+
+def _carried(moves: tuple[Move, ...], kept: int) -> bool:
+    """Does each turn of ``moves`` after the first ``kept`` lift a piece where the turn before
+    it set one down (the Spirit carried on from hand to hand), not a piece elsewhere (the
+    hands amending: a captured pawn set aside and put back, then the turn made again)?"""
+    return all({m.from_sq, m.spirit_from} & {p.to_sq, p.spirit_to} - {None}
+               for p, m in zip(moves[max(kept, 1) - 1:], moves[max(kept, 1):]))
+
+
+def _missed(node: Node, kept: int, lifted: list[int]) -> set[int]:
+    """The squares of ``lifted`` that none of ``node``'s turns after its first ``kept``
+    touches."""
+    squares = {sq for m in node.moves[kept:]
+               for sq in (m.from_sq, m.to_sq, m.spirit_from, m.spirit_to)}
+    return {sq for sq in lifted if sq not in squares}

@@ -14,10 +14,10 @@ from ..rules.moves import Move
 
 def going_on(found: list[Explanation], seen: list[Explanation], opened: tuple[Move, ...],
              lifts: list[tuple[float, int]], shown: list[float]) -> list[Explanation]:
-    """``seen`` (what ``seen_at_rest`` kept of ``found``), or, if each of them changes a
-    step of a published turn that histories of ``found`` keep at no noise, and those histories' turns
-    after the published ones they keep touch every square lifted since it was shown that the
-    changes touch, and more, those histories: the hands went on from the published turn."""
+    """``seen`` (what ``seen_at_rest`` kept of ``found``), or the histories of ``found`` that
+    keep a published turn each of ``seen`` changes, at no noise, the Spirit carried from turn
+    to turn, whose later turns leave untouched only part of what each change leaves
+    untouched of the squares lifted since that turn was shown: the hands went on from it."""
     if not seen or len(seen) == len(found):
         return seen
     kept = max(agreement(e.node.moves, opened) for e in seen)

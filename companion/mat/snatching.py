@@ -102,4 +102,3 @@ def split_in_two(explained: list[Node], unseen: list[Node]) -> tuple[Node, ...]:
     two squares read as three Spirit moves is not: slides 32)."""
     turns = {len(n.moves) + 1 for n in explained}
     return tuple(n for n in unseen if len(n.moves) in turns)
-

@@ -258,6 +258,22 @@ def test_a_question_left_open_is_not_settled_while_the_replys_other_card_fits():
     assert answers and game.turns[asked].rest < answers[0] < game.turns[asked + 8].rest
 
 
+def test_the_robots_spirit_put_back_after_its_pawn_step_is_a_question_answered():
+    """Robot 27: Bat e3e4 a3b4, the Spirit lifted as the pawn lands, put back for 0.12 s (twice
+    the robot's settle time), then moved. The mat rests on the pawn's step alone, Ox e3e4, a
+    turn of its own; the Spirit's step is then Red's Bat or Blue's Sable, which nothing on the
+    mat tells apart: Ox is committed, and Red answers Bat after a player's delay."""
+    game = generate_game(27, variant=variant_for("robot", 27), category="robot")
+    moves = [t.move for t in game.turns]
+    asked = game.turns[moves.index("Bat e3e4 a3b4")]
+    expected = [e.event for e in game.expect]
+    assert {"move": "Ox e3e4"} in expected
+    assert {"prompt": {"seat": "red", "choose": ["Bat"],
+                       "reply": {"seat": "blue", "choose": ["Sable"]}}} in expected
+    assert asked.answered is not None and asked.rest < asked.answered
+    assert any(e["t"] == asked.answered and ("input" in e or "button" in e) for e in game.events)
+
+
 def test_generated_games_do_not_depend_on_the_hash_seed():
     """The same seed gives the same hands in every process: the tests' games are the
     benchmark's. A Wind takeback's hand once took its pieces in a set's order (game 0 of

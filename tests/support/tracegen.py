@@ -457,8 +457,7 @@ class _Game:
         committed to on the way (a long set-down, a Wind Spirit card's long pause), if any."""
         hands, board, rng = self.hands, self.board, self.rng
         if self.category == "robot":
-            robot_turn(self, move)
-            return None
+            return robot_turn(self, move, afters)
         pos = board.position
         occupied = set(pos.occupied())
         stepped = move.from_sq is not None and (move.wind_card or move.from_sq != pos.spirit)
@@ -480,12 +479,8 @@ class _Game:
                 return provisional
             if rng.random() < 0.3:
                 hands.wait(STEP_PAUSE_LONG)
-                complete = complete_cards(board, move, afters)
-                if len(complete) == 1 and provisional is None:
-                    provisional = complete[0]
-                    self.expect(move=str(provisional))
-                elif len(complete) > 1 and provisional is None:
-                    self.expect(prompt=prompt_for(pos, {m.card for m in complete}))
+                if provisional is None:
+                    provisional = self.rested_on_pawn_step(move, afters)
             else:
                 hands.wait(STEP_PAUSE_SHORT)
         spirit, to = (move.spirit_from, move.spirit_to) if move.wind_card else (move.from_sq, move.to_sq)
@@ -494,6 +489,18 @@ class _Game:
         elif not piece_step(self, spirit, to, False):
             self.carry(spirit, to, False)
         return provisional
+
+    def rested_on_pawn_step(self, move: Move, afters: dict[Move, Position]) -> Move | None:
+        """The mat rests on a Wind Spirit card's pawn step alone: the one complete turn that
+        looks like it is committed (returned), or the cards that do are asked."""
+        board = self.board
+        complete = complete_cards(board, move, afters)
+        if len(complete) == 1:
+            self.expect(move=str(complete[0]))
+            return complete[0]
+        if complete:
+            self.expect(prompt=prompt_for(board.position, {m.card for m in complete}))
+        return None
 
     def carry(self, frm: int, to: int, capture: bool) -> None:
         hands, rng = self.hands, self.rng

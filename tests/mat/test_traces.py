@@ -290,6 +290,20 @@ def test_a_spirit_set_down_on_its_way_is_a_question_answered():
     assert any(e["t"] == asked.answered and ("input" in e or "button" in e) for e in game.events)
 
 
+def test_a_spirit_step_like_the_mover_retaking_the_turn_is_a_question_answered():
+    """Slide-over 6: Blue's Spider d5c4 d4d5, then Red's Tanuki d5c4 (the Spirit swapped with
+    Blue's pawn on c4). The mat is also Blue taking Spider back for Boar d4c4 (the Spirit from
+    d4 to c4, the pawn back on d5): the same squares emptied, another player to move. Red
+    answers Tanuki after a player's delay."""
+    game = generate_game(6, variant=variant_for("slide-over", 6), category="slide-over")
+    moves = [t.move for t in game.turns]
+    asked = game.turns[moves.index("Tanuki d5c4")]
+    expected = [e.event for e in game.expect]
+    assert {"prompt": {"seat": "blue", "choose": ["Boar"],
+                       "reply": {"seat": "red", "choose": ["Tanuki"]}}} in expected
+    assert asked.answered is not None and asked.rest < asked.answered
+
+
 def test_generated_games_do_not_depend_on_the_hash_seed():
     """The same seed gives the same hands in every process: the tests' games are the
     benchmark's. A Wind takeback's hand once took its pieces in a set's order (game 0 of

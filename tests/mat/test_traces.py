@@ -175,7 +175,7 @@ OPEN = pytest.mark.xfail(strict=True, reason="issue 21: the recognizer does not 
 OPEN_FEW = {"hurried", "snatch", "set-down", "spirit-back",
             "late-answer", "no-answer", "air-touch"}
 OPEN_200 = OPEN_FEW | {"slides", "aside-empty", "takeback-wind", "nudge", "onlooker", "knock",
-                       "robot", "slide-over"}
+                       "robot"}
 
 
 def _open(categories: list[str], still_open: set[str]) -> list:

@@ -173,7 +173,7 @@ OPEN = pytest.mark.xfail(strict=True, reason="issue 21: the recognizer does not 
 # The categories whose first FEW games fail today, and those whose 200 games do (docs/traces.md;
 # the hypothesis recognizer's, measured on 40 games: docs/recognizer-hypotheses.md).
 OPEN_FEW = {"hurried", "snatch", "set-down", "spirit-back",
-            "late-answer", "no-answer", "slide-over", "air-touch"}
+            "late-answer", "no-answer", "air-touch"}
 OPEN_200 = OPEN_FEW | {"slides", "aside-empty", "takeback-wind", "nudge", "onlooker", "knock",
                        "robot"}
 
@@ -256,6 +256,52 @@ def test_a_question_left_open_is_not_settled_while_the_replys_other_card_fits():
     asked = moves.index("Mantis a3b4")
     answers = [e["t"] for e in game.events if e.get("input") == {"seat": "red", "card": "Mantis"}]
     assert answers and game.turns[asked].rest < answers[0] < game.turns[asked + 8].rest
+
+
+def test_the_robots_spirit_put_back_after_its_pawn_step_is_a_question_answered():
+    """Robot 27: Bat e3e4 a3b4, the Spirit lifted as the pawn lands, put back for 0.12 s (twice
+    the robot's settle time), then moved. The mat rests on the pawn's step alone, Ox e3e4, a
+    turn of its own; the Spirit's step is then Red's Bat or Blue's Sable, which nothing on the
+    mat tells apart: Ox is committed, and Red answers Bat after a player's delay."""
+    game = generate_game(27, variant=variant_for("robot", 27), category="robot")
+    moves = [t.move for t in game.turns]
+    asked = game.turns[moves.index("Bat e3e4 a3b4")]
+    expected = [e.event for e in game.expect]
+    assert {"move": "Ox e3e4"} in expected
+    assert {"prompt": {"seat": "red", "choose": ["Bat"],
+                       "reply": {"seat": "blue", "choose": ["Sable"]}}} in expected
+    assert asked.answered is not None and asked.rest < asked.answered
+    assert any(e["t"] == asked.answered and ("input" in e or "button" in e) for e in game.events)
+
+
+def test_a_spirit_set_down_on_its_way_is_a_question_answered():
+    """Set-down 16: Blue's Rooster e4d3, the Spirit set down on d4 for 0.74 s, then moved on.
+    The mat rests on Rooster e4d4, a turn of its own; the Spirit's step on to d3 is then Blue
+    going on or Red's Sheep d4d3, which nothing on the mat tells apart: Rooster e4d4 is
+    committed, and Blue answers Rooster after a player's delay."""
+    game = generate_game(16, variant=variant_for("set-down", 16), category="set-down")
+    moves = [t.move for t in game.turns]
+    asked = game.turns[moves.index("Rooster e4d3")]
+    expected = [e.event for e in game.expect]
+    assert {"move": "Rooster e4d4"} in expected
+    assert {"prompt": {"seat": "blue", "choose": ["Rooster"],
+                       "reply": {"seat": "red", "choose": ["Sheep"]}}} in expected
+    assert asked.answered is not None and asked.rest < asked.answered
+    assert any(e["t"] == asked.answered and ("input" in e or "button" in e) for e in game.events)
+
+
+def test_a_spirit_step_like_the_mover_retaking_the_turn_is_a_question_answered():
+    """Slide-over 6: Blue's Spider d5c4 d4d5, then Red's Tanuki d5c4 (the Spirit swapped with
+    Blue's pawn on c4). The mat is also Blue taking Spider back for Boar d4c4 (the Spirit from
+    d4 to c4, the pawn back on d5): the same squares emptied, another player to move. Red
+    answers Tanuki after a player's delay."""
+    game = generate_game(6, variant=variant_for("slide-over", 6), category="slide-over")
+    moves = [t.move for t in game.turns]
+    asked = game.turns[moves.index("Tanuki d5c4")]
+    expected = [e.event for e in game.expect]
+    assert {"prompt": {"seat": "blue", "choose": ["Boar"],
+                       "reply": {"seat": "red", "choose": ["Tanuki"]}}} in expected
+    assert asked.answered is not None and asked.rest < asked.answered
 
 
 def test_generated_games_do_not_depend_on_the_hash_seed():

@@ -22,8 +22,10 @@ HOLD = (0.18, 0.22)       # a lifted piece held off (CLEAR_S + 0.1, and the requ
 PAUSE = (0.12, 0.13)      # the robot's hesitation and held-in-the-air pause (settle x 2)
 
 
-def robot_turn(game, move: Move) -> None:
-    """``move`` made on the mat the robot's way, step by step in the move's order."""
+def robot_turn(game, move: Move, afters: dict) -> Move | None:
+    """``move`` made on the mat the robot's way, step by step in the move's order. Returns the
+    turn the mat rested on before the Wind Spirit card's Spirit went (its pawn step alone, when
+    the Spirit was put back for a while), if any: as with any player's long pause there."""
     hands = game.hands
     pos = game.board.position
     f, t = move.from_sq, move.to_sq
@@ -39,14 +41,21 @@ def robot_turn(game, move: Move) -> None:
         hands.wait(HOLD)
         hands.place(sf)
         hands.place(t)
-        return
+        return None
     if f is not None and t is not None:
         _step(game, f, t, spirit=not move.wind_card and f == pos.spirit)
     if sf is not None and st is not None:
-        _step(game, sf, st, spirit=True)   # at once: lifted as the pawn lands
+        # At once: lifted as the pawn lands. Put back for a while, the mat rests on the pawn's
+        # step alone, which may be a turn of its own: the Spirit's step is then the mover's or
+        # the next player's, a question the players at the table answer.
+        if _step(game, sf, st, spirit=True) and f is not None:
+            return game.rested_on_pawn_step(move, afters)
+    return None
 
 
-def _step(game, frm: int, to: int, spirit: bool) -> None:
+def _step(game, frm: int, to: int, spirit: bool) -> bool:
+    """One piece's step; returns whether it was put back and lifted again (a hesitation: the
+    mat rests meanwhile)."""
     hands, rng = game.hands, game.rng
     r = rng.random()
     if to in hands.occupied:
@@ -58,14 +67,14 @@ def _step(game, frm: int, to: int, spirit: bool) -> None:
             hands.wait(HOLD)
             hands.place(second)
             hands.place(first)
-            return
+            return False
         hands.lift(first)
         if r < 0.5:
             hands.wait(HOLD)   # the captured pawn off first, seen gone
         hands.lift(second)
         hands.wait(HOLD)
         hands.place(to)
-        return
+        return False
     hands.lift(frm)
     if r < 0.15:
         # A hesitation: put back, a rest, then the move.
@@ -77,3 +86,4 @@ def _step(game, frm: int, to: int, spirit: bool) -> None:
         hands.wait(PAUSE)   # held in the air a while
     hands.wait(HOLD)
     hands.place(to)
+    return r < 0.15

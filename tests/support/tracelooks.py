@@ -145,7 +145,11 @@ def whose_step(window: tuple[Position, Move, Position] | None, board: Board, mov
     if not spirit_only(pos, move) and move.from_sq is not None and move.from_sq not in touched:
         return None
     looks = step_looks(pos, afters[move])
-    theirs = [m for m, after in amends.items() if step_looks(pos, after) == looks]
+    # The mover may also take the turn back for one of the Spirit alone (slide-over 6: Spider
+    # d5c4 d4d5 retaken as Boar d4c4 looks like Red's Tanuki swapping the Spirit onto c4).
+    retakes = {m: after for m, after in turn_afters(Board(before)).items()
+               if m != done and not m.is_pass and spirit_only(before, m)}
+    theirs = [m for m, after in {**amends, **retakes}.items() if step_looks(pos, after) == looks]
     # The explanation that accounts for more emptied squares wins: an amendment shows the
     # squares it changes; the turn, every square its own steps emptied (captures, swaps).
     shown = frozenset().union(*mat_looks(pos, move, afters[move])[1])

@@ -177,10 +177,13 @@ class GameSession:
         return any(p in ("Rr" if to_act[0] == "red" else "Bb") for p in self.table()[0].values())
 
     def in_step(self) -> bool:
-        """Is the recognizer still reading the game's own position?"""
+        """Is the recognizer still reading the game's own position, the game being played?"""
+        return self.status == "playing" and self.mat_turn() and self.reads_game()
+
+    def reads_game(self) -> bool:
+        """Is there a recognizer, and does its board stand where the game does?"""
         rec = self.recognizer
-        return (rec is not None and self.status == "playing" and self.mat_turn()
-                and str(rec.board.position) == " ".join(self.table()[1]))
+        return rec is not None and str(rec.board.position) == " ".join(self.table()[1])
 
     def enter_sync(self) -> None:
         if self.status != "finished":

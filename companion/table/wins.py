@@ -42,7 +42,7 @@ def reads_on(game: GameSession) -> bool:
     its mover's amendment (not in a game across tables: the other table has the move)?"""
     rec = game.recognizer
     return (rec is not None and rec.amendable and not game.seating.table
-            and str(rec.board.position) == " ".join(game.table()[1]))
+            and game.reads_game())
 
 
 def stand_win(game: GameSession) -> None:

@@ -39,10 +39,12 @@ def settle_result(game: GameSession, store: GameStore) -> None:
 
 def reads_on(game: GameSession) -> bool:
     """Does the recognizer read on after the win: the winning turn is its own reading, open to
-    its mover's amendment (not in a game across tables: the other table has the move)?"""
+    its mover's amendment? Not in a game across tables (the other table has the move), nor in
+    a way with a seat's secrets: its end shows them to all (Light & Shadow's views give every
+    Ninja once the game is over), and a game that went on after would have lost them."""
     rec = game.recognizer
     return (rec is not None and rec.amendable and not game.seating.table
-            and game.reads_game())
+            and not game.way.hidden and game.reads_game())
 
 
 def stand_win(game: GameSession) -> None:

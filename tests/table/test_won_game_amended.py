@@ -4,9 +4,11 @@ the master; Red's pawn then lands elsewhere). The win is taken back like any ame
 record, the phones' views, the OLED, the LEDs' win pulse, and the save file a restart reads."""
 
 import time
+from types import SimpleNamespace
 
 from companion.rules.squares import parse_square
 from companion.table.store import GameStore
+from companion.table.wins import reads_on
 from service_helpers import START, playing, wait_for
 from sim_table import sim_companion
 
@@ -51,3 +53,15 @@ def test_a_win_amended_by_the_winners_hands_is_taken_back_and_play_goes_on(tmp_p
         view = table.companion.view(None)
         assert view["table"]["log"] == ["Tiger a1a3", "Crane c5c4", "Crab a3a4"]
         assert view["table"]["result"] is None
+
+
+def test_a_win_in_a_way_with_secrets_stands_at_once():
+    """Light & Shadow's end shows every Ninja to both seats and the public: a win there is
+    not held open for the winner's amendment, or a game going on after it would have shown
+    its secrets. (A base game in the same state reads on: the first case above.)"""
+    def game(hidden: bool) -> SimpleNamespace:
+        return SimpleNamespace(recognizer=SimpleNamespace(amendable=True),
+                               seating=SimpleNamespace(table=None),
+                               way=SimpleNamespace(hidden=hidden), reads_game=lambda: True)
+    assert reads_on(game(hidden=False))
+    assert not reads_on(game(hidden=True))

@@ -34,7 +34,11 @@ inside a call (``gc.callbacks``): a full collection scans every object of the pr
 measures the heap (here the generator's and the harness's too), not the call it lands in.
 Before each game's replay everything the process holds is frozen (``gc.freeze``), as the
 service freezes what its start-up made (companion/serve.py): the collector then scans what
-the game makes, as on the Pi (``--no-freeze``: the whole heap, as before session 36).
+the game makes, as on the Pi (``--no-freeze``: the whole heap, as before session 36). And as
+the service does once started (companion/table/collector.py), the automatic collector is off
+during the replay and the pass that is due runs after each call, outside it; those passes are
+timed apart ("between calls"). ``--auto-gc``: the automatic collector, inside the calls, as
+before session 39.
 """
 
 import argparse
@@ -52,6 +56,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "suppo
 from tracegen import CATEGORIES, Score, generate_game, variant_for
 import companion.tracetool as tracetool
 from companion.tracetool import SETTLE_S, replay
+from companion.table.collector import collect_due, take_over
 
 # The trace tool's own recognizer: each category's jobs wrap this one (a worker process runs
 # several categories; wrapping the wrapper would time each call once per category before it).
@@ -64,6 +69,7 @@ class Cost:
     seconds: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)     # the process's CPU time per call
     own: list[float] = field(default_factory=list)     # ... less the collector's pauses in it
+    between: list[float] = field(default_factory=list)  # CPU of the passes run after a call
     at_rest: list[int] = field(default_factory=list)
     in_motion: list[int] = field(default_factory=list)
     counted: bool = False    # the recognizer has a ``hypotheses`` attribute
@@ -72,6 +78,7 @@ class Cost:
         self.seconds += other.seconds
         self.cpu += other.cpu
         self.own += other.own
+        self.between += other.between
         self.at_rest += other.at_rest
         self.in_motion += other.in_motion
         self.counted |= other.counted
@@ -98,8 +105,10 @@ def _collector() -> _Collector:
     return _Collector()
 
 
-def _measured(cost: Cost) -> type:
-    """The trace tool's recognizer, timed and counted around each call."""
+def _measured(cost: Cost, between: bool) -> type:
+    """The trace tool's recognizer, timed and counted around each call; with ``between``,
+    the collector's pass that is due runs after each call, as the service's game thread runs
+    it after each event."""
     base = RECOGNIZER
     collector = _collector()
 
@@ -123,22 +132,29 @@ def _measured(cost: Cost) -> type:
             if isinstance(live, int):
                 cost.counted = True
                 (cost.at_rest if rest else cost.in_motion).append(live)
+            if between:
+                cpu = time.process_time()
+                if collect_due() is not None:
+                    cost.between.append(time.process_time() - cpu)
             return events
 
     return Measured
 
 
-def score(job: tuple[str, list[int], bool]) -> tuple[Score, Cost]:
-    category, seeds, freeze = job
+def score(job: tuple[str, list[int], bool, bool]) -> tuple[Score, Cost]:
+    category, seeds, freeze, between = job
     result, cost = Score(), Cost()
-    tracetool.Recognizer = _measured(cost)
+    tracetool.Recognizer = _measured(cost, between)
     for seed in seeds:
         game = generate_game(seed, variant=variant_for(category, seed), category=category)
         settle = game.header.get("settle", SETTLE_S)   # (the robot's hands: its own)
         if freeze:
             gc.collect()
             gc.freeze()
+        if between:
+            take_over()
         events = list(replay(game.header, game.events, settle=settle))
+        gc.enable()
         gc.unfreeze()
         result.add(seed, game, events, settle=settle)
     return result, cost
@@ -166,6 +182,8 @@ def main() -> None:
     parser.add_argument("--problems", type=int, default=3, help="problems to print per category")
     parser.add_argument("--no-freeze", action="store_true",
                         help="leave the process's heap to the collector (see above)")
+    parser.add_argument("--auto-gc", action="store_true",
+                        help="the automatic collector, inside the calls (see above)")
     args = parser.parse_args()
     seeds = list(range(args.first, args.first + args.games))
     print("| hands | games | exact | wrong commits | wedged | before rest | questions | amended "
@@ -176,7 +194,8 @@ def main() -> None:
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         for category in args.category or CATEGORIES:
-            jobs = [(category, seeds[i::args.jobs], not args.no_freeze) for i in range(args.jobs)]
+            jobs = [(category, seeds[i::args.jobs], not args.no_freeze, not args.auto_gc)
+                    for i in range(args.jobs)]
             total, cost = Score(), Cost()
             for part, part_cost in pool.map(score, jobs):
                 total.merge(part)
@@ -208,6 +227,9 @@ def main() -> None:
           f"{_spread(every.own, 1e6)} | "
           f"{_spread(every.at_rest) if every.counted else 'n/a'} | "
           f"{_spread(every.in_motion) if every.counted else 'n/a'} |")
+    if every.between:
+        print(f"\nThe collector's passes between calls: {len(every.between)} of {len(every.cpu)} "
+              f"calls, CPU µs {_spread(every.between, 1e6)}")
     if not every.counted:
         print("(the recognizer has no `hypotheses` attribute: histories not counted)")
     print(f"\n{elapsed:.1f} s on {args.jobs} processes")

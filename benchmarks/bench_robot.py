@@ -33,6 +33,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "robot"), str(ROOT / "tests" / "
 
 from table_robot import WAYS, play, seatings  # noqa: E402
 
+from companion.table import collector  # noqa: E402
+
 COLUMNS = (("games", 6), ("failed", 7), ("turns min/mean/max", 20), ("mat", 6), ("phone", 7),
            ("asked", 6), ("twin", 6), ("comp/wrong", 11), ("hints/no", 9), ("strangers", 10),
            ("zips", 5), ("phones/gave", 12), ("abandoned", 10), ("s/game", 8))
@@ -47,6 +49,9 @@ def main() -> int:
     parser.add_argument("--no-streams", action="store_true")
     parser.add_argument("--traces", type=Path, help="keep the mat's traces of failed games here")
     args = parser.parse_args()
+    # As the service runs once started (companion/serve.py): the collector's passes only
+    # between the game thread's events (companion/table/collector.py).
+    collector.take_over()
     failures = []
     print(f"{'way':<13}{'seating':<10}" + "".join(f"{name:>{width}}" for name, width in COLUMNS))
     for way in args.ways.split(","):

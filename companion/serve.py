@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
+from .table import collector
 from .table.config import Config, ConfigError, default_state, load_config
 from .table.network import HOTSPOT_ADDRESS, Hotspot, MdnsAnnouncer, local_addresses
 from .table.opponent import Thinking
@@ -167,9 +168,11 @@ def run(argv: list[str], sim: bool) -> int:
         # What start-up made (modules, card and endgame tables, the app) lives as long as
         # the process: out of the cyclic collector's reach, whose full collections would
         # otherwise scan it all inside a scan's recognizer call (docs/recognizer-hypotheses.md,
-        # session 36).
+        # session 36). From here the game thread runs the collector's passes between its
+        # events, not inside a scan's recognizer call (session 39).
         gc.collect()
         gc.freeze()
+        collector.take_over()
         print(f"ready in {time.monotonic() - started:.2f} s", flush=True)
         if sim and not args.no_browser and (os.environ.get("DISPLAY") or sys.platform == "darwin"):
             webbrowser.open(f"{companion.public_url}/sim")

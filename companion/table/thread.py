@@ -4,7 +4,8 @@ time, so a check and the action it guards can never be split by another request.
 Other threads hand it work: ``post`` (the scan loop, the buttons: nobody waits) or ``call``
 (the web handlers: the caller waits for the result, or the exception, raised in its thread).
 After every event, and whenever ``timeout()`` runs out, it calls ``tick()`` (the recognizer's
-clock, then publishing).
+clock, then publishing), then runs the cyclic collector's pass if one is due (:mod:`.collector`:
+between the recognizer's calls, not inside them, once the service has taken the collector over).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TypeVar
 
+from .collector import collect_due
 from .errors import REFUSALS, Busy
 from .logwords import bug, public_words
 
@@ -75,6 +77,7 @@ class GameThread:
                 elif item is not None:
                     item()  # type: ignore[operator]
                 self._tick()
+                collect_due()
             except REFUSALS as exc:
                 # A refusal of something done at the mat (the outputs say why): not a bug.
                 log.warning("game thread: %s", public_words(exc))

@@ -33,7 +33,7 @@ from ..rules.squares import square_name
 from .asking import Question, ask, unsaid
 from .events import MatEvent, Prompt
 from .histories import Explanation, Node, Tree, explain
-from .sides import boards, sides_of
+from .sides import ASIDE_S, boards, sides_of
 from .turns import Known
 from .walks import untimed
 from .pairing import pair_up as pair_up
@@ -54,6 +54,7 @@ from .going_on import going_on
 from .answering import answered
 from .starting import starts
 from .in_place import made_in_place
+from .set_aside import set_aside
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -485,6 +486,13 @@ class Recognizer:
             # or a lift elsewhere, tells them apart).
             self._part_way(t, COLORS[self._midway[0].position.turn])
             return
+        if set_aside(found, opened, self._shown, self._lifts, self._changed_at, t,
+                     partial(self._tree.moves_from, self._record.position)):
+            # The piece moved on may be the one the next player captures, set down for a
+            # moment (story 6): read once it has stood as long as a piece may be aside.
+            self._aside = self._changed_at + ASIDE_S
+            self._part_way(t, COLORS[self._record.position.turn])
+            return
         if all(e.aside is not None for e in found):
             # A piece the histories took off stands aside on the mat: the hand that took it
             # is not done, so nothing is published until it goes (or stays, then it is read
@@ -533,7 +541,9 @@ class Recognizer:
             self._emit(t, mismatch=[square_name(sq) for sq in sorted(squares)])
 
     def _part_way(self, t: float, seat: str) -> None:
-        """The mat is a Wind Spirit card's pawn step with its Spirit step to come."""
+        """The mat is a turn part-way (a Wind Spirit card's pawn step with its Spirit step to
+        come, or a capture whose captured piece may be set down for a moment): ``seat``'s
+        hands are at work."""
         if self._mismatch is not None:
             self._mismatch = None
             self._emit(t, synced=True)

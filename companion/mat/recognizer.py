@@ -56,6 +56,8 @@ from .starting import starts
 from .in_place import made_in_place
 from .set_aside import set_aside
 
+from .taken_back import taken_back_at
+
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
 CLEAR_S = 0.08    # empty this long to count as lifted (brushes are shorter)
@@ -647,6 +649,9 @@ class Recognizer:
                    shown: float | None) -> None:
         """Publish the first ``common`` turns of ``node`` (``opened`` were published)."""
         kept = agreement(node.moves[:common], opened)
+        back = taken_back_at(self._tree, opened, self._shown, self._rested) if not kept else None
+        if back is not None:   # (the turns from the anchor come after its takeback)
+            self._since = max(self._since, back)
         # The mat showed the last move made at its last change (before a fast lift);
         # moves published with it, somewhere before.
         before = self._shown[kept - 1] if kept else float("-inf")

@@ -112,7 +112,10 @@ TAKEN_BACK = {"wind_card_taken_back_spirit_first_rests_between_halves"}
 # e3d2 c4c3 (a Wind card) taken back: the history of the takeback paid idle noise for the pieces
 # that rested where Lion put them, so the mat was read as the takeback, Okija c4c3 and Ox c3c4
 # (main), then a mismatch when Okija d3b1 was played. A history that takes published turns
-# back pays no idle noise.
+# back pays no idle noise. The same trace, on (session 39): Okija d3b1, made after that takeback,
+# is taken back too, and the mat was read again as Okija c4c3 and Ox c3c4 over the Lion's own
+# lifts: asked, and Lion e5d4 c4c2 committed only when the next turn settled it (3.8 s late).
+# The turns from the anchor step after the mat rested on it once a turn from it is taken back.
 LEFT_OPEN = {"named_card_goes_with_its_turn_taken_back",
              "wind_card_taken_back_pays_no_idle_noise"}
 

@@ -55,7 +55,6 @@ from .answering import answered
 from .starting import starts
 from .in_place import made_in_place
 from .set_aside import set_aside
-
 from .taken_back import taken_back_at
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted

@@ -288,6 +288,22 @@ def test_a_spirit_step_like_the_mover_retaking_the_turn_is_a_question_answered()
     assert asked.answered is not None and asked.rest < asked.answered
 
 
+def test_a_spirit_set_down_on_its_way_is_a_question_answered():
+    """Set-down 16: Blue's Rooster e4d3, the Spirit set down on d4 for 0.74 s, then moved on.
+    The mat rests on Rooster e4d4, a turn of its own; the Spirit's step on to d3 is then Blue
+    going on or Red's Sheep d4d3, which nothing on the mat tells apart: Rooster e4d4 is
+    committed, and Blue answers Rooster after a player's delay."""
+    game = generate_game(16, variant=variant_for("set-down", 16), category="set-down")
+    moves = [t.move for t in game.turns]
+    asked = game.turns[moves.index("Rooster e4d3")]
+    expected = [e.event for e in game.expect]
+    assert {"move": "Rooster e4d4"} in expected
+    assert {"prompt": {"seat": "blue", "choose": ["Rooster"],
+                       "reply": {"seat": "red", "choose": ["Sheep"]}}} in expected
+    assert asked.answered is not None and asked.rest < asked.answered
+    assert any(e["t"] == asked.answered and ("input" in e or "button" in e) for e in game.events)
+
+
 def test_generated_games_do_not_depend_on_the_hash_seed():
     """The same seed gives the same hands in every process: the tests' games are the
     benchmark's. A Wind takeback's hand once took its pieces in a set's order (game 0 of

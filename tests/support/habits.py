@@ -216,6 +216,8 @@ def _set_down(game, frm: int, to: int, capture: bool) -> None:
         wrong = rng.choice(near)
         hands.place(wrong)
         hands.wait(SET_DOWN_ANY)
+        if frm == game.board.position.spirit:
+            game.rested_on_the_way()   # the Spirit: the next player may move it on
         hands.lift(wrong)
         hands.wait(TRAVEL)
     _land(hands, to, capture)

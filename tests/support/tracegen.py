@@ -44,9 +44,9 @@ from hands import (AIR, ANSWER, ASIDE, EXCHANGE, FAST, HOLD, KNOCK, LONG_THINK, 
                    SETTLE_BAND, SLIDE, STEP_PAUSE_LONG, STEP_PAUSE_SHORT, THINK, TRAVEL, Hands)
 from questions import Questions
 from robothands import ROBOT_SETTLE, robot_turn
-from tracelooks import (ambiguity, amendments, complete_cards, first_lift, mat_looks,
-                        move_squares, near_squares, prompt_for, step_looks, turn_afters,
-                        whose_step)
+from tracelooks import (ambiguity, amendments, changed_squares, complete_cards, first_lift,
+                        mat_looks, move_squares, near_squares, prompt_for, step_looks,
+                        turn_afters, whose_step)
 from tracescore import SIDE_EVENTS, Score
 
 __all__ = ["CATEGORIES", "SIDE_EVENTS", "GeneratedGame", "Score", "Turn", "generate_game",
@@ -156,6 +156,7 @@ class _Game:
         #                                                 ended by a fast start
         self.unanswered: tuple | None = None             # a question left for after the reply
         self.questions = Questions(self, QUESTIONS.get(category, "now"))
+        self.on_the_way: Move | None = None   # the turn the mat rested on during this one
         self.snatching = False   # this turn starts on a piece the last turn placed (snatch)
 
     def expect(self, turn: Turn | None = None, final: bool = False, **event) -> None:
@@ -484,11 +485,12 @@ class _Game:
             else:
                 hands.wait(STEP_PAUSE_SHORT)
         spirit, to = (move.spirit_from, move.spirit_to) if move.wind_card else (move.from_sq, move.to_sq)
+        self.on_the_way = provisional
         if to in occupied:
             hands.swap(spirit, to, spirit_first=self.fast_after is not None and not stepped)
         elif not piece_step(self, spirit, to, False):
             self.carry(spirit, to, False)
-        return provisional
+        return self.on_the_way
 
     def rested_on_pawn_step(self, move: Move, afters: dict[Move, Position]) -> Move | None:
         """The mat rests on a Wind Spirit card's pawn step alone: the one complete turn that
@@ -501,6 +503,23 @@ class _Game:
         if complete:
             self.expect(prompt=prompt_for(board.position, {m.card for m in complete}))
         return None
+
+    def rested_on_the_way(self) -> None:
+        """The mover's Spirit rests on an empty square on its way (set down a while): the one
+        complete turn the mat then shows is committed (``on_the_way``, amended when the Spirit
+        goes on: the next player may have a card for that step, a question), or the cards that
+        show it are asked."""
+        if self.on_the_way is not None:
+            return
+        board, shown = self.board, frozenset(self.hands.occupied)
+        pos = board.position
+        complete = [m for m, after in turn_afters(board).items()
+                    if after.occupied() == shown and not changed_squares(pos, after)]
+        if len(complete) == 1:
+            self.on_the_way = complete[0]
+            self.expect(move=str(complete[0]))
+        elif complete:
+            self.expect(prompt=prompt_for(pos, {m.card for m in complete}))
 
     def carry(self, frm: int, to: int, capture: bool) -> None:
         hands, rng = self.hands, self.rng

@@ -196,8 +196,8 @@ class Recognizer:
 
     def update(self, t: float, occupancy: frozenset[int]) -> list[MatEvent]:
         """The debounced occupancy changed at time ``t``."""
-        self._advance_to(t)
         occupancy = frozenset(occupancy)
+        self._advance_to(t, changed=occupancy != self._occ)
         if occupancy != self._occ:
             before = self._occ
             for sq in occupancy - before:
@@ -268,10 +268,15 @@ class Recognizer:
 
     # -- the clock -------------------------------------------------------------------------
 
-    def _advance_to(self, t: float) -> None:
+    def _advance_to(self, t: float, changed: bool = False) -> None:
+        """Decide what is due by ``t``. A change of the mat at ``t`` (``changed``) ends a settle
+        time due in the same scan before it is read: the debounce gives a change 25 ms or more
+        after the switches made it, so the mat was not still the whole settle time (set-down
+        18: a Spirit set down for 0.339 s, 0.350 s after the debounce, read as at rest)."""
         sliced = False   # one slice of the tree's growth per call
+        rest_by = t - SCAN_S / 2 if changed else t
         while True:
-            due = self._due()
+            due = self._due(rest_by)
             if not due or min(due)[0] > t:
                 break
             when, sq = min(due)
@@ -289,12 +294,13 @@ class Recognizer:
                 self._timer(sq, when)
         self._record.expire(t)
 
-    def _due(self) -> list[tuple[float, int]]:
+    def _due(self, rest_by: float) -> list[tuple[float, int]]:
         """What is due when: fast lifts (their square), opponents' lifts (100 + square),
-        the settle time (-1), the prune (-2), a piece aside (-3), a slice of growth (-4)."""
+        the settle time (-1, if it ends by ``rest_by``), the prune (-2), a piece aside (-3), a
+        slice of growth (-4)."""
         due = [(t0 + self.clear, sq) for sq, (t0, _, _, _) in self._fast.items()]
         due += [(t0 + self.clear, 100 + sq) for sq, t0 in self._starts.items()]
-        if not self._evaluated:
+        if not self._evaluated and self._changed_at + self.settle <= rest_by:
             due.append((self._changed_at + self.settle, -1))
         timers = ((self._prune, -2), (self._aside, -3), (self._work, -4))
         return due + [(when, kind) for when, kind in timers if when is not None]

@@ -45,14 +45,14 @@ from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
 from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
                          cards_of, common_prefix, expected, fast_turn, half_made, held_by,
-                         least_noise, may_follow, opponents, refollow,
+                         least_noise, may_follow, refollow,
                          rested_ends, seen_at_rest, unseen, wind_halves, window_of)
 from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way
 from .going_on import going_on
 from .answering import answered
-from .starting import starts
+from .starting import next_players, starts
 from .in_place import made_in_place
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
@@ -216,7 +216,7 @@ class Recognizer:
             if lifted and (not self._evaluated or self._waiting is not None):
                 self._note_fast(t, lifted)
             self._starts = starts(self._starts, t, lifted, self._lifts,
-                                  partial(opponents, self._tree, self._record), self.clear)
+                                  partial(next_players, self._tree, self._record), self.clear)
             self._lifts += [(t, sq) for sq in lifted]
             self._maps.change(t, before, occupancy)
             self._occ = occupancy

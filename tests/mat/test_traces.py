@@ -131,7 +131,13 @@ IN_PLACE = {"robot_spirit_swap_leaving_the_mat_as_it_stood"}
 # re-seats it, which on the mat is Monkey c2b3 capturing the master: a win, published. Red's pawn
 # then lands on d2 (Ox c2d2): a winning turn stays open while its mover's hands go on, so the
 # win is amended away like any turn (it stood, and the pawn's landing went unread).
-WON_AMENDED = {"winning_turn_amended_by_the_hands_that_made_it"}
+WON_AMENDED = {"winning_turn_amended_by_the_hands_that_made_it",
+               # Air-touch 1 (session 39): Red holds its pawn off c3 while Blue re-seats its
+               # master on b4 (Phoenix c3b4, the win); Red's hand then lifts Blue's c4 for 0.21 s
+               # and lands the pawn there (Sea-Snake c3c4). That lift is the winner's capture,
+               # not the loser starting: the win stays open, and the mat shows both captures,
+               # each with a piece put back, so which card is asked (Red answers Sea Snake).
+               "winning_capture_amended_by_the_held_piece_taking_another_is_asked"}
 
 # Set-down 18 (session 39): Blue's Monkey d4e5, the Spirit set down on e3 for 0.339 s on its way,
 # 0.350 s after the debounce (its lift bounced for 10 ms): the lift reached the recognizer in
@@ -308,6 +314,17 @@ def test_a_spirit_set_down_on_its_way_is_a_question_answered():
                        "reply": {"seat": "red", "choose": ["Sheep"]}}} in expected
     assert asked.answered is not None and asked.rest < asked.answered
     assert any(e["t"] == asked.answered and ("input" in e or "button" in e) for e in game.events)
+
+
+def test_a_held_piece_landing_on_another_capture_after_one_was_shown_is_a_question():
+    """Air-touch 1: Red holds its pawn off c3 while Blue re-seats its master on b4, which the
+    mat shows as Phoenix c3b4; the pawn then takes c4 (Sea-Snake c3c4). The mat now shows both
+    captures, each with one piece lifted and put back: which card is asked, and Red answers."""
+    game = generate_game(1, variant=variant_for("air-touch", 1), category="air-touch")
+    moves = [t.move for t in game.turns]
+    asked = game.turns[moves.index("Sea-Snake c3c4")]
+    assert {"prompt": {"seat": "red", "choose": ["Phoenix", "Sea Snake"]}} in game.expected()
+    assert asked.answered is not None and asked.rest < asked.answered
 
 
 def test_generated_games_do_not_depend_on_the_hash_seed():

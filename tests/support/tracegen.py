@@ -157,6 +157,7 @@ class _Game:
         self.unanswered: tuple | None = None             # a question left for after the reply
         self.questions = Questions(self, QUESTIONS.get(category, "now"))
         self.on_the_way: Move | None = None   # the turn the mat rested on during this one
+        self.air_read: set[Move] = set()   # captures the mat showed while this turn's piece was held
         self.snatching = False   # this turn starts on a piece the last turn placed (snatch)
 
     def expect(self, turn: Turn | None = None, final: bool = False, **event) -> None:
@@ -244,6 +245,7 @@ class _Game:
         if self.category == "slides":
             self.fidget(move)
         whose = whose_step(self.window, board, move, afters)
+        self.air_read = set()
         provisional = self.perform(move, afters, turn)
         after_landing(self, move)
         hands.finish()
@@ -267,8 +269,9 @@ class _Game:
         if provisional is not None:
             self.amended(provisional, move, afters, turn)
         else:
-            prompt = None if whose else ambiguity(board, move, afters,
-                                                  carried=self.category == "robot")
+            prompt = None if whose else (ambiguity(board, move, afters,
+                                                   carried=self.category == "robot")
+                                         or self.air_read_as(move, turn))
             if self.unanswered is not None:
                 self.settle_unanswered((move, afters, turn, prompt))
                 return
@@ -335,6 +338,20 @@ class _Game:
             return
         self.hands.wait(ANSWER)
         turn.answered = self.answer(seat, card, hand, takeback=takeback, reply=reply)
+
+    def air_read_as(self, move: Move, turn: Turn) -> dict | None:
+        """The held piece lands capturing after the other player re-seated a piece it could
+        have taken (air-touch): the mat has shown that capture, and the two now look the same
+        (the same squares emptied, each with one piece lifted and put back), so which card is
+        asked; when one card makes both, no question can name the turn, and only the next
+        turn's hands tell them apart (air-touch 39: Whale b3b4, the win, or Whale b3d3), so
+        the turn is not timed."""
+        cards = {m.card for m in self.air_read if m.to_sq != move.to_sq}
+        if move.card in cards:
+            turn.untimed = True
+        if not cards or move.card in cards:
+            return None
+        return prompt_for(self.board.position, {move.card, *cards})
 
     def alike(self, move: Move, afters: dict[Move, Position], undo: bool) -> list[Position]:
         """The positions of the other turns the mat cannot tell from ``move`` (and, with

@@ -91,6 +91,7 @@ class Recognizer:
         self._shown: list[float] = []              # when the mat showed each open move made
         self._shown_at = t                         # ... and the game as last published
         self._changed_at = t
+        self._set_down: frozenset[int] = frozenset()   # the squares the last change filled
         self._since = t          # the histories' steps land after this (see ``_stand``)
         self._cut = t            # when the mat showed the move the anchor comes after
         self._evaluated = True
@@ -197,7 +198,7 @@ class Recognizer:
     def update(self, t: float, occupancy: frozenset[int]) -> list[MatEvent]:
         """The debounced occupancy changed at time ``t``."""
         occupancy = frozenset(occupancy)
-        self._advance_to(t, changed=occupancy != self._occ)
+        self._advance_to(t, changed=bool(self._set_down - occupancy))
         if occupancy != self._occ:
             before = self._occ
             for sq in occupancy - before:
@@ -221,6 +222,7 @@ class Recognizer:
             self._maps.change(t, before, occupancy)
             self._occ = occupancy
             self._changed_at = t
+            self._set_down = occupancy - before
             self._evaluated = False
             self._prune = self._aside = None
             self._reading = False
@@ -269,10 +271,11 @@ class Recognizer:
     # -- the clock -------------------------------------------------------------------------
 
     def _advance_to(self, t: float, changed: bool = False) -> None:
-        """Decide what is due by ``t``. A change of the mat at ``t`` (``changed``) ends a settle
-        time due in the same scan before it is read: the debounce gives a change 25 ms or more
-        after the switches made it, so the mat was not still the whole settle time (set-down
-        18: a Spirit set down for 0.339 s, 0.350 s after the debounce, read as at rest)."""
+        """Decide what is due by ``t``. A piece set down and lifted again in the scan that
+        ends the settle time (``changed``) ends it before it is read: the debounce gives a
+        change 25 ms or more after the switches made it, so that piece was still in the hand
+        (set-down 18: a Spirit set down for 0.339 s, 0.350 s after the debounce, read as at
+        rest). Another change in that scan (the next player's first lift) is read after."""
         sliced = False   # one slice of the tree's growth per call
         rest_by = t - SCAN_S / 2 if changed else t
         while True:

@@ -136,7 +136,10 @@ def _run(recognizer: Recognizer, mat: SimMat, scanner: MatrixScanner | Recording
         while True:
             scan_at = min((t for t in (scan_due, debouncer.next_deadline) if t is not None), default=None)
             decide_at = recognizer.next_deadline
-            if decide_at is not None and decide_at < end and (scan_at is None or decide_at < scan_at):
+            # A deadline in the scan's instant (equal but for the float sums that made the two)
+            # comes after the scan: what the scan shows changed before it, and the recognizer
+            # decides with the change in hand.
+            if decide_at is not None and decide_at < end and (scan_at is None or decide_at < scan_at - 1e-9):
                 yield from recognizer.advance(decide_at)
                 continue
             if scan_at is None or scan_at >= end:

@@ -45,14 +45,14 @@ from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
 from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
                          cards_of, common_prefix, expected, fast_turn, half_made, held_by,
-                         least_noise, may_follow, opponents, refollow,
+                         least_noise, may_follow, refollow,
                          rested_ends, seen_at_rest, unseen, wind_halves, window_of)
 from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way
 from .going_on import going_on
 from .answering import answered
-from .starting import starts
+from .starting import next_players, starts
 from .in_place import made_in_place
 from .set_aside import set_aside
 from .taken_back import taken_back_at
@@ -93,6 +93,7 @@ class Recognizer:
         self._shown: list[float] = []              # when the mat showed each open move made
         self._shown_at = t                         # ... and the game as last published
         self._changed_at = t
+        self._set_down: frozenset[int] = frozenset()   # the squares the last change filled
         self._since = t          # the histories' steps land after this (see ``_stand``)
         self._cut = t            # when the mat showed the move the anchor comes after
         self._evaluated = True
@@ -198,8 +199,8 @@ class Recognizer:
 
     def update(self, t: float, occupancy: frozenset[int]) -> list[MatEvent]:
         """The debounced occupancy changed at time ``t``."""
-        self._advance_to(t)
         occupancy = frozenset(occupancy)
+        self._advance_to(t, changed=bool(self._set_down - occupancy))
         if occupancy != self._occ:
             before = self._occ
             for sq in occupancy - before:
@@ -218,11 +219,12 @@ class Recognizer:
             if lifted and (not self._evaluated or self._waiting is not None):
                 self._note_fast(t, lifted)
             self._starts = starts(self._starts, t, lifted, self._lifts,
-                                  partial(opponents, self._tree, self._record), self.clear)
+                                  partial(next_players, self._tree, self._record), self.clear)
             self._lifts += [(t, sq) for sq in lifted]
             self._maps.change(t, before, occupancy)
             self._occ = occupancy
             self._changed_at = t
+            self._set_down = occupancy - before
             self._evaluated = False
             self._prune = self._aside = None
             self._reading = False
@@ -270,10 +272,16 @@ class Recognizer:
 
     # -- the clock -------------------------------------------------------------------------
 
-    def _advance_to(self, t: float) -> None:
+    def _advance_to(self, t: float, changed: bool = False) -> None:
+        """Decide what is due by ``t``. A piece set down and lifted again in the scan that
+        ends the settle time (``changed``) ends it before it is read: the debounce gives a
+        change 25 ms or more after the switches made it, so that piece was still in the hand
+        (set-down 18: a Spirit set down for 0.339 s, 0.350 s after the debounce, read as at
+        rest). Another change in that scan (the next player's first lift) is read after."""
         sliced = False   # one slice of the tree's growth per call
+        rest_by = t - SCAN_S / 2 if changed else t
         while True:
-            due = self._due()
+            due = self._due(rest_by)
             if not due or min(due)[0] > t:
                 break
             when, sq = min(due)
@@ -291,12 +299,13 @@ class Recognizer:
                 self._timer(sq, when)
         self._record.expire(t)
 
-    def _due(self) -> list[tuple[float, int]]:
+    def _due(self, rest_by: float) -> list[tuple[float, int]]:
         """What is due when: fast lifts (their square), opponents' lifts (100 + square),
-        the settle time (-1), the prune (-2), a piece aside (-3), a slice of growth (-4)."""
+        the settle time (-1, if it ends by ``rest_by``), the prune (-2), a piece aside (-3), a
+        slice of growth (-4)."""
         due = [(t0 + self.clear, sq) for sq, (t0, _, _, _) in self._fast.items()]
         due += [(t0 + self.clear, 100 + sq) for sq, t0 in self._starts.items()]
-        if not self._evaluated:
+        if not self._evaluated and self._changed_at + self.settle <= rest_by:
             due.append((self._changed_at + self.settle, -1))
         timers = ((self._prune, -2), (self._aside, -3), (self._work, -4))
         return due + [(when, kind) for when, kind in timers if when is not None]

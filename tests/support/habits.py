@@ -216,6 +216,8 @@ def _set_down(game, frm: int, to: int, capture: bool) -> None:
         wrong = rng.choice(near)
         hands.place(wrong)
         hands.wait(SET_DOWN_ANY)
+        if frm == game.board.position.spirit:
+            game.rested_on_the_way()   # the Spirit: the next player may move it on
         hands.lift(wrong)
         hands.wait(TRAVEL)
     _land(hands, to, capture)
@@ -348,6 +350,10 @@ def _air_touch(game, frm: int, to: int, capture: bool) -> None:
         hands.lift(sq)
         hands.wait((0.2, 1.0))
         hands.place(sq)
+        if capture and theirs >> sq & 1:
+            # The mat shows the held piece taking the piece re-seated (air-touch 1).
+            game.air_read = {m for m in game.board.legal_moves
+                             if (m.from_sq, m.to_sq) == (frm, sq) and not m.wind_card}
     hands.until(max(end, hands.now + 0.3))
     _land(hands, to, capture)
 

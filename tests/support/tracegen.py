@@ -44,9 +44,9 @@ from hands import (AIR, ANSWER, ASIDE, EXCHANGE, FAST, HOLD, KNOCK, LONG_THINK, 
                    SETTLE_BAND, SLIDE, STEP_PAUSE_LONG, STEP_PAUSE_SHORT, THINK, TRAVEL, Hands)
 from questions import Questions
 from robothands import ROBOT_SETTLE, robot_turn
-from tracelooks import (ambiguity, amendments, complete_cards, first_lift, mat_looks,
-                        move_squares, near_squares, prompt_for, step_looks, turn_afters,
-                        whose_step)
+from tracelooks import (ambiguity, amendments, changed_squares, complete_cards, first_lift,
+                        mat_looks, move_squares, near_squares, prompt_for, step_looks,
+                        turn_afters, whose_step)
 from tracescore import SIDE_EVENTS, Score
 
 __all__ = ["CATEGORIES", "SIDE_EVENTS", "GeneratedGame", "Score", "Turn", "generate_game",
@@ -156,6 +156,8 @@ class _Game:
         #                                                 ended by a fast start
         self.unanswered: tuple | None = None             # a question left for after the reply
         self.questions = Questions(self, QUESTIONS.get(category, "now"))
+        self.on_the_way: Move | None = None   # the turn the mat rested on during this one
+        self.air_read: set[Move] = set()   # captures the mat showed while this turn's piece was held
         self.snatching = False   # this turn starts on a piece the last turn placed (snatch)
 
     def expect(self, turn: Turn | None = None, final: bool = False, **event) -> None:
@@ -243,6 +245,7 @@ class _Game:
         if self.category == "slides":
             self.fidget(move)
         whose = whose_step(self.window, board, move, afters)
+        self.air_read = set()
         provisional = self.perform(move, afters, turn)
         after_landing(self, move)
         hands.finish()
@@ -266,8 +269,9 @@ class _Game:
         if provisional is not None:
             self.amended(provisional, move, afters, turn)
         else:
-            prompt = None if whose else ambiguity(board, move, afters,
-                                                  carried=self.category == "robot")
+            prompt = None if whose else (ambiguity(board, move, afters,
+                                                   carried=self.category == "robot")
+                                         or self.air_read_as(move, turn))
             if self.unanswered is not None:
                 self.settle_unanswered((move, afters, turn, prompt))
                 return
@@ -334,6 +338,20 @@ class _Game:
             return
         self.hands.wait(ANSWER)
         turn.answered = self.answer(seat, card, hand, takeback=takeback, reply=reply)
+
+    def air_read_as(self, move: Move, turn: Turn) -> dict | None:
+        """The held piece lands capturing after the other player re-seated a piece it could
+        have taken (air-touch): the mat has shown that capture, and the two now look the same
+        (the same squares emptied, each with one piece lifted and put back), so which card is
+        asked; when one card makes both, no question can name the turn, and only the next
+        turn's hands tell them apart (air-touch 39: Whale b3b4, the win, or Whale b3d3), so
+        the turn is not timed."""
+        cards = {m.card for m in self.air_read if m.to_sq != move.to_sq}
+        if move.card in cards:
+            turn.untimed = True
+        if not cards or move.card in cards:
+            return None
+        return prompt_for(self.board.position, {move.card, *cards})
 
     def alike(self, move: Move, afters: dict[Move, Position], undo: bool) -> list[Position]:
         """The positions of the other turns the mat cannot tell from ``move`` (and, with
@@ -484,11 +502,12 @@ class _Game:
             else:
                 hands.wait(STEP_PAUSE_SHORT)
         spirit, to = (move.spirit_from, move.spirit_to) if move.wind_card else (move.from_sq, move.to_sq)
+        self.on_the_way = provisional
         if to in occupied:
             hands.swap(spirit, to, spirit_first=self.fast_after is not None and not stepped)
         elif not piece_step(self, spirit, to, False):
             self.carry(spirit, to, False)
-        return provisional
+        return self.on_the_way
 
     def rested_on_pawn_step(self, move: Move, afters: dict[Move, Position]) -> Move | None:
         """The mat rests on a Wind Spirit card's pawn step alone: the one complete turn that
@@ -501,6 +520,23 @@ class _Game:
         if complete:
             self.expect(prompt=prompt_for(board.position, {m.card for m in complete}))
         return None
+
+    def rested_on_the_way(self) -> None:
+        """The mover's Spirit rests on an empty square on its way (set down a while): the one
+        complete turn the mat then shows is committed (``on_the_way``, amended when the Spirit
+        goes on: the next player may have a card for that step, a question), or the cards that
+        show it are asked."""
+        if self.on_the_way is not None:
+            return
+        board, shown = self.board, frozenset(self.hands.occupied)
+        pos = board.position
+        complete = [m for m, after in turn_afters(board).items()
+                    if after.occupied() == shown and not changed_squares(pos, after)]
+        if len(complete) == 1:
+            self.on_the_way = complete[0]
+            self.expect(move=str(complete[0]))
+        elif complete:
+            self.expect(prompt=prompt_for(pos, {m.card for m in complete}))
 
     def carry(self, frm: int, to: int, capture: bool) -> None:
         hands, rng = self.hands, self.rng

@@ -77,11 +77,14 @@ def snatch_of(tree: Tree, record: Record, explained: list[Node], node: Node,
         return {sq: over for over in turns_before(node, record, *lifts) for sq in lifted}
     if not captures(tree, node, lifted):
         return None
-    # A piece its mover could not have moved onto instead is the next player's capture
-    # begun, not the mover amending: the turn is over with it (hurried 5, the captured
-    # master lifted 0.14 s after the turn landed, the capturing piece 0.57 s later).
+    # A piece of the mover's that it could not have moved onto instead is the next player's
+    # capture begun, not the mover amending: the turn is over with it (hurried 5, the
+    # captured master lifted 0.14 s after the turn landed, the capturing piece 0.57 s later).
+    # (Not a student of the next player's own that their Spirit could swap with: late-answer
+    # 26, the mover's hands taking the turn back.)
+    theirs = ("R", "r") if node.position.turn == 0 else ("B", "b")
     return {sq: (node, lifts[2]) for sq in lifted - amending(tree, node) - near(tree, node)
-            if captures(tree, node, frozenset((sq,)))}
+            if node.pieces[sq] not in theirs and captures(tree, node, frozenset((sq,)))}
 
 
 def turns_before(node: Node, record: Record, lifts: list[tuple[float, int]], shown_at: float,

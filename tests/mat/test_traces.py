@@ -79,8 +79,17 @@ READ_BACK = {"captured_pawn_set_aside_read_as_amendment_then_back"}
 # Blue's Crab b2b1 (a swap) then goes on only from Spider c3c2 and Goose (snatch 12, first turns).
 # Red's Spider b3c4 c3c4 begins 0.1 s after Blue's Bat a3a2 d4c3 lands, by lifting the pawn it
 # captures (not one Bat moved): Bat ends at Red's next lift, of its own b3 (hurried 6, cut).
+# Blue's Panda b4b3 lands; 0.14 s later Red lifts Blue's master off c5, which Panda's mover
+# could not have moved onto, and lifts its Kirin only 0.57 s after: Panda ends at the lift of
+# c5, not 0.8 s after its rest (hurried 5, session 39, cut from the position after Mouse e4d3).
+# But Blue's Lion b3a2 b2b1 (a capture) taken back Spirit first, the Spirit set down on b2 (as
+# Red's Horse b1b2), then Blue's pawn lifted off a2: a student of Blue's own, which Blue's Spirit
+# could swap with, is no capture begun, and ended Horse before rest (late-answer 26, cut; it
+# failed on the first version of that change, a073f62).
 FAST_REPLIES = {"spirit_snatched_read_as_set_down_then_amended",
-                "capture_begun_on_the_captured_piece_before_the_turn_is_read"}
+                "capture_begun_on_the_captured_piece_before_the_turn_is_read",
+                "capture_begun_on_the_captured_master_ends_the_turn",
+                "wind_card_taken_back_spirit_first_lifts_its_own_student"}
 # Air-touch 8 (session 37): Blue holds its pawn off b3 while Red lifts and re-seats its pawn on
 # d4, which Blue's pawn could capture: that is read as the capture, and when Blue's pawn lands
 # on a2 the map still holding it must be there to read Monkey b3a2 at once (it was read 1.2 s

@@ -44,7 +44,7 @@ from .scene import Feedback
 from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
 from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
-                         cards_of, common_prefix, expected, fast_turn, half_made, held_by,
+                         common_prefix, expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, refollow,
                          rested_ends, seen_at_rest, unseen, wind_halves, window_of)
 from .snatching import chained, snatch_ends, snatch_of, split_in_two
@@ -56,6 +56,7 @@ from .starting import next_players, starts
 from .in_place import made_in_place
 from .set_aside import set_aside
 from .taken_back import taken_back_at
+from .one_game import one_game
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -605,12 +606,7 @@ class Recognizer:
         (``doubted``: histories to keep growing if a turn is published, see ``_doubted``)."""
         record = self._record
         opened = record.moves_open()
-        if len({n.position for n in found}) == 1 and len({cards_of(n) for n in found}) == 1:
-            # Every history leads to the same game with the same cards (a Wind Spirit step
-            # read two ways): the one that changes least of what was published stands. (Two
-            # cards of one pattern used in turn by both players reach the same game too: the
-            # record would then name the wrong cards, so they are asked about.)
-            found = [min(found, key=lambda n: (-agreement(n.moves, opened), len(n.steps)))]
+        found = one_game(found, opened)
         paths = [n.moves for n in found]
         unique = len(set(paths)) == 1
         common = common_prefix(paths)
@@ -657,9 +653,8 @@ class Recognizer:
                    shown: float | None) -> None:
         """Publish the first ``common`` turns of ``node`` (``opened`` were published)."""
         kept = agreement(node.moves[:common], opened)
-        back = taken_back_at(self._tree, opened, self._shown, self._rested) if not kept else None
-        if back is not None:   # (the turns from the anchor come after its takeback)
-            self._since = max(self._since, back)
+        if not kept:   # (the turns from the anchor come after its takeback)
+            self._since = taken_back_at(self._tree, opened, self._shown, self._rested, self._since)
         # The mat showed the last move made at its last change (before a fast lift);
         # moves published with it, somewhere before.
         before = self._shown[kept - 1] if kept else float("-inf")

@@ -34,9 +34,6 @@ from .turns import Known, Lifts, Turns
 Halves = tuple[list[list[tuple[int, int, Move]]], dict[int, list[tuple[int, int, Pieces]]]]
 
 MAX_NODES = 600   # a bound on the tree grown for one explanation
-# Turns past a kept history's grandchildren grown while each moves the Spirit: the hands
-# move it there and back without a rest (spirit-back 18: four turns from the anchor).
-SPIRIT_CHAIN = 1
 SLACK = 2         # a history may need this much more noise than the likeliest map
 ASIDE = 2         # a piece a history took off, standing aside on the mat for a moment
                   # (put down less than ``sides.ASIDE_S`` ago)
@@ -296,20 +293,13 @@ class Tree:
         # a question stood may be a Wind card's pawn step that goes on: spirit-back 12).
         parents = {id(n.parent): n.parent for n in also if n.parent is not None}
         frontier = list(also) + [p for p in parents.values() if p is not None]
-        for level in range(3 + SPIRIT_CHAIN):
+        for level in range(3):
             out += [n for n in frontier if id(n) not in seen]
             seen |= {id(n) for n in frontier}
-            if level >= 2:   # past the grandchildren: only a chain of Spirit moves goes on
-                frontier = [n for n in frontier if _moved_spirit(n)]
-            if level == 2 + SPIRIT_CHAIN or not frontier or len(out) >= MAX_NODES:
+            if level == 2 or len(out) >= MAX_NODES:
                 break    # (the next level would be cut)
             frontier = yield from self._next(frontier, lifts, MAX_NODES - len(out), seen)
         return out[:MAX_NODES]
-
-
-def _moved_spirit(node: Node) -> bool:
-    """Did the last turn of ``node`` move the Spirit (the next may move it straight on)?"""
-    return bool(node.steps) and any(node.pieces[sq] == "W" for sq in node.steps[-1].touched)
 
 
 # A growth in steps (each a node's turns found): its value, the nodes and their halves.

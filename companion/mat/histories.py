@@ -151,7 +151,7 @@ class Tree:
             child = kids.get(m)
             if child is None:
                 # (Only a turn not yet made is checked: a child is made along a legal turn,
-                # and checking makes every turn of the position a Move, at each publication.)
+                # and the check scans the position's turns, made Moves if they were not.)
                 if m not in ms.moves:
                     return None
                 child = kids[m] = self._child(node, ms.reading(m))

@@ -73,6 +73,7 @@ class Cost:
     at_rest: list[int] = field(default_factory=list)
     in_motion: list[int] = field(default_factory=list)
     counted: bool = False    # the recognizer has a ``hypotheses`` attribute
+    played: float = 0.0      # the seconds of play replayed (each trace's first to last event)
 
     def merge(self, other: "Cost") -> None:
         self.seconds += other.seconds
@@ -82,6 +83,7 @@ class Cost:
         self.at_rest += other.at_rest
         self.in_motion += other.in_motion
         self.counted |= other.counted
+        self.played += other.played
 
 
 class _Collector:
@@ -154,6 +156,8 @@ def score(job: tuple[str, list[int], bool, bool]) -> tuple[Score, Cost]:
         if between:
             take_over()
         events = list(replay(game.header, game.events, settle=settle))
+        times = [e["t"] for e in game.events if "t" in e]
+        cost.played += max(times) - min(times) if times else 0.0
         gc.enable()
         gc.unfreeze()
         result.add(seed, game, events, settle=settle)
@@ -230,6 +234,15 @@ def main() -> None:
     if every.between:
         print(f"\nThe collector's passes between calls: {len(every.between)} of {len(every.cpu)} "
               f"calls, CPU µs {_spread(every.between, 1e6)}")
+    # The collector's work on the game thread per second of play (a Pi's scan loop runs it):
+    # the passes after calls, else the pauses inside them.
+    pauses = every.between or [c - o for c, o in zip(every.cpu, every.own) if c > o]
+    if pauses and every.played:
+        what = "passes" if every.between else "calls' pauses"
+        print(f"The collector per second of play ({every.played:.0f} s replayed): "
+              f"{len(pauses)} {what} x their median {1e6 * statistics.median(pauses):.0f} µs = "
+              f"{1e3 * len(pauses) * statistics.median(pauses) / every.played:.2f} ms, "
+              f"all passes {1e3 * sum(pauses) / every.played:.2f} ms")
     if not every.counted:
         print("(the recognizer has no `hypotheses` attribute: histories not counted)")
     print(f"\n{elapsed:.1f} s on {args.jobs} processes")

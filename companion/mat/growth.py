@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Generator, TypeVar
 
@@ -38,7 +39,9 @@ class _Turned:
     number: int
     window: int
     found: list[tuple[int, "Node"]]                    # (engine index, child), in order
-    failed: list[tuple[int, Move, frozenset[int]]]    # a turn not found, the squares it needs
+    # A turn not found, the squares it needs: its own origins (a tuple ``origins`` made
+    # anyway), or its child's (``Grower._needs``: one set per child, not one per try).
+    failed: list[tuple[int, Move, Collection[int]]]
 
 
 class Grower:
@@ -64,6 +67,7 @@ class Grower:
         self._steps: dict["Node", tuple[tuple[int, ...], list[tuple[int, int, Move]]]] = {}
         self._left: dict["Node", list[tuple["Pieces", int]]] = {}   # ... the board each leaves
         self._halves: dict[tuple["Node", int, int], "Node"] = {}
+        self._needs: dict["Node", frozenset[int]] = {}   # a child's squares (see ``_Turned``)
 
     def lifts(self, lifted: Counter[int], window: Callable[[int], Counter[int]]) -> Lifts:
         return Lifts(lifted, window, self.counts)
@@ -92,7 +96,7 @@ class Grower:
 
     def _all(self, tree: "Tree", node: "Node", ms: Turns, lifts: Lifts) -> Steps[_Turned]:
         found: list[tuple[int, "Node"]] = []
-        failed: list[tuple[int, Move, frozenset[int]]] = []
+        failed: list[tuple[int, Move, Collection[int]]] = []
         allowed = lifts.window(len(node.steps))
         for sq in sorted({sq for sq, n in lifts.lifted.items() if n > 0}):
             for i, m in ms.leaving(sq):
@@ -108,9 +112,9 @@ class Grower:
         lifted, allowed = lifts.lifted, lifts.window(len(node.steps))
         before = self.counts.counts[had.number]
         found: list[tuple[int, "Node"]] = []
-        failed: list[tuple[int, Move, frozenset[int]]] = []
+        failed: list[tuple[int, Move, Collection[int]]] = []
         for entry in had.failed:
-            if entry[2] & rose:
+            if not rose.isdisjoint(entry[2]):
                 self._try(tree, node, ms, entry[0], entry[1], lifted, allowed, found, failed)
                 if self.work >= self.limit:
                     yield
@@ -130,20 +134,23 @@ class Grower:
 
     def _try(self, tree: "Tree", node: "Node", ms: Turns, i: int, m: Move, lifted: Counter[int],
              allowed: Counter[int], found: list[tuple[int, "Node"]],
-             failed: list[tuple[int, Move, frozenset[int]]]) -> None:
+             failed: list[tuple[int, Move, Collection[int]]]) -> None:
         """Is turn ``m`` (index ``i``) from ``node`` a history the lifts allow?"""
         self.work += 1
         starts = origins(m)
         # (``get``: a Counter's missing square is a call of its ``__missing__``.)
         if any(lifted.get(sq, 0) <= 0 for sq in starts):
-            failed.append((i, m, frozenset(starts)))
+            failed.append((i, m, starts))
             return
         child = tree.child_along(node, ms, m)
         if (all(lifted.get(sq, 0) >= n for sq, n in child.emptied.items())
                 and all(allowed.get(sq, 0) > 0 for sq in child.leaves)):
             found.append((i, child))
         else:
-            failed.append((i, m, frozenset(child.emptied) | frozenset(starts)))
+            needs = self._needs.get(child)
+            if needs is None:   # (a child has one parent and one turn: its starts are fixed)
+                needs = self._needs[child] = frozenset(child.emptied).union(starts)
+            failed.append((i, m, needs))
 
     def steps(self, tree: "Tree", node: "Node", lifts: Lifts) -> list[tuple[int, int, Move]]:
         """``node``'s Wind Spirit cards' pawn steps the lifts allow (its pawn lifted more

@@ -147,11 +147,13 @@ class Tree:
         node = self.root
         for m in moves:
             ms = self.moves_from(node.position)
-            if m not in ms.moves:
-                return None
             kids = self._children.setdefault(node, {})
             child = kids.get(m)
             if child is None:
+                # (Only a turn not yet made is checked: a child is made along a legal turn,
+                # and the check scans the position's turns, made Moves if they were not.)
+                if m not in ms.moves:
+                    return None
                 child = kids[m] = self._child(node, ms.reading(m))
             node = child
         return node

@@ -283,10 +283,13 @@ def _beam(maps: list[PieceMap], expected: "Expected") -> list[PieceMap]:
     return [PieceMap(m.pieces, m.air, m.cost - least, m.trails) for m in kept] if least else kept
 
 
+_NONE = (None,)   # (an empty square, dropped from the pieces a square may hold)
+
+
 def expected_of(boards: list[Pieces]) -> "Expected":
     """For each square, the pieces ``boards`` put there."""
-    return tuple(frozenset(p for b in boards if (p := b[sq]) is not None)
-                 for sq in range(len(boards[0])))
+    # (By column: the boards transposed at once, not each square's pieces gathered apart.)
+    return tuple(frozenset(column).difference(_NONE) for column in zip(*boards))
 
 
 def _unexpected(pieces: Pieces, expected: "Expected") -> int:

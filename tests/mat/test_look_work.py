@@ -217,3 +217,34 @@ def test_a_positions_turns_look_each_card_up_once_not_once_a_turn(start):
         assert counted.looked <= 2 * hand + len(turns._made), "each card looked up once"
         looked += counted.looked
     assert looked > 0
+
+
+@pytest.mark.parametrize("start", [BASE, WIND])
+def test_following_histories_already_made_makes_no_turn(start):
+    """A publication follows the open moves, and the histories explained, along nodes the
+    rest's growth made: a turn a node was made along is legal, and checking it again made
+    every turn of each position on the way a Move."""
+    checked = 0
+    for board in _games(start, 20, seed=2):
+        tree = Tree(board, Engine(board.cards))
+        turns = tree.moves_from(board.position)
+        first = next((m for sq in range(25) for _, m in turns.leaving(sq)), None)
+        if first is None:
+            continue   # (the game is over)
+        checked += 1
+        child = tree.child_along(tree.root, turns, first)
+        made = len(turns._made)
+        assert made < len(turns._raw), "the position has turns not made"
+        assert tree.follow((first,)) is child
+        assert len(turns._made) == made
+        assert tree.follow((first, first)) is None, "a turn not made is checked: its square is empty"
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("start", [BASE, WIND])
+def test_the_pieces_each_square_may_hold_are_every_boards(start):
+    for board in _games(start, 20, seed=3):
+        tree = Tree(board, Engine(board.cards))
+        boards = [pieces_of(board.position)] + tree.moves_from(board.position).boards()
+        assert pieces.expected_of(boards) == tuple(
+            frozenset(b[sq] for b in boards if b[sq] is not None) for sq in range(25))

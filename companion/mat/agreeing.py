@@ -33,13 +33,18 @@ def agreed_turn(found: list[Explanation], tree: Tree, record: Record, midway: li
     ending = [set(fast_squares(tree, n, midway, lifted)) for n in nodes]
     ends = sorted(sq for sq in set().union(*ending)
                   if all(sq in e or _amends(n, sq, agreed) for n, e in zip(nodes, ending)))
-    if not ends:
-        return {}
+    shown = _shown(nodes, agreed, lifts) if ends else lifts[2]
+    return {sq: (lifts[2], version, node, shown) for sq in ends}
+
+
+def _shown(nodes: list[Node], agreed: int,
+           lifts: tuple[list[tuple[float, int]], float, float]) -> float:
+    """When the mat last showed the ``agreed`` turns: at the first lift, after the last
+    publication, of a square the turn after them moves in one of ``nodes`` (else now)."""
     after = {sq for n in nodes if len(n.moves) > agreed
              for step in steps(n.moves[agreed]) for sq in step if sq is not None}
     made, shown_at, t = lifts
-    shown = min((t0 for t0, sq in made if t0 > shown_at and sq in after), default=t)
-    return {sq: (t, version, node, shown) for sq in ends}
+    return min((t0 for t0, sq in made if t0 > shown_at and sq in after), default=t)
 
 
 def _amends(node: Node, sq: int, agreed: int) -> bool:

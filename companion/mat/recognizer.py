@@ -43,6 +43,7 @@ from .record import Record
 from .scene import Feedback
 from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
+from .agreeing import agreed_turn
 from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
                          common_prefix, expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, refollow,
@@ -447,6 +448,9 @@ class Recognizer:
         self._late = None
         fast = fast_turn(looked[1], self._tree, self._record, self._midway, lifted)
         if fast is None:
+            # Read two ways: the turns they agree on may end (``agreed_turn``).
+            self._fast.update(agreed_turn(looked[1], self._tree, self._record, self._midway,
+                                          lifted, (self._lifts, self._shown_at, t), self._version))
             return
         node, mine = fast
         self._chain = chained(self._chain, node, lifted, mine)

@@ -86,10 +86,15 @@ READ_BACK = {"captured_pawn_set_aside_read_as_amendment_then_back"}
 # Red's Horse b1b2), then Blue's pawn lifted off a2: a student of Blue's own, which Blue's Spirit
 # could swap with, is no capture begun, and ended Horse before rest (late-answer 26, cut; it
 # failed on the first version of that change, a073f62).
+# Red's Eagle c1b2 c2a4, then Blue's Steer a4b4, its Spirit set down 45 ms on c3 on the way: two
+# readings (Steer, or Nessie a4c3 and Dog c3b4) until Red lifts b2 0.17 s after; a lift that
+# ends each reading's last turn publishes the turn both share, Eagle, 0.25 s after Steer's rest,
+# not 0.8 s (hurried 20, session 39, cut from the position after Sea-Snake a5a4).
 FAST_REPLIES = {"spirit_snatched_read_as_set_down_then_amended",
                 "capture_begun_on_the_captured_piece_before_the_turn_is_read",
                 "capture_begun_on_the_captured_master_ends_the_turn",
-                "wind_card_taken_back_spirit_first_lifts_its_own_student"}
+                "wind_card_taken_back_spirit_first_lifts_its_own_student",
+                "spirit_read_two_ways_publishes_the_turn_both_readings_share"}
 # Air-touch 8 (session 37): Blue holds its pawn off b3 while Red lifts and re-seats its pawn on
 # d4, which Blue's pawn could capture: that is read as the capture, and when Blue's pawn lands
 # on a2 the map still holding it must be there to read Monkey b3a2 at once (it was read 1.2 s

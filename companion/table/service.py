@@ -33,7 +33,7 @@ from ..rules.squares import parse_square
 from ..mat.events import MatEvent
 from . import outputs, views
 from .display import Display
-from .errors import REFUSALS, BadRequest, Conflict, NotFound
+from .errors import REFUSALS, BadRequest, Conflict, Declared, NotFound
 from .hands import Hands
 from .opponent import Opponent, Thinking
 from .network import Hotspot
@@ -82,6 +82,11 @@ def taken_back(game: GameSession, event: MatEvent, store: GameStore, display: Di
         return False
     try:
         game.play(store, None, "takeback")
+    except Declared as exc:
+        # The mat's reading that would undo it is wrong: its LEDs guide the pawns back.
+        display.announce([outputs.refused_show(str(exc))])
+        enter_sync(game)
+        return False
     except StoreUnavailable:
         enter_sync(game)
         return False

@@ -24,7 +24,7 @@ from ..rules.sealed import full_record, public_record
 from ..rules.ways import WAYS, Way, named_way, new_referee, way
 from ..mat.events import MatEvent, Prompt
 from .computer import Expected, Seating, Version, seating, version
-from .errors import REFUSALS, BadRequest, CompanionError, Conflict, NotFound
+from .errors import REFUSALS, BadRequest, CompanionError, Conflict, Declared, NotFound
 from .notices import Notices
 from .replay import rebuild
 from .tables import LINK_KEY, last_linked, link_header, opened_half_record, table_referee
@@ -150,6 +150,11 @@ class GameSession:
         before = ref.copy()
         events: list[Event] = []
         if action == "takeback":
+            last = ref.log[-1].seat if ref.log else None
+            if seat is None and last in self.seating.away:
+                # Checked here, where the log changes: every path of the mat's (a takeback,
+                # an amendment, a won turn amended) comes through this one.
+                raise Declared(f"{str(last).title()}'s move was chosen away from the mat")
             ref.undo()
         else:
             events = ref.act(seat, action)  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..mat.readings import read_move
-from ..mat.recognizer import Recognizer
+from ..mat.recognizer import SCAN_S, Recognizer
 from ..rules.errors import OnitamaError
 from ..rules.moves import Move
 from ..rules.position import ABSENT, board_pieces, format_position, parse_position
@@ -252,7 +252,9 @@ class GameSession:
         read the mat afresh from the game's position with the pawns as they stand, so that
         to everyone else the move is still being made."""
         t = time.monotonic()
-        self.recognizer, self.held = self._reader(settle, t), None
+        # At rest in the game's position until a scan ago: a change at the very time its
+        # rest begins is not read, and the pawns may already be still (a refused amend).
+        self.recognizer, self.held = self._reader(settle, t - SCAN_S), None
         self.recognizer.update(t, occupancy)
 
 

@@ -150,11 +150,9 @@ class GameSession:
         before = ref.copy()
         events: list[Event] = []
         if action == "takeback":
-            last = ref.log[-1].seat if ref.log else None
-            if seat is None and last in self.seating.away:
-                # Checked here, where the log changes: every path of the mat's (a takeback,
-                # an amendment, a won turn amended) comes through this one.
-                raise Declared(f"{str(last).title()}'s move was chosen away from the mat")
+            # Where the log changes: every takeback or amend of the mat's comes through here.
+            if seat is None and ref.log and ref.log[-1].seat in self.seating.away:
+                raise Declared(f"{str(ref.log[-1].seat).title()}'s move was chosen away from the mat")
             ref.undo()
         else:
             events = ref.act(seat, action)  # type: ignore[arg-type]
@@ -248,12 +246,10 @@ class GameSession:
         return str(prompt["choose"][0])
 
     def read_again(self, occupancy: frozenset[int], settle: float) -> None:
-        """The referee refused the move the mat showed, for a reason only the mover may know:
-        read the mat afresh from the game's position with the pawns as they stand, so that
-        to everyone else the move is still being made."""
+        """The referee refused the move the mat showed for a reason only the mover may know,
+        or the mat's amend of a declared move: read the mat afresh from the game's position
+        (at rest until a scan ago: a change as a rest begins is not read) as the pawns stand."""
         t = time.monotonic()
-        # At rest in the game's position until a scan ago: a change at the very time its
-        # rest begins is not read, and the pawns may already be still (a refused amend).
         self.recognizer, self.held = self._reader(settle, t - SCAN_S), None
         self.recognizer.update(t, occupancy)
 

@@ -279,7 +279,7 @@ class Companion(SeatDoors, TableDoors):
                 if self._opponent.took_back_held(game, event):
                     quiet = bool(event.get("amend"))
                 elif not taken_back(game, event, self._store, self._display, self._enter_sync,
-                                    lambda g: g.read_again(self._occupancy, self._settle)):
+                                    lambda g: g.read_again(self._occupancy, self._settle, at_once=True)):
                     return
             elif "prompt" in event and (answered := game.answer_a_win(time.monotonic())) is not None:
                 self._recognized(answered)

@@ -245,12 +245,12 @@ class GameSession:
                     return None
         return str(prompt["choose"][0])
 
-    def read_again(self, occupancy: frozenset[int], settle: float) -> None:
-        """The referee refused the move the mat showed for a reason only the mover may know,
-        or the mat's amend of a declared move: read the mat afresh from the game's position
-        (at rest until a scan ago: a change as a rest begins is not read) as the pawns stand."""
+    def read_again(self, occupancy: frozenset[int], settle: float, at_once: bool = False) -> None:
+        """The referee refused the move the mat showed for a reason only the mover may know: read
+        the mat afresh from the game's position with the pawns as they stand, read when next moved;
+        ``at_once`` (a refused amend of a declared move): read now, from a rest a scan before."""
         t = time.monotonic()
-        self.recognizer, self.held = self._reader(settle, t - SCAN_S), None
+        self.recognizer, self.held = self._reader(settle, t - (SCAN_S if at_once else 0.0)), None
         self.recognizer.update(t, occupancy)
 
 

@@ -40,5 +40,10 @@ class Conflict(TableError):
     """A request that does not fit the game now: a step already played, no question to answer."""
 
 
+class Declared(Conflict):
+    """The mat would take back (or amend) a move a seat away from it declared (its phone, the
+    computer): that move is the seat's, confirmed when it was played, not the mat's to undo."""
+
+
 class Busy(TableError):
     """The game thread did not answer in time; the request may be sent again."""

@@ -33,7 +33,7 @@ from ..rules.squares import parse_square
 from ..mat.events import MatEvent
 from . import outputs, views
 from .display import Display
-from .errors import REFUSALS, BadRequest, Conflict, NotFound
+from .errors import REFUSALS, BadRequest, Conflict, Declared, NotFound
 from .hands import Hands
 from .opponent import Opponent, Thinking
 from .network import Hotspot
@@ -72,9 +72,10 @@ def wait_s(game: GameSession | None, display: Display) -> float:
 
 
 def taken_back(game: GameSession, event: MatEvent, store: GameStore, display: Display,
-               enter_sync: Callable[[GameSession], None]) -> bool:
+               enter_sync: Callable[[GameSession], None],
+               read_again: Callable[[GameSession], None]) -> bool:
     """The mat took the last move back: played as a takeback; False when it is not (the mat
-    is put back)."""
+    is put back, or read afresh)."""
     if game.seating.table:
         # The other table has the move: a game across tables only goes forward.
         display.announce([outputs.refused_show("No takebacks across tables")])
@@ -82,6 +83,12 @@ def taken_back(game: GameSession, event: MatEvent, store: GameStore, display: Di
         return False
     try:
         game.play(store, None, "takeback")
+    except Declared:
+        # The mat's reading that would undo it is wrong, not the move: the pawns as they
+        # stand are the next move (a Wind Spirit put back on its square for a moment), read
+        # from the declared move's position, or a mismatch the LEDs guide back.
+        read_again(game)
+        return False
     except StoreUnavailable:
         enter_sync(game)
         return False
@@ -271,7 +278,8 @@ class Companion(SeatDoors, TableDoors):
             elif "takeback" in event:
                 if self._opponent.took_back_held(game, event):
                     quiet = bool(event.get("amend"))
-                elif not taken_back(game, event, self._store, self._display, self._enter_sync):
+                elif not taken_back(game, event, self._store, self._display, self._enter_sync,
+                                    lambda g: g.read_again(self._occupancy, self._settle, at_once=True)):
                     return
             elif "prompt" in event and (answered := game.answer_a_win(time.monotonic())) is not None:
                 self._recognized(answered)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..mat.readings import read_move
-from ..mat.recognizer import Recognizer
+from ..mat.recognizer import SCAN_S, Recognizer
 from ..rules.errors import OnitamaError
 from ..rules.moves import Move
 from ..rules.position import ABSENT, board_pieces, format_position, parse_position
@@ -24,7 +24,7 @@ from ..rules.sealed import full_record, public_record
 from ..rules.ways import WAYS, Way, named_way, new_referee, way
 from ..mat.events import MatEvent, Prompt
 from .computer import Expected, Seating, Version, seating, version
-from .errors import REFUSALS, BadRequest, CompanionError, Conflict, NotFound
+from .errors import REFUSALS, BadRequest, CompanionError, Conflict, Declared, NotFound
 from .notices import Notices
 from .replay import rebuild
 from .tables import LINK_KEY, last_linked, link_header, opened_half_record, table_referee
@@ -150,6 +150,9 @@ class GameSession:
         before = ref.copy()
         events: list[Event] = []
         if action == "takeback":
+            # Where the log changes: every takeback or amend of the mat's comes through here.
+            if seat is None and ref.log and ref.log[-1].seat in self.seating.away:
+                raise Declared(f"{str(ref.log[-1].seat).title()}'s move was chosen away from the mat")
             ref.undo()
         else:
             events = ref.act(seat, action)  # type: ignore[arg-type]
@@ -242,12 +245,12 @@ class GameSession:
                     return None
         return str(prompt["choose"][0])
 
-    def read_again(self, occupancy: frozenset[int], settle: float) -> None:
-        """The referee refused the move the mat showed, for a reason only the mover may know:
-        read the mat afresh from the game's position with the pawns as they stand, so that
-        to everyone else the move is still being made."""
+    def read_again(self, occupancy: frozenset[int], settle: float, at_once: bool = False) -> None:
+        """The referee refused the move the mat showed for a reason only the mover may know: read
+        the mat afresh from the game's position with the pawns as they stand, read when next moved;
+        ``at_once`` (a refused amend of a declared move): read now, from a rest a scan before."""
         t = time.monotonic()
-        self.recognizer, self.held = self._reader(settle, t), None
+        self.recognizer, self.held = self._reader(settle, t - (SCAN_S if at_once else 0.0)), None
         self.recognizer.update(t, occupancy)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .explaining import common_prefix, fast_squares
 from .histories import Explanation, Node, Tree
+from .pieces import PIECES
 from .record import Record
 from .undoing import steps
 
@@ -50,5 +51,5 @@ def _shown(nodes: list[Node], agreed: int,
 def _amends(node: Node, sq: int, agreed: int) -> bool:
     """Is ``sq`` a piece of ``node``'s last mover, two turns or more past the ``agreed``
     ones (lifted, it may amend that turn only)?"""
-    theirs = ("B", "b") if node.position.turn == 0 else ("R", "r")
+    theirs = PIECES[1 - node.position.turn]
     return len(node.moves) >= agreed + 2 and node.pieces[sq] in theirs

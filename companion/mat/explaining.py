@@ -12,7 +12,7 @@ from ..rules.moves import Move
 from ..rules.position import COLORS
 from .asking import STEP, TAKEBACK, Question
 from .histories import Explanation, Node, Tree, cheapest
-from .pieces import PUT_BACK, Expected, Held, PieceMap, PieceMaps, expected_of
+from .pieces import PIECES, PUT_BACK, Expected, Held, PieceMap, PieceMaps, expected_of
 from .readings import pieces_of
 from .record import Record
 from .undoing import steps, undoes
@@ -313,7 +313,7 @@ def opponents(tree: Tree, record: Record, sq: int) -> bool:
     pos = record.position
     end = tree.follow(record.moves_open())
     last = near(tree, end) if end is not None and end.steps else frozenset()
-    return sq not in last and pos.piece_at(sq) in (("R", "r") if pos.turn == 0 else ("B", "b"))
+    return sq not in last and pos.piece_at(sq) in PIECES[pos.turn]
 
 
 def bury(tree: Tree, maps: PieceMaps, done: tuple[Move, ...]) -> None:

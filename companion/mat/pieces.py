@@ -32,6 +32,10 @@ Air = tuple[tuple[str, int, float, Trail], ...]   # (piece, the square it left, 
 Held = tuple[Pieces, int]   # the board before a turn, and the square it lifted its first piece off
 Expected = tuple[frozenset[str], ...]       # the pieces each square may hold
 
+# Each seat's pieces (red 0, blue 1), master first. A tuple, not "Rr": an empty square's
+# None is simply no one's.
+PIECES: tuple[tuple[str, str], tuple[str, str]] = (("R", "r"), ("B", "b"))
+
 PUT_BACK = 1      # a piece set back on the square it left, after a real lift
 STRAY = 4         # a brushed square refilled by another piece than the one it lost
 DEAD = 3          # a piece taken off by a turn before the anchor, put on the mat again

@@ -37,7 +37,7 @@ from .sides import ASIDE_S, boards, sides_of
 from .turns import Known
 from .walks import untimed
 from .pairing import pair_up as pair_up
-from .pieces import PieceMap, PieceMaps, settled
+from .pieces import PIECES, PieceMap, PieceMaps, settled
 from .readings import pieces_of
 from .record import Record
 from .scene import Feedback
@@ -392,7 +392,7 @@ class Recognizer:
         back = (spirit_first(self._tree, opened)
                 if all(p != opened[:-1] for p, _ in self._named) else None)
         every = explain(nodes, maps, now, self._since,
-                        frozenset(("R", "r") if pos.turn == 0 else ("B", "b")), self._shown_at,
+                        frozenset(PIECES[pos.turn]), self._shown_at,
                         self._fitting, sides,
                         taking_back(self._tree, nodes, opened, self._asked(), back))
         found = least_noise(every, maps[0].cost if maps else 0, opened, self._started,

@@ -11,6 +11,7 @@ from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
 from . import oled
 from .pairing import pair_up
+from .pieces import PIECES
 
 # Lifted pawn: destinations coloured by the card reaching them (hand order), both = BOTH.
 CARD_COLOURS = ("cyan", "magenta")
@@ -92,7 +93,4 @@ play_oled = oled.play_lines
 
 def lifting_own(pos: Position, lifted: frozenset[int]) -> bool:
     """Is the player to move lifting a pawn of theirs?"""
-    # Pieces as a tuple, not "Rr": piece_at's None (never met here, a lifted square held a
-    # piece) is then simply not the mover's.
-    turn = ("R", "r") if pos.turn == 0 else ("B", "b")
-    return any(pos.piece_at(sq) in turn for sq in lifted)
+    return any(pos.piece_at(sq) in PIECES[pos.turn] for sq in lifted)

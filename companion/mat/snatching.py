@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .explaining import fast_squares, near
 from .histories import Node, Tree
+from .pieces import PIECES
 from .record import Record
 from .window import move_of
 
@@ -47,7 +48,7 @@ def amending(tree: Tree, node: Node) -> frozenset[int]:
     move, parent = move_of(node.steps[-1]), node.parent
     if parent is None:
         return frozenset()
-    theirs = ("R", "r") if node.position.turn == 0 else ("B", "b")
+    theirs = PIECES[node.position.turn]
     return frozenset(sq for m in tree.moves_from(parent.position).moves
                      if m.from_sq == move.from_sq
                      for sq in (m.to_sq, m.spirit_from, m.spirit_to) if sq is not None
@@ -82,7 +83,7 @@ def snatch_of(tree: Tree, record: Record, explained: list[Node], node: Node,
     # captured master lifted 0.14 s after the turn landed, the capturing piece 0.57 s later).
     # (Not a student of the next player's own that their Spirit could swap with: late-answer
     # 26, the mover's hands taking the turn back.)
-    theirs = ("R", "r") if node.position.turn == 0 else ("B", "b")
+    theirs = PIECES[node.position.turn]
     return {sq: (node, lifts[2]) for sq in lifted - amending(tree, node) - near(tree, node)
             if node.pieces[sq] not in theirs and captures(tree, node, frozenset((sq,)))}
 

@@ -249,15 +249,24 @@ class Tree:
     def _grow(self, lifts: Lifts, depth: int, also: list[Node]) -> "Growth":
         """The growth, in steps (each a node's turns found): its value is the nodes and
         their Wind cards' pawn steps (see ``_halves``)."""
+        # The histories kept go on first: the other turns from the root fill the room they
+        # leave (lifted squares add up while a question stands, and the root's turns could
+        # fill the bound alone, the kept readings' next turns cut: spirit-back 16).
+        kept = yield from self._grow_from([self.root], also, lifts)
+        seen = {id(n) for n in kept}
         out: list[Node] = [self.root]
-        frontier = [self.root]
+        frontier, room = [self.root], MAX_NODES - len(kept)
         for _ in range(depth):
-            frontier = yield from self._next(frontier, lifts, MAX_NODES + 1 - len(out))
+            if room <= 0:
+                break    # (the next level would be cut)
+            frontier = yield from self._next(frontier, lifts, room + 1, seen)
+            new = [n for n in frontier if id(n) not in seen]
+            if len(new) > room:
+                frontier = frontier[:frontier.index(new[room])]
             out += frontier
-            if len(out) > MAX_NODES:
-                out = out[:MAX_NODES]
-                return out, (yield from self._halves(out, lifts))
-        out = yield from self._grow_from(out, also, lifts)
+            room -= len(new)
+        ids = {id(n) for n in out}
+        out += [n for n in kept if id(n) not in ids]
         # The histories those go on from (the hands may take back a turn beyond the depth).
         seen = {id(n) for n in out}
         for n in also:

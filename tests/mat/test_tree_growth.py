@@ -12,7 +12,7 @@ import pytest
 import companion.tracetool as tracetool
 from companion.mat import recognizer as recognizing
 from companion.mat.growth import MADE
-from companion.mat.histories import Tree
+from companion.mat.histories import MAX_NODES, Tree
 from companion.rules.board import Board
 from companion.rules.engine import Engine
 from companion.rules.position import parse_position
@@ -213,3 +213,28 @@ def test_a_lift_that_may_end_a_turn_grows_the_tree_a_slice():
         tracetool.Recognizer = old
     assert len(worked) > 20, "a game of fast replies"
     assert max(worked) <= recognizing.SLICE + STEP, max(worked)
+
+
+def test_the_histories_kept_go_on_when_the_turns_from_the_root_would_fill_the_bound():
+    """Lifted squares add up while a question stands, and the turns from the root can fill
+    MAX_NODES alone (spirit-back 16: 575 of 600 nodes were the root's two turns at 144.4,
+    and the two histories kept, twelve turns deep, had no next turn grown). The histories
+    kept are grown on first; the root's turns fill the room they leave."""
+    board = Board(parse_position(BASE))
+    engine = Engine(board.cards)
+    lifted = Counter({sq: 2 for sq in range(25)})
+
+    def window(depth: int) -> Counter[int]:
+        return lifted
+    tree = Tree(board, engine)
+    assert len(tree.grow(lifted, 3, [], window)) == MAX_NODES   # the root's turns alone
+    two = next(n for n in tree.grow(lifted, 2, [], window) if len(n.moves) == 2)
+    kept = next(n for n in tree.grow(lifted, 0, [two], window) if len(n.moves) == 4)
+    alone = tree.grow(lifted, 0, [kept], window)
+    assert alone is not None and len(alone) < MAX_NODES
+    going_on = [id(n) for n in alone if kept in (n, n.parent, n.parent and n.parent.parent)]
+    grown = tree.grow(lifted, 3, [kept], window)
+    assert grown is not None and len(grown) <= MAX_NODES + len(kept.moves)
+    ids = {id(n) for n in grown}
+    assert len(going_on) > 1 and all(i in ids for i in going_on)
+    assert sum(len(n.moves) == 1 for n in grown) == 10   # (and the root's turns still)

@@ -756,7 +756,8 @@ class Recognizer:
             self._restart(t)
             return
         kept, (self._rejected, self._named), again = answered(q, key, self._explained,
-                                                             self._rejected, self._named)
+                                                             self._rejected, self._named,
+                                                             self._tree.moves_from)
         if again and self._evaluated:
             self._rest(t, again=True)   # (the turn made in place of one taken back)
         elif kept:

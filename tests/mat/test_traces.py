@@ -130,8 +130,14 @@ TAKEN_BACK = {"wind_card_taken_back_spirit_first_rests_between_halves"}
 # is taken back too, and the mat was read again as Okija c4c3 and Ox c3c4 over the Lion's own
 # lifts: asked, and Lion e5d4 c4c2 committed only when the next turn settled it (3.8 s late).
 # The turns from the anchor step after the mat rested on it once a turn from it is taken back.
+# Takeback 122 at 200 games (session 40, cut from Red's Turtle b3c2): Turtle named by Red's
+# answer, then Blue answers the takeback of Turtle b3c2 (or Viper c2b3 back): the card named
+# went with the turn taken back, so Cobra b3c2 with Viper c2b3 came back and the same question
+# was asked again; Red's Turtle c4d3, made in its place, was never read (main: 16 s late at 200
+# games). A takeback answer rules out the reply after the same squares played with any card.
 LEFT_OPEN = {"named_card_goes_with_its_turn_taken_back",
-             "wind_card_taken_back_pays_no_idle_noise"}
+             "wind_card_taken_back_pays_no_idle_noise",
+             "takeback_answered_after_its_card_was_named_is_not_asked_again"}
 
 # Knock 12 (session 38): Red's Rhinoceros b2a3 d4d5, read at the rest between its steps as
 # Eagle b2a3 (no Spirit step); the hand that then lifts the Spirit off d4 knocks Blue's pawn off

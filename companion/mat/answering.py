@@ -4,14 +4,19 @@ one taken back is not ruled out by what was said of that one)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..rules.moves import Move
+from ..rules.position import Position
 from .asking import TAKEBACK, Question, Said, unsaid
 from .explaining import named_turns
 from .histories import Node
+from .turns import Turns
 
 
 def answered(q: Question, key: str, explained: list[Node], rejected: list[tuple[Move, ...]],
-             named: list[tuple[tuple[Move, ...], str]]) -> tuple[list[Node], Said, bool]:
+             named: list[tuple[tuple[Move, ...], str]],
+             turns: Callable[[Position], Turns]) -> tuple[list[Node], Said, bool]:
     """Answer ``key`` to ``q``: the histories ``explained`` it keeps, what the players have
     said since (``rejected``, ``named``: see ``explaining.allowed``), and whether the mat is
     to be read afresh. What they said of a turn taken back goes with it: the turn made in its
@@ -21,4 +26,34 @@ def answered(q: Question, key: str, explained: list[Node], rejected: list[tuple[
     kept = q.keeps(explained, key)
     if not kept and not again:
         return [], (rejected, named), False
-    return kept, (said[0] + q.ruled_out(key), said[1] + named_turns(q, kept, key)), again
+    out = q.ruled_out(key)
+    if key == TAKEBACK:
+        out += other_cards(q, out, explained, turns)
+    return kept, (said[0] + out, said[1] + named_turns(q, kept, key)), again
+
+
+def other_cards(q: Question, ruled: list[tuple[Move, ...]], explained: list[Node],
+                turns: Callable[[Position], Turns]) -> list[tuple[Move, ...]]:
+    """The replies a takeback answer rules out (``ruled``) after the turn it takes back
+    played on the same squares with its mover's other cards. The turn is taken back whatever
+    card it was read with: the card named for it went with it (``unsaid``), and without these
+    the reply that moved its pieces back came back with the other card, and the same question
+    was asked again (takeback 122, takeback-wind 144, 182 at 200 games: the answer lost, the
+    turn played in its place committed 3.5-16 s late)."""
+    base = next((n for n in explained if len(n.moves) >= q.depth), None)
+    while base is not None and len(base.moves) > q.depth:
+        base = base.parent
+    if base is None:
+        return []
+    out = []
+    for p in ruled:
+        if len(p) <= q.depth or p[:q.depth] != base.moves:
+            continue
+        turn = p[q.depth]
+        out += [p[:q.depth] + (m,) + p[q.depth + 1:] for m in turns(base.position).moves
+                if m != turn and _squares(m) == _squares(turn)]
+    return out
+
+
+def _squares(m: Move) -> tuple[int | None, ...]:
+    return m.from_sq, m.to_sq, m.spirit_from, m.spirit_to

@@ -406,9 +406,10 @@ class Recognizer:
         # cheaply: then the mover's hands are at work, and no turn is read from them.
         if not all(e.node.pending is not None for e in found):
             found = [e for e in found if e.node.pending is None]
-        # A turn ends where the next player saw it.
-        seen = seen_at_rest(found, self._record, self._lifts, self._shown, self._rested,
-                            self.clear)
+        # A turn ends where the next player saw it (since the game as published was shown:
+        # after a takeback, not on a rest before it, on the turn taken back: takeback 134).
+        seen = seen_at_rest(found, self._record, self._lifts, self._shown or [self._shown_at],
+                            self._rested, self.clear)
         # (Unless the hands went on from a published turn that the histories it kept change.)
         seen = going_on(found, seen, opened, self._lifts, self._shown)
         # (Those put after the others are kept growing if a turn is published: the next
@@ -756,7 +757,8 @@ class Recognizer:
             self._restart(t)
             return
         kept, (self._rejected, self._named), again = answered(q, key, self._explained,
-                                                             self._rejected, self._named)
+                                                             self._rejected, self._named,
+                                                             self._tree.moves_from)
         if again and self._evaluated:
             self._rest(t, again=True)   # (the turn made in place of one taken back)
         elif kept:

@@ -24,7 +24,9 @@ def set_aside(found: list[Explanation], opened: tuple[Move, ...], shown: list[fl
     the piece has stood ``ASIDE_S``: a piece set aside by the next player's hand is gone by
     then. A turn amended within a moment of its rest (a pawn set down on a wrong square on its
     way) is read at once: the next player was not yet at work."""
-    if not opened or not found or t - changed_at >= ASIDE_S:
+    # (Compared as the recognizer's deadline is set: ``changed_at + ASIDE_S``, not by the
+    # difference, which rounds below ASIDE_S at that instant for about half the times.)
+    if not opened or not found or t >= changed_at + ASIDE_S:
         return False
     last = opened[-1]
     if last.from_sq is None or last.to_sq is None:

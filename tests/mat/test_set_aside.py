@@ -1,0 +1,30 @@
+"""``set_aside`` at the deadline it sets itself (story 6's wait, see set_aside.py)."""
+
+from types import SimpleNamespace
+
+from companion.mat.set_aside import set_aside
+from companion.mat.sides import ASIDE_S
+from companion.rules.moves import Move
+from companion.rules.squares import parse_square
+
+
+def test_the_wait_ends_at_the_deadline_it_set_whatever_the_rounding():
+    """The recognizer reads the mat again at ``changed_at + ASIDE_S`` (``Recognizer._aside``).
+    Then the piece has stood ``ASIDE_S``, and the amendment is read: ``set_aside`` must not
+    ask for the same wait again. With ``t - changed_at`` measured, 2.001 + 1.2 - 2.001 is
+    1.1999999999999997 s, the wait was set again for the same instant, and the clock's loop
+    (``_advance_to``) never ended (hit by a change of the rule, session 40)."""
+    a3, a4, b4, b5 = (parse_square(s) for s in ("a3", "a4", "b4", "b5"))
+    turn = Move("Monkey", from_sq=a3, to_sq=a4)
+    amended = SimpleNamespace(node=SimpleNamespace(moves=(Move("Ox", from_sq=a3, to_sq=b4),)))
+    capture = SimpleNamespace(position=SimpleNamespace(spirit=None),
+                              moves=[Move("Crab", from_sq=b5, to_sq=a4)])
+    changed_at = 2.001
+    assert changed_at + ASIDE_S - changed_at < ASIDE_S   # (the rounding this is about)
+    lifts = [(1.5, a4)]   # the pawn lifted 1.5 s after the mat showed its turn (at 0.0)
+
+    def waits(t: float) -> bool:
+        return set_aside([amended], (turn,), [0.0], lifts, changed_at, t, lambda: capture)
+
+    assert waits(changed_at + 0.5)
+    assert not waits(changed_at + ASIDE_S)

@@ -29,7 +29,19 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
     on the same board), and before the hands' last lift (after it is the mat now). Of
     those, a knock goes before a capture (:func:`knocked`; ``at_once``: the recognizer's
     ``clear``, two lifts this close being one motion of one hand)."""
-    return knocked(rested_ends(found, record, lifts, shown, rested) or found, lifts, at_once)
+    kept = rested_ends(found, record, lifts, shown, rested)
+    kept = [e for e in kept if _replaced_rested(e.node, record.moves_open(), lifts, shown, rested)]
+    return knocked(kept or found, lifts, at_once)
+
+
+def _replaced_rested(node, opened, lifts, shown, rested):
+    k = agreement(node.moves, opened)
+    if k >= len(opened):
+        return True
+    last_lift = max((t0 for t0, _ in lifts), default=float("-inf"))
+    start = shown[k - 1] if k and k - 1 < len(shown) else float("-inf")
+    boards = {occ for t0, occ in rested if start < t0 < last_lift}
+    return all(n.occupancy in boards for n in between(node, k))
 
 
 def knocked(found: list[Explanation], lifts: list[tuple[float, int]],

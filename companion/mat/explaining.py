@@ -19,31 +19,6 @@ from .undoing import steps, undoes
 from .window import move_of
 
 
-def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[float, int]],
-                 shown: list[float], rested: list[tuple[float, frozenset[int]]],
-                 at_once: float) -> list[Explanation]:
-    """The histories of ``found`` whose turns each end on a board the mat rested on (the
-    next player saw it), or all of them if none does: a history whose turns follow one
-    another on boards the mat never rested on is one hand going on, if another says so.
-    Rests count from the first on the game as published (a later one may be a history's end
-    on the same board), and before the hands' last lift (after it is the mat now). Of
-    those, a knock goes before a capture (:func:`knocked`; ``at_once``: the recognizer's
-    ``clear``, two lifts this close being one motion of one hand)."""
-    kept = rested_ends(found, record, lifts, shown, rested)
-    kept = [e for e in kept if _replaced_rested(e.node, record.moves_open(), lifts, shown, rested)]
-    return knocked(kept or found, lifts, at_once)
-
-
-def _replaced_rested(node, opened, lifts, shown, rested):
-    k = agreement(node.moves, opened)
-    if k >= len(opened):
-        return True
-    last_lift = max((t0 for t0, _ in lifts), default=float("-inf"))
-    start = shown[k - 1] if k and k - 1 < len(shown) else float("-inf")
-    boards = {occ for t0, occ in rested if start < t0 < last_lift}
-    return all(n.occupancy in boards for n in between(node, k))
-
-
 def knocked(found: list[Explanation], lifts: list[tuple[float, int]],
             at_once: float) -> list[Explanation]:
     """Of readings as noisy as one another that each put a piece back, those whose pieces
@@ -80,7 +55,8 @@ def rested_ends(found: list[Explanation], record: Record, lifts: list[tuple[floa
                 shown: list[float], rested: list[tuple[float, frozenset[int]]],
                 amended: bool = False) -> list[Explanation]:
     """The histories of ``found`` whose turns each end on a board the mat rested on (see
-    :func:`seen_at_rest`); ``amended``: the turns they put in place of published ones too."""
+    :func:`.resting.seen_at_rest`); ``amended``: the turns they put in place of published
+    ones too, on the same rests."""
     board = record.position.occupied()
     last_lift = max((t0 for t0, _ in lifts), default=float("-inf"))
     last_shown = shown[-1] if shown else float("-inf")

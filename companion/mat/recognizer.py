@@ -47,7 +47,8 @@ from .agreeing import agreed_turn
 from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
                          common_prefix, expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, refollow,
-                         rested_ends, seen_at_rest, unseen, wind_halves, window_of)
+                         rested_ends, unseen, wind_halves, window_of)
+from .resting import seen_at_rest
 from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way

@@ -40,8 +40,8 @@ def replaced_rested(node: Node, opened: tuple[Move, ...], lifts: list[tuple[floa
     then_back: Monkey e4d3 amended to Turtle e4c4, then back to Monkey with Red's reply);
     only those since the last shown board (``rested_ends``) would drop it."""
     kept = agreement(node.moves, opened)
-    if kept == len(opened):
-        return True
+    if kept in (len(opened), len(node.moves)) or node.moves[kept].from_sq != opened[kept].from_sq:
+        return True   # (nothing put in place of a published turn, or another piece's turn)
     last_lift = max((t0 for t0, _ in lifts), default=float("-inf"))
     since = shown[kept - 1] if 0 < kept <= len(shown) else float("-inf")
     boards = {occ for t0, occ in rested if since < t0 < last_lift}

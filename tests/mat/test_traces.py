@@ -163,6 +163,18 @@ WON_AMENDED = {"winning_turn_amended_by_the_hands_that_made_it",
 # the scan its settle time ended, and Monkey d4e3 was committed there, before rest. A change in
 # the scan that ends the settle time ends the stillness first.
 SETTLE_TIE = {"spirit_set_down_until_the_scan_that_ends_the_settle_time_is_not_at_rest"}
+# Set-down 34 (session 40): Blue's pawn set down on b4 for 0.7 s (read as Eagle c5b4 -), then
+# on d4, its Octopus card's Spirit lifted off d2 33 ms later and set on e3. That is the turn
+# amended, not Eagle c5d4 - and Red's Rabbit d2e3, whose first turn the mat never rested on
+# (asked, and read 1.6 s late): the turns a history puts in place of published ones must end
+# where the mat rested too, as the turns after them must.
+REPLACED = {"pawn_set_down_on_its_way_then_a_wind_card_is_one_amended_turn"}
+# Knock 18 (session 40): Red's Rhinoceros c2b3 b2d2, the Spirit knocked off b2 as the hand lifts
+# c2 and put back there for 2 s: read as the swap Rhinoceros c2b3 b2b3, then the Spirit goes on
+# to d2. The map with the Spirit put back (Sheep c2b3's, one put-back more) was dropped once the
+# mat had rested on the swap, so no map had the Spirit on d2 and nothing was read (the game's
+# next turns stood 30-67 s late). Kept, it gives the question the hands expect, and the answer.
+SWAP_OR_PUT_BACK = {"spirit_put_back_on_its_square_after_a_swap_then_moved_on_is_asked"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run
@@ -182,8 +194,8 @@ def same_events(got: list[dict], want: list[dict], tolerance: float) -> bool:
 
 def test_the_corpus_covers_every_case():
     assert (CASES | ISSUE_12 | ROBOT | READ_BACK | FAST_REPLIES | HELD | MIDWAY | ON_ITS_WAY
-            | TAKEN_BACK | LEFT_OPEN | AT_ONCE | IN_PLACE | WON_AMENDED | SETTLE_TIE
-            <= {p.stem for p in CORPUS})
+            | TAKEN_BACK | LEFT_OPEN | AT_ONCE | IN_PLACE | WON_AMENDED | SETTLE_TIE | REPLACED
+            | SWAP_OR_PUT_BACK <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 
 

@@ -28,7 +28,7 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
     opened = record.moves_open()
     kept = [e for e in rested_ends(found, record, lifts, shown, rested)
             if replaced_rested(e.node, opened, lifts, shown, rested)]
-    return knocked(kept or found, lifts, at_once)
+    return knocked(kept or found, lifts, at_once, opened)
 
 
 def replaced_rested(node: Node, opened: tuple[Move, ...], lifts: list[tuple[float, int]],

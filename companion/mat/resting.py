@@ -10,12 +10,13 @@ from __future__ import annotations
 from ..rules.moves import Move
 from .explaining import agreement, between, knocked, rested_ends
 from .histories import Explanation, Node
+from .pieces import Pieces
 from .record import Record
 
 
 def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[float, int]],
                  shown: list[float], rested: list[tuple[float, frozenset[int]]],
-                 at_once: float) -> list[Explanation]:
+                 at_once: float, laid: list[tuple[float, frozenset[Pieces]]]) -> list[Explanation]:
     """The histories of ``found`` whose turns each end on a board the mat rested on (the
     next player saw it), or all of them if none does: a history whose turns follow one
     another on boards the mat never rested on is one hand going on, if another says so.
@@ -26,13 +27,16 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
     capture (:func:`knocked`; ``at_once``: the recognizer's ``clear``, two lifts this close
     being one motion of one hand)."""
     opened = record.moves_open()
+    pieces = {board for _, boards in laid for board in boards}
     kept = [e for e in rested_ends(found, record, lifts, shown, rested)
-            if replaced_rested(e.node, opened, lifts, shown, rested)]
+            if replaced_rested(e.node, opened, lifts, shown, rested, pieces)
+            and all(n.pieces in pieces for n in between(e.node, len(opened)))]
     return knocked(kept or found, lifts, at_once, opened)
 
 
 def replaced_rested(node: Node, opened: tuple[Move, ...], lifts: list[tuple[float, int]],
-                    shown: list[float], rested: list[tuple[float, frozenset[int]]]) -> bool:
+                    shown: list[float], rested: list[tuple[float, frozenset[int]]],
+                    pieces: set[Pieces]) -> bool:
     """Do the turns ``node`` puts in place of the published ``opened`` each end on a board the
     mat rested on after it showed the last published turn ``node`` keeps (``shown``; since
     the anchor if it keeps none), before the hands' last lift? A turn published and rested
@@ -45,4 +49,4 @@ def replaced_rested(node: Node, opened: tuple[Move, ...], lifts: list[tuple[floa
     last_lift = max((t0 for t0, _ in lifts), default=float("-inf"))
     since = shown[kept - 1] if 0 < kept <= len(shown) else float("-inf")
     boards = {occ for t0, occ in rested if since < t0 < last_lift}
-    return all(n.occupancy in boards for n in between(node, kept))
+    return all(n.occupancy in boards and n.pieces in pieces for n in between(node, kept))

@@ -175,8 +175,12 @@ class PieceMaps:
     """The beam of maps of where the pieces are, fed the mat's edges."""
 
     def __init__(self, pieces: Pieces, t: float, clear: float, taken: tuple[str, ...] = (),
-                 trails: Trails | None = None):
+                 trails: Trails | None = None,
+                 laid: list[tuple[float, frozenset[Pieces]]] | None = None):
         self.clear = clear
+        # The maps' boards at each rest since the anchor (``lay``): the pieces a history's
+        # turn puts down must have rested so, not only its squares filled (onlooker 24).
+        self.laid: list[tuple[float, frozenset[Pieces]]] = list(laid or [])
         # ``taken``: pieces off the mat that a turn not yet standing took (they may come back).
         # ``trails``: how the pieces came there, if known (a history read from the board).
         air = tuple(sorted((p, -1, t, ()) for p in taken))
@@ -200,6 +204,14 @@ class PieceMaps:
             brushed = t - self._emptied.pop(sq, float("-inf")) < self.clear
             maps = [n for m in maps for n in m.placed(sq, brushed, t)]
         self.maps = _beam(maps, self.expected)
+
+    def lay(self, t: float) -> None:
+        """The mat rests at ``t`` on the maps' boards."""
+        self.laid.append((t, frozenset(m.pieces for m in self.maps)))
+
+    def forget(self, cut: float) -> None:
+        """The rests up to ``cut`` are before the anchor."""
+        self.laid = [(t0, boards) for t0, boards in self.laid if t0 > cut]
 
     def keep(self, maps: list[PieceMap], held: Held | None = None) -> None:
         """Only ``maps`` go on: the mat rested in what they explain long enough that the

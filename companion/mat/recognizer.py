@@ -37,7 +37,7 @@ from .sides import ASIDE_S, boards, sides_of
 from .turns import Known
 from .walks import untimed
 from .pairing import pair_up as pair_up
-from .pieces import PIECES, PieceMap, PieceMaps, Pieces, settled
+from .pieces import PIECES, PieceMap, PieceMaps, settled
 from .readings import pieces_of
 from .record import Record
 from .scene import Feedback
@@ -93,7 +93,6 @@ class Recognizer:
         self._maps = PieceMaps(pieces_of(self._record.position), t, clear)
         self._lifts: list[tuple[float, int]] = []  # (when, square) since the anchor's move began
         self._rested: list[tuple[float, frozenset[int]]] = []  # the boards the mat rested on, since
-        self._laid: list[tuple[float, frozenset[Pieces]]] = []  # ... the maps' pieces there
         self._shown: list[float] = []              # when the mat showed each open move made
         self._shown_at = t                         # ... and the game as last published
         self._changed_at = t
@@ -410,7 +409,7 @@ class Recognizer:
             found = [e for e in found if e.node.pending is None]
         # A turn ends where the next player saw it.
         seen = seen_at_rest(found, self._record, self._lifts, self._shown, self._rested,
-                            self.clear, self._laid)
+                            self.clear, self._maps.laid)
         # (Unless the hands went on from a published turn that the histories it kept change.)
         seen = going_on(found, seen, opened, self._lifts, self._shown)
         # (Those put after the others are kept growing if a turn is published: the next
@@ -478,7 +477,7 @@ class Recognizer:
         """The mat rests: read it (``again``: a rest that waited for the tree)."""
         if not again:
             self._rested.append((t, self._occ))
-            self._laid.append((t, frozenset(m.pieces for m in self._maps.maps)))
+            self._maps.lay(t)
         looked = self._explain(self._maps.maps, t, AT_REST)
         self._reading = looked is None
         if looked is None:
@@ -584,7 +583,8 @@ class Recognizer:
         if fit is not None:
             # The mat is one legal history's board, though no way the hands went that the
             # maps kept leads there: the pieces are read from the board.
-            self._maps = PieceMaps(fit.pieces, t, self.clear, fit.taken, untimed(fit.paths))
+            self._maps = PieceMaps(fit.pieces, t, self.clear, fit.taken, untimed(fit.paths),
+                                   self._maps.laid)
             self._expect()
             self._rest(t)
             return
@@ -712,7 +712,7 @@ class Recognizer:
         self._since, self._cut = max(self._since, cuts[-2]), max(self._cut, cut)
         self._lifts = [(t0, sq) for t0, sq in self._lifts if t0 > cut]
         self._rested = [(t0, occ) for t0, occ in self._rested if t0 > cut]
-        self._laid = [(t0, laid) for t0, laid in self._laid if t0 > cut]
+        self._maps.forget(cut)
 
     def _check_pass(self, t: float) -> None:
         """No legal move on the mat: ask at once which card goes."""

@@ -19,45 +19,36 @@ from .undoing import steps, undoes
 from .window import move_of
 
 
-def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[float, int]],
-                 shown: list[float], rested: list[tuple[float, frozenset[int]]],
-                 at_once: float) -> list[Explanation]:
-    """The histories of ``found`` whose turns each end on a board the mat rested on (the
-    next player saw it), or all of them if none does: a history whose turns follow one
-    another on boards the mat never rested on is one hand going on, if another says so.
-    Rests count from the first on the game as published (a later one may be a history's end
-    on the same board), and before the hands' last lift (after it is the mat now). Of
-    those, a knock goes before a capture (:func:`knocked`; ``at_once``: the recognizer's
-    ``clear``, two lifts this close being one motion of one hand)."""
-    return knocked(rested_ends(found, record, lifts, shown, rested) or found, lifts, at_once)
-
-
 def knocked(found: list[Explanation], lifts: list[tuple[float, int]],
-            at_once: float) -> list[Explanation]:
+            at_once: float, opened: tuple[Move, ...]) -> list[Explanation]:
     """Of readings as noisy as one another that each put a piece back, those whose pieces
     put back were each lifted at once after a lift of one of their turns' squares (knocked
     by the hand that lifted it), if the others put back a piece lifted on its own (story 7:
     Red's Kirin c2b4 capturing b4, the hand knocking Blue's master off b3 as it lifts its own
     from c2, and the master put back 2.3 s later, is also Dog c2b3 capturing the master, with
     the pawn on b4 lifted on its own and put back: a knock comes with the lift, a capture's
-    victim never comes back)."""
+    victim never comes back). The turns counted are those after the published ``opened``
+    each history keeps (knock 19: Red's hand knocks Blue's master, which Blue's published
+    Tiger c5c3 put on c3; counted from the anchor, c3 was a turn's square, no put-back)."""
     if len({id(e.node) for e in found}) < 2:
         return found
-    backs = [_put_back(e.node, lifts, at_once) for e in found]
+    backs = [_put_back(e.node, lifts, at_once, agreement(e.node.moves, opened)) for e in found]
     if not all(backs):
         return found
     knocks = [e for e, back in zip(found, backs) if all(back)]
     return knocks if knocks and len(knocks) < len(found) else found
 
 
-def _put_back(node: Node, lifts: list[tuple[float, int]], at_once: float) -> list[bool]:
-    """For each lift of a piece ``node``'s turns put back (standing as at the anchor, off
-    their turns' squares): did it come within ``at_once`` after a lift of one of those
-    turns' squares?"""
-    root = node
-    while root.parent is not None:
+def _put_back(node: Node, lifts: list[tuple[float, int]], at_once: float,
+              kept: int) -> list[bool]:
+    """For each lift of a piece ``node``'s turns after its first ``kept`` put back (standing
+    as before them, off their squares): did it come within ``at_once`` after a lift of one
+    of those turns' squares?"""
+    root = node.parent if node.pending is not None and node.parent is not None else node
+    while root.parent is not None and len(root.moves) > kept:
         root = root.parent
-    squares = {sq for m in node.moves for sq in (m.from_sq, m.to_sq, m.spirit_from, m.spirit_to)}
+    squares = {sq for m in node.moves[kept:]
+               for sq in (m.from_sq, m.to_sq, m.spirit_from, m.spirit_to)}
     starts = [t0 for t0, sq in lifts if sq in squares]
     return [any(0 < t0 - t1 <= at_once for t1 in starts) for t0, sq in lifts
             if sq not in squares and node.pieces[sq] is not None
@@ -68,7 +59,8 @@ def rested_ends(found: list[Explanation], record: Record, lifts: list[tuple[floa
                 shown: list[float], rested: list[tuple[float, frozenset[int]]],
                 amended: bool = False) -> list[Explanation]:
     """The histories of ``found`` whose turns each end on a board the mat rested on (see
-    :func:`seen_at_rest`); ``amended``: the turns they put in place of published ones too."""
+    :func:`.resting.seen_at_rest`); ``amended``: the turns they put in place of published
+    ones too, on the same rests."""
     board = record.position.occupied()
     last_lift = max((t0 for t0, _ in lifts), default=float("-inf"))
     last_shown = shown[-1] if shown else float("-inf")

@@ -175,8 +175,12 @@ class PieceMaps:
     """The beam of maps of where the pieces are, fed the mat's edges."""
 
     def __init__(self, pieces: Pieces, t: float, clear: float, taken: tuple[str, ...] = (),
-                 trails: Trails | None = None):
+                 trails: Trails | None = None,
+                 laid: list[tuple[float, frozenset[Pieces]]] | None = None):
         self.clear = clear
+        # The maps' boards at each rest since the anchor (``lay``): the pieces a history's
+        # turn puts down must have rested so, not only its squares filled (onlooker 24).
+        self.laid: list[tuple[float, frozenset[Pieces]]] = list(laid or [])
         # ``taken``: pieces off the mat that a turn not yet standing took (they may come back).
         # ``trails``: how the pieces came there, if known (a history read from the board).
         air = tuple(sorted((p, -1, t, ()) for p in taken))
@@ -201,13 +205,27 @@ class PieceMaps:
             maps = [n for m in maps for n in m.placed(sq, brushed, t)]
         self.maps = _beam(maps, self.expected)
 
+    def lay(self, t: float) -> None:
+        """The mat rests at ``t`` on the maps' boards."""
+        self.laid.append((t, frozenset(m.pieces for m in self.maps)))
+
+    def forget(self, cut: float) -> None:
+        """The rests up to ``cut`` are before the anchor."""
+        self.laid = [(t0, boards) for t0, boards in self.laid if t0 > cut]
+
     def keep(self, maps: list[PieceMap], held: Held | None = None) -> None:
         """Only ``maps`` go on: the mat rested in what they explain long enough that the
         other ways the hands might have gone no longer count; but those of the maps that
-        still hold the piece of ``held`` (see :func:`holding`) at one put-back more do."""
+        still hold the piece of ``held`` (see :func:`holding`) at one put-back more do, and
+        so do those, at one put-back more, that put the same squares' pieces down another
+        way: the mat cannot tell them apart, and the next lift may (knock 18: Red's
+        Rhinoceros c2b3 b2b3, a Spirit swap, is also Sheep c2b3 with the Spirit knocked and
+        put back on b2; when that Spirit goes on to d2, only the second map has it there)."""
         if maps:
             least = min(m.cost for m in maps)
-            self.maps = _beam(list(maps) + [m for m in holding(self.maps, held)
+            mat = {_relabelled(m) for m in maps}
+            alike = [m for m in self.maps if not m.in_air() and _relabelled(m) in mat]
+            self.maps = _beam(list(maps) + [m for m in holding(self.maps, held) + alike
                                             if m.cost <= least + PUT_BACK], self.expected)
 
     def settle(self, explained: dict[int, tuple[str, ...]], before: float = NOW,
@@ -253,6 +271,12 @@ class PieceMaps:
     @property
     def least(self) -> int:
         return self.maps[0].cost
+
+
+def _relabelled(m: PieceMap) -> tuple[tuple[bool, ...], tuple[str, ...]]:
+    """The squares ``m`` fills and the pieces on them, whichever stands where: two maps alike
+    in both put the same pieces down on the same squares (not a piece lost for another)."""
+    return tuple(p is not None for p in m.pieces), tuple(sorted(p for p in m.pieces if p))
 
 
 def _beam(maps: list[PieceMap], expected: "Expected") -> list[PieceMap]:

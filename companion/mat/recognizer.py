@@ -47,7 +47,8 @@ from .agreeing import agreed_turn
 from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
                          common_prefix, expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, refollow,
-                         rested_ends, seen_at_rest, unseen, wind_halves, window_of)
+                         rested_ends, unseen, wind_halves, window_of)
+from .resting import seen_at_rest
 from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way
@@ -409,7 +410,7 @@ class Recognizer:
         # A turn ends where the next player saw it (since the game as published was shown:
         # after a takeback, not on a rest before it, on the turn taken back: takeback 134).
         seen = seen_at_rest(found, self._record, self._lifts, self._shown or [self._shown_at],
-                            self._rested, self.clear)
+                            self._rested, self.clear, self._maps.laid)
         # (Unless the hands went on from a published turn that the histories it kept change.)
         seen = going_on(found, seen, opened, self._lifts, self._shown)
         # (Those put after the others are kept growing if a turn is published: the next
@@ -477,6 +478,7 @@ class Recognizer:
         """The mat rests: read it (``again``: a rest that waited for the tree)."""
         if not again:
             self._rested.append((t, self._occ))
+            self._maps.lay(t)
         looked = self._explain(self._maps.maps, t, AT_REST)
         self._reading = looked is None
         if looked is None:
@@ -582,7 +584,8 @@ class Recognizer:
         if fit is not None:
             # The mat is one legal history's board, though no way the hands went that the
             # maps kept leads there: the pieces are read from the board.
-            self._maps = PieceMaps(fit.pieces, t, self.clear, fit.taken, untimed(fit.paths))
+            self._maps = PieceMaps(fit.pieces, t, self.clear, fit.taken, untimed(fit.paths),
+                                   self._maps.laid)
             self._expect()
             self._rest(t)
             return
@@ -710,6 +713,7 @@ class Recognizer:
         self._since, self._cut = max(self._since, cuts[-2]), max(self._cut, cut)
         self._lifts = [(t0, sq) for t0, sq in self._lifts if t0 > cut]
         self._rested = [(t0, occ) for t0, occ in self._rested if t0 > cut]
+        self._maps.forget(cut)
 
     def _check_pass(self, t: float) -> None:
         """No legal move on the mat: ask at once which card goes."""

@@ -1,0 +1,57 @@
+"""Which histories the mat's rests allow: a turn ends where the next player saw it. The turns
+after the game as published must each end on a board the mat rested on since it first rested
+on that game; and so must the turns an amendment puts in place of published ones, since the
+mat showed the board they go on from (set-down 34: Blue's pawn set down on b4 for 0.7 s, read as
+Eagle c5b4 -, then on d4, its Octopus card's Spirit lifted 33 ms later: the mat is that
+turn amended, not Eagle c5d4 - and Red's Rabbit moving the Spirit, with no rest between)."""
+
+from __future__ import annotations
+
+from ..rules.moves import Move
+from .explaining import agreement, between, knocked, rested_ends
+from .histories import Explanation, Node
+from .pieces import Pieces
+from .record import Record
+
+
+def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[float, int]],
+                 shown: list[float], rested: list[tuple[float, frozenset[int]]],
+                 at_once: float, laid: list[tuple[float, frozenset[Pieces]]]) -> list[Explanation]:
+    """The histories of ``found`` whose turns each end on a board the mat rested on (the
+    next player saw it), or all of them if none does: a history whose turns follow one
+    another on boards the mat never rested on is one hand going on, if another says so.
+    Rests count from the first on the game as published (a later one may be a history's end
+    on the same board), and before the hands' last lift (after it is the mat now); for the
+    turns a history puts in place of published ones, from when the mat showed the last
+    published turn it keeps (:func:`replaced_rested`). A board rested on is one some map had
+    at a rest (``laid``), pieces and all: the squares filled alone may be a capture's piece
+    still in the hand (onlooker 24). Of those, a knock goes before a capture (:func:`knocked`;
+    ``at_once``: the recognizer's ``clear``, two lifts this close being one motion of one
+    hand)."""
+    opened = record.moves_open()
+    pieces = {board for _, boards in laid for board in boards}
+    kept = [e for e in rested_ends(found, record, lifts, shown, rested)
+            if replaced_rested(e.node, opened, lifts, shown, rested, pieces)
+            and all(n.pieces in pieces for n in between(e.node, len(opened)))]
+    return knocked(kept or found, lifts, at_once, opened)
+
+
+def replaced_rested(node: Node, opened: tuple[Move, ...], lifts: list[tuple[float, int]],
+                    shown: list[float], rested: list[tuple[float, frozenset[int]]],
+                    pieces: set[Pieces]) -> bool:
+    """Do the turns ``node`` puts in place of the published ``opened`` each end on a board the
+    mat rested on after it showed the last published turn ``node`` keeps (``shown``; since
+    the anchor if it keeps none), before the hands' last lift? A turn published and rested
+    on, then read otherwise, counts its own rests (captured_pawn_set_aside_read_as_amendment_
+    then_back: Monkey e4d3 amended to Turtle e4c4, then back to Monkey with Red's reply);
+    only those since the last shown board (``rested_ends``) would drop it. Only a history
+    that moves the published turn's own piece on (an amendment: the hand that made it going
+    on) is held so; one that puts another piece's turn in its place takes it back, which the
+    players are asked about (spirit-back 36). ``pieces``: the maps' boards at the rests."""
+    kept = agreement(node.moves, opened)
+    if kept in (len(opened), len(node.moves)) or node.moves[kept].from_sq != opened[kept].from_sq:
+        return True   # (nothing put in place of a published turn, or another piece's turn)
+    last_lift = max((t0 for t0, _ in lifts), default=float("-inf"))
+    since = shown[kept - 1] if 0 < kept <= len(shown) else float("-inf")
+    boards = {occ for t0, occ in rested if since < t0 < last_lift}
+    return all(n.occupancy in boards and n.pieces in pieces for n in between(node, kept))

@@ -347,8 +347,9 @@ class Recognizer:
         """How often hands emptied each square (for longer than a brush) since the anchor's
         next move began, at least as often as the open moves did (they were made)."""
         made = self._tree.follow(self._record.moves_open())
-        return emptied_since(self._lifts, self._shown,
-                             made.emptied if made is not None else Counter())
+        if made is None:
+            return emptied_since(self._lifts, self._shown, Counter(), None)
+        return emptied_since(self._lifts, self._shown, made.emptied, made.pieces)
 
     def _slice(self, t: float) -> None:
         """A scan's slice of the tree's growth for the next look; a lift or a rest waiting

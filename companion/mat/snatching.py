@@ -27,8 +27,12 @@ def spirit_snatch(node: Node, lifted: frozenset[int]) -> bool:
 def chained(chain: list[Node], node: Node, lifted: frozenset[int],
             mine: list[int]) -> list[Node]:
     """``chain`` and ``node``, the whole turn the mat showed, if ``lifted`` (no square of
-    it ``mine``, the end of that turn) is the Spirit its last turn placed."""
-    if mine or not spirit_snatch(node, lifted) or any(c is node for c in chain):
+    it ``mine``, the end of that turn) is a piece its last turn placed: the Spirit (the next
+    player's Spirit move begun, hurried 30) or a pawn (their capture begun, snatch 30: a
+    chain of Spirit moves the last rest read as one hand's, then a turn only the chain
+    allows, whose pawn the next player lifts at once), or that turn's mover still at work."""
+    if (mine or not (spirit_snatch(node, lifted) or snatches(node, lifted))
+            or any(c is node for c in chain)):
         return chain
     return chain + [node]
 

@@ -53,6 +53,7 @@ from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way
 from .going_on import going_on
+from .emptied import emptied_since
 from .answering import answered
 from .starting import next_players, starts
 from .in_place import made_in_place
@@ -346,11 +347,10 @@ class Recognizer:
     def _lifted(self) -> Counter[int]:
         """How often hands emptied each square (for longer than a brush) since the anchor's
         next move began, at least as often as the open moves did (they were made)."""
-        counts = Counter(sq for _, sq in self._lifts)
         made = self._tree.follow(self._record.moves_open())
-        for sq, n in (made.emptied if made is not None else Counter()).items():
-            counts[sq] = max(counts[sq], n)
-        return counts
+        if made is None:
+            return emptied_since(self._lifts, self._shown, Counter(), None)
+        return emptied_since(self._lifts, self._shown, made.emptied, made.pieces)
 
     def _slice(self, t: float) -> None:
         """A scan's slice of the tree's growth for the next look; a lift or a rest waiting

@@ -27,10 +27,22 @@ def spirit_snatch(node: Node, lifted: frozenset[int]) -> bool:
 def chained(chain: list[Node], node: Node, lifted: frozenset[int],
             mine: list[int]) -> list[Node]:
     """``chain`` and ``node``, the whole turn the mat showed, if ``lifted`` (no square of
-    it ``mine``, the end of that turn) is the Spirit its last turn placed."""
-    if mine or not spirit_snatch(node, lifted) or any(c is node for c in chain):
+    it ``mine``, the end of that turn) is a piece its last turn placed: the Spirit (the next
+    player's Spirit move begun, hurried 30) or a pawn of its mover's (their capture begun,
+    snatch 30: a chain of Spirit moves the last rest read as one hand's, then a turn only the
+    chain allows, whose pawn the next player lifts at once), or that turn's mover still at
+    work."""
+    if (mine or not (spirit_snatch(node, lifted) or _placed_by_mover(node, lifted))
+            or any(c is node for c in chain)):
         return chain
     return chain + [node]
+
+
+def _placed_by_mover(node: Node, lifted: frozenset[int]) -> bool:
+    """Is ``lifted`` a pawn (or master) of the last mover's that its last turn placed? (Not
+    the next player's own student a Spirit swap placed: hurried 0.)"""
+    movers = PIECES[1 - node.position.turn]
+    return any(node.pieces[sq] in movers for sq in lifted & node.steps[-1].touched)
 
 
 def captures(tree: Tree, node: Node, lifted: frozenset[int]) -> bool:

@@ -90,7 +90,22 @@ READ_BACK = {"captured_pawn_set_aside_read_as_amendment_then_back"}
 # readings (Steer, or Nessie a4c3 and Dog c3b4) until Red lifts b2 0.17 s after; a lift that
 # ends each reading's last turn publishes the turn both share, Eagle, 0.25 s after Steer's rest,
 # not 0.8 s (hurried 20, session 39, cut from the position after Sea-Snake a5a4).
-FAST_REPLIES = {"spirit_snatched_read_as_set_down_then_amended",
+# Blue's Horse c3c2, then Red's Frog c2d1 (a Spirit swap with Red's student on d1) 0.18 s after:
+# at the rest Horse is published and Frog or Monkey asked, both counted as shown at the mat's
+# last change, so once the answer (Frog) made Horse stand, Frog's own lifts were cut; Blue's
+# Kirin d1d3 lifts d1 again, 3 s later, and Red's Horse d3d4 lifts the Spirit 0.05 s after it
+# landed. d1 counted as emptied once, Kirin was never grown and the mat stayed out of step (snatch
+# 32, session 40, cut from its start after Horse d3d4).
+# Red's Bear d2d3, Blue's Giraffe d3d4 and Red's Sable d4c3 move the Spirit on, each lifting it
+# 0.05-0.2 s after it landed: at the rest the chain is found beside one hand's Spirit move d2c3
+# (Otter or Bear, asked), which ``seen_at_rest`` keeps. Blue's Bear a4b3 (legal only after the
+# chain) lands, and Red lifts the pawn it placed 0.13 s later (Otter c2b3, a capture begun): the
+# chain and Bear, the one history then, were not grown on from, and the mat wedged at Kirin
+# a5b3. A lift of a pawn the turn placed keeps that history growing, as a Spirit's lift does
+# (snatch 30, session 40, cut from its start after Kirin a5b3).
+FAST_REPLIES = {"spirit_swap_published_at_a_question_is_lifted_again_by_the_next_turn",
+                "chain_read_as_one_spirit_move_goes_on_from_a_capture_begun",
+                "spirit_snatched_read_as_set_down_then_amended",
                 "capture_begun_on_the_captured_piece_before_the_turn_is_read",
                 "capture_begun_on_the_captured_master_ends_the_turn",
                 "wind_card_taken_back_spirit_first_lifts_its_own_student",

@@ -30,7 +30,7 @@ from ..rules.cards import CARDS, CardTable
 from ..rules.engine import Engine
 from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
-from .asking import Question, ask, unsaid
+from .asking import Question, ask, buttons, unsaid
 from .events import MatEvent, Prompt
 from .histories import Explanation, Node, Tree, explain
 from .sides import ASIDE_S, boards, sides_of
@@ -730,8 +730,8 @@ class Recognizer:
         pos = self._record.position
         hand = pos.hands[pos.turn]
         prompt: Prompt = {"seat": COLORS[pos.turn], "choose": sorted(cards, key=hand.index)}
-        self._question = Question(0, "pass", prompt, {c: pos.turn for c in cards}, {pos.turn: hand},
-                                  frozenset(), {})
+        prompt["buttons"] = buttons(prompt, {c: {hand.index(c)} for c in cards})
+        self._question = Question(0, "pass", prompt, {c: pos.turn for c in cards}, frozenset(), {})
         self._emit(t, prompt=prompt)
 
     def _asked(self) -> Question | None:

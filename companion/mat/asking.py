@@ -189,6 +189,13 @@ def _prompt(seats: dict[str, int], first: int, takeback: str | None,
     return prompt
 
 
+def pass_question(seat: int, hand: tuple[str, ...], cards: list[str]) -> Question:
+    """No legal move: which of ``cards`` ``seat`` gives up, in hand order, each on its button."""
+    prompt: Prompt = {"seat": COLORS[seat], "choose": sorted(cards, key=hand.index)}
+    prompt["buttons"] = buttons(prompt, {c: {hand.index(c)} for c in cards})
+    return Question(0, "pass", prompt, {c: seat for c in cards}, frozenset(), {})
+
+
 def buttons(prompt: Prompt, places: dict[str, set[int]]) -> dict[str, str]:
     """The one option -> button map the recognizer, the OLED and the phones read: A or B for
     an asked card at the first or second place of the hand it was played from, in every

@@ -12,6 +12,7 @@ Its options are named as the players answer them: a card name, or ``takeback``.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -30,7 +31,6 @@ class Question:
     mode: str
     prompt: Prompt
     seats: dict[str, int]                 # option -> the seat that answers it
-    hands: dict[int, tuple[str, ...]]     # the hand each seat answers from
     squares: frozenset[int]               # the squares of the turns in question
     # Each option's histories as they were when asked: up to the turn asked about (which
     # card), or whole. An answer keeps the histories that go on from its own, however many
@@ -55,19 +55,9 @@ class Question:
         return key if key is not None and key in allowed(self.prompt, seat) else None
 
     def button_key(self, name: str) -> str | None:
-        """A or B: the first or second card of the asked seat's hand; C: the takeback when
-        offered, else the other seat's one card."""
-        first = COLORS.index(self.prompt["seat"])
-        hand = self.hands.get(first, ())
-        reply = self.prompt.get("reply", {}).get("choose", []) if "reply" in self.prompt else []
-        if name == "C":
-            key = TAKEBACK if TAKEBACK in self.seats else reply[0] if len(reply) == 1 else None
-            return key
-        index = {"A": 0, "B": 1}.get(name)
-        if index is None or index >= len(hand):
-            return None
-        key = hand[index]
-        return key if key in self.prompt["choose"] else None
+        """The option mat button ``name`` stands for: the prompt's own map (:func:`buttons`),
+        which the OLED and the phones show."""
+        return next((k for k, b in self.prompt.get("buttons", {}).items() if b == name), None)
 
 
 Said = tuple[list[tuple[Move, ...]], list[tuple[tuple[Move, ...], str]]]
@@ -129,7 +119,8 @@ def ask(nodes: list[Node], depth: int, open_moves: int, turn: int,
     return None
 
 
-_Options = tuple[dict[str, list[Node]], dict[str, int], dict[int, tuple[str, ...]]]
+_Options = tuple[dict[str, list[Node]], dict[str, int], dict[int, tuple[str, ...]],
+                 dict[str, set[int]]]
 
 
 def _options(nodes: list[Node], depth: int, mode: str, open_moves: int, turn: int,
@@ -140,6 +131,7 @@ def _options(nodes: list[Node], depth: int, mode: str, open_moves: int, turn: in
     groups: dict[str, list[Node]] = {}
     seats: dict[str, int] = {}
     hands: dict[int, tuple[str, ...]] = {}
+    places: dict[str, set[int]] = {}     # each card's places in its own histories' hands
     for n in nodes:
         key = _key(n, depth, mode)
         if key is None or (key == TAKEBACK and (depth >= open_moves or takeback is None)):
@@ -150,17 +142,18 @@ def _options(nodes: list[Node], depth: int, mode: str, open_moves: int, turn: in
         groups.setdefault(key, []).append(n)
         if key != TAKEBACK:
             hands.setdefault(seat, _hand(n, depth, mode))
+            places.setdefault(key, set()).add(_hand(n, depth, mode).index(key))
     if len(groups) < 2:
         return None
     if mode == STEP and any(len({g.steps[depth].move for g in group}) > 1
                             for group in groups.values()):
         return None   # one card, two turns: the answer would not tell them apart
-    return groups, seats, hands
+    return groups, seats, hands, places
 
 
 def _question(nodes: list[Node], depth: int, mode: str, turn: int, takeback: str | None,
               groups: dict[str, list[Node]], seats: dict[str, int],
-              hands: dict[int, tuple[str, ...]]) -> Question:
+              hands: dict[int, tuple[str, ...]], places: dict[str, set[int]]) -> Question:
     """The question for the answers ``groups``: asked first of the seat of the takeback, else
     of the seat whose option is the shortest history."""
     shortest = {seat: min(len(n.steps) for n in nodes if _option_seat(n, seats, depth, mode) == seat)
@@ -170,8 +163,9 @@ def _question(nodes: list[Node], depth: int, mode: str, turn: int, takeback: str
     squares = frozenset(sq for n in nodes for r in n.steps[depth:] for sq in r.touched)
     prefixes = {key: frozenset(n.moves[:depth + 1] if mode == STEP else n.moves
                                for n in group) for key, group in groups.items()}
-    return Question(depth, mode, _prompt(seats, first, takeback, hands), seats, hands,
-                    squares, prefixes)
+    prompt = _prompt(seats, first, takeback, hands)
+    prompt["buttons"] = buttons(prompt, {k: p for k, p in places.items() if seats[k] == first})
+    return Question(depth, mode, prompt, seats, squares, prefixes)
 
 
 def _option_seat(node: Node, seats: dict[str, int], depth: int, mode: str) -> int:
@@ -193,6 +187,31 @@ def _prompt(seats: dict[str, int], first: int, takeback: str | None,
     if others:
         prompt["reply"] = {"seat": COLORS[1 - first], "choose": others}
     return prompt
+
+
+def pass_question(seat: int, hand: tuple[str, ...], cards: list[str]) -> Question:
+    """No legal move: which of ``cards`` ``seat`` gives up, in hand order, each on its button."""
+    prompt: Prompt = {"seat": COLORS[seat], "choose": sorted(cards, key=hand.index)}
+    prompt["buttons"] = buttons(prompt, {c: {hand.index(c)} for c in cards})
+    return Question(0, "pass", prompt, {c: seat for c in cards}, frozenset(), {})
+
+
+def buttons(prompt: Prompt, places: dict[str, set[int]]) -> dict[str, str]:
+    """The one option -> button map the recognizer, the OLED and the phones read: A or B for
+    an asked card at the first or second place of the hand it was played from, in every
+    history of it (``places``); none when its place differs between histories or another
+    option shares it (each history's hand is its own: in one the seat holds Spider second,
+    in another Monkey, wind2 117), so that card is answered on the phone; C for the
+    takeback when offered, else for the other seat's one card."""
+    taken = Counter(p for ps in places.values() for p in ps)
+    out = {card: "AB"[p] for card, ps in places.items() for p in ps
+           if len(ps) == 1 and taken[p] == 1 and p < 2}
+    reply = prompt["reply"]["choose"] if "reply" in prompt else []
+    if "takeback" in prompt:
+        out[TAKEBACK] = "C"
+    elif len(reply) == 1:
+        out[reply[0]] = "C"
+    return out
 
 
 def allowed(prompt: Prompt, seat: str) -> list[str]:

@@ -17,11 +17,14 @@ class Reply(TypedDict):
 
 class Prompt(TypedDict, total=False):
     """A question: ``seat`` chooses among its cards (``choose``), or the ``takeback`` of the
-    move named; under ``reply`` the other seat may answer with its own card."""
+    move named; under ``reply`` the other seat may answer with its own card; ``buttons``
+    says which mat button answers which option (an option without one is answered on the
+    phone)."""
     seat: str
     choose: list[str]
     takeback: str
     reply: Reply
+    buttons: dict[str, str]   # option -> mat button A, B or C (asking.buttons)
 
 
 class MatEvent(TypedDict, total=False):

@@ -10,7 +10,7 @@ long text onto pages of the screen is the service's (``companion.table.outputs``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..rules.position import COLORS, Position
@@ -52,6 +52,9 @@ def phrases(text: str) -> list[str]:
     return out
 
 
+# A card the mat's buttons cannot name (two options' cards at one place in their hands).
+PHONE_CARD = "tap the card on phone"
+
 # -- the mat (companion.mat.scene, the recognizer) -------------------------------------------
 
 def out_of_sync_lines(hint: str) -> Lines:
@@ -68,12 +71,13 @@ def out_of_sync_hint(pair: tuple[str, str] | None, extra: str | None) -> str:
     return "fix the blinking squares"
 
 
-def question_lines(prompt: Mapping[str, Any], must_pass: bool,
-                   slot: Callable[[str, int], int]) -> Lines:
-    """A question waiting (which card, whose step, a pass): the buttons named."""
-    seat = COLORS.index(prompt["seat"])
+def question_lines(prompt: Mapping[str, Any], must_pass: bool) -> Lines:
+    """A question waiting (which card, whose step, a pass): the buttons named as the
+    prompt's ``buttons`` map says (the phones read the same map); a card with no button of
+    its own is named bare, to be answered on the phone."""
     asked = prompt["seat"].title()
-    choices = "  ".join(f"{'AB'[slot(c, seat)]}:{c}" for c in prompt["choose"])
+    keys = prompt.get("buttons", {})
+    choices = "  ".join(f"{keys[c]}:{c}" if c in keys else c for c in prompt["choose"])
     reply = prompt.get("reply")
     if must_pass:
         first, second = f"{asked} cannot move:", "give up a card"
@@ -87,6 +91,8 @@ def question_lines(prompt: Mapping[str, Any], must_pass: bool,
         last = f"C: {reply['seat'].title()}'s {reply['choose'][0]}"
     else:
         last = "or answer on phone"
+    if any(c not in keys for c in prompt["choose"]):
+        return (first, second, choices, *([last] if last.startswith("C:") else []), PHONE_CARD)
     return (first, second, choices, last)
 
 

@@ -30,7 +30,7 @@ from ..rules.cards import CARDS, CardTable
 from ..rules.engine import Engine
 from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
-from .asking import Question, ask, unsaid
+from .asking import Question, ask, pass_question, unsaid
 from .events import MatEvent, Prompt
 from .histories import Explanation, Node, Tree, explain
 from .sides import ASIDE_S, boards, sides_of
@@ -733,11 +733,8 @@ class Recognizer:
 
     def _raise_pass(self, t: float, cards: list[str]) -> None:
         pos = self._record.position
-        hand = pos.hands[pos.turn]
-        prompt: Prompt = {"seat": COLORS[pos.turn], "choose": sorted(cards, key=hand.index)}
-        self._question = Question(0, "pass", prompt, {c: pos.turn for c in cards}, {pos.turn: hand},
-                                  frozenset(), {})
-        self._emit(t, prompt=prompt)
+        self._question = pass_question(pos.turn, pos.hands[pos.turn], cards)
+        self._emit(t, prompt=self._question.prompt)
 
     def _asked(self) -> Question | None:
         """The question open, but for which card to give up (it asks of no history)."""

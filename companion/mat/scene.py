@@ -5,7 +5,7 @@ and play's, are :mod:`companion.mat.oled`'s)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
@@ -72,12 +72,12 @@ def mismatch_view(mismatch: frozenset[int], occ: frozenset[int],
     return scene, pairs, oled.out_of_sync_lines(hint)
 
 
-def prompt_view(prompt: Mapping[str, Any], touched: Iterable[int], must_pass: bool,
-                slot: Callable[[str, int], int]) -> tuple[dict[int, Light], tuple[str, ...]]:
+def prompt_view(prompt: Mapping[str, Any], touched: Iterable[int],
+                must_pass: bool) -> tuple[dict[int, Light], tuple[str, ...]]:
     """A question waiting: the squares of the moves it asks about blink white, and the OLED
     names the buttons."""
     scene = {sq: Light("white", "blink-slow") for sq in touched}
-    return scene, oled.question_lines(prompt, must_pass, slot)
+    return scene, oled.question_lines(prompt, must_pass)
 
 
 def outcome_view(winner: str, how: str, pos: Position) -> tuple[dict[int, Light], tuple[str, ...]]:

@@ -70,10 +70,7 @@ def feedback(record: Record, tree: Tree, question: Question | None, passing: boo
         scene, pairs, oled = mismatch_view(squares, view.occ, toward)
         stray = stray_step(squares, view.occ, toward)
     elif question is not None:
-        def slot(card: str, seat: int) -> int:
-            hand = question.hands.get(seat, ())
-            return hand.index(card) if card in hand else 0
-        scene, oled = prompt_view(question.prompt, question.squares, passing, slot)
+        scene, oled = prompt_view(question.prompt, question.squares, passing)
     elif outcome is not None:
         scene, oled = outcome_view(outcome.winner, outcome.how, board.position)
     else:

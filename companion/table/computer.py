@@ -150,9 +150,17 @@ class Expected:
         return mat_steps(self.move)
 
     def begun_by(self, move: Move) -> bool:
-        """Is ``move`` one step of this one, with another still to make? A Wind Spirit card's
-        pawn step is often another card's whole move, read as such once the mat rests."""
-        return set(mat_steps(move)) < set(mat_steps(self.move)) and not move.is_pass
+        """May the mat still amend ``move`` into this one? It is one step of this one, with
+        another still to make (a Wind Spirit card's pawn step is often another card's whole
+        move, read as such once the mat rests), or this one's pawn step with another Spirit
+        step: the Spirit lifted as the pawn lands and set back on its square for a moment
+        reads as its step onto the pawn's square, a swap, whose pieces stand where the pawn
+        step alone leaves them (the table robot, wind4 computer 122: ``Octopus e1d2 c3d2``
+        read, then amended into ``Octopus e1d2 c3b3``)."""
+        read, mine = mat_steps(move), mat_steps(self.move)
+        if move.is_pass:
+            return False
+        return set(read) < set(mine) or (len(read) == len(mine) == 2 and read[0] == mine[0])
 
 
 def mat_steps(move: Move) -> tuple[tuple[int, int], ...]:

@@ -244,14 +244,15 @@ def with_show(scene: Scene, show: Show | None) -> tuple[tuple[int, Cue], ...]:
 
 # -- the phones' question ------------------------------------------------------------------
 
-def prompt_view(prompt: Mapping[str, Any], hand: list[str]) -> PromptView:
-    """The recognizer's question for a seat. Buttons A and B stand for the prompted player's
-    first and second card in hand (``hand``: its names as in the position string)."""
-    buttons = {card: "AB"[hand.index(card.replace(" ", "-"))] for card in prompt["choose"]
-               if card.replace(" ", "-") in hand[:2]}
+def prompt_view(prompt: Mapping[str, Any]) -> PromptView:
+    """The recognizer's question for a seat, its cards' buttons A and B as the question's own
+    map names them (the mat's buttons and OLED read the same map): a card without one is
+    answered on the phone."""
+    keys = prompt.get("buttons", {})
+    buttons = {card: keys[card] for card in prompt["choose"] if card in keys}
     out: PromptView = {"seat": prompt["seat"], "choose": list(prompt["choose"]), "buttons": buttons,
            "question": f"{prompt['seat'].title()}: which card? " +
-                       "  ".join(f"{b}: {c}" for c, b in buttons.items())}
+                       "  ".join(f"{buttons[c]}: {c}" if c in buttons else c for c in prompt["choose"])}
     if "takeback" in prompt:
         out["takeback"] = prompt["takeback"]
         out["question"] += "  C: take back"
@@ -267,6 +268,6 @@ def prompt_view(prompt: Mapping[str, Any], hand: list[str]) -> PromptView:
 
 def _reply_buttons(prompt: Mapping[str, Any]) -> dict[str, str]:
     """Button C names the reply card, when there is one and no takeback is offered (the
-    recognizer's ``button_choice``)."""
-    choose = prompt["reply"]["choose"]
-    return {choose[0]: "C"} if len(choose) == 1 and "takeback" not in prompt else {}
+    question's map)."""
+    keys = prompt.get("buttons", {})
+    return {card: keys[card] for card in prompt["reply"]["choose"] if card in keys}

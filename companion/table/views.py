@@ -125,7 +125,7 @@ def _mat(game: PublicGame, occupancy: frozenset[int]) -> MatView:
             # A pawn is in a hand (or just put down): the move is being made.
             state = "moving"
     out: MatView = {"state": state,
-           "prompt": None if prompt is None else outputs.prompt_view(prompt, _hand(game, prompt["seat"])),
+           "prompt": None if prompt is None else outputs.prompt_view(prompt),
            "wrong": sorted(square_name(s) for s in wrong),
            "pairs": [[square_name(a), square_name(b)] for a, b in pairs]}
     stray = stray_refusal(game, rec) if state == "mismatch" else None
@@ -147,10 +147,6 @@ def stray_refusal(game: PublicGame, rec: Recognizer | None) -> tuple[Refusal, st
     frm, to = (square_name(sq) for sq in step)
     refusal = why_not(" ".join(game.table()[1]), frm, to, game.referee.cards)
     return None if refusal is None else (refusal, frm, to)
-
-
-def _hand(game: PublicGame, seat: str) -> list[str]:
-    return game.table()[1][2 if seat == "red" else 3].split(",")
 
 
 def oled_lines(game: PublicGame | None, *, occupancy: frozenset[int], public_url: str | None,

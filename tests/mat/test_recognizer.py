@@ -97,8 +97,9 @@ def test_a_swap_needs_both_squares_empty_together():
 
 def test_two_cards_prompt_and_the_buttons_follow_hand_order():
     h = Hands(TWO_CARDS).lift("a1").place("a2").wait(1)
-    assert h.rec.prompt == {"seat": "red", "choose": ["Ox", "Boar"]}
-    assert h.rec.feedback().oled[0] == "Red: which card?"
+    assert h.rec.prompt == {"seat": "red", "choose": ["Ox", "Boar"],
+                            "buttons": {"Ox": "A", "Boar": "B"}}
+    assert h.rec.feedback().oled[:3] == ("Red: which card?", "did you play?", "A:Ox  B:Boar")
     h.events += h.rec.button(h.t, "C")          # no takeback offered: ignored
     h.events += h.rec.answer(h.t, "blue", "Ox")  # not Blue's question: ignored
     assert moves(h) == []
@@ -231,7 +232,8 @@ def test_the_same_player_going_on_with_the_spirit_amends_the_turn():
     h = Hands(WIND).lift("a1").place("b2").wait(1).lift("c3").place("c4").wait(1)
     # Blue's Tiger could move the Spirit to c4 too: only the players know whose step it was.
     assert h.rec.prompt == {"seat": "red", "choose": ["Lion"],
-                            "reply": {"seat": "blue", "choose": ["Tiger"]}}
+                            "reply": {"seat": "blue", "choose": ["Tiger"]},
+                            "buttons": {"Lion": "A", "Tiger": "C"}}
     assert h.rec.feedback().oled[0] == "Whose step was it?"
     h.events += h.rec.answer(h.t, "blue", "Crane")   # not among the choices: ignored
     assert h.rec.prompt is not None

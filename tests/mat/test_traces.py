@@ -299,7 +299,7 @@ def test_the_command_prints_json_lines_exactly():
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines() == [
-        '{"t": 1.875, "prompt": {"seat": "red", "choose": ["Ox", "Boar"]}}',
+        '{"t": 1.875, "prompt": {"seat": "red", "choose": ["Ox", "Boar"], "buttons": {"Ox": "A", "Boar": "B"}}}',
         '{"t": 3.0, "move": "Boar a1a2"}',
     ]
 

@@ -435,7 +435,11 @@ class Robot(SeatPlay, SeatChanges):
 
     def mat_move(self, w: World, seat: str, text: str) -> None:
         before = progress(w.public())
-        self._logged = len(w.referee().log)
+        log = w.referee().log
+        self._logged = len(log)
+        # The turn before, as made (each mat move is checked as read): the true game's answer
+        # to a question about it that the mat puts during this move.
+        self._previous = (log[-1].seat, log[-1].full) if log else None
         card, *steps = text.split()
         self.emptied: dict[str, float] = {}
         if steps == ["pass"]:
@@ -449,7 +453,7 @@ class Robot(SeatPlay, SeatChanges):
                         raise Stuck(f"{self.way} seed {self.seed}: {seat}'s {text} on the mat "
                                     f"{sorted(w.pawns())}: {exc}") from None
         self.until_read(w, seat, text, before)
-        read = self.last_read(w)
+        read = self.last_read(w, seat)
         # The move is read from the referee; the next choice is made from the views, which
         # follow it once the game thread has published.
         w.settled()
@@ -463,18 +467,19 @@ class Robot(SeatPlay, SeatChanges):
             raise Stuck(f"{self.way} seed {self.seed}: {seat} made {text} on the mat, "
                         f"the companion read {read!r}")
 
-    def last_read(self, w: World) -> str | None:
-        """The main-board move the referee took last (harness only: the turn in progress of
-        a Light & Shadow game is not in any view yet): the first turn since the move began,
-        when the computer has already replied to it."""
+    def last_read(self, w: World, seat: str) -> str | None:
+        """The main-board move the referee took for ``seat`` since its move began (harness
+        only: the turn in progress of a Light & Shadow game is not in any view yet): its
+        turn, not the computer's reply after it, nor a turn from before the move began (the
+        log is shorter when the move was refused or a turn taken back: wind4 computer 102
+        named the turn before); None when nothing was read for it."""
         ref = w.referee()
-        begun = getattr(self, "_logged", None)
-        if begun is not None and len(ref.log) > begun + 1:
-            return ref.log[begun].full
+        begun = getattr(self, "_logged", 0)
+        read = next((t.full for t in ref.log[begun:] if t.seat == seat), None)
+        if read is not None:
+            return read
         in_progress = getattr(ref.state, "public", ())
-        if in_progress:
-            return str(in_progress[0])
-        return ref.log[-1].full if ref.log else None
+        return str(in_progress[0]) if in_progress else None
 
     def hands(self, w: World, frm: str, to: str) -> None:
         pawns = w.pawns()
@@ -544,7 +549,7 @@ class Robot(SeatPlay, SeatChanges):
                 # The move was read. A Wind Spirit card's pawn step may be read first as the
                 # other card's whole turn, then amended once the Spirit's step comes to rest:
                 # wait for the squares made, a few settle times at most.
-                read = self.last_read(w)
+                read = self.last_read(w, seat)
                 if read is not None and _squares(read) == _squares(text):
                     return view
                 read_at.append(time.monotonic())
@@ -564,8 +569,11 @@ class Robot(SeatPlay, SeatChanges):
                 # the phone (noted: seen only on a loaded machine, a button press lost).
                 asked_again = True
                 self.report.notes.append(f"{text}: answered twice")
-                self.answer_on_phone(w, seat, answered, next(c for c in answered["choose"]
-                                                            if c.replace("-", " ").lower() == card.replace("-", " ").lower()))
+                if answered["seat"] != seat and (answered.get("reply") or {}).get("seat") != seat:
+                    self.answer_previous(w, seat, answered)
+                else:
+                    self.answer_on_phone(w, seat, answered, next(c for c in answered["choose"]
+                                                                if c.replace("-", " ").lower() == card.replace("-", " ").lower()))
                 continue
             prompt = view["mat"] and view["mat"]["prompt"]
             if not prompt or prompt == answered:
@@ -582,13 +590,35 @@ class Robot(SeatPlay, SeatChanges):
                 self.answer_on_phone(w, seat, prompt, choice)
                 continue
             if prompt["seat"] != seat:
-                raise Stuck(f"the mat asks {prompt['seat']} during {seat}'s move")
+                # A question about the turn before: its mover answers with the card played.
+                self.answer_previous(w, seat, prompt)
+                answered = prompt
+                continue
             self.report.questions += 1
             answered = prompt
             choice = next((c for c in prompt["choose"] if c.replace("-", " ").lower() == name.lower()), None)
             if choice is None:
                 raise Stuck(f"the mat asks {prompt['choose']} but {seat} played {card}")
             self.answer(w, seat, prompt, choice)
+
+    def answer_previous(self, w: World, seat: str, prompt: dict) -> None:
+        """The mat asks the previous mover about its turn during ``seat``'s move (the Spirit
+        put straight back: its Wind card's step, or the other card's pawn step alone, wind2
+        remote 148): a person there answers as the game was played, with the card of the
+        turn made; the computer's seat has no phone, so the hands press its button."""
+        previous = getattr(self, "_previous", None)
+        asked = prompt["seat"]
+        card = previous[1].split()[0].replace("-", " ").lower() if previous and previous[0] == asked else None
+        choice = next((c for c in prompt["choose"] if c.replace("-", " ").lower() == card), None)
+        if choice is None:
+            raise Stuck(f"the mat asks {asked} during {seat}'s move: {prompt}, the turn before {previous}")
+        self.report.questions += 1
+        if self.kinds[asked].kind == "computer":
+            if choice not in prompt["buttons"]:
+                raise Stuck(f"the mat asks the computer's {asked} {prompt} with no button for {choice}")
+            w.button(prompt["buttons"][choice])
+        else:
+            self.answer(w, asked, prompt, choice)
 
     def answer(self, w: World, seat: str, prompt: dict, choice: str) -> None:
         """The card question: button A or B under the OLED, or the asking phone."""

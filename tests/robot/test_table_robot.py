@@ -107,3 +107,52 @@ def test_the_robots_hold_counts_from_when_the_mat_read_the_square_empty():
     robot.lift(w, "a1")
     robot.place(w, "a1")
     assert w.read_at is not None and w.placed_at - w.read_at >= HOLD_S - 0.01, (w.read_at, w.placed_at)
+
+
+def _robot_at(log: list[tuple[str, str]], begun: int):
+    """A robot whose move began with ``begun`` turns logged, the referee's log now ``log``."""
+    from types import SimpleNamespace
+
+    from table_robot import Robot
+
+    turns = [SimpleNamespace(seat=seat, full=full) for seat, full in log]
+    w = SimpleNamespace(referee=lambda: SimpleNamespace(log=turns, state=None))
+    robot = Robot.__new__(Robot)
+    robot._logged = begun
+    return robot, w
+
+
+def test_the_move_read_is_the_movers_own_since_it_began():
+    """wind4 computer 102: the computer's move, refused, left the log as it was, and the
+    robot's message named the turn before it as the move read."""
+    before = [("red", "Rhinoceros b1a2 c3b4")]
+    robot, w = _robot_at(before, 1)
+    assert robot.last_read(w, "blue") is None                     # nothing read
+    robot, w = _robot_at([*before, ("blue", "Octopus b5c4 b4b5"), ("red", "Ox a1a2")], 1)
+    assert robot.last_read(w, "blue") == "Octopus b5c4 b4b5"      # the computer replied after it
+    robot, w = _robot_at([], 1)
+    assert robot.last_read(w, "blue") is None                     # the turn before taken back
+
+
+def test_a_question_about_the_turn_before_is_answered_by_its_mover_as_played():
+    """wind2 remote 148: blue's Scorpion e5d4 c3a2 read, red then moved the Spirit straight
+    back to c3, and the mat asked blue: Scorpion, or Rooster's e5d4 alone. The robot stopped
+    ("the mat asks blue during red's move"); a person at the table answers Scorpion."""
+    from table_robot import GameReport, Robot
+    from seat_kinds import KINDS, MAT
+
+    robot, w = _robot_at([("blue", "Scorpion e5d4 c3a2")], 1)
+    robot._previous = ("blue", "Scorpion e5d4 c3a2")
+    robot.kinds = {"red": KINDS[MAT](), "blue": KINDS["remote"]()}
+    robot.report = GameReport("wind2", 148)
+    answers = []
+    robot.answer = lambda w, seat, prompt, choice: answers.append((seat, choice))
+    prompt = {"seat": "blue", "choose": ["Scorpion", "Rooster"], "buttons": {"Scorpion": "A", "Rooster": "B"}}
+    robot.answer_previous(w, "red", prompt)
+    assert answers == [("blue", "Scorpion")] and robot.report.questions == 1
+    # The computer's seat has no phone: the hands press the button its card has.
+    pressed = []
+    w.button = lambda name: pressed.append(name)
+    robot.kinds["blue"] = KINDS["computer"]()
+    robot.answer_previous(w, "red", prompt)
+    assert pressed == ["A"]

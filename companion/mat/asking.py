@@ -36,6 +36,7 @@ class Question:
     # card), or whole. An answer keeps the histories that go on from its own, however many
     # turns the hands have played since.
     prefixes: dict[str, frozenset[tuple[Move, ...]]]
+    number: int = 0   # the turn asked about, numbered as ``Recognizer.asked_turn`` says
 
     def keeps(self, nodes: list[Node], key: str) -> list[Node]:
         mine = self.prefixes.get(key, frozenset())

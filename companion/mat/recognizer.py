@@ -22,6 +22,7 @@ It keeps hypotheses, not a state (docs/recognizer.md has the contract):
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from functools import partial
 
 from ..rules.board import Board
@@ -52,6 +53,7 @@ from .undoing import moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way
 from .going_on import going_on
 from .answering import answered
+from .heard import Heard
 from .starting import starts
 from .in_place import made_in_place
 
@@ -75,7 +77,7 @@ class Recognizer:
 
     def __init__(self, position: Position | str, *, cards: CardTable = CARDS,
                  settle: float = SETTLE_S, clear: float = CLEAR_S, flash: float = FLASH_S,
-                 t: float = 0.0):
+                 t: float = 0.0, first: int = 1):
         if not 0 < settle <= MAX_SETTLE_S:
             raise ValueError(f"settle time {settle} s: must be above 0 and at most {MAX_SETTLE_S} s")
         self.settle, self.clear = settle, clear
@@ -135,6 +137,11 @@ class Recognizer:
         # amendment of it into another card's turn is ruled out too.
         self._named: list[tuple[tuple[Move, ...], str]] = []
         self._question: Question | None = None
+        # The turns are numbered from ``first``, the turn the mat starts on (a phone's answer
+        # names the turn its prompt asks about); answers for a turn no open question asks
+        # about are kept for it.
+        self._first = first
+        self._heard = Heard()
         self._passing = False                    # the question is which card to give up
         self._mismatch: tuple[frozenset[int], frozenset[int]] | None = None
         self._waiting: str | None = None
@@ -157,6 +164,12 @@ class Recognizer:
     def prompt(self) -> Prompt | None:
         """The question waiting for an answer, as emitted, or None."""
         return self._question.prompt if self._question is not None else None
+
+    @property
+    def asked_turn(self) -> int | None:
+        """The number of the turn the open question asks about (``first`` is the turn the mat
+        started on), which a phone's answer names; None with no question."""
+        return self._question.number if self._question is not None else None
 
     @property
     def waiting(self) -> str | None:
@@ -244,15 +257,21 @@ class Recognizer:
         return self._drain()
 
     def answer(self, t: float, seat: str, card: str | None = None, *,
-               takeback: bool = False) -> list[MatEvent]:
-        """A phone answer from ``seat``: the card used (or given up), or the takeback."""
+               takeback: bool = False, turn: int | None = None) -> list[MatEvent]:
+        """A phone answer from ``seat``: the card used (or given up), or the takeback; ``turn``:
+        the turn its prompt asked about (``asked_turn``). An answer for a turn the open
+        question does not ask about is kept for a question about that turn (``heard``)."""
         self._advance_to(t)
-        if self._question is not None:
-            cards = self._record.board.cards
-            name = cards[card].name if card is not None and card in cards else None
-            key = self._question.answer_key(seat, name, takeback)
-            if key is not None:
-                self._choose(key, t)
+        cards = self._record.board.cards
+        name = cards[card].name if card is not None and card in cards else None
+        q = self._question
+        key = None
+        if q is not None and turn in (None, q.number):
+            key = q.answer_key(seat, name, takeback)
+        if key is not None:
+            self._choose(key, t)
+        elif turn is not None and turn >= self._first + self._stood():
+            self._heard.keep(turn, seat, name, takeback)
         return self._drain()
 
     def end_turn(self, t: float) -> list[MatEvent]:
@@ -686,6 +705,7 @@ class Recognizer:
         # the anchor's own may be the time of a late answer, after the next hands moved).
         self._since, self._cut = max(self._since, cuts[-2]), max(self._cut, cut)
         self._lifts = [(t0, sq) for t0, sq in self._lifts if t0 > cut]
+        self._heard.stand(self._first + self._stood() - 1)
         self._rested = [(t0, occ) for t0, occ in self._rested if t0 > cut]
 
     def _check_pass(self, t: float) -> None:
@@ -698,18 +718,26 @@ class Recognizer:
 
     # -- questions ---------------------------------------------------------------------------
 
+    def _stood(self) -> int:
+        """The turns read since the mat started that stand (before the anchor)."""
+        return len(self._record.board.move_stack) - len(self._record.open)
+
     def _raise(self, q: Question, t: float) -> None:
         self._waiting = None
+        q = replace(q, number=self._first + self._stood() + q.depth)
         if self._question is None or q.prompt != self._question.prompt:
             self._emit(t, prompt=q.prompt)
         self._question = q
+        key = self._heard.take(q, q.number)
+        if key is not None:
+            self._choose(key, t)   # what the player said of that turn, before it was asked
 
     def _raise_pass(self, t: float, cards: list[str]) -> None:
         pos = self._record.position
         hand = pos.hands[pos.turn]
         prompt: Prompt = {"seat": COLORS[pos.turn], "choose": sorted(cards, key=hand.index)}
         self._question = Question(0, "pass", prompt, {c: pos.turn for c in cards}, {pos.turn: hand},
-                                  frozenset(), {})
+                                  frozenset(), {}, self._first + len(self._record.board.move_stack))
         self._emit(t, prompt=prompt)
 
     def _asked(self) -> Question | None:
@@ -747,6 +775,7 @@ class Recognizer:
         self._tree = Tree(self._record.board, self._engine, self._known)
         self._since = self._cut = t
         self._explained, self._doubted, self._chain, self._snatch = [], [], [], None
+        self._heard.stand(self._first + self._stood() - 1)
         self._expect()
         self._version += 1
         self._check_pass(t)

@@ -1,0 +1,35 @@
+"""Phone answers kept for the turn they name. A phone answers the prompt it shows, and names
+the turn that prompt asks about (``Recognizer.asked_turn``); by the time the answer comes the
+mat may have cancelled that question, or asked about a later turn instead. Such an answer is
+what a player said of that turn: it is kept for a question about exactly that turn, never for
+another turn that offers the same seat the same card (the Spirit shuttled by both players
+offers the same card at many turns: session 38's spirit-back 7, 9, 10)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .asking import Question
+
+
+@dataclass
+class Heard:
+    """The answers kept: (turn, seat, card, takeback)."""
+    kept: list[tuple[int, str, str | None, bool]] = field(default_factory=list)
+
+    def keep(self, turn: int, seat: str, card: str | None, takeback: bool) -> None:
+        self.kept.append((turn, seat, card, takeback))
+
+    def take(self, q: Question, turn: int) -> str | None:
+        """The option of ``q`` (about ``turn``) that a kept answer for that turn picks, which
+        it then no longer keeps; None if none."""
+        for said in self.kept:
+            key = q.answer_key(*said[1:]) if said[0] == turn else None
+            if key is not None:
+                self.kept.remove(said)
+                return key
+        return None
+
+    def stand(self, last: int) -> None:
+        """The turns up to ``last`` stand: what was said of them is decided."""
+        self.kept = [said for said in self.kept if said[0] > last]

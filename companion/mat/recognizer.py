@@ -53,7 +53,7 @@ from .undoing import moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way
 from .going_on import going_on
 from .answering import answered
-from .heard import Heard
+from .heard import Heard, taken
 from .starting import starts
 from .in_place import made_in_place
 
@@ -165,11 +165,14 @@ class Recognizer:
         """The question waiting for an answer, as emitted, or None."""
         return self._question.prompt if self._question is not None else None
 
-    @property
-    def asked_turn(self) -> int | None:
-        """The number of the turn the open question asks about (``first`` is the turn the mat
-        started on), which a phone's answer names; None with no question."""
-        return self._question.number if self._question is not None else None
+    def turn_of(self, seat: str, card: str | None = None, *, takeback: bool = False) -> int | None:
+        """The number of the turn a phone answer to the open question says something of (the
+        turn played with ``card``, or the one taken back; ``first`` is the turn the mat
+        started on): the phone names it with the answer. None if the question offers
+        ``seat`` no such answer."""
+        q = self._question
+        key = q.answer_key(seat, card, takeback) if q is not None else None
+        return min(q.turns_of(key)) if q is not None and key is not None else None
 
     @property
     def waiting(self) -> str | None:
@@ -259,15 +262,13 @@ class Recognizer:
     def answer(self, t: float, seat: str, card: str | None = None, *,
                takeback: bool = False, turn: int | None = None) -> list[MatEvent]:
         """A phone answer from ``seat``: the card used (or given up), or the takeback; ``turn``:
-        the turn its prompt asked about (``asked_turn``). An answer for a turn the open
-        question does not ask about is kept for a question about that turn (``heard``)."""
+        the turn it says something of (``turn_of``). An answer about a turn the open question
+        does not ask about is kept for a question about that turn (``heard``)."""
         self._advance_to(t)
         cards = self._record.board.cards
         name = cards[card].name if card is not None and card in cards else None
         q = self._question
-        key = None
-        if q is not None and turn in (None, q.number):
-            key = q.answer_key(seat, name, takeback)
+        key = taken(q, turn, seat, name, takeback) if q is not None else None
         if key is not None:
             self._choose(key, t)
         elif turn is not None and turn >= self._first + self._stood():
@@ -728,7 +729,7 @@ class Recognizer:
         if self._question is None or q.prompt != self._question.prompt:
             self._emit(t, prompt=q.prompt)
         self._question = q
-        key = self._heard.take(q, q.number)
+        key = self._heard.take(q) if not self._passing else None
         if key is not None:
             self._choose(key, t)   # what the player said of that turn, before it was asked
 

@@ -260,9 +260,8 @@ class _Game:
             # The answer names the reply's card too: the reply's other cards that make the
             # same step (the prompt's reply choice) are answers the later turns must rule out.
             ours = [after for m, after in afters.items() if m != move and step_looks(pos, after) == shown]
-            # (The question is about the last mover's turn: amended, or replied to.)
             self.ask(turn, seat, move.card, pos.hands[pos.turn], reply=whose["reply"]["choose"],
-                     alternatives=theirs + ours, number=len(board.move_stack))
+                     alternatives=theirs + ours, number=len(board.move_stack) + 1)
             if turn.untimed and self.out.turns:
                 self.out.turns[-1].untimed = True   # the last mover's turn is in question too
         if provisional is not None:
@@ -285,10 +284,9 @@ class _Game:
                     self.fast_after = None
                     self.window = None
                     return
-                # (A takeback offered: the question is about the turn it would take back.)
                 self.ask(turn, seat, move.card, pos.hands[pos.turn],
                          alternatives=self.alike(move, afters, "takeback" in prompt),
-                         number=len(board.move_stack) + ("takeback" not in prompt))
+                         number=len(board.move_stack) + 1)
             board.push(move)
             self.expect(turn, True, move=str(move))
         self.after_commit(turn, move, (pos, afters))
@@ -333,7 +331,8 @@ class _Game:
         """A question the mat cannot settle is due on ``turn``: answered now (``card`` or the
         takeback, from a phone or with the buttons), or left open by the category's hands.
         ``alternatives``: the positions every other answer leads to; ``number``: the turn the
-        question is about (1: the game's first), which a late answer names."""
+        answer says something of (1: the game's first; the turn played with ``card``, or the
+        one taken back), which a late answer names."""
         answer = {"seat": seat, "takeback": True} if takeback else {"seat": seat, "card": card}
         answer["turn"] = number
         if self.questions.ask(turn, answer, alternatives):

@@ -282,7 +282,7 @@ class Companion(SeatDoors, TableDoors):
                 game.wrong = ()
         self._opponent.let_go(game, self._enter_sync)
         self._opponent.answer_for_expected(
-            game, self._recognized, lambda t, seat, card: self._traces.answer(t, seat, card, False))
+            game, self._recognized, lambda t, seat, card: self._traces.answer(t, seat, card, False, None))
 
     def _refused(self, game: GameSession, seat: str, exc: Exception) -> None:
         if isinstance(exc, IllegalActionError) and exc.public_reason is None:
@@ -341,17 +341,28 @@ class Companion(SeatDoors, TableDoors):
         self._enter_sync(game)
 
     def _answer(self, game: GameSession, seat: str, request: dict[str, Any]) -> Reply:
-        card, takeback = request.get("card"), request.get("takeback") is True
+        card, takeback, turn = request.get("card"), request.get("takeback") is True, request.get("turn")
         if not takeback and not isinstance(card, str):
             raise BadRequest("an answer names a card, or is {\"takeback\": true}")
+        if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool) or turn < 1):
+            raise BadRequest("'turn' is the number of the turn the answer is about, as the question showed it")
+        rec = game.recognizer
+        if turn is not None and rec is not None and turn != rec.turn_of(seat, card, takeback=takeback):
+            # Sent as the mat's question changed (the phone showed an earlier one): kept for
+            # the turn it names, for when the mat asks about that turn again; never taken
+            # for another turn that offers the same card (docs/recognizer.md).
+            now = time.monotonic()
+            self._traces.answer(now, seat, card, takeback, turn)
+            self._recognized(rec.answer(now, seat, card, takeback=takeback, turn=turn))
+            return {"ok": True, "kept": True}
         prompt, rec = game.question_for(seat)
         if takeback and "takeback" not in prompt:
             raise BadRequest("this question offers no takeback")
         if not takeback and card not in prompt["choose"]:
             raise BadRequest(f"choose one of {', '.join(prompt['choose'])}")
         now = time.monotonic()
-        self._traces.answer(now, seat, card, takeback)
-        self._recognized(rec.answer(now, seat, card, takeback=takeback))
+        self._traces.answer(now, seat, card, takeback, turn)
+        self._recognized(rec.answer(now, seat, card, takeback=takeback, turn=turn))
         return {"ok": True}
 
     def _new_game(self, request: dict[str, Any]) -> Reply:

@@ -62,6 +62,7 @@ class ReplyView(TypedDict):
     seat: str
     choose: list[str]
     buttons: dict[str, str]
+    turns: dict[str, int]     # card -> the turn its answer names (see PromptView)
 
 
 class PromptView(TypedDict):
@@ -69,6 +70,10 @@ class PromptView(TypedDict):
     seat: str
     choose: list[str]
     buttons: dict[str, str]   # card -> "A", "B" (or "C" for the reply's one card)
+    # card (or "takeback") -> the number of the turn its answer says something of, which the
+    # phone sends with it (the recognizer's ``turn_of``): an answer sent as the question
+    # changes is kept for that turn, never taken for another that offers the same card.
+    turns: dict[str, int]
     question: str
     takeback: NotRequired[str]
     reply: NotRequired[ReplyView]

@@ -10,28 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..rules.position import COLORS
-from .asking import TAKEBACK, Question
+from .asking import Question
 
 
 @dataclass
 class Heard:
-    """The answers kept: (turn, seat, card, takeback); and every answer a question raised
-    offered: (turn, seat, card or takeback)."""
+    """The answers kept: (turn, seat, card, takeback)."""
     kept: list[tuple[int, str, str | None, bool]] = field(default_factory=list)
-    offered: set[tuple[int, str, str]] = field(default_factory=set)
-
-    def asked(self, q: Question) -> None:
-        """``q`` is shown: the answers it offers are those a phone may give for their turns."""
-        self.offered |= {(turn, COLORS[seat], key) for key, seat in q.seats.items()
-                         for turn in q.turns_of(key)}
 
     def keep(self, turn: int, seat: str, card: str | None, takeback: bool) -> None:
-        """Keep a phone answer for ``turn``, if a question about that turn offered it: a phone
-        only answers a prompt it showed, so another is no answer (a forged one is refused
-        before it gets here)."""
-        if (turn, seat, TAKEBACK if takeback else card) in self.offered:
-            self.kept.append((turn, seat, card, takeback))
+        self.kept.append((turn, seat, card, takeback))
 
     def take(self, q: Question) -> str | None:
         """The option of ``q`` that a kept answer picks for the turn it names, which it then
@@ -46,7 +34,6 @@ class Heard:
     def stand(self, last: int) -> None:
         """The turns up to ``last`` stand: what was said of them is decided."""
         self.kept = [said for said in self.kept if said[0] > last]
-        self.offered = {said for said in self.offered if said[0] > last}
 
 
 def taken(q: Question, turn: int | None, seat: str, card: str | None, takeback: bool) -> str | None:

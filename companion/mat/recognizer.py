@@ -731,7 +731,6 @@ class Recognizer:
         if self._question is None or q.prompt != self._question.prompt:
             self._emit(t, prompt=q.prompt)
         self._question = q
-        self._heard.asked(q)
         key = self._heard.take(q) if not self._passing else None
         if key is not None:
             self._choose(key, t)   # what the player said of that turn, before it was asked

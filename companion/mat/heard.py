@@ -10,13 +10,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..rules.position import COLORS
 from .asking import Question
 
 
 @dataclass
 class Heard:
-    """The answers kept: (turn, seat, card, takeback)."""
+    """The answers kept: (turn, seat, card, takeback); and every answer a question raised
+    offered: (turn, seat, card or takeback), which a phone may still send for that turn."""
     kept: list[tuple[int, str, str | None, bool]] = field(default_factory=list)
+    offered: set[tuple[int, str, str]] = field(default_factory=set)
+
+    def asked(self, q: Question) -> None:
+        """``q`` is shown: the answers it offers, each for its turn."""
+        self.offered |= {(turn, COLORS[seat], key) for key, seat in q.seats.items()
+                         for turn in q.turns_of(key)}
 
     def keep(self, turn: int, seat: str, card: str | None, takeback: bool) -> None:
         self.kept.append((turn, seat, card, takeback))
@@ -34,6 +42,7 @@ class Heard:
     def stand(self, last: int) -> None:
         """The turns up to ``last`` stand: what was said of them is decided."""
         self.kept = [said for said in self.kept if said[0] > last]
+        self.offered = {said for said in self.offered if said[0] > last}
 
 
 def taken(q: Question, turn: int | None, seat: str, card: str | None, takeback: bool) -> str | None:

@@ -259,6 +259,12 @@ class Recognizer:
                 self._choose(key, t)
         return self._drain()
 
+    def offered(self, turn: int, seat: str, card: str | None = None, *,
+                takeback: bool = False) -> bool:
+        """Did a question raised offer ``seat`` this answer for ``turn`` (one about a turn
+        that does not stand yet)? A phone can only send what it was shown."""
+        return (turn, seat, "takeback" if takeback else card) in self._heard.offered
+
     def answer(self, t: float, seat: str, card: str | None = None, *,
                takeback: bool = False, turn: int | None = None) -> list[MatEvent]:
         """A phone answer from ``seat``: the card used (or given up), or the takeback; ``turn``:
@@ -731,6 +737,7 @@ class Recognizer:
         if self._question is None or q.prompt != self._question.prompt:
             self._emit(t, prompt=q.prompt)
         self._question = q
+        self._heard.asked(q)
         key = self._heard.take(q) if not self._passing else None
         if key is not None:
             self._choose(key, t)   # what the player said of that turn, before it was asked

@@ -350,7 +350,10 @@ class Companion(SeatDoors, TableDoors):
         if turn is not None and rec is not None and turn != rec.turn_of(seat, card, takeback=takeback):
             # Sent as the mat's question changed (the phone showed an earlier one): kept for
             # the turn it names, for when the mat asks about that turn again; never taken
-            # for another turn that offers the same card (docs/recognizer.md).
+            # for another turn that offers the same card (docs/recognizer.md). Only what a
+            # question offered this seat for that turn: a phone sends nothing else.
+            if not rec.offered(turn, seat, card, takeback=takeback):
+                raise Conflict("this question is no longer asked: look again")
             now = time.monotonic()
             self._traces.answer(now, seat, card, takeback, turn)
             self._recognized(rec.answer(now, seat, card, takeback=takeback, turn=turn))

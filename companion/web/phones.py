@@ -228,8 +228,9 @@ def seat_answer():
     request_ = {"type": "answer", "step": _step(body), "session": sid,
                 **({"card": body["card"]} if "card" in body else {"takeback": True}),
                 **({"turn": turn} if turn is not None else {})}
-    companion().submit(seat, request_)
-    return jsonify(ok=True, version=_version(seat))
+    answer = companion().submit(seat, request_)
+    # kept: the mat asks about another turn now; the answer waits for its own.
+    return jsonify(ok=True, kept=bool(answer.get("kept")), version=_version(seat))
 
 
 @phones.get("/seat/record")

@@ -45,7 +45,7 @@ from .tables import TableDoors, invite_lines
 from .thread import GameThread
 from .tracing import Traces
 from .viewtypes import ListedGame, Reply, SimState, View
-from .wins import stand_win
+from .wins import reads_on, stand_win
 
 
 LONG_PRESS_NEW_GAME = "C"
@@ -318,7 +318,9 @@ class Companion(SeatDoors, TableDoors):
         if kind == "handover":          # the seat's holder answers a phone asking for it
             self._seats.consent(seat, request.get("session"), request.get("allow") is True)
             return {"ok": True}
-        if game is None or game.status == "finished":
+        if game is None or (game.status == "finished" and not (kind == "answer" and reads_on(game))):
+            # (A won game's mat is still read while the winner may amend the winning turn:
+            # a question about that amendment is answered from the phone too.)
             raise Conflict("no game is being played")
         game.check_step(seat, request.get("step"))
         if kind == "answer":

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from ..rules.moves import Move
-from ..rules.position import COLORS
+from ..rules.position import COLORS, Position
 from .events import Prompt
 from .histories import Node
 
@@ -229,6 +229,15 @@ def _prompt(seats: dict[str, int], first: int, takeback: str | None,
     if others:
         prompt["reply"] = {"seat": COLORS[1 - first], "choose": others}
     return prompt
+
+
+def passing(pos: Position, cards: list[str], number: int) -> Question:
+    """Which card the player to move at ``pos`` gives up (``cards``: those it may), on turn
+    ``number``."""
+    hand = pos.hands[pos.turn]
+    prompt: Prompt = {"seat": COLORS[pos.turn], "choose": sorted(cards, key=hand.index)}
+    return Question(0, "pass", prompt, {c: pos.turn for c in cards}, {pos.turn: hand},
+                    frozenset(), {}, number)
 
 
 def allowed(prompt: Prompt, seat: str) -> list[str]:

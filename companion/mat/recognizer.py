@@ -22,7 +22,6 @@ It keeps hypotheses, not a state (docs/recognizer.md has the contract):
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from functools import partial
 
 from ..rules.board import Board
@@ -31,7 +30,7 @@ from ..rules.cards import CARDS, CardTable
 from ..rules.engine import Engine
 from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
-from .asking import Question, ask, unsaid
+from .asking import Question, ask, passing, unsaid
 from .events import MatEvent, Prompt
 from .histories import Explanation, Node, Tree, explain
 from .sides import boards, sides_of
@@ -53,7 +52,7 @@ from .undoing import moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way
 from .going_on import going_on
 from .answering import answered
-from .heard import Heard, taken
+from .heard import Heard, turn_of
 from .starting import starts
 from .in_place import made_in_place
 
@@ -137,11 +136,9 @@ class Recognizer:
         # amendment of it into another card's turn is ruled out too.
         self._named: list[tuple[tuple[Move, ...], str]] = []
         self._question: Question | None = None
-        # The turns are numbered from ``first``, the turn the mat starts on (a phone's answer
-        # names the turn its prompt asks about); answers for a turn no open question asks
-        # about are kept for it.
-        self._first = first
-        self._heard = Heard()
+        # Phone answers name a turn, numbered from ``first`` (the turn the mat starts on);
+        # those for a turn no open question asks about are kept for it.
+        self._heard = Heard(first, self._record)
         self._passing = False                    # the question is which card to give up
         self._mismatch: tuple[frozenset[int], frozenset[int]] | None = None
         self._waiting: str | None = None
@@ -170,9 +167,7 @@ class Recognizer:
         turn played with ``card``, or the one taken back; ``first`` is the turn the mat
         started on): the phone names it with the answer. None if the question offers
         ``seat`` no such answer."""
-        q = self._question
-        key = q.answer_key(seat, card, takeback) if q is not None else None
-        return min(q.turns_of(key)) if q is not None and key is not None else None
+        return turn_of(self._question, seat, card, takeback)
 
     @property
     def waiting(self) -> str | None:
@@ -263,7 +258,7 @@ class Recognizer:
                 takeback: bool = False) -> bool:
         """Did a question raised offer ``seat`` this answer for ``turn`` (one about a turn
         that does not stand yet)? A phone can only send what it was shown."""
-        return (turn, seat, "takeback" if takeback else card) in self._heard.offered
+        return self._heard.offers(turn, seat, card, takeback)
 
     def answer(self, t: float, seat: str, card: str | None = None, *,
                takeback: bool = False, turn: int | None = None) -> list[MatEvent]:
@@ -273,12 +268,9 @@ class Recognizer:
         self._advance_to(t)
         cards = self._record.board.cards
         name = cards[card].name if card is not None and card in cards else None
-        q = self._question
-        key = taken(q, turn, seat, name, takeback) if q is not None else None
+        key = self._heard.hear(self._question, turn, seat, name, takeback)
         if key is not None:
             self._choose(key, t)
-        elif turn is not None and turn >= self._first + self._stood():
-            self._heard.keep(turn, seat, name, takeback)
         return self._drain()
 
     def end_turn(self, t: float) -> list[MatEvent]:
@@ -714,7 +706,7 @@ class Recognizer:
         # the anchor's own may be the time of a late answer, after the next hands moved).
         self._since, self._cut = max(self._since, cuts[-2]), max(self._cut, cut)
         self._lifts = [(t0, sq) for t0, sq in self._lifts if t0 > cut]
-        self._heard.stand(self._first + self._stood() - 1)
+        self._heard.stand()
         self._rested = [(t0, occ) for t0, occ in self._rested if t0 > cut]
 
     def _check_pass(self, t: float) -> None:
@@ -727,28 +719,19 @@ class Recognizer:
 
     # -- questions ---------------------------------------------------------------------------
 
-    def _stood(self) -> int:
-        """The turns read since the mat started that stand (before the anchor)."""
-        return len(self._record.board.move_stack) - len(self._record.open)
-
     def _raise(self, q: Question, t: float) -> None:
         self._waiting = None
-        q = replace(q, number=self._first + self._stood() + q.depth)
+        q = self._heard.asked(q)
         if self._question is None or q.prompt != self._question.prompt:
             self._emit(t, prompt=q.prompt)
         self._question = q
-        self._heard.asked(q)
         key = self._heard.take(q) if not self._passing else None
         if key is not None:
             self._choose(key, t)   # what the player said of that turn, before it was asked
 
     def _raise_pass(self, t: float, cards: list[str]) -> None:
-        pos = self._record.position
-        hand = pos.hands[pos.turn]
-        prompt: Prompt = {"seat": COLORS[pos.turn], "choose": sorted(cards, key=hand.index)}
-        self._question = Question(0, "pass", prompt, {c: pos.turn for c in cards}, {pos.turn: hand},
-                                  frozenset(), {}, self._first + len(self._record.board.move_stack))
-        self._emit(t, prompt=prompt)
+        self._question = passing(self._record.position, cards, self._heard.next)
+        self._emit(t, prompt=self._question.prompt)
 
     def _asked(self) -> Question | None:
         """The question open, but for which card to give up (it asks of no history)."""
@@ -785,7 +768,7 @@ class Recognizer:
         self._tree = Tree(self._record.board, self._engine, self._known)
         self._since = self._cut = t
         self._explained, self._doubted, self._chain, self._snatch = [], [], [], None
-        self._heard.stand(self._first + self._stood() - 1)
+        self._heard.stand()
         self._expect()
         self._version += 1
         self._check_pass(t)

@@ -31,7 +31,7 @@ from ..rules.errors import IllegalActionError
 from ..rules.referee import SEATS
 from ..rules.squares import parse_square
 from ..mat.events import MatEvent
-from . import outputs, views
+from . import answers, outputs, views
 from .display import Display
 from .errors import REFUSALS, BadRequest, Conflict, NotFound
 from .hands import Hands
@@ -343,32 +343,12 @@ class Companion(SeatDoors, TableDoors):
         self._enter_sync(game)
 
     def _answer(self, game: GameSession, seat: str, request: dict[str, Any]) -> Reply:
-        card, takeback, turn = request.get("card"), request.get("takeback") is True, request.get("turn")
-        if not takeback and not isinstance(card, str):
-            raise BadRequest("an answer names a card, or is {\"takeback\": true}")
-        if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool) or turn < 1):
-            raise BadRequest("'turn' is the number of the turn the answer is about, as the question showed it")
-        rec = game.recognizer
-        if turn is not None and rec is not None and turn != rec.turn_of(seat, card, takeback=takeback):
-            # Sent as the mat's question changed (the phone showed an earlier one): kept for
-            # the turn it names, for when the mat asks about that turn again; never taken
-            # for another turn that offers the same card (docs/recognizer.md). Only what a
-            # question offered this seat for that turn: a phone sends nothing else.
-            if not rec.offered(turn, seat, card, takeback=takeback):
-                raise Conflict("this question is no longer asked: look again")
-            now = time.monotonic()
-            self._traces.answer(now, seat, card, takeback, turn)
-            self._recognized(rec.answer(now, seat, card, takeback=takeback, turn=turn))
-            return {"ok": True, "kept": True}
-        prompt, rec = game.question_for(seat)
-        if takeback and "takeback" not in prompt:
-            raise BadRequest("this question offers no takeback")
-        if not takeback and card not in prompt["choose"]:
-            raise BadRequest(f"choose one of {', '.join(prompt['choose'])}")
+        answer = answers.checked(game, seat, request)
         now = time.monotonic()
-        self._traces.answer(now, seat, card, takeback, turn)
-        self._recognized(rec.answer(now, seat, card, takeback=takeback, turn=turn))
-        return {"ok": True}
+        self._traces.answer(now, seat, answer.card, answer.takeback, answer.turn)
+        self._recognized(answer.rec.answer(now, seat, answer.card, takeback=answer.takeback,
+                                           turn=answer.turn))
+        return {"ok": True, "kept": True} if answer.kept else {"ok": True}
 
     def _new_game(self, request: dict[str, Any]) -> Reply:
         try:

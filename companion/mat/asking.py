@@ -13,7 +13,7 @@ Its options are named as the players answer them: a card name, or ``takeback``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..rules.moves import Move
 from ..rules.position import COLORS, Position
@@ -50,29 +50,6 @@ class Question:
         if self.mode != LAST or key == TAKEBACK or not self.prefixes.get(key):
             return {self.number}
         return {self.number - self.depth + len(p) - 1 for p in self.prefixes[key]}
-
-    def splits(self, nodes: list[Node]) -> bool:
-        """Does an answer still tell ``nodes`` apart: none goes on from two options'
-        histories as far, and not all that go on from one go on from the same? (A history
-        that goes on from none, a turn asked about taken back, an answer rules out.)"""
-        options = set()
-        for n in nodes:
-            best = {k: _best(n.moves, ps) for k, ps in self.prefixes.items()}
-            top = max(best.values(), default=-1)
-            mine = [k for k, b in best.items() if b == top]
-            if top >= 0 and len(mine) > 1:
-                return False
-            if top >= 0:
-                options.add(mine[0])
-        return len(options) > 1
-
-    def after(self, done: tuple[Move, ...]) -> Question:
-        """The question once the turns ``done`` stand (the anchor moved past them): each
-        option's histories that go on from them, from after them."""
-        n = len(done)
-        prefixes = {k: frozenset(p[n:] for p in ps if p[:n] == done)
-                    for k, ps in self.prefixes.items()}
-        return replace(self, depth=self.depth - n, prefixes=prefixes)
 
     def ruled_out(self, key: str) -> list[tuple[Move, ...]]:
         """The histories answer ``key`` rules out, each with every history that goes on from
@@ -146,14 +123,10 @@ def _hand(node: Node, depth: int, mode: str) -> tuple[str, ...]:
 
 
 def ask(nodes: list[Node], depth: int, open_moves: int, turn: int,
-        takeback: str | None, asked: Question | None = None) -> Question | None:
+        takeback: str | None) -> Question | None:
     """The question that tells the histories ``nodes`` apart after their common ``depth``
     turns, or None when no answer could (the hands must). ``open_moves``: published moves
-    after the anchor; ``turn``: the player to move now, who answers a takeback. The
-    question ``asked`` stands while it still tells them apart: an answer to it, however
-    late, is read as the answer to it, not to a later turn's question (no-answer 26, 30)."""
-    if asked is not None and asked.splits(nodes):
-        return asked
+    after the anchor; ``turn``: the player to move now, who answers a takeback."""
     # Turns of one length differ by card (which card); else by who made the last (whose
     # step, move or takeback).
     for mode in (STEP, LAST) if len({len(n.steps) for n in nodes}) == 1 else (LAST, STEP):

@@ -647,7 +647,7 @@ class Recognizer:
             self._stand(n, t)
             found, common, opened = self._explained, common - n, opened[n:]
         takeback = str(opened[common]) if common < len(opened) else None
-        q = ask(found, common, len(opened), self._record.position.turn, takeback, self._asked())
+        q = ask(found, common, len(opened), self._record.position.turn, takeback)
         if q is not None:
             self._raise(q, t)
 
@@ -697,8 +697,6 @@ class Recognizer:
         self._chain = refollow(old, self._tree, self._chain, done)
         self._rejected = [r[n:] for r in self._rejected if r[:n] == done and len(r) > n]
         self._named = [(p[n:], c) for p, c in self._named if p[:n] == done and len(p) >= n]
-        if self._question is not None:
-            self._question = self._question.after(done)
         # The hands of the moves that stand are done: their lifts are no one's now.
         cuts = [self._cut] + self._shown[:n]
         cut, self._shown = self._shown[n - 1], self._shown[n:]

@@ -142,11 +142,13 @@ class ListedGame(GameEntry):
 
 class Reply(TypedDict):
     """The answer to a request a page or a phone sends (``Companion.submit``): done, and what
-    the page needs next: the new game's id, the hints left, or that the move waits for the mat."""
+    the page needs next: the new game's id, the hints left, that the move waits for the mat, or
+    that an answer is kept for the turn it names (the mat asks about another now)."""
     ok: bool
     game: NotRequired[int]
     left: NotRequired[int]
     on_mat: NotRequired[bool]
+    kept: NotRequired[bool]
 
 
 class SimState(TypedDict):

@@ -30,7 +30,7 @@ from ..rules.cards import CARDS, CardTable
 from ..rules.engine import Engine
 from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
-from .asking import Question, ask, unsaid
+from .asking import Question, ask, passing, unsaid
 from .events import MatEvent, Prompt
 from .histories import Explanation, Node, Tree, explain
 from .sides import ASIDE_S, boards, sides_of
@@ -53,6 +53,7 @@ from .undoing import moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way
 from .going_on import going_on
 from .answering import answered
+from .heard import Heard, turn_of
 from .starting import next_players, starts
 from .in_place import made_in_place
 from .set_aside import set_aside
@@ -79,7 +80,7 @@ class Recognizer:
 
     def __init__(self, position: Position | str, *, cards: CardTable = CARDS,
                  settle: float = SETTLE_S, clear: float = CLEAR_S, flash: float = FLASH_S,
-                 t: float = 0.0):
+                 t: float = 0.0, first: int = 1):
         if not 0 < settle <= MAX_SETTLE_S:
             raise ValueError(f"settle time {settle} s: must be above 0 and at most {MAX_SETTLE_S} s")
         self.settle, self.clear = settle, clear
@@ -140,6 +141,9 @@ class Recognizer:
         # amendment of it into another card's turn is ruled out too.
         self._named: list[tuple[tuple[Move, ...], str]] = []
         self._question: Question | None = None
+        # Phone answers name a turn, numbered from ``first`` (the turn the mat starts on);
+        # those for a turn no open question asks about are kept for it.
+        self._heard = Heard(first, self._record)
         self._passing = False                    # the question is which card to give up
         self._mismatch: tuple[frozenset[int], frozenset[int]] | None = None
         self._waiting: str | None = None
@@ -162,6 +166,13 @@ class Recognizer:
     def prompt(self) -> Prompt | None:
         """The question waiting for an answer, as emitted, or None."""
         return self._question.prompt if self._question is not None else None
+
+    def turn_of(self, seat: str, card: str | None = None, *, takeback: bool = False) -> int | None:
+        """The number of the turn a phone answer to the open question says something of (the
+        turn played with ``card``, or the one taken back; ``first`` is the turn the mat
+        started on): the phone names it with the answer. None if the question offers
+        ``seat`` no such answer."""
+        return turn_of(self._question, seat, card, takeback)
 
     @property
     def waiting(self) -> str | None:
@@ -249,16 +260,23 @@ class Recognizer:
                 self._choose(key, t)
         return self._drain()
 
+    def offered(self, turn: int, seat: str, card: str | None = None, *,
+                takeback: bool = False) -> bool:
+        """Did a question raised offer ``seat`` this answer for ``turn`` (one about a turn
+        that does not stand yet)? A phone can only send what it was shown."""
+        return self._heard.offers(turn, seat, card, takeback)
+
     def answer(self, t: float, seat: str, card: str | None = None, *,
-               takeback: bool = False) -> list[MatEvent]:
-        """A phone answer from ``seat``: the card used (or given up), or the takeback."""
+               takeback: bool = False, turn: int | None = None) -> list[MatEvent]:
+        """A phone answer from ``seat``: the card used (or given up), or the takeback; ``turn``:
+        the turn it says something of (``turn_of``). An answer about a turn the open question
+        does not ask about is kept for a question about that turn (``heard``)."""
         self._advance_to(t)
-        if self._question is not None:
-            cards = self._record.board.cards
-            name = cards[card].name if card is not None and card in cards else None
-            key = self._question.answer_key(seat, name, takeback)
-            if key is not None:
-                self._choose(key, t)
+        cards = self._record.board.cards
+        name = cards[card].name if card is not None and card in cards else None
+        key = self._heard.hear(self._question, turn, seat, name, takeback)
+        if key is not None:
+            self._choose(key, t)
         return self._drain()
 
     def end_turn(self, t: float) -> list[MatEvent]:
@@ -708,6 +726,7 @@ class Recognizer:
         # the anchor's own may be the time of a late answer, after the next hands moved).
         self._since, self._cut = max(self._since, cuts[-2]), max(self._cut, cut)
         self._lifts = [(t0, sq) for t0, sq in self._lifts if t0 > cut]
+        self._heard.stand()
         self._rested = [(t0, occ) for t0, occ in self._rested if t0 > cut]
 
     def _check_pass(self, t: float) -> None:
@@ -722,17 +741,17 @@ class Recognizer:
 
     def _raise(self, q: Question, t: float) -> None:
         self._waiting = None
+        q = self._heard.asked(q)
         if self._question is None or q.prompt != self._question.prompt:
             self._emit(t, prompt=q.prompt)
         self._question = q
+        key = self._heard.take(q) if not self._passing else None
+        if key is not None:
+            self._choose(key, t)   # what the player said of that turn, before it was asked
 
     def _raise_pass(self, t: float, cards: list[str]) -> None:
-        pos = self._record.position
-        hand = pos.hands[pos.turn]
-        prompt: Prompt = {"seat": COLORS[pos.turn], "choose": sorted(cards, key=hand.index)}
-        self._question = Question(0, "pass", prompt, {c: pos.turn for c in cards}, {pos.turn: hand},
-                                  frozenset(), {})
-        self._emit(t, prompt=prompt)
+        self._question = passing(self._record.position, cards, self._heard.next)
+        self._emit(t, prompt=self._question.prompt)
 
     def _asked(self) -> Question | None:
         """The question open, but for which card to give up (it asks of no history)."""
@@ -769,6 +788,7 @@ class Recognizer:
         self._tree = Tree(self._record.board, self._engine, self._known)
         self._since = self._cut = t
         self._explained, self._doubted, self._chain, self._snatch = [], [], [], None
+        self._heard.stand()
         self._expect()
         self._version += 1
         self._check_pass(t)

@@ -8,7 +8,7 @@ the OLED's pages. The words themselves are all in :mod:`companion.mat.oled`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -244,12 +244,16 @@ def with_show(scene: Scene, show: Show | None) -> tuple[tuple[int, Cue], ...]:
 
 # -- the phones' question ------------------------------------------------------------------
 
-def prompt_view(prompt: Mapping[str, Any], hand: list[str]) -> PromptView:
+def prompt_view(prompt: Mapping[str, Any], hand: list[str],
+                turn_of: Callable[[str, str], int | None]) -> PromptView:
     """The recognizer's question for a seat. Buttons A and B stand for the prompted player's
-    first and second card in hand (``hand``: its names as in the position string)."""
+    first and second card in hand (``hand``: its names as in the position string).
+    ``turn_of(seat, option)``: the turn an answer names (option: a card or "takeback")."""
     buttons = {card: "AB"[hand.index(card.replace(" ", "-"))] for card in prompt["choose"]
                if card.replace(" ", "-") in hand[:2]}
+    options = [*prompt["choose"], *(["takeback"] if "takeback" in prompt else [])]
     out: PromptView = {"seat": prompt["seat"], "choose": list(prompt["choose"]), "buttons": buttons,
+           "turns": _turns(prompt["seat"], options, turn_of),
            "question": f"{prompt['seat'].title()}: which card? " +
                        "  ".join(f"{b}: {c}" for c, b in buttons.items())}
     if "takeback" in prompt:
@@ -260,9 +264,15 @@ def prompt_view(prompt: Mapping[str, Any], hand: list[str]) -> PromptView:
         # "Whose step was it?": the other player may answer that the step was theirs (button
         # C at the mat when they have one card to name, or their phone).
         out["reply"] = {"seat": reply["seat"], "choose": list(reply["choose"]),
-                        "buttons": _reply_buttons(prompt)}
+                        "buttons": _reply_buttons(prompt),
+                        "turns": _turns(reply["seat"], reply["choose"], turn_of)}
         out["question"] += f"  or {reply['seat'].title()}: " + ", ".join(reply["choose"])
     return out
+
+
+def _turns(seat: str, options: Iterable[str],
+           turn_of: Callable[[str, str], int | None]) -> dict[str, int]:
+    return {o: turn for o in options if (turn := turn_of(seat, o)) is not None}
 
 
 def _reply_buttons(prompt: Mapping[str, Any]) -> dict[str, str]:

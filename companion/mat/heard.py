@@ -35,6 +35,7 @@ class Heard:
     record: Record
     kept: list[Said] = field(default_factory=list)
     offered: dict[Offer, set[Before]] = field(default_factory=dict)
+    asking: dict[Offer, Question] = field(default_factory=dict)  # the last to offer each
 
     @property
     def open(self) -> int:
@@ -52,6 +53,7 @@ class Heard:
         for key, seat in q.seats.items():
             for turn, before in self._befores(q, key):
                 self.offered.setdefault((turn, COLORS[seat], key), set()).add(before)
+                self.asking[turn, COLORS[seat], key] = q
         return q
 
     def offers(self, turn: int, seat: str, card: str | None, takeback: bool) -> bool:
@@ -69,14 +71,27 @@ class Heard:
         return {(base + len(p) - 1, standing + p[:-1]) for p in q.prefixes.get(key, ())}
 
     def hear(self, q: Question | None, turn: int | None, seat: str, card: str | None,
-             takeback: bool) -> str | None:
-        """A phone answer: the option of the open question ``q`` it picks, or None; kept when
-        it names a turn that does not stand and ``q`` does not take it."""
-        said = self._said(turn, seat, card, takeback)
+             takeback: bool) -> tuple[str | None, Question | None]:
+        """A phone answer: the option of the open question ``q`` it picks (and None); else,
+        when it names a turn that does not stand, it is kept, and answers the question that
+        last offered it if that was asked from the anchor the mat is at and the turns before
+        its turn were the same in every question that offered it (it is about these
+        histories: what it keeps of them is what the player said): that option and that
+        question; else (None, None). ``card`` as the phone sent it: one not in play names
+        none."""
+        cards = self.record.board.cards
+        name = cards[card].name if card is not None and card in cards else None
+        said = self._said(turn, seat, name, takeback)
         key = self._taken(q, said) if q is not None else None
-        if key is None and turn is not None and turn >= self.open:
-            self.kept.append(said)
-        return key
+        if key is not None or turn is None or turn < self.open:
+            return key, None
+        self.kept.append(said)
+        old = self.asking.get((turn, seat, TAKEBACK if takeback else card or ""))
+        if (old is None or old.number - old.depth != self.open or len(said[4]) != 1
+                or (q is not None and q.mode == "pass")):
+            return None, None
+        key = self._taken(old, said)
+        return key, old if key is not None else None
 
     def take(self, q: Question) -> str | None:
         """The option of ``q`` that a kept answer picks for the turn it names, which it then
@@ -93,6 +108,7 @@ class Heard:
         first = self.open
         self.kept = [said for said in self.kept if said[0] >= first]
         self.offered = {o: bs for o, bs in self.offered.items() if o[0] >= first}
+        self.asking = {o: q for o, q in self.asking.items() if o[0] >= first}
 
     def _said(self, turn: int | None, seat: str, card: str | None, takeback: bool) -> Said:
         """A phone answer, with the turns before the one it names that the questions which

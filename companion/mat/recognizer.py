@@ -270,13 +270,12 @@ class Recognizer:
                takeback: bool = False, turn: int | None = None) -> list[MatEvent]:
         """A phone answer from ``seat``: the card used (or given up), or the takeback; ``turn``:
         the turn it says something of (``turn_of``). An answer about a turn the open question
-        does not ask about is kept for a question about that turn (``heard``)."""
+        does not ask about is kept for a question about that turn, and answers the question
+        that offered it if the mat is still at the anchor that was asked from (``heard``)."""
         self._advance_to(t)
-        cards = self._record.board.cards
-        name = cards[card].name if card is not None and card in cards else None
-        key = self._heard.hear(self._question, turn, seat, name, takeback)
+        key, late = self._heard.hear(self._question, turn, seat, card, takeback)
         if key is not None:
-            self._choose(key, t)
+            self._choose(key, t, late)
         return self._drain()
 
     def end_turn(self, t: float) -> list[MatEvent]:
@@ -740,6 +739,8 @@ class Recognizer:
     # -- questions ---------------------------------------------------------------------------
 
     def _raise(self, q: Question, t: float) -> None:
+        """Ask ``q`` (shown again only if its prompt changed). A phone answer kept for the
+        turn it asks about, after the same turns, answers it at once (``heard``)."""
         self._waiting = None
         q = self._heard.asked(q)
         if self._question is None or q.prompt != self._question.prompt:
@@ -750,6 +751,7 @@ class Recognizer:
             self._choose(key, t)   # what the player said of that turn, before it was asked
 
     def _raise_pass(self, t: float, cards: list[str]) -> None:
+        """Ask which of ``cards`` the player to move gives up: no move of theirs is legal."""
         self._question = passing(self._record.position, cards, self._heard.next)
         self._emit(t, prompt=self._question.prompt)
 
@@ -762,10 +764,14 @@ class Recognizer:
             self._emit(t, prompt_cancelled={"seat": self._question.prompt["seat"]})
             self._question = None
 
-    def _choose(self, key: str, t: float) -> None:
-        q = self._question
+    def _choose(self, key: str, t: float, late: Question | None = None) -> None:
+        """Answer ``key`` to the open question, or to ``late``: one the mat no longer shows,
+        asked from the anchor it is at (``heard``); the open question then stands until the
+        histories the answer keeps settle it (``_publish``)."""
+        q = late or self._question
+        if late is None:
+            self._question = None
         assert q is not None
-        self._question = None
         if self._passing:
             self._passing = False
             move = next(m for m in self._tree.moves_from(self._record.position).moves if m.card == key)

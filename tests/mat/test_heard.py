@@ -26,14 +26,24 @@ def test_a_kept_answer_is_taken_only_after_the_turns_it_was_offered_after():
     heard = Heard(1, Record(Board(TWO_CARDS), 0.6))
     shown = heard.asked(_reply_question("Ox a1a2"))
     assert shown.turns_of("Horse") == {2}
-    # The phone's answer comes once that question is gone: kept for turn 2.
-    assert heard.hear(None, 2, "blue", "Horse", False) is None
+    # The phone's answer comes once the question is gone: it answers that question (asked
+    # from the anchor the mat is still at), and is kept for turn 2.
+    assert heard.hear(None, 2, "blue", "Horse", False) == ("Horse", shown)
     # Turn 2 asked about again, after another turn 1 (Boar, not Ox): not what Blue said.
     assert heard.take(heard.asked(_reply_question("Boar a1a2"))) is None
     assert heard.take(heard.asked(_reply_question("Ox a1a2"))) == "Horse"
 
 
+def test_a_late_answer_offered_after_two_histories_answers_no_question_at_once():
+    heard = Heard(1, Record(Board(TWO_CARDS), 0.6))
+    heard.asked(_reply_question("Ox a1a2"))
+    heard.asked(_reply_question("Boar a1a2"))
+    # Which question the phone showed is not known: kept, for either.
+    assert heard.hear(None, 2, "blue", "Horse", False) == (None, None)
+    assert heard.take(heard.asked(_reply_question("Boar a1a2"))) == "Horse"
+
+
 def test_an_answer_no_question_offered_is_kept_by_its_number_alone():
     heard = Heard(1, Record(Board(TWO_CARDS), 0.6))
-    assert heard.hear(None, 2, "blue", "Horse", False) is None
+    assert heard.hear(None, 2, "blue", "Horse", False) == (None, None)
     assert heard.take(heard.asked(_reply_question("Boar a1a2"))) == "Horse"

@@ -89,6 +89,9 @@ def _check_event(obj: dict, number: int, text: str, last_t: float) -> float:
         answer = obj["input"]
         if not isinstance(answer, dict) or answer.get("seat") not in ("red", "blue"):
             raise TraceError(f"line {number}: input must be {{\"seat\": \"red\"|\"blue\", \"card\": ...}}")
+        turn = answer.get("turn")
+        if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool) or turn < 1):
+            raise TraceError(f"line {number}: an input's turn is the number of the turn it answers")
     elif obj.get("end") is not True:
         raise TraceError(f"line {number}: unknown event {text.strip()!r}")
     return float(t)
@@ -170,9 +173,10 @@ def _run(recognizer: Recognizer, mat: SimMat, scanner: MatrixScanner | Recording
                 yield from until(t + period)
             if recorder is not None:
                 recorder.answer(t, answer["seat"], answer.get("card"),
-                                takeback=bool(answer.get("takeback")))
+                                takeback=bool(answer.get("takeback")), turn=answer.get("turn"))
             yield from recognizer.answer(t, answer["seat"], answer.get("card"),
-                                         takeback=bool(answer.get("takeback")))
+                                         takeback=bool(answer.get("takeback")),
+                                         turn=answer.get("turn"))
         if "on" in event or "off" in event:
             if scan_due is None:
                 # The next scan on the loop's steady grid (an event on a scan time is seen by it).

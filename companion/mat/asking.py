@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..rules.moves import Move
-from ..rules.position import COLORS
+from ..rules.position import COLORS, Position
 from .events import Prompt
 from .histories import Node
 
@@ -36,11 +36,20 @@ class Question:
     # card), or whole. An answer keeps the histories that go on from its own, however many
     # turns the hands have played since.
     prefixes: dict[str, frozenset[tuple[Move, ...]]]
+    number: int = 0   # the turn asked about (at ``depth``), numbered from the mat's first
 
     def keeps(self, nodes: list[Node], key: str) -> list[Node]:
         mine = self.prefixes.get(key, frozenset())
         others = [p for k, ps in self.prefixes.items() if k != key for p in ps]
         return [n for n in nodes if _best(n.moves, mine) > _best(n.moves, others)]
+
+    def turns_of(self, key: str) -> set[int]:
+        """The numbers of the turns answer ``key`` says something of: the turn asked about
+        (``number``), or for a card that ends a history longer than that (a reply, in a move
+        or takeback or whose step question), that history's last turn."""
+        if self.mode != LAST or key == TAKEBACK or not self.prefixes.get(key):
+            return {self.number}
+        return {self.number - self.depth + len(p) - 1 for p in self.prefixes[key]}
 
     def ruled_out(self, key: str) -> list[tuple[Move, ...]]:
         """The histories answer ``key`` rules out, each with every history that goes on from
@@ -189,11 +198,12 @@ def _prompt(seats: dict[str, int], first: int, takeback: str | None,
     return prompt
 
 
-def pass_question(seat: int, hand: tuple[str, ...], cards: list[str]) -> Question:
-    """No legal move: which of ``cards`` ``seat`` gives up, in hand order, each on its button."""
+def pass_question(seat: int, hand: tuple[str, ...], cards: list[str], number: int) -> Question:
+    """No legal move: which of ``cards`` ``seat`` gives up, in hand order, each on its button,
+    on turn ``number``."""
     prompt: Prompt = {"seat": COLORS[seat], "choose": sorted(cards, key=hand.index)}
     prompt["buttons"] = buttons(prompt, {c: {hand.index(c)} for c in cards})
-    return Question(0, "pass", prompt, {c: seat for c in cards}, frozenset(), {})
+    return Question(0, "pass", prompt, {c: seat for c in cards}, frozenset(), {}, number)
 
 
 def buttons(prompt: Prompt, places: dict[str, set[int]]) -> dict[str, str]:

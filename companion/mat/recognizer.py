@@ -55,6 +55,7 @@ from .on_its_way import look_again, on_its_way
 from .going_on import going_on
 from .emptied import emptied_since
 from .answering import answered
+from .heard import Heard, turn_of
 from .starting import next_players, starts
 from .in_place import made_in_place
 from .set_aside import set_aside
@@ -81,7 +82,7 @@ class Recognizer:
 
     def __init__(self, position: Position | str, *, cards: CardTable = CARDS,
                  settle: float = SETTLE_S, clear: float = CLEAR_S, flash: float = FLASH_S,
-                 t: float = 0.0):
+                 t: float = 0.0, first: int = 1):
         if not 0 < settle <= MAX_SETTLE_S:
             raise ValueError(f"settle time {settle} s: must be above 0 and at most {MAX_SETTLE_S} s")
         self.settle, self.clear = settle, clear
@@ -142,6 +143,9 @@ class Recognizer:
         # amendment of it into another card's turn is ruled out too.
         self._named: list[tuple[tuple[Move, ...], str]] = []
         self._question: Question | None = None
+        # Phone answers name a turn, numbered from ``first`` (the turn the mat starts on);
+        # those for a turn no open question asks about are kept for it.
+        self._heard = Heard(first, self._record)
         self._passing = False                    # the question is which card to give up
         self._mismatch: tuple[frozenset[int], frozenset[int]] | None = None
         self._waiting: str | None = None
@@ -164,6 +168,13 @@ class Recognizer:
     def prompt(self) -> Prompt | None:
         """The question waiting for an answer, as emitted, or None."""
         return self._question.prompt if self._question is not None else None
+
+    def turn_of(self, seat: str, card: str | None = None, *, takeback: bool = False) -> int | None:
+        """The number of the turn a phone answer to the open question says something of (the
+        turn played with ``card``, or the one taken back; ``first`` is the turn the mat
+        started on): the phone names it with the answer. None if the question offers
+        ``seat`` no such answer."""
+        return turn_of(self._question, seat, card, takeback)
 
     @property
     def waiting(self) -> str | None:
@@ -251,16 +262,22 @@ class Recognizer:
                 self._choose(key, t)
         return self._drain()
 
+    def offered(self, turn: int, seat: str, card: str | None = None, *,
+                takeback: bool = False) -> bool:
+        """Did a question raised offer ``seat`` this answer for ``turn`` (one about a turn
+        that does not stand yet)? A phone can only send what it was shown."""
+        return self._heard.offers(turn, seat, card, takeback)
+
     def answer(self, t: float, seat: str, card: str | None = None, *,
-               takeback: bool = False) -> list[MatEvent]:
-        """A phone answer from ``seat``: the card used (or given up), or the takeback."""
+               takeback: bool = False, turn: int | None = None) -> list[MatEvent]:
+        """A phone answer from ``seat``: the card used (or given up), or the takeback; ``turn``:
+        the turn it says something of (``turn_of``). An answer about a turn the open question
+        does not ask about is kept for a question about that turn, and answers the question
+        that offered it if the mat is still at the anchor that was asked from (``heard``)."""
         self._advance_to(t)
-        if self._question is not None:
-            cards = self._record.board.cards
-            name = cards[card].name if card is not None and card in cards else None
-            key = self._question.answer_key(seat, name, takeback)
-            if key is not None:
-                self._choose(key, t)
+        key, late = self._heard.hear(self._question, turn, seat, card, takeback)
+        if key is not None:
+            self._choose(key, t, late)
         return self._drain()
 
     def end_turn(self, t: float) -> list[MatEvent]:
@@ -712,6 +729,7 @@ class Recognizer:
         # the anchor's own may be the time of a late answer, after the next hands moved).
         self._since, self._cut = max(self._since, cuts[-2]), max(self._cut, cut)
         self._lifts = [(t0, sq) for t0, sq in self._lifts if t0 > cut]
+        self._heard.stand()
         self._rested = [(t0, occ) for t0, occ in self._rested if t0 > cut]
         self._maps.forget(cut)
 
@@ -726,14 +744,21 @@ class Recognizer:
     # -- questions ---------------------------------------------------------------------------
 
     def _raise(self, q: Question, t: float) -> None:
+        """Ask ``q`` (shown again only if its prompt changed). A phone answer kept for the
+        turn it asks about, after the same turns, answers it at once (``heard``)."""
         self._waiting = None
+        q = self._heard.asked(q)
         if self._question is None or q.prompt != self._question.prompt:
             self._emit(t, prompt=q.prompt)
         self._question = q
+        key = self._heard.take(q) if not self._passing else None
+        if key is not None:
+            self._choose(key, t)   # what the player said of that turn, before it was asked
 
     def _raise_pass(self, t: float, cards: list[str]) -> None:
+        """Ask which of ``cards`` the player to move gives up: no move of theirs is legal."""
         pos = self._record.position
-        self._question = pass_question(pos.turn, pos.hands[pos.turn], cards)
+        self._question = pass_question(pos.turn, pos.hands[pos.turn], cards, self._heard.next)
         self._emit(t, prompt=self._question.prompt)
 
     def _asked(self) -> Question | None:
@@ -745,10 +770,14 @@ class Recognizer:
             self._emit(t, prompt_cancelled={"seat": self._question.prompt["seat"]})
             self._question = None
 
-    def _choose(self, key: str, t: float) -> None:
-        q = self._question
+    def _choose(self, key: str, t: float, late: Question | None = None) -> None:
+        """Answer ``key`` to the open question, or to ``late``: one the mat no longer shows,
+        asked from the anchor it is at (``heard``); the open question then stands until the
+        histories the answer keeps settle it (``_publish``)."""
+        q = late or self._question
+        if late is None:
+            self._question = None
         assert q is not None
-        self._question = None
         if self._passing:
             self._passing = False
             move = next(m for m in self._tree.moves_from(self._record.position).moves if m.card == key)
@@ -772,6 +801,7 @@ class Recognizer:
         self._tree = Tree(self._record.board, self._engine, self._known)
         self._since = self._cut = t
         self._explained, self._doubted, self._chain, self._snatch = [], [], [], None
+        self._heard.stand()
         self._expect()
         self._version += 1
         self._check_pass(t)

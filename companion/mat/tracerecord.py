@@ -67,12 +67,15 @@ class TraceRecorder:
         with self._lock:
             self._write({"t": self._t(t), "button": name})
 
-    def answer(self, t: float, seat: str, card: str | None = None, *, takeback: bool = False) -> None:
+    def answer(self, t: float, seat: str, card: str | None = None, *, takeback: bool = False,
+               turn: int | None = None) -> None:
         answer: dict[str, Any] = {"seat": seat}
         if takeback:
             answer["takeback"] = True
         else:
             answer["card"] = card
+        if turn is not None:
+            answer["turn"] = turn
         with self._lock:
             self._write({"t": self._t(t), "input": answer})
 

@@ -8,7 +8,7 @@ the OLED's pages. The words themselves are all in :mod:`companion.mat.oled`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -244,13 +244,17 @@ def with_show(scene: Scene, show: Show | None) -> tuple[tuple[int, Cue], ...]:
 
 # -- the phones' question ------------------------------------------------------------------
 
-def prompt_view(prompt: Mapping[str, Any]) -> PromptView:
+def prompt_view(prompt: Mapping[str, Any],
+                turn_of: Callable[[str, str], int | None]) -> PromptView:
     """The recognizer's question for a seat, its cards' buttons A and B as the question's own
     map names them (the mat's buttons and OLED read the same map): a card without one is
-    answered on the phone."""
+    answered on the phone. ``turn_of(seat, option)``: the turn an answer names (option: a
+    card or "takeback")."""
     keys = prompt.get("buttons", {})
     buttons = {card: keys[card] for card in prompt["choose"] if card in keys}
+    options = [*prompt["choose"], *(["takeback"] if "takeback" in prompt else [])]
     out: PromptView = {"seat": prompt["seat"], "choose": list(prompt["choose"]), "buttons": buttons,
+           "turns": _turns(prompt["seat"], options, turn_of),
            "question": f"{prompt['seat'].title()}: which card? " +
                        "  ".join(f"{buttons[c]}: {c}" if c in buttons else c for c in prompt["choose"])}
     if "takeback" in prompt:
@@ -261,9 +265,15 @@ def prompt_view(prompt: Mapping[str, Any]) -> PromptView:
         # "Whose step was it?": the other player may answer that the step was theirs (button
         # C at the mat when they have one card to name, or their phone).
         out["reply"] = {"seat": reply["seat"], "choose": list(reply["choose"]),
-                        "buttons": _reply_buttons(prompt)}
+                        "buttons": _reply_buttons(prompt),
+                        "turns": _turns(reply["seat"], reply["choose"], turn_of)}
         out["question"] += f"  or {reply['seat'].title()}: " + ", ".join(reply["choose"])
     return out
+
+
+def _turns(seat: str, options: Iterable[str],
+           turn_of: Callable[[str, str], int | None]) -> dict[str, int]:
+    return {o: turn for o in options if (turn := turn_of(seat, o)) is not None}
 
 
 def _reply_buttons(prompt: Mapping[str, Any]) -> dict[str, str]:

@@ -31,7 +31,7 @@ from ..rules.errors import IllegalActionError
 from ..rules.referee import SEATS
 from ..rules.squares import parse_square
 from ..mat.events import MatEvent
-from . import outputs, views
+from . import answers, outputs, views
 from .display import Display
 from .errors import REFUSALS, BadRequest, Conflict, Declared, NotFound
 from .hands import Hands
@@ -45,7 +45,7 @@ from .tables import TableDoors, invite_lines
 from .thread import GameThread
 from .tracing import Traces
 from .viewtypes import ListedGame, Reply, SimState, View
-from .wins import stand_win
+from .wins import reads_on, stand_win
 
 
 LONG_PRESS_NEW_GAME = "C"
@@ -290,7 +290,7 @@ class Companion(SeatDoors, TableDoors):
                 game.wrong = ()
         self._opponent.let_go(game, self._enter_sync)
         self._opponent.answer_for_expected(
-            game, self._recognized, lambda t, seat, card: self._traces.answer(t, seat, card, False))
+            game, self._recognized, lambda t, seat, card: self._traces.answer(t, seat, card, False, None))
 
     def _refused(self, game: GameSession, seat: str, exc: Exception) -> None:
         if isinstance(exc, IllegalActionError) and exc.public_reason is None:
@@ -326,7 +326,9 @@ class Companion(SeatDoors, TableDoors):
         if kind == "handover":          # the seat's holder answers a phone asking for it
             self._seats.consent(seat, request.get("session"), request.get("allow") is True)
             return {"ok": True}
-        if game is None or game.status == "finished":
+        if game is None or (game.status == "finished" and not (kind == "answer" and reads_on(game))):
+            # (A won game's mat is still read while the winner may amend the winning turn:
+            # a question about that amendment is answered from the phone too.)
             raise Conflict("no game is being played")
         game.check_step(seat, request.get("step"))
         if kind == "answer":
@@ -349,18 +351,12 @@ class Companion(SeatDoors, TableDoors):
         self._enter_sync(game)
 
     def _answer(self, game: GameSession, seat: str, request: dict[str, Any]) -> Reply:
-        card, takeback = request.get("card"), request.get("takeback") is True
-        if not takeback and not isinstance(card, str):
-            raise BadRequest("an answer names a card, or is {\"takeback\": true}")
-        prompt, rec = game.question_for(seat)
-        if takeback and "takeback" not in prompt:
-            raise BadRequest("this question offers no takeback")
-        if not takeback and card not in prompt["choose"]:
-            raise BadRequest(f"choose one of {', '.join(prompt['choose'])}")
+        answer = answers.checked(game, seat, request)
         now = time.monotonic()
-        self._traces.answer(now, seat, card, takeback)
-        self._recognized(rec.answer(now, seat, card, takeback=takeback))
-        return {"ok": True}
+        self._traces.answer(now, seat, answer.card, answer.takeback, answer.turn)
+        self._recognized(answer.rec.answer(now, seat, answer.card, takeback=answer.takeback,
+                                           turn=answer.turn))
+        return {"ok": True, "kept": True} if answer.kept else {"ok": True}
 
     def _new_game(self, request: dict[str, Any]) -> Reply:
         try:

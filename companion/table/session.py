@@ -206,13 +206,13 @@ class GameSession:
         return True
 
     def _reader(self, settle: float, t: float) -> Recognizer:
-        """A recognizer reading the mat from the game's position, at rest at ``t``."""
+        """A recognizer reading the mat from the game's position at ``t``, its turns numbered as the game's."""
         ref = self.referee
         pos = parse_position(" ".join(self.table()[1]), ref.cards)
         if ref.mode == "light":
             # The Shadow Master has no master on the mat: not a game won by the Stone.
             pos = replace(pos, blue_master=ABSENT) if ref.light == 0 else replace(pos, red_master=ABSENT)
-        return Recognizer(pos, cards=ref.cards, settle=settle, t=t)
+        return Recognizer(pos, cards=ref.cards, settle=settle, t=t, first=len(ref.view(None)["log"]) + 1)
 
     def answer_a_win(self, t: float) -> list[MatEvent] | None:
         """The mat's question answered, when every card it asks about wins the game there (the

@@ -51,6 +51,6 @@ class Traces:
         if self._tap is not None and self._tap.recorder is not None:
             self._tap.recorder.button(t, name)
 
-    def answer(self, t: float, seat: str, card: str | None, takeback: bool) -> None:
+    def answer(self, t: float, seat: str, card: str | None, takeback: bool, turn: int | None) -> None:
         if self._tap is not None and self._tap.recorder is not None:
-            self._tap.recorder.answer(t, seat, card, takeback=takeback)
+            self._tap.recorder.answer(t, seat, card, takeback=takeback, turn=turn)

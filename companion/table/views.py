@@ -7,6 +7,7 @@ publishes the results; the wording lives in :mod:`companion.table.outputs`. Ever
 
 from __future__ import annotations
 
+from functools import partial
 
 from ..mat.recognizer import Recognizer, pair_up
 from ..mat.scene import lifting_own
@@ -110,6 +111,13 @@ def setup_part(game: PublicGame) -> SetupView:
             "side": fields[4], "first": fields[1], "ninjas": game.way.ninjas}
 
 
+def _turn_of(rec: Recognizer, seat: str, option: str) -> int | None:
+    """The turn a phone answer names (``Recognizer.turn_of``); option: a card or "takeback"."""
+    if option == "takeback":
+        return rec.turn_of(seat, takeback=True)
+    return rec.turn_of(seat, option)
+
+
 def _mat(game: PublicGame, occupancy: frozenset[int]) -> MatView:
     rec = game.recognizer
     prompt = rec.prompt if rec is not None else None
@@ -125,7 +133,8 @@ def _mat(game: PublicGame, occupancy: frozenset[int]) -> MatView:
             # A pawn is in a hand (or just put down): the move is being made.
             state = "moving"
     out: MatView = {"state": state,
-           "prompt": None if prompt is None else outputs.prompt_view(prompt),
+           "prompt": None if prompt is None or rec is None else
+                     outputs.prompt_view(prompt, partial(_turn_of, rec)),
            "wrong": sorted(square_name(s) for s in wrong),
            "pairs": [[square_name(a), square_name(b)] for a, b in pairs]}
     stray = stray_refusal(game, rec) if state == "mismatch" else None

@@ -62,6 +62,7 @@ class ReplyView(TypedDict):
     seat: str
     choose: list[str]
     buttons: dict[str, str]
+    turns: dict[str, int]     # card -> the turn its answer names (see PromptView)
 
 
 class PromptView(TypedDict):
@@ -69,6 +70,10 @@ class PromptView(TypedDict):
     seat: str
     choose: list[str]
     buttons: dict[str, str]   # card -> "A", "B" (or "C" for the reply's one card)
+    # card (or "takeback") -> the number of the turn its answer says something of, which the
+    # phone sends with it (the recognizer's ``turn_of``): an answer sent as the question
+    # changes is kept for that turn, never taken for another that offers the same card.
+    turns: dict[str, int]
     question: str
     takeback: NotRequired[str]
     reply: NotRequired[ReplyView]
@@ -137,11 +142,13 @@ class ListedGame(GameEntry):
 
 class Reply(TypedDict):
     """The answer to a request a page or a phone sends (``Companion.submit``): done, and what
-    the page needs next: the new game's id, the hints left, or that the move waits for the mat."""
+    the page needs next: the new game's id, the hints left, that the move waits for the mat, or
+    that an answer is kept for the turn it names (the mat asks about another now)."""
     ok: bool
     game: NotRequired[int]
     left: NotRequired[int]
     on_mat: NotRequired[bool]
+    kept: NotRequired[bool]
 
 
 class SimState(TypedDict):

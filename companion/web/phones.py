@@ -213,17 +213,24 @@ def seat_handover():
 @phones.post("/seat/answer")
 def seat_answer():
     seat, sid = _seat()
-    body = json_object(json_body(), {"card", "takeback", "step"})
+    body = json_object(json_body(), {"card", "takeback", "step", "turn"})
     if ("card" in body) == ("takeback" in body):
         raise BadInput("an answer is {\"card\": name} or {\"takeback\": true}")
     if "card" in body and (not isinstance(body["card"], str) or len(body["card"]) > MAX_TEXT):
         raise BadInput("'card' must be a card's name")
     if "takeback" in body and body["takeback"] is not True:
         raise BadInput("'takeback' can only be true")
+    turn = body.get("turn")
+    if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool) or not 0 < turn < 10_000):
+        raise BadInput("'turn' is the number of the turn the answer is about, as the question showed it")
+    # The turn the page's question showed for this answer: if the mat asks about another turn
+    # by the time it lands, the answer is kept for its own (never taken for another turn).
     request_ = {"type": "answer", "step": _step(body), "session": sid,
-                **({"card": body["card"]} if "card" in body else {"takeback": True})}
-    companion().submit(seat, request_)
-    return jsonify(ok=True, version=_version(seat))
+                **({"card": body["card"]} if "card" in body else {"takeback": True}),
+                **({"turn": turn} if turn is not None else {})}
+    answer = companion().submit(seat, request_)
+    # kept: the mat asks about another turn now; the answer waits for its own.
+    return jsonify(ok=True, kept=bool(answer.get("kept")), version=_version(seat))
 
 
 @phones.get("/seat/record")

@@ -113,6 +113,34 @@ def test_a_prompt_is_cancelled_when_the_pawn_goes_back():
     assert moves(h) == []
 
 
+def test_a_late_answer_for_a_turn_is_not_taken_by_a_later_turns_question_with_the_same_card():
+    # The phone showed "Ox or Boar?" for Red's turn 1; its Boar answer lands after the buttons
+    # answered Ox and Red's turn 3 is asked "Crab or Boar?": it names turn 1, so it is not
+    # the answer to turn 3 (session 38: answers matched by card alone went to the wrong turn).
+    h = Hands(TWO_CARDS).lift("a1").place("a2").wait(1)
+    assert h.rec.turn_of("red", "Boar") == 1
+    h.events += h.rec.button(h.t, "A")
+    h.lift("b5").place("b4").wait(1).lift("a2").place("a3").wait(1)
+    assert h.rec.prompt == {"seat": "red", "choose": ["Crab", "Boar"]}
+    assert h.rec.turn_of("red", "Boar") == 3
+    h.events += h.rec.answer(h.t, "red", "Boar", turn=1)
+    assert moves(h) == ["Ox a1a2", "Horse b5b4"] and h.rec.prompt is not None
+    h.events += h.rec.answer(h.t, "red", "Crab", turn=3)
+    assert moves(h) == ["Ox a1a2", "Horse b5b4", "Crab a2a3"]
+
+
+def test_an_answer_for_a_cancelled_question_is_kept_for_its_turn():
+    # spirit-back 33: Red's answer came between the prompt's cancel and its return
+    h = Hands(TWO_CARDS).lift("a1").place("a2").wait(1).lift("a2").place("a1").wait(1)
+    assert h.rec.prompt is None
+    assert h.rec.offered(1, "red", "Boar") and not h.rec.offered(1, "blue", "Boar")
+    assert not h.rec.offered(2, "red", "Boar")
+    h.events += h.rec.answer(h.t, "red", "Boar", turn=1)
+    assert moves(h) == []
+    h.lift("a1").place("a2").wait(1)
+    assert moves(h) == ["Boar a1a2"] and h.rec.prompt is None
+
+
 def test_takeback_then_the_same_move_again():
     h = Hands(START).lift("c1").place("c3").wait(1).lift("c3").place("c1").wait(1)
     assert [k for k in h.kinds()] == [(("move", "Tiger c1c3"),), (("takeback", "Tiger c1c3"),)]

@@ -3,7 +3,9 @@ categories (and half of ``spirit-back``'s) leave a question the mat cannot settl
 play goes on.
 
 A question left open is answered on the asked seat's phone (a button names a card by its place
-in a hand that has changed since) after one or two further turns (``late``), or never when the
+in a hand that has changed since), the answer naming the turn it is about (``"turn"``: the turn
+played with its card, or the one taken back, as the phone would show it), after one or two
+further turns (``late``), or never when the
 turns played after it leave only the true history (``never``). Whether they do is worked out
 from the rules alone: every other answer is a position (the other card's turn, the turn taken
 back, the last mover's amendment instead of the reply, the other card given up), and each later

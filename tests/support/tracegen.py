@@ -231,7 +231,8 @@ class _Game:
             turn = Turn(str(move), hands.now)
             self.expect(prompt={"seat": seat, "choose": list(pos.hands[pos.turn])})
             others = [after for m, after in turn_afters(board).items() if m.is_pass and m != move]
-            self.ask(turn, seat, move.card, pos.hands[pos.turn], alternatives=others)
+            self.ask(turn, seat, move.card, pos.hands[pos.turn], alternatives=others,
+                     number=len(board.move_stack) + 1)
             board.push(move)
             self.expect(turn, True, move=str(move))
             self.questions.after_turn(turn, pos, move, board.position)
@@ -263,7 +264,7 @@ class _Game:
             # same step (the prompt's reply choice) are answers the later turns must rule out.
             ours = [after for m, after in afters.items() if m != move and step_looks(pos, after) == shown]
             self.ask(turn, seat, move.card, pos.hands[pos.turn], reply=whose["reply"]["choose"],
-                     alternatives=theirs + ours)
+                     alternatives=theirs + ours, number=len(board.move_stack) + 1)
             if turn.untimed and self.out.turns:
                 self.out.turns[-1].untimed = True   # the last mover's turn is in question too
         if provisional is not None:
@@ -288,7 +289,8 @@ class _Game:
                     self.window = None
                     return
                 self.ask(turn, seat, move.card, pos.hands[pos.turn],
-                         alternatives=self.alike(move, afters, "takeback" in prompt))
+                         alternatives=self.alike(move, afters, "takeback" in prompt),
+                         number=len(board.move_stack) + 1)
             board.push(move)
             self.expect(turn, True, move=str(move))
         self.after_commit(turn, move, (pos, afters))
@@ -329,11 +331,14 @@ class _Game:
 
     def ask(self, turn: Turn, seat: str, card: str | None, hand: tuple[str, ...], *,
             takeback: bool = False, reply: list[str] | None = None,
-            alternatives: list[Position]) -> None:
+            alternatives: list[Position], number: int) -> None:
         """A question the mat cannot settle is due on ``turn``: answered now (``card`` or the
         takeback, from a phone or with the buttons), or left open by the category's hands.
-        ``alternatives``: the positions every other answer leads to."""
+        ``alternatives``: the positions every other answer leads to; ``number``: the turn the
+        answer says something of (1: the game's first; the turn played with ``card``, or the
+        one taken back), which a late answer names."""
         answer = {"seat": seat, "takeback": True} if takeback else {"seat": seat, "card": card}
+        answer["turn"] = number
         if self.questions.ask(turn, answer, alternatives):
             return
         self.hands.wait(ANSWER)
@@ -693,7 +698,7 @@ class _Game:
             prompt = prompt_for(after, {m.card for m in alike}, move)
             self.expect(prompt=prompt)
             self.ask(turn, prompt["seat"], None, after.hands[after.turn], takeback=True,
-                     alternatives=list(alike.values()))
+                     alternatives=list(alike.values()), number=len(board.move_stack))
         board.pop()
         self.expect(turn, True, takeback=str(move))
         self.out.turns.append(turn)

@@ -106,7 +106,7 @@ def test_the_button_the_phone_shows_commits_that_card():
         rec.update(0.1, frozenset(occ - {parse_square("a1")}))
         rec.update(0.3, frozenset(occ - {parse_square("a1")} | {parse_square("a2")}))
         rec.advance(1.5)
-        buttons = outputs.prompt_view(rec.prompt)["buttons"]
+        buttons = outputs.prompt_view(rec.prompt, lambda seat, option: None)["buttons"]
         assert buttons == {"Ox": "A", "Boar": "B"}
         assert rec.feedback().oled[2] == "A:Ox  B:Boar"
         assert [e["move"] for e in rec.button(1.6, buttons[card]) if "move" in e] == [f"{card} a1a2"]

@@ -6,7 +6,10 @@ record, the phones' views, the OLED, the LEDs' win pulse, and the save file a re
 import time
 from types import SimpleNamespace
 
+import pytest
+
 from companion.rules.squares import parse_square
+from companion.table.errors import Conflict
 from companion.table.store import GameStore
 from companion.table.wins import reads_on
 from service_helpers import START, playing, wait_for
@@ -35,6 +38,10 @@ def test_a_win_amended_by_the_winners_hands_is_taken_back_and_play_goes_on(tmp_p
         assert companion.view(None)["oled"][0] == "Red wins"
         assert GameStore(table.db).unfinished() is None
         wait_for(lambda: "c1" in companion.sim_state()["leds"])   # Red's master pulses
+        # While the win may be amended, a phone's answer reaches the mat's question (none is
+        # open now) instead of being refused as for a game over.
+        with pytest.raises(Conflict, match="no question for this seat"):
+            companion.submit("red", {"type": "answer", "card": "Crab"})
         time.sleep(0.5)
         hw.sim.place(parse_square("a4"))                   # the pawn lands: Crab a3a4
         wait_for(lambda: companion.view(None)["game"]["status"] == "playing")

@@ -354,8 +354,15 @@ function questionText(prompt) {
   return `Did you move the Spirit? If so, which card did you use? If ${other} did, ${other} answers.`;
 }
 
-function cardButton(card, key) {
-  const b = button(card, () => answer({ card }), 'primary');
+// An answer names the turn the question shown said it is about (``turns``): if the mat asks
+// about another turn by the time it lands, the companion keeps it for that turn only.
+function withTurn(body, turns, option) {
+  const turn = (turns || {})[option];
+  return Number.isInteger(turn) ? { ...body, turn } : body;
+}
+
+function cardButton(card, key, turns) {
+  const b = button(card, () => answer(withTurn({ card }, turns, card)), 'primary');
   if (key) {
     const tag = element('span', 'button-key', key);
     tag.setAttribute('aria-hidden', 'true');
@@ -370,8 +377,10 @@ function showPrompt() {
   $('prompt').hidden = !asked;
   if (!asked) return;
   $('prompt-question').textContent = questionText(prompt);
-  const buttons = asked.choose.map((card) => cardButton(card, (asked.buttons || {})[card]));
-  if (asked === prompt && prompt.takeback) buttons.push(button('Take the move back', () => answer({ takeback: true })));
+  const buttons = asked.choose.map((card) => cardButton(card, (asked.buttons || {})[card], asked.turns));
+  if (asked === prompt && prompt.takeback) {
+    buttons.push(button('Take the move back', () => answer(withTurn({ takeback: true }, prompt.turns, 'takeback'))));
+  }
   $('prompt-buttons').replaceChildren(...buttons);
 }
 

@@ -19,7 +19,7 @@ def _reply_question(first: str) -> Question:
     prefixes = {"Horse": frozenset({(red, horse.push("Horse b5b4"))}),
                 "Elephant": frozenset({(red, elephant.push("Elephant b5c4"))})}
     return Question(0, LAST, {"seat": "blue", "choose": ["Horse", "Elephant"]},
-                    {"Horse": 1, "Elephant": 1}, {1: ("Horse", "Elephant")}, frozenset(), prefixes)
+                    {"Horse": 1, "Elephant": 1}, frozenset(), prefixes)
 
 
 def test_a_kept_answer_is_taken_only_after_the_turns_it_was_offered_after():

@@ -121,7 +121,8 @@ def test_a_late_answer_for_a_turn_is_not_taken_by_a_later_turns_question_with_th
     assert h.rec.turn_of("red", "Boar") == 1
     h.events += h.rec.button(h.t, "A")
     h.lift("b5").place("b4").wait(1).lift("a2").place("a3").wait(1)
-    assert h.rec.prompt == {"seat": "red", "choose": ["Crab", "Boar"]}
+    assert h.rec.prompt == {"seat": "red", "choose": ["Crab", "Boar"],
+                            "buttons": {"Crab": "A", "Boar": "B"}}
     assert h.rec.turn_of("red", "Boar") == 3
     h.events += h.rec.answer(h.t, "red", "Boar", turn=1)
     assert moves(h) == ["Ox a1a2", "Horse b5b4"] and h.rec.prompt is not None

@@ -223,8 +223,8 @@ class PieceMaps:
         put back on b2; when that Spirit goes on to d2, only the second map has it there)."""
         if maps:
             least = min(m.cost for m in maps)
-            mat = {_relabelled(m) for m in maps}
-            alike = [m for m in self.maps if not m.in_air() and _relabelled(m) in mat]
+            mat = {_occupancy(m) for m in maps}
+            alike = [m for m in self.maps if not m.in_air() and _occupancy(m) in mat]
             self.maps = _beam(list(maps) + [m for m in holding(self.maps, held) + alike
                                             if m.cost <= least + PUT_BACK], self.expected)
 
@@ -273,10 +273,8 @@ class PieceMaps:
         return self.maps[0].cost
 
 
-def _relabelled(m: PieceMap) -> tuple[tuple[bool, ...], tuple[str, ...]]:
-    """The squares ``m`` fills and the pieces on them, whichever stands where: two maps alike
-    in both put the same pieces down on the same squares (not a piece lost for another)."""
-    return tuple(p is not None for p in m.pieces), tuple(sorted(p for p in m.pieces if p))
+def _occupancy(m: PieceMap) -> tuple[bool, ...]:
+    return tuple(p is not None for p in m.pieces)
 
 
 def _beam(maps: list[PieceMap], expected: "Expected") -> list[PieceMap]:

@@ -216,16 +216,10 @@ class PieceMaps:
     def keep(self, maps: list[PieceMap], held: Held | None = None) -> None:
         """Only ``maps`` go on: the mat rested in what they explain long enough that the
         other ways the hands might have gone no longer count; but those of the maps that
-        still hold the piece of ``held`` (see :func:`holding`) at one put-back more do, and
-        so do those, at one put-back more, that put the same squares' pieces down another
-        way: the mat cannot tell them apart, and the next lift may (knock 18: Red's
-        Rhinoceros c2b3 b2b3, a Spirit swap, is also Sheep c2b3 with the Spirit knocked and
-        put back on b2; when that Spirit goes on to d2, only the second map has it there)."""
+        still hold the piece of ``held`` (see :func:`holding`) at one put-back more do."""
         if maps:
             least = min(m.cost for m in maps)
-            mat = {_occupancy(m) for m in maps}
-            alike = [m for m in self.maps if not m.in_air() and _occupancy(m) in mat]
-            self.maps = _beam(list(maps) + [m for m in holding(self.maps, held) + alike
+            self.maps = _beam(list(maps) + [m for m in holding(self.maps, held)
                                             if m.cost <= least + PUT_BACK], self.expected)
 
     def settle(self, explained: dict[int, tuple[str, ...]], before: float = NOW,
@@ -271,10 +265,6 @@ class PieceMaps:
     @property
     def least(self) -> int:
         return self.maps[0].cost
-
-
-def _occupancy(m: PieceMap) -> tuple[bool, ...]:
-    return tuple(p is not None for p in m.pieces)
 
 
 def _beam(maps: list[PieceMap], expected: "Expected") -> list[PieceMap]:

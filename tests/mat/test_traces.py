@@ -238,6 +238,13 @@ def same_events(got: list[dict], want: list[dict], tolerance: float) -> bool:
             and all(abs(g["t"] - w["t"]) <= tolerance for g, w in zip(got, want)))
 
 
+def _asked(seed: int, category: str, move: str) -> tuple[GeneratedGame, Turn, list[dict]]:
+    """A generated game, its turn ``move`` (the one asked about) and the events it expects."""
+    game = generate_game(seed, variant=variant_for(category, seed), category=category)
+    asked = game.turns[[t.move for t in game.turns].index(move)]
+    return game, asked, [e.event for e in game.expect]
+
+
 def test_the_corpus_covers_every_case():
     assert (CASES | ISSUE_12 | ROBOT | READ_BACK | FAST_REPLIES | HELD | MIDWAY | ON_ITS_WAY
             | TAKEN_BACK | LEFT_OPEN | AT_ONCE | IN_PLACE | WON_AMENDED | SETTLE_TIE
@@ -289,7 +296,8 @@ def test_issue_21_story(path):
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.xfail(
-    strict=True, reason="knock 18: the fix raised knock's wrong commits at 200 games"))
+    strict=True, reason="issue 21, knock 18: a Spirit put back on its own square after a committed"
+    " swap, then moved on, is not read yet (the fix that read it misread other knock games)"))
     if p.stem in NOT_READ_YET else p for p in CORPUS], ids=lambda p: p.stem)
 def test_hand_written_trace(path):
     header, events = parse_trace(path.read_text().splitlines())
@@ -356,10 +364,7 @@ def test_the_robots_spirit_put_back_after_its_pawn_step_is_a_question_answered()
     the robot's settle time), then moved. The mat rests on the pawn's step alone, Ox e3e4, a
     turn of its own; the Spirit's step is then Red's Bat or Blue's Sable, which nothing on the
     mat tells apart: Ox is committed, and Red answers Bat after a player's delay."""
-    game = generate_game(27, variant=variant_for("robot", 27), category="robot")
-    moves = [t.move for t in game.turns]
-    asked = game.turns[moves.index("Bat e3e4 a3b4")]
-    expected = [e.event for e in game.expect]
+    game, asked, expected = _asked(27, "robot", "Bat e3e4 a3b4")
     assert {"move": "Ox e3e4"} in expected
     assert {"prompt": {"seat": "red", "choose": ["Bat"],
                        "reply": {"seat": "blue", "choose": ["Sable"]}}} in expected
@@ -372,10 +377,7 @@ def test_a_spirit_step_like_the_mover_retaking_the_turn_is_a_question_answered()
     Blue's pawn on c4). The mat is also Blue taking Spider back for Boar d4c4 (the Spirit from
     d4 to c4, the pawn back on d5): the same squares emptied, another player to move. Red
     answers Tanuki after a player's delay."""
-    game = generate_game(6, variant=variant_for("slide-over", 6), category="slide-over")
-    moves = [t.move for t in game.turns]
-    asked = game.turns[moves.index("Tanuki d5c4")]
-    expected = [e.event for e in game.expect]
+    _, asked, expected = _asked(6, "slide-over", "Tanuki d5c4")
     assert {"prompt": {"seat": "blue", "choose": ["Boar"],
                        "reply": {"seat": "red", "choose": ["Tanuki"]}}} in expected
     assert asked.answered is not None and asked.rest < asked.answered
@@ -386,10 +388,7 @@ def test_a_spirit_set_down_on_its_way_is_a_question_answered():
     The mat rests on Rooster e4d4, a turn of its own; the Spirit's step on to d3 is then Blue
     going on or Red's Sheep d4d3, which nothing on the mat tells apart: Rooster e4d4 is
     committed, and Blue answers Rooster after a player's delay."""
-    game = generate_game(16, variant=variant_for("set-down", 16), category="set-down")
-    moves = [t.move for t in game.turns]
-    asked = game.turns[moves.index("Rooster e4d3")]
-    expected = [e.event for e in game.expect]
+    game, asked, expected = _asked(16, "set-down", "Rooster e4d3")
     assert {"move": "Rooster e4d4"} in expected
     assert {"prompt": {"seat": "blue", "choose": ["Rooster"],
                        "reply": {"seat": "red", "choose": ["Sheep"]}}} in expected

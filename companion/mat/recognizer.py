@@ -475,7 +475,7 @@ class Recognizer:
         self._chain = chained(self._chain, node, lifted, mine)
         self._fast.update((sq, (t, self._version, node, t)) for sq in mine)
         over = snatch_of(self._tree, self._record, self._explained, node, lifted, mine,
-                         (self._lifts, self._shown_at, t), self._rested)
+                         (self._lifts, self._shown_at, t))
         if over is None:
             return
         self._snatch = (t, self._version, node)
@@ -698,9 +698,7 @@ class Recognizer:
         self._rejected = [r for r in self._rejected if len(r) <= common]
         self._named = [(p, c) for p, c in self._named if len(p) < common]
         self._version += 1
-        # A chain of fast turns goes on past what a snatch published of it (snatch 30).
-        self._doubted = []
-        self._chain = [c for c in self._chain if c.moves[:common] == node.moves[:common]]
+        self._doubted, self._chain = [], []
         self._fast.clear()
         self._snatch = None
         self._starts.clear()

@@ -69,8 +69,7 @@ def amending(tree: Tree, node: Node) -> frozenset[int]:
 
 def snatch_of(tree: Tree, record: Record, explained: list[Node], node: Node,
               lifted: frozenset[int], mine: list[int],
-              lifts: tuple[list[tuple[float, int]], float, float],
-              rested: list[tuple[float, frozenset[int]]]
+              lifts: tuple[list[tuple[float, int]], float, float]
               ) -> dict[int, tuple[Node, float]] | None:
     """Is ``lifted`` (none of it the next player's own pieces away from the turn, ``mine``)
     a snatch after the whole turn ``node`` the mat showed: of a pawn that turn placed, or of
@@ -89,15 +88,6 @@ def snatch_of(tree: Tree, record: Record, explained: list[Node], node: Node,
         return None
     if snatches(node, lifted):
         return {sq: over for over in turns_before(node, record, *lifts) for sq in lifted}
-    if spirit_ends_before(tree, node, lifted, lifts, rested):
-        # Shown until the last turn's own lifts: the pieces it moved, each lifted last then
-        # (the turn before's own lifts, after the last publication, are not the next turn's).
-        history, _, t = lifts
-        moved = [sq for sq in node.steps[-1].touched if node.parent.pieces[sq] is not None]
-        began = min((max((t0 for t0, s in history if s == sq and t0 < t), default=t)
-                     for sq in moved), default=t)
-        return {sq: over for over in turns_before(node, record, history, began - 1e-9, t)
-                for sq in lifted}
     if not captures(tree, node, lifted):
         return None
     # A piece of the mover's that it could not have moved onto instead is the next player's
@@ -108,28 +98,6 @@ def snatch_of(tree: Tree, record: Record, explained: list[Node], node: Node,
     theirs = PIECES[node.position.turn]
     return {sq: (node, lifts[2]) for sq in lifted - amending(tree, node) - near(tree, node)
             if node.pieces[sq] not in theirs and captures(tree, node, frozenset((sq,)))}
-
-
-def spirit_ends_before(tree: Tree, node: Node, lifted: frozenset[int],
-                       lifts: tuple[list[tuple[float, int]], float, float],
-                       rested: list[tuple[float, frozenset[int]]]) -> bool:
-    """Is ``lifted`` the Spirit the last turn of ``node`` placed, after a turn of its own?
-    Whose hand lifts it the switches cannot say (the next player's Spirit move begun, or that
-    turn's mover still at work), but either way the turns before that one are over (story 4,
-    hurried 30: three players' Spirit moves in a row, each lifted 0.08 s after it landed,
-    all published at the end 1 s late). Not if the last turn may be the one before's Wind
-    card going on from its pawn step (``near`` beyond that step's squares: calm 8), nor if the mat has not rested
-    since the last turn's first lift (a Spirit slid over two squares is one turn: slides
-    32)."""
-    parent = node.parent
-    if parent is None or parent.parent is None or not spirit_snatch(node, lifted):
-        return False
-    touched = node.steps[-1].touched
-    if touched & (near(tree, parent) - parent.steps[-1].touched):
-        return False
-    history, shown_at, t = lifts
-    began = min((t0 for t0, sq in history if shown_at < t0 < t and sq in touched), default=t)
-    return any(began < t0 < t for t0, _ in rested)
 
 
 def turns_before(node: Node, record: Record, lifts: list[tuple[float, int]], shown_at: float,

@@ -117,6 +117,7 @@ class Recognizer:
         self._fitting: set[int] = set()          # the maps some history left, at the last look
         self._prune: float | None = None         # when maps no history explains are dropped
         self._aside: float | None = None         # when a piece set aside stops being aside
+        self._moved_on: frozenset[int] = frozenset()   # where a piece ``set_aside`` doubts stands
         # The tree is grown in slices, one a scan (``SLICE``), ahead of the next look: when
         # the next slice is due, and whether a rest waits for the tree to be read.
         self._work: float | None = t + SCAN_S
@@ -230,9 +231,10 @@ class Recognizer:
                 # After a snatch, the next player's lift of a piece of their own ends the
                 # turn; a lift of the mover's may be the mover amending it.
                 self._snatched(t, lifted)
-            # (A mat left waiting may be a turn the next player's lift ends, as in fast play.)
-            if lifted and (not self._evaluated or self._waiting is not None):
-                self._note_fast(t, lifted)
+            # (A mat left waiting may be a turn the next player's lift ends, as in fast play;
+            # not the lift of a piece ``set_aside`` doubts: the hand at work goes on with it.)
+            if lifted - self._moved_on and (not self._evaluated or self._waiting is not None):
+                self._note_fast(t, lifted - self._moved_on)
             self._starts = starts(self._starts, t, lifted, self._lifts,
                                   partial(next_players, self._tree, self._record), self.clear)
             self._lifts += [(t, sq) for sq in lifted]
@@ -242,6 +244,7 @@ class Recognizer:
             self._set_down = occupancy - before
             self._evaluated = False
             self._prune = self._aside = None
+            self._moved_on = frozenset()
             self._reading = False
             self._work = t + SCAN_S   # the tree for the lifts now, from the next scan
             self._record.flash = None
@@ -335,6 +338,7 @@ class Recognizer:
         """The settle time (-1), the prune (-2) or a piece aside (-3) is due."""
         if kind == -3:
             self._aside = None
+            self._moved_on = frozenset()
             self._rest(when)   # the piece set aside stayed: the mat is read again
         elif kind == -2:
             self._prune = None
@@ -526,6 +530,7 @@ class Recognizer:
             # The piece moved on may be the one the next player captures, set down for a
             # moment (story 6): read once it has stood as long as a piece may be aside.
             self._aside = self._changed_at + ASIDE_S
+            self._moved_on = self._set_down
             self._part_way(t, COLORS[self._record.position.turn])
             return
         if all(e.aside is not None for e in found):

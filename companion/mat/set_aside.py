@@ -1,8 +1,9 @@
 """A published turn's piece, long after it stood, moved on to another square its turn allows:
-the mover amending it late, or the next player lifting the piece they capture and setting it
-down for a moment (issue 21 story 6). Both are legal and the mat is the same; the amendment
-is read only once the piece has stood as long as a piece set down may be aside
-(``sides.ASIDE_S``)."""
+the mover amending it late, or the next player's hand at work: lifting the piece they capture
+and setting it down for a moment, or carrying the Spirit (which their turn moves too, in the
+Way of the Wind) and setting it down on its way (issue 21 story 6). Both are legal and the mat
+is the same; the amendment is read only once the piece has stood as long as a piece set down
+may be aside or on its way (``sides.ASIDE_S``)."""
 
 from __future__ import annotations
 
@@ -18,12 +19,14 @@ def set_aside(found: list[Explanation], opened: tuple[Move, ...], shown: list[fl
               lifts: list[tuple[float, int]], changed_at: float, t: float,
               turns: Callable[[], Turns]) -> bool:
     """Does every reading ``found`` at the rest ``t`` amend the last published turn by moving
-    its piece on, lifted from the square it stood on for at least ``ASIDE_S`` after the mat
-    showed it, to a square it was set down on less than ``ASIDE_S`` ago (``changed_at``),
-    where the next player (``turns()``: theirs, made only when asked) could capture it? Then the reading waits until
-    the piece has stood ``ASIDE_S``: a piece set aside by the next player's hand is gone by
-    then. A turn amended within a moment of its rest (a pawn set down on a wrong square on its
-    way) is read at once: the next player was not yet at work."""
+    one of its pieces on (its pawn, or a Wind Spirit card's Spirit), lifted from the square it
+    stood on for at least ``ASIDE_S`` after the mat showed it, to a square it was set down on
+    less than ``ASIDE_S`` ago (``changed_at``), where the next player (``turns()``: theirs, made
+    only when asked) could capture it, or, the Spirit, could move it from? Then the reading
+    waits until the piece has stood ``ASIDE_S``: a piece set aside by the next player's hand is
+    gone by then, and a Spirit set down on its way has gone on. A turn amended within a moment
+    of its rest (a pawn set down on a wrong square on its way) is read at once: the next player
+    was not yet at work."""
     # (Compared as the recognizer's deadline is set: ``changed_at + ASIDE_S``, not by the
     # difference, which rounds below ASIDE_S at that instant for about half the times.)
     if not opened or not found or t >= changed_at + ASIDE_S:
@@ -31,18 +34,33 @@ def set_aside(found: list[Explanation], opened: tuple[Move, ...], shown: list[fl
     last = opened[-1]
     if last.from_sq is None or last.to_sq is None:
         return False
-    for e in found:
-        moves = e.node.moves
-        if len(moves) != len(opened) or moves[:-1] != opened[:-1]:
-            return False
-        # (The same piece moved on; a Wind Spirit card's Spirit step the same.)
-        amended = moves[-1]
-        if (amended.from_sq != last.from_sq or amended.to_sq == last.to_sq
-                or (amended.spirit_from, amended.spirit_to) != (last.spirit_from, last.spirit_to)):
-            return False
-    lifted = [t0 for t0, sq in lifts if sq == last.to_sq and t0 >= shown[-1]]
+    squares = {_moved_on(last, e.node.moves, opened) for e in found}
+    if len(squares) != 1 or None in squares:
+        return False
+    square = squares.pop()
+    lifted = [t0 for t0, sq in lifts if sq == square and t0 >= shown[-1]]
     if not lifted or lifted[0] - shown[-1] < ASIDE_S:
         return False
     theirs = turns()
-    # (A Spirit moved on is never captured.)
-    return theirs.position.spirit != last.to_sq and any(m.to_sq == last.to_sq for m in theirs.moves)
+    if theirs.position.spirit == square:
+        # (The Spirit is never captured; the next player's turn may carry it on.)
+        return any(square in (m.from_sq, m.spirit_from) for m in theirs.moves)
+    return any(m.to_sq == square for m in theirs.moves)
+
+
+def _moved_on(last: Move, moves: tuple[Move, ...], opened: tuple[Move, ...]) -> int | None:
+    """The square of ``last``'s piece that ``moves`` (a history) moves on to another square,
+    everything else of the published turns the same: its pawn step's destination, or its Wind
+    Spirit card's Spirit step's; None if the history does something else."""
+    if len(moves) != len(opened) or moves[:-1] != opened[:-1]:
+        return None
+    amended = moves[-1]
+    if amended.from_sq != last.from_sq:
+        return None
+    spirit_same = (amended.spirit_from, amended.spirit_to) == (last.spirit_from, last.spirit_to)
+    if amended.to_sq != last.to_sq and spirit_same:
+        return last.to_sq
+    if (amended.to_sq == last.to_sq and not spirit_same and last.spirit_to is not None
+            and amended.spirit_from == last.spirit_from):
+        return last.spirit_to
+    return None

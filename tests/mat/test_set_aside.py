@@ -28,3 +28,26 @@ def test_the_wait_ends_at_the_deadline_it_set_whatever_the_rounding():
 
     assert waits(changed_at + 0.5)
     assert not waits(changed_at + ASIDE_S)
+
+
+def test_a_spirit_moved_on_long_after_it_stood_waits_as_a_pawn_does():
+    """A Wind Spirit card's Spirit moved on from where it stood 2 s is as likely the next
+    player's hand carrying it (their turn moves it too) and setting it down on its way
+    (set-down 98, session 41): the amendment waits until it has stood ``ASIDE_S``. Moved on
+    within a moment of the rest, or where the next player cannot move it from, it is read."""
+    e1, d2, b2, b3, c3, b4 = (parse_square(s) for s in ("e1", "d2", "b2", "b3", "c3", "b4"))
+    turn = Move("Rhinoceros", from_sq=e1, to_sq=d2, spirit_from=b2, spirit_to=b3, wind_card=True)
+    amended = SimpleNamespace(node=SimpleNamespace(moves=(
+        Move("Rhinoceros", from_sq=e1, to_sq=d2, spirit_from=b2, spirit_to=c3, wind_card=True),)))
+    carries = SimpleNamespace(position=SimpleNamespace(spirit=b3),
+                              moves=[Move("Butterfly", from_sq=b3, to_sq=b4)])
+    stays = SimpleNamespace(position=SimpleNamespace(spirit=b3), moves=[])
+    changed_at = 2.5
+
+    def waits(lifted: float, theirs: SimpleNamespace) -> bool:
+        return set_aside([amended], (turn,), [0.0], [(lifted, b3)], changed_at, changed_at + 0.4,
+                         lambda: theirs)
+
+    assert waits(2.0, carries)
+    assert not waits(0.5, carries)
+    assert not waits(2.0, stays)

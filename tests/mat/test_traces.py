@@ -221,6 +221,17 @@ KNOCK_AFTER_PUBLISHED = {"knocked_piece_on_the_last_turns_square_is_a_knock_not_
 # hand, so Lobster c3d2 and Red's Kumo d3c4 were asked beside Octopus (read 3.0 s late). A turn
 # ends where the mat rested with its pieces as the turn puts them, not only its squares filled.
 LAID = {"capturing_piece_in_the_hand_is_no_rest_on_the_capture_made"}
+# Set-down 98 (session 41): Red's Rhinoceros e1d2 b2b3 published and rested on 2 s, then Blue's
+# hand carries the Spirit off b3 (Butterfly b3b4) and sets it down on c3 for 0.6 s on its way:
+# read as Red amending to Rhinoceros e1d2 b2c3 (the Spirit is no piece of Blue's own, so the
+# amend window was open), and Blue's turn then wedged. A Spirit moved on long after it stood,
+# as a pawn moved on where the next player captures, waits until it has stood ``ASIDE_S``.
+# Set-down 174: Blue's Rhinoceros c4d3 b4d4, its Spirit set down on c4 (where its pawn stood)
+# for 0.44 s: by occupancy Red's Eagle a2b3 d2b4 amended to Lion a2b3 d2d3 with Blue's pawn still
+# on c4. While that amendment waits, the Spirit's lift off c4 is no lift of Blue's own pawn
+# ending it (fast play): it was published before the mat rested.
+SPIRIT_MOVED_ON = {"spirit_set_down_on_its_way_by_the_next_player_is_no_amendment",
+                   "spirit_set_down_on_its_way_then_lifted_is_no_end_of_an_amendment"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run
@@ -249,6 +260,7 @@ def test_the_corpus_covers_every_case():
     assert (CASES | ISSUE_12 | ROBOT | READ_BACK | FAST_REPLIES | HELD | MIDWAY | ON_ITS_WAY
             | TAKEN_BACK | LEFT_OPEN | AT_ONCE | IN_PLACE | WON_AMENDED | SETTLE_TIE
             | AFTER_TAKEBACK | REPLACED | SWAP_OR_PUT_BACK | KNOCK_AFTER_PUBLISHED | LAID
+            | SPIRIT_MOVED_ON
             <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 

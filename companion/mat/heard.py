@@ -103,13 +103,6 @@ class Heard:
                 return key
         return None
 
-    def taken_back(self, turn: int) -> None:
-        """The published turns from ``turn`` on are taken back: what was said of them, and
-        of any turn after them, was about hands that are gone (no-answer 6: "Octopus, turn
-        6", said of Octopus d2c3 c2d1, then taken back, picked Octopus for the Rhinoceros
-        e2d3 c2c3 played in its place)."""
-        self.kept = [said for said in self.kept if said[0] < turn]
-
     def stand(self) -> None:
         """The turns before the anchor stand: what was said of them is decided."""
         first = self.open

@@ -47,10 +47,3 @@ def test_an_answer_no_question_offered_is_kept_by_its_number_alone():
     heard = Heard(1, Record(Board(TWO_CARDS), 0.6))
     assert heard.hear(None, 2, "blue", "Horse", False) == (None, None)
     assert heard.take(heard.asked(_reply_question("Boar a1a2"))) == "Horse"
-
-
-def test_what_was_said_of_a_turn_taken_back_is_forgotten():
-    heard = Heard(1, Record(Board(TWO_CARDS), 0.6))
-    assert heard.hear(None, 2, "blue", "Horse", False) == (None, None)
-    heard.taken_back(2)
-    assert heard.take(heard.asked(_reply_question("Ox a1a2"))) is None

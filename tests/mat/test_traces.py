@@ -235,9 +235,9 @@ ANSWERS = {"answer_said_of_a_turn_then_taken_back_is_forgotten"}
 # No-answer 24 (session 41, cut from Red's Sheep e4d5): Blue's "Frog, turn 2" is said of Frog
 # d5e4; asked "Frog or Sheep?" after Eel e4d5 and Sheep c4d3, whose Frog takes Frog d5e4 back
 # for Frog c4d3, it picks that Frog, though the Sheep option's histories play Frog on turn 2 too.
-# Its fix (an answer true of two options answers neither, s41-21a 0feb8b8) read 6 more games
-# exactly over 200 spirit-back, no-answer and late-answer games each, but wedged spirit-back 69
-# and 184 (misread on main): taken back. Not read yet: a strict xfail until a fix keeps the rule.
+# Its fix (an answer true of two options answers neither, s41-21a 0feb8b8), with no-answer 6's,
+# read 10 more of 600 games exactly (200 each of no-answer, late-answer, spirit-back) but wedged
+# spirit-back 69 and 184 (misread on main): taken back. A strict xfail until a fix keeps the rule.
 BOTH_TRUE = {"answer_true_of_both_readings_tells_none_apart"}
 NOT_READ_YET.update({name: "issue 21, no-answer 24: an answer true of two options picks one (the"
                      " fix that refused it wedged spirit-back games)" for name in BOTH_TRUE})

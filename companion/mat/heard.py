@@ -103,6 +103,14 @@ class Heard:
                 return key
         return None
 
+    def taken_back(self, common: int, opened: int) -> None:
+        """The first ``common`` of the ``opened`` turns published from the anchor stay: what
+        was said of the turns taken back, and of any turn after them, was about hands that
+        are gone (no-answer 6: "Octopus, turn 6", said of Octopus d2c3 c2d1, then taken
+        back, picked Octopus for the Rhinoceros e2d3 c2c3 played in its place)."""
+        if common < opened:
+            self.kept = [said for said in self.kept if said[0] < self.open + common]
+
     def stand(self) -> None:
         """The turns before the anchor stand: what was said of them is decided."""
         first = self.open
@@ -127,8 +135,25 @@ class Heard:
             return key
         if turn not in q.turns_of(key):
             return None
+        if not takeback and any(self._plays(q, k, turn, card, befores)
+                                for k in q.prefixes if k != key):
+            return None   # true of another option's histories too: it tells none apart
         mine = {before for n, before in self._befores(q, key) if n == turn}
         return key if not befores or not mine or befores & mine else None
+
+    def _plays(self, q: Question, key: str, turn: int, card: str | None,
+               befores: frozenset[Before]) -> bool:
+        """Does a history of ``q``'s option ``key`` play ``card`` on ``turn``, after one of
+        ``befores`` (any, when none)? A turn's mover is set by its number, so the answer
+        is then as true of that option as of its own (no-answer 24: "Frog, turn 17", said
+        of Frog d5e4, picked "Frog" in "Frog or Sheep?", whose Frog takes Frog d5e4 back
+        and plays Frog c4d3; the Sheep option's histories play Frog d5e4 as turn 17)."""
+        base = q.number - q.depth
+        standing = tuple(self.record.board.move_stack[:base - self.first])
+        i = turn - base
+        return any(0 <= i < len(p) and p[i].card == card
+                   and (not befores or standing + p[:i] in befores)
+                   for p in q.prefixes.get(key, ()))
 
 
 def turn_of(q: Question | None, seat: str, card: str | None, takeback: bool) -> int | None:

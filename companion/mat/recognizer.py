@@ -694,6 +694,8 @@ class Recognizer:
             at = amended_at(self._tree, node.moves[kept], opened[:kept + 1], self._shown[kept],
                             self._lifts, at)
         self._shown = self._shown[:kept] + [before] * max(0, pushed - 1) + ([at] if pushed else [])
+        # What was said of a turn taken back was said of hands that are gone.
+        self._heard.taken_back(common, len(opened))
         for event in self._record.publish(node.steps[:common], t):
             self._put(t, event)
         self._shown_at = shown if shown is not None else self._changed_at

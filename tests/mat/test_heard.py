@@ -47,3 +47,34 @@ def test_an_answer_no_question_offered_is_kept_by_its_number_alone():
     heard = Heard(1, Record(Board(TWO_CARDS), 0.6))
     assert heard.hear(None, 2, "blue", "Horse", False) == (None, None)
     assert heard.take(heard.asked(_reply_question("Boar a1a2"))) == "Horse"
+
+
+def _horse_or_elephant() -> Question:
+    """Blue asked "Horse or Elephant?": the Horse option's history ends with Blue's Horse b5b4
+    (turn 2); the Elephant option's plays Horse b5b4 too, then Red's Boar c1c2 (turn 3) and
+    Blue's Elephant b4c3 (turn 4)."""
+    board = Board(TWO_CARDS)
+    ox = board.push("Ox a1a2")
+    horse = board.push("Horse b5b4")
+    boar = board.push("Boar c1c2")
+    elephant = board.push("Elephant b4c3")
+    prefixes = {"Horse": frozenset({(ox, horse)}),
+                "Elephant": frozenset({(ox, horse, boar, elephant)})}
+    return Question(0, LAST, {"seat": "blue", "choose": ["Horse", "Elephant"]},
+                    {"Horse": 1, "Elephant": 1}, frozenset(), prefixes)
+
+
+def test_an_answer_true_of_two_options_tells_none_apart():
+    heard = Heard(1, Record(Board(TWO_CARDS), 0.6))
+    shown = heard.asked(_horse_or_elephant())
+    assert shown.turns_of("Horse") == {2} and shown.turns_of("Elephant") == {4}
+    # Blue played Horse on turn 2 in both options' histories: the answer keeps both.
+    assert heard.hear(shown, 2, "blue", "Horse", False) == (None, None)
+    assert heard.hear(shown, 4, "blue", "Elephant", False) == ("Elephant", None)
+
+
+def test_what_was_said_of_a_turn_taken_back_is_forgotten():
+    heard = Heard(1, Record(Board(TWO_CARDS), 0.6))
+    assert heard.hear(None, 2, "blue", "Horse", False) == (None, None)
+    heard.taken_back(1, 2)   # of the two turns published from the anchor, turn 2 taken back
+    assert heard.take(heard.asked(_reply_question("Ox a1a2"))) is None

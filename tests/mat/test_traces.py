@@ -237,24 +237,13 @@ SPIRIT_MOVED_ON = {"spirit_set_down_on_its_way_by_the_next_player_is_no_amendmen
 # No-answer 6 (session 41, cut from Red's Octopus d2c3 c2d1): Red answers "Octopus, turn 1" of
 # that turn, which the mat read without asking, and takes it back; Rhinoceros e2d3 c2c3, played
 # in its place, is asked "Rhinoceros or Octopus?", and the kept answer picked Octopus (then the
-# game wedged). What was said of a turn taken back goes with it. Its fix (a published takeback
-# forgets the answers kept for its turns, s41-21a 9ea8a97, reverted) read 2 more no-answer games
-# exactly at 200, but misread no-answer 184 (an answer heard after the takeback was published
-# still picked the turn made in its place; wedged without a wrong commit on main): wrong commits
-# 140 -> 156. Not read yet: a strict xfail until a fix keeps the rule.
+# game wedged). What was said of a turn taken back goes with it (``Heard.taken_back``).
 ANSWERS = {"answer_said_of_a_turn_then_taken_back_is_forgotten"}
 # No-answer 24 (session 41, cut from Red's Sheep e4d5): Blue's "Frog, turn 2" is said of Frog
 # d5e4; asked "Frog or Sheep?" after Eel e4d5 and Sheep c4d3, whose Frog takes Frog d5e4 back
-# for Frog c4d3, it picks that Frog, though the Sheep option's histories play Frog on turn 2 too.
-# Its fix (an answer true of two options answers neither, s41-21a 0feb8b8), with no-answer 6's,
-# read 10 more of 600 games exactly (200 each of no-answer, late-answer, spirit-back) but wedged
-# spirit-back 69 and 184 (misread on main): taken back. A strict xfail until a fix keeps the rule.
+# for Frog c4d3, it picks that Frog, though the Sheep option's histories play Frog on turn 2 too:
+# an answer true of two options tells neither apart (``Heard._plays``).
 BOTH_TRUE = {"answer_true_of_both_readings_tells_none_apart"}
-NOT_READ_YET.update({name: "issue 21, no-answer 24: an answer true of two options picks one (the"
-                     " fix that refused it wedged spirit-back games)" for name in BOTH_TRUE})
-NOT_READ_YET.update({name: "issue 21, no-answer 6: an answer said of a turn then taken back picks"
-                     " the card of the turn made in its place (the fix that forgot it misread"
-                     " no-answer 184)" for name in ANSWERS})
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run

@@ -44,6 +44,7 @@ from .scene import Feedback
 from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
 from .agreeing import agreed_turn
+from .at_work import at_work
 from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
                          common_prefix, expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, refollow,
@@ -351,7 +352,8 @@ class Recognizer:
     def _fast_lift(self, sq: int, when: float) -> None:
         """A lift that may end a turn has lasted ``clear``: the turn ends there."""
         _, version, node, shown = self._fast.pop(sq)
-        if version == self._version and sq not in self._occ:
+        if (version == self._version and sq not in self._occ
+                and sq not in at_work(node, self._record.moves_open())):
             found = explain([node], self._maps.maps, since=self._since)
             self._maps.settle({id(e.map): node.taken for e in found
                                if e.cost == found[0].cost}, before=shown)

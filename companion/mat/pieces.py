@@ -90,10 +90,13 @@ class PieceMap:
         returning = {p for p, origin, since, _ in self.air
                      if origin == sq and since != GONE and (since == last or not brushed)}
         for i, (piece, origin, since, trail) in enumerate(self.air):
-            if i and self.air[i - 1][:2] == self.air[i][:2] and since != GONE \
-                    and self.air[i - 1][2] != GONE:
-                continue   # two alike live pieces from one square: one choice
             back = origin == sq and since != GONE and (since == last or not brushed)
+            # Two alike live pieces from one square: one choice, but on a brushed square the
+            # later is the one it gets back (nudge 45: a piece set there earlier, lifted again,
+            # is also in the air; the first alone could not come back, and the map was lost).
+            if i and self.air[i - 1][:2] == self.air[i][:2] and since != GONE \
+                    and self.air[i - 1][2] != GONE and not (brushed and back):
+                continue
             cost = _landing_cost(back, piece in returning and not back, brushed,
                                  bool(returning), since == GONE)
             if cost is not None:

@@ -350,10 +350,11 @@ class Recognizer:
             self._rest(when)
 
     def _fast_lift(self, sq: int, when: float) -> None:
-        """A lift that may end a turn has lasted ``clear``: the turn ends there."""
+        """A lift that may end a turn has lasted ``clear``: the turn ends there, unless it
+        is on a square of a published turn the history amends or takes back: the mover may
+        still be at work there (every fast lift is judged here, whichever way it was found)."""
         _, version, node, shown = self._fast.pop(sq)
-        if (version == self._version and sq not in self._occ
-                and sq not in at_work(node, self._record.moves_open())):
+        if version == self._version and sq not in self._occ | at_work(node, self._record.moves_open()):
             found = explain([node], self._maps.maps, since=self._since)
             self._maps.settle({id(e.map): node.taken for e in found
                                if e.cost == found[0].cost}, before=shown)

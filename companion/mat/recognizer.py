@@ -44,7 +44,6 @@ from .scene import Feedback
 from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
 from .agreeing import agreed_turn
-from .at_work import at_work
 from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
                          common_prefix, expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, refollow,
@@ -350,11 +349,9 @@ class Recognizer:
             self._rest(when)
 
     def _fast_lift(self, sq: int, when: float) -> None:
-        """A lift that may end a turn has lasted ``clear``: the turn ends there, unless it
-        is on a square of a published turn the history amends or takes back: the mover may
-        still be at work there (every fast lift is judged here, whichever way it was found)."""
+        """A lift that may end a turn has lasted ``clear``: the turn ends there."""
         _, version, node, shown = self._fast.pop(sq)
-        if version == self._version and sq not in self._occ | at_work(node, self._record.moves_open()):
+        if version == self._version and sq not in self._occ:
             found = explain([node], self._maps.maps, since=self._since)
             self._maps.settle({id(e.map): node.taken for e in found
                                if e.cost == found[0].cost}, before=shown)

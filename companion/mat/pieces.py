@@ -90,10 +90,9 @@ class PieceMap:
         returning = {p for p, origin, since, _ in self.air
                      if origin == sq and since != GONE and (since == last or not brushed)}
         for i, (piece, origin, since, trail) in enumerate(self.air):
-            if i and self.air[i - 1][:2] == self.air[i][:2] and since != GONE \
-                    and self.air[i - 1][2] != GONE:
-                continue   # two alike live pieces from one square: one choice
             back = origin == sq and since != GONE and (since == last or not brushed)
+            if _alike_again(self.air, i) and not (brushed and back):
+                continue
             cost = _landing_cost(back, piece in returning and not back, brushed,
                                  bool(returning), since == GONE)
             if cost is not None:
@@ -118,6 +117,15 @@ class PieceMap:
     def in_air(self) -> Counter[str]:
         """The pieces in the air that count: not those a standing turn took off."""
         return Counter(piece for piece, _, since, _ in self.air if since != GONE)
+
+
+def _alike_again(air: Air, i: int) -> bool:
+    """Is the ``i``-th piece in the air a live one alike the one before it, from the same
+    square? Two such are one choice, but on a brushed square the later is the one it gets
+    back (nudge 45: a piece set there earlier, lifted again, is also in the air; the first
+    alone could not come back, and the map was lost)."""
+    return (i > 0 and air[i - 1][:2] == air[i][:2] and air[i][2] != GONE
+            and air[i - 1][2] != GONE)
 
 
 def _landing_cost(back: bool, alike: bool, brushed: bool, returning: bool,

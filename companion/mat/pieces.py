@@ -117,7 +117,12 @@ class PieceMap:
 
     def in_air(self) -> Counter[str]:
         """The pieces in the air that count: not those a standing turn took off."""
-        return Counter(piece for piece, _, since, _ in self.air if since != GONE)
+        return Counter([piece for piece, _, since, _ in self.air if since != GONE])
+
+    def holds(self) -> bool:
+        """Is a piece that counts in the air? (``in_air`` without its Counter: asked of
+        every map at every rest, and most hold none.)"""
+        return any(since != GONE for _, _, since, _ in self.air)
 
 
 def _landing_cost(back: bool, alike: bool, brushed: bool, returning: bool,
@@ -144,6 +149,8 @@ def settled(m: PieceMap, taken: tuple[str, ...], before: float = NOW) -> PieceMa
     the air the history did not take is one the maps lost track of (its noise is paid), and
     it is dropped, so that it never lands later as a piece from nowhere at no cost. Only
     pieces lifted ``before`` (the next player's first lift, in fast play) may be dropped."""
+    if not m.holds():
+        return m   # (nothing in the air: no surplus)
     surplus = m.in_air() - Counter(taken)
     if not surplus:
         return m
@@ -244,7 +251,7 @@ class PieceMaps:
         turn's pawn and Spirit swapped rested free beside the captured pieces, and a swap
         made next was read as both put back)."""
         off = Counter(taken)
-        self.maps = sorted((m if id(m) in explained or m.in_air() - off else
+        self.maps = sorted((m if id(m) in explained or m.holds() and m.in_air() - off else
                             PieceMap(m.pieces, m.air, m.cost + RESTED, m.trails)
                             for m in self.maps), key=lambda m: m.cost)   # the same maps
 

@@ -119,10 +119,19 @@ class PieceMap:
         """The pieces in the air that count: not those a standing turn took off."""
         return Counter([piece for piece, _, since, _ in self.air if since != GONE])
 
-    def holds(self) -> bool:
-        """Is a piece that counts in the air? (``in_air`` without its Counter: asked of
-        every map at every rest, and most hold none.)"""
-        return any(since != GONE for _, _, since, _ in self.air)
+    def surplus(self, taken: tuple[str, ...]) -> dict[str, int]:
+        """The pieces in the air that count, less ``taken``, by piece: ``in_air() -
+        Counter(taken)`` without its three Counters (asked of every map at every rest)."""
+        out: dict[str, int] = {}
+        for piece, _, since, _ in self.air:
+            if since != GONE:
+                out[piece] = out.get(piece, 0) + 1
+        if not out:
+            return out
+        for piece in taken:
+            if piece in out:
+                out[piece] -= 1
+        return {piece: n for piece, n in out.items() if n > 0}
 
 
 def _landing_cost(back: bool, alike: bool, brushed: bool, returning: bool,
@@ -149,15 +158,13 @@ def settled(m: PieceMap, taken: tuple[str, ...], before: float = NOW) -> PieceMa
     the air the history did not take is one the maps lost track of (its noise is paid), and
     it is dropped, so that it never lands later as a piece from nowhere at no cost. Only
     pieces lifted ``before`` (the next player's first lift, in fast play) may be dropped."""
-    if not m.holds():
-        return m   # (nothing in the air: no surplus)
-    surplus = m.in_air() - Counter(taken)
+    surplus = m.surplus(taken)
     if not surplus:
         return m
     air = []
     for entry in sorted(m.air, key=lambda e: -e[2]):   # the latest lifts are the lost ones
         piece, _, since, _ = entry
-        if since != GONE and since < before and surplus[piece] > 0:
+        if since != GONE and since < before and surplus.get(piece, 0) > 0:
             surplus[piece] -= 1
             continue
         air.append(entry)
@@ -250,8 +257,7 @@ class PieceMaps:
         are off the mat, not in a hand (the table robot's wind3 103: a map that read the
         turn's pawn and Spirit swapped rested free beside the captured pieces, and a swap
         made next was read as both put back)."""
-        off = Counter(taken)
-        self.maps = sorted((m if id(m) in explained or m.holds() and m.in_air() - off else
+        self.maps = sorted((m if id(m) in explained or m.surplus(taken) else
                             PieceMap(m.pieces, m.air, m.cost + RESTED, m.trails)
                             for m in self.maps), key=lambda m: m.cost)   # the same maps
 

@@ -37,7 +37,6 @@ MAX_NODES = 600   # a bound on the tree grown for one explanation
 SLACK = 2         # a history may need this much more noise than the likeliest map
 ASIDE = 2         # a piece a history took off, standing aside on the mat for a moment
                   # (put down less than ``sides.ASIDE_S`` ago)
-_NOTHING: Counter[str] = Counter()   # (``explain``'s pieces taken off, if none: never changed)
 
 
 @dataclass(frozen=True, eq=False)
@@ -366,7 +365,7 @@ def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
                     continue
                 if air is None:
                     air = m.in_air()
-                taken = Counter(n.taken) if n.taken else _NOTHING   # (most took nothing)
+                taken = Counter(n.taken)
                 if aside == ON_ITS_WAY:
                     if n.pending is None:
                         continue   # only a Wind card part-way has its Spirit in the hand
@@ -374,15 +373,14 @@ def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
                     if not taken[aside]:
                         continue   # only a piece the history took off can stand aside
                     taken[aside] -= 1
-                if taken and taken - air:
+                if taken - air:
                     continue   # a piece the history took off is on the mat in this map
                 if not walked(n.paths, m.trails, since):
                     continue   # the history moved pieces in a way the hands did not
                 if fitting is not None:
                     fitting.add(id(m))
                 # A piece in the air the history did not take is one the maps lost track of.
-                cost = (m.cost + sum((air - taken if taken else air).values())
-                        + (ASIDE if aside else 0)
+                cost = (m.cost + sum((air - taken).values()) + (ASIDE if aside else 0)
                         + (idle_noise(n.paths, m, idle, since, shown) if n not in back else 0))
                 if id(n) not in best or cost < best[id(n)].cost:
                     best[id(n)] = Explanation(n, cost, m, until)

@@ -116,7 +116,21 @@ class PieceMap:
 
     def in_air(self) -> Counter[str]:
         """The pieces in the air that count: not those a standing turn took off."""
-        return Counter(piece for piece, _, since, _ in self.air if since != GONE)
+        return Counter([piece for piece, _, since, _ in self.air if since != GONE])
+
+    def surplus(self, taken: tuple[str, ...]) -> dict[str, int]:
+        """The pieces in the air that count, less ``taken``, by piece: ``in_air() -
+        Counter(taken)`` without its three Counters (asked of every map at every rest)."""
+        out: dict[str, int] = {}
+        for piece, _, since, _ in self.air:
+            if since != GONE:
+                out[piece] = out.get(piece, 0) + 1
+        if not out:
+            return out
+        for piece in taken:
+            if piece in out:
+                out[piece] -= 1
+        return {piece: n for piece, n in out.items() if n > 0}
 
 
 def _alike_again(air: Air, i: int) -> bool:
@@ -152,13 +166,13 @@ def settled(m: PieceMap, taken: tuple[str, ...], before: float = NOW) -> PieceMa
     the air the history did not take is one the maps lost track of (its noise is paid), and
     it is dropped, so that it never lands later as a piece from nowhere at no cost. Only
     pieces lifted ``before`` (the next player's first lift, in fast play) may be dropped."""
-    surplus = m.in_air() - Counter(taken)
+    surplus = m.surplus(taken)
     if not surplus:
         return m
     air = []
     for entry in sorted(m.air, key=lambda e: -e[2]):   # the latest lifts are the lost ones
         piece, _, since, _ = entry
-        if since != GONE and since < before and surplus[piece] > 0:
+        if since != GONE and since < before and surplus.get(piece, 0) > 0:
             surplus[piece] -= 1
             continue
         air.append(entry)
@@ -251,8 +265,7 @@ class PieceMaps:
         are off the mat, not in a hand (the table robot's wind3 103: a map that read the
         turn's pawn and Spirit swapped rested free beside the captured pieces, and a swap
         made next was read as both put back)."""
-        off = Counter(taken)
-        self.maps = sorted((m if id(m) in explained or m.in_air() - off else
+        self.maps = sorted((m if id(m) in explained or m.surplus(taken) else
                             PieceMap(m.pieces, m.air, m.cost + RESTED, m.trails)
                             for m in self.maps), key=lambda m: m.cost)   # the same maps
 

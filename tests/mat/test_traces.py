@@ -221,6 +221,12 @@ KNOCK_AFTER_PUBLISHED = {"knocked_piece_on_the_last_turns_square_is_a_knock_not_
 # hand, so Lobster c3d2 and Red's Kumo d3c4 were asked beside Octopus (read 3.0 s late). A turn
 # ends where the mat rested with its pieces as the turn puts them, not only its squares filled.
 LAID = {"capturing_piece_in_the_hand_is_no_rest_on_the_capture_made"}
+# Spirit-back 55 (session 41, cut from its start): Blue's Dog c3d3, Red's Rat d3c3 straight back
+# (asked: Rat, or take back Dog), Blue's Turtle c3d4, then Red's "Rat, turn 2" as Turtle lands.
+# The answer named Rat for the last turn of the histories it kept (Turtle's), not the turn it was
+# asked for: once Rat stood, Turtle read as played with Rat ruled it out, and Red's Panda d4c3
+# (the Spirit straight back again) was committed as Turtle taken back, never asked.
+NAMED_TURN = {"spirit_back_answered_after_the_next_turn_names_the_turn_it_was_asked_for"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run
@@ -248,7 +254,7 @@ def _asked(seed: int, category: str, move: str) -> tuple[GeneratedGame, Turn, li
 def test_the_corpus_covers_every_case():
     assert (CASES | ISSUE_12 | ROBOT | READ_BACK | FAST_REPLIES | HELD | MIDWAY | ON_ITS_WAY
             | TAKEN_BACK | LEFT_OPEN | AT_ONCE | IN_PLACE | WON_AMENDED | SETTLE_TIE
-            | AFTER_TAKEBACK | REPLACED | SWAP_OR_PUT_BACK | KNOCK_AFTER_PUBLISHED | LAID
+            | AFTER_TAKEBACK | REPLACED | SWAP_OR_PUT_BACK | KNOCK_AFTER_PUBLISHED | LAID | NAMED_TURN
             <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 

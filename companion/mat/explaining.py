@@ -184,16 +184,13 @@ def may_follow(tree: Tree, record: Record) -> tuple[str, tuple[str, ...]] | None
 
 def named_turns(q: Question, kept: list[Node], key: str) -> list[tuple[tuple[Move, ...], str]]:
     """The turn answer ``key`` names the card of (the moves before it, the card): the turn
-    the question is about (which card), or the last turn of the histories it asked about
-    that those it keeps go on from (whose step: the seat's own turn, with that card; not
-    the kept histories' own last turn, which may be a later one the hands made since:
-    spirit-back 32's "Eel" named Red's Boar b3c3 after it, and every turn was ruled out)."""
+    the question is about (which card), or the last turn of the histories it keeps (whose
+    step: the seat's own turn, with that card)."""
     if key == TAKEBACK:
         return []
     if q.mode == STEP:
         return [(kept[0].moves[:q.depth], key)]
-    before = {p[:-1] for p in q.prefixes.get(key, frozenset())
-              if p and any(n.moves[:len(p)] == p for n in kept)}
+    before = {n.moves[:-1] for n in kept if n.moves}
     return [(before.pop(), key)] if len(before) == 1 else []
 
 

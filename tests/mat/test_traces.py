@@ -208,7 +208,6 @@ SWAP_OR_PUT_BACK = {"spirit_put_back_on_its_square_after_a_swap_then_moved_on_is
 # Its fix (PieceMaps.keep keeping the relabelled maps, s40-21n f1e4cbb) was taken back at the
 # merge: at 200 knock games it read 2 more exactly but raised wrong commits 22 (9 games) -> 26
 # (15) and wedged games 9 -> 14. Not read yet: a strict xfail until a fix keeps the rule.
-NOT_READ_YET = SWAP_OR_PUT_BACK
 # Knock 19 (session 40): Blue's Tiger c5c3 published, then Red's hand lifting c2 knocks Blue's
 # master off c3 and puts it back 1.5 s later as the pawn takes d1: Frog c2d1, Bear c2d1, or Bear
 # c2c3 taking the master with d1 lifted and put back. Counted from the anchor, c3 was a turn's
@@ -227,6 +226,17 @@ LAID = {"capturing_piece_in_the_hand_is_no_rest_on_the_capture_made"}
 # asked for: once Rat stood, Turtle read as played with Rat ruled it out, and Red's Panda d4c3
 # (the Spirit straight back again) was committed as Turtle taken back, never asked.
 NAMED_TURN = {"spirit_back_answered_after_the_next_turn_names_the_turn_it_was_asked_for"}
+# Its fix (``named_turns``: the card named for the turn the option asked about) read 19 more
+# spirit-back games exactly at 200 but raised wrong commits at 40 (7 -> 15: games it un-wedged
+# read on into other misreads): not kept by the rule (session 41). Not read yet, like knock 18.
+NOT_READ_YET = {
+    **dict.fromkeys(SWAP_OR_PUT_BACK, "issue 21, knock 18: a Spirit put back on its own square"
+                    " after a committed swap, then moved on, is not read yet (the fix that read"
+                    " it misread other knock games)"),
+    **dict.fromkeys(NAMED_TURN, "issue 21, spirit-back 55: an answer after the next turn names"
+                    " the card of that turn, not the one asked about (the fix that read it misread"
+                    " other spirit-back games at 40)"),
+}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run
@@ -302,8 +312,7 @@ def test_issue_21_story(path):
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.xfail(
-    strict=True, reason="issue 21, knock 18: a Spirit put back on its own square after a committed"
-    " swap, then moved on, is not read yet (the fix that read it misread other knock games)"))
+    strict=True, reason=NOT_READ_YET[p.stem]))
     if p.stem in NOT_READ_YET else p for p in CORPUS], ids=lambda p: p.stem)
 def test_hand_written_trace(path):
     header, events = parse_trace(path.read_text().splitlines())

@@ -184,13 +184,16 @@ def may_follow(tree: Tree, record: Record) -> tuple[str, tuple[str, ...]] | None
 
 def named_turns(q: Question, kept: list[Node], key: str) -> list[tuple[tuple[Move, ...], str]]:
     """The turn answer ``key`` names the card of (the moves before it, the card): the turn
-    the question is about (which card), or the last turn of the histories it keeps (whose
-    step: the seat's own turn, with that card)."""
+    the question is about (which card), or the last turn of the histories it asked about
+    that those it keeps go on from (whose step: the seat's own turn, with that card; not
+    the kept histories' own last turn, which may be a later one the hands made since:
+    spirit-back 32's "Eel" named Red's Boar b3c3 after it, and every turn was ruled out)."""
     if key == TAKEBACK:
         return []
     if q.mode == STEP:
         return [(kept[0].moves[:q.depth], key)]
-    before = {n.moves[:-1] for n in kept if n.moves}
+    before = {p[:-1] for p in q.prefixes.get(key, frozenset())
+              if p and any(n.moves[:len(p)] == p for n in kept)}
     return [(before.pop(), key)] if len(before) == 1 else []
 
 
@@ -249,7 +252,8 @@ def amended_at(tree: Tree, turn: Move, amended: tuple[Move, ...], shown: float,
 
 def least_noise(every: list[Explanation], least_map: int, opened: tuple[Move, ...],
                 started: bool, seen: Callable[[list[Explanation]], list[Explanation]],
-                doubted: list[Node], back: Node | None = None) -> list[Explanation]:
+                doubted: list[Node], back: Node | None = None,
+                instead: frozenset[Node] = frozenset()) -> list[Explanation]:
     """The cheapest histories (see :func:`.histories.cheapest`). Once the next player has
     started (lifted a piece of theirs for real), the published turns ``opened`` are done:
     the histories that keep them go first (the amend window closed: slides 32, nudge 35),
@@ -257,11 +261,14 @@ def least_noise(every: list[Explanation], least_map: int, opened: tuple[Move, ..
     read as an amendment was the next player's hand, story 6), or the others all go on
     from a history ``doubted`` at the last publication, with less noise (the hands went on
     from it: "the next player" was the one who had moved). The history ``back`` (see
-    :func:`.undoing.spirit_first`) keeps them too: the last is also the turn before taken back."""
+    :func:`.undoing.spirit_first`) keeps them too: the last is also the turn before taken back;
+    and while a question offers to take the turn back, so do those ``instead`` of it (the
+    players are asked: a Spirit moved straight back and the next turn, or that turn taken
+    back and made again, leave one mat; late-answer 142, 174)."""
     found = cheapest(every, least_map)
     if started:
         keeping = cheapest([e for e in every if e.node.moves[:len(opened)] == opened
-                            or e.node is back], least_map)
+                            or e.node is back or e.node in instead], least_map)
         went_on = bool(found) and all(goes_on(e.node, doubted) for e in found)
         if (keeping and not (went_on and found[0].cost < keeping[0].cost)
                 and (seen(keeping) or not seen(found))):

@@ -50,7 +50,7 @@ from .explaining import (agreement, allowed, amended_at, board_fit, build_tables
                          rested_ends, unseen, wind_halves, window_of)
 from .resting import seen_at_rest
 from .snatching import chained, snatch_ends, snatch_of, split_in_two
-from .undoing import moved_back, spirit_first, spirit_put_back, taking_back
+from .undoing import instead, moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way
 from .going_on import going_on
 from .emptied import emptied_since
@@ -420,7 +420,7 @@ class Recognizer:
         found = least_noise(every, maps[0].cost if maps else 0, opened, self._started,
                             partial(rested_ends, record=self._record, lifts=self._lifts,
                                     shown=self._shown, rested=self._rested),
-                            self._doubted, back)
+                            self._doubted, back, instead(nodes, opened, self._asked()))
         # The next player's Wind Spirit card half made (an amendment is not read over it).
         self._midway, self._halves = wind_halves(every, found, nodes, opened)
         found = on_its_way(every, found, self._record, self._lifts, self._shown, self._rested)

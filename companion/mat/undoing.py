@@ -50,10 +50,17 @@ def taking_back(tree: Tree, nodes: list[Node], opened: tuple[Move, ...],
     while node is not None and node.parent is not None:
         node = node.parent
         out.add(node)
-    if asked is not None and TAKEBACK in asked.prefixes:
-        turn = opened[:asked.depth + 1]
-        out.update(n for n in nodes if n.moves[:len(turn)] != turn)
-    return frozenset(out)
+    return frozenset(out) | instead(nodes, opened, asked)
+
+
+def instead(nodes: list[Node], opened: tuple[Move, ...],
+            asked: Question | None) -> frozenset[Node]:
+    """While the question ``asked`` offers to take back a published turn: the histories
+    ``nodes`` that make another turn in place of it."""
+    if asked is None or TAKEBACK not in asked.prefixes:
+        return frozenset()
+    turn = opened[:asked.depth + 1]
+    return frozenset(n for n in nodes if n.moves[:len(turn)] != turn)
 
 
 def _spirit_back(reply: Move, move: Move) -> bool:

@@ -433,6 +433,16 @@ def test_a_spirit_set_down_on_its_way_is_a_question_answered():
     assert any(e["t"] == asked.answered and ("input" in e or "button" in e) for e in game.events)
 
 
+def test_a_takeback_asked_keeps_the_turn_made_in_its_place_until_the_answer():
+    """Late-answer 174: Red's Cat c3c2 moves the Spirit straight back, and the mat asks
+    "Serow, or take back Cat c3c2?". The hands go on before the answer comes; the histories
+    that take Cat back and make another turn in its place must stay until the player answers
+    (``undoing.instead``), or the reply is committed first: without them the game records
+    Serow c2c3 for Cricket d3b3 and wedges (f905d05 wedged earlier, 17 turns never recorded)."""
+    score = _score(range(174, 175), "late-answer")
+    assert score.problems == [] and score.wrong == 0 and score.wedged == 0
+
+
 def test_a_held_piece_landing_on_another_capture_after_one_was_shown_is_a_question():
     """Air-touch 1: Red holds its pawn off c3 while Blue re-seats its master on b4, which the
     mat shows as Phoenix c3b4; the pawn then takes c4 (Sea-Snake c3c4). The mat now shows both

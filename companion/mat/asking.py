@@ -125,15 +125,6 @@ def ask(nodes: list[Node], depth: int, open_moves: int, turn: int,
         options = _options(nodes, depth, mode, open_moves, turn, takeback)
         if options is not None:
             return _question(nodes, depth, mode, turn, takeback, *options)
-    if depth == open_moves > 0 and any(len(n.steps) <= depth for n in nodes):
-        # A history that stops at the published turns, beside others that go on from them
-        # (a Spirit moved away and back by the two players since leaves the mat as it was):
-        # the last published turn's mover is asked which card their last turn was, that
-        # one's or the round trip's (spirit-back 21: Sheep d2d1, or Dragon d1c2 and Cobra
-        # c2d1 after it; not asked, the round trip was committed 6.4 s late).
-        options = _options(nodes, depth - 1, LAST, open_moves, turn, None)
-        if options is not None:
-            return _question(nodes, depth - 1, LAST, turn, None, *options)
     return None
 
 

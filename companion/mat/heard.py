@@ -107,15 +107,9 @@ class Heard:
         """The first ``common`` of the ``opened`` turns published from the anchor stay: what
         was said of the turns taken back, and of any turn after them, was about hands that
         are gone (no-answer 6: "Octopus, turn 6", said of Octopus d2c3 c2d1, then taken
-        back, picked Octopus for the Rhinoceros e2d3 c2c3 played in its place); and the
-        questions asked of them are no longer asked: a phone may no longer send what they
-        offered (no-answer 184: "Turtle, turn 3", offered for Turtle d3e4 and sent once its
-        takeback was published, picked Turtle for the Sable d3e4 made in its place)."""
+        back, picked Octopus for the Rhinoceros e2d3 c2c3 played in its place)."""
         if common < opened:
-            gone = self.open + common
-            self.kept = [said for said in self.kept if said[0] < gone]
-            self.offered = {o: bs for o, bs in self.offered.items() if o[0] < gone}
-            self.asking = {o: q for o, q in self.asking.items() if o[0] < gone}
+            self.kept = [said for said in self.kept if said[0] < self.open + common]
 
     def stand(self) -> None:
         """The turns before the anchor stand: what was said of them is decided."""

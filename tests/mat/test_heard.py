@@ -78,12 +78,3 @@ def test_what_was_said_of_a_turn_taken_back_is_forgotten():
     assert heard.hear(None, 2, "blue", "Horse", False) == (None, None)
     heard.taken_back(1, 2)   # of the two turns published from the anchor, turn 2 taken back
     assert heard.take(heard.asked(_reply_question("Ox a1a2"))) is None
-
-
-def test_a_question_about_a_turn_taken_back_no_longer_offers_its_answers():
-    heard = Heard(1, Record(Board(TWO_CARDS), 0.6))
-    heard.asked(_reply_question("Ox a1a2"))
-    assert heard.offers(2, "blue", "Horse", False)
-    heard.taken_back(1, 2)   # Blue's turn 2 taken back: its question is no longer asked
-    assert not heard.offers(2, "blue", "Horse", False)
-    assert heard.hear(None, 2, "blue", "Horse", False) == (None, None)

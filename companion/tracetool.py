@@ -171,6 +171,8 @@ def _run(recognizer: Recognizer, mat: SimMat, scanner: MatrixScanner | Recording
                 # The table answers the computer's question the moment it is asked; this
                 # replay scans on its own grid, up to a period behind the live loop.
                 yield from until(t + period)
+            if not _sent(recognizer, answer):
+                continue
             if recorder is not None:
                 recorder.answer(t, answer["seat"], answer.get("card"),
                                 takeback=bool(answer.get("takeback")), turn=answer.get("turn"))
@@ -188,6 +190,19 @@ def _run(recognizer: Recognizer, mat: SimMat, scanner: MatrixScanner | Recording
                 recorder.close(t)
             return
     yield from until(math.inf)
+
+
+def _sent(recognizer: Recognizer, answer: dict) -> bool:
+    """Does the table pass this phone answer on to the recognizer (``table.answers.checked``)?
+    One naming a turn the open question does not ask about is refused unless a question
+    raised earlier offered it to that seat for that turn: a phone sends only what its mat
+    showed, and a trace's input is what the player tapped, not what the table let through."""
+    turn = answer.get("turn")
+    if turn is None:
+        return True
+    seat, card, takeback = answer["seat"], answer.get("card"), bool(answer.get("takeback"))
+    return (turn == recognizer.turn_of(seat, card, takeback=takeback)
+            or recognizer.offered(turn, seat, card, takeback=takeback))
 
 
 @overload

@@ -26,6 +26,7 @@ from firmware.sim_mat import SimMat
 
 from .rules.position import parse_position
 from .mat.events import MatEvent
+from .mat.reaching import reaches
 from .mat.recognizer import CLEAR_S, MAX_SETTLE_S, SETTLE_S, Recognizer
 from .rules.squares import parse_square
 from .rules.ways import WAYS
@@ -193,16 +194,10 @@ def _run(recognizer: Recognizer, mat: SimMat, scanner: MatrixScanner | Recording
 
 
 def _sent(recognizer: Recognizer, answer: dict) -> bool:
-    """Does the table pass this phone answer on to the recognizer (``table.answers.checked``)?
-    One naming a turn the open question does not ask about is refused unless a question
-    raised earlier offered it to that seat for that turn: a phone sends only what its mat
-    showed, and a trace's input is what the player tapped, not what the table let through."""
-    turn = answer.get("turn")
-    if turn is None:
-        return True
-    seat, card, takeback = answer["seat"], answer.get("card"), bool(answer.get("takeback"))
-    return (turn == recognizer.turn_of(seat, card, takeback=takeback)
-            or recognizer.offered(turn, seat, card, takeback=takeback))
+    """Does the table pass this phone answer on (``table.answers.checked`` asks the same
+    ``reaches``)? A trace's input is what the player tapped, not what the table let through."""
+    return reaches(recognizer, answer.get("turn"), answer["seat"], answer.get("card"),
+                   takeback=bool(answer.get("takeback")))
 
 
 @overload

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ..mat.reaching import reaches
 from ..mat.recognizer import Recognizer
 from .errors import BadRequest, Conflict
 from .session import GameSession
@@ -31,7 +32,7 @@ def checked(game: GameSession, seat: str, request: dict[str, Any]) -> Answer:
         raise BadRequest("'turn' is the number of the turn the answer is about, as the question showed it")
     rec = game.recognizer
     if turn is not None and rec is not None and turn != rec.turn_of(seat, card, takeback=takeback):
-        if not rec.offered(turn, seat, card, takeback=takeback):
+        if not reaches(rec, turn, seat, card, takeback=takeback):
             raise Conflict("this question is no longer asked: look again")
         return Answer(rec, card, takeback, turn, True)
     prompt, rec = game.question_for(seat)

@@ -4,7 +4,9 @@ with when it arrived and left), and the noise of the rests a history leaves unex
 
 from __future__ import annotations
 
-from .pieces import NOW, PieceMap, Trail, Trails
+from functools import lru_cache
+
+from .pieces import NOW, PieceMap, Trail, Trails, Visit
 
 # (square, the turn that took the piece there, 1 if by a Wind Spirit card's Spirit step)
 Path = tuple[tuple[int, int, int], ...]
@@ -59,6 +61,7 @@ def walked(paths: Paths, trails: Trails, since: float = float("-inf")) -> bool:
     return all(landed[k] <= left[k + 1] for k in landed if k + 1 in left)
 
 
+@lru_cache(maxsize=4096)   # (a history's paths are asked of every map at every look)
 def _seen(path: Path) -> Path:
     """The squares of ``path`` the mat must have shown: a pawn step's square that the same
     turn's Spirit step swaps the pawn away from may never be stood on (a hand carries the pawn
@@ -81,7 +84,10 @@ def untimed(paths: Paths) -> Trails:
                  for path in paths)
 
 
-def _match(path: Path, trail: Trail) -> list[tuple[int, float, float]] | None:
+# Kept: the same histories are asked of the same maps' trails look after look (a piece's
+# trail changes only when it moves; four in five asks were ones made before).
+@lru_cache(maxsize=8192)
+def _match(path: Path, trail: Trail) -> tuple[Visit, ...] | None:
     """The visits of ``trail`` the ``path``'s squares are, in order (the last one the square
     the piece stands on now), or None."""
     out = []
@@ -100,7 +106,7 @@ def _match(path: Path, trail: Trail) -> list[tuple[int, float, float]] | None:
             return None
         later = i
         out.append(trail[i])
-    return out[::-1]
+    return tuple(out[::-1])
 
 
 def idle_noise(paths: Paths, m: PieceMap, idle: frozenset[str], since: float, shown: float) -> int:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 Pieces = tuple[str | None, ...]
 Visit = tuple[int, float, float]            # a square a piece stood on: (square, from, until)
@@ -329,6 +330,10 @@ def expected_of(boards: list[Pieces]) -> "Expected":
     return tuple(frozenset(column).difference(_NONE) for column in zip(*boards))
 
 
+# Kept: the beam's maps keep their boards from edge to edge, and ``expected`` changes only
+# when the game does, so the same pair is counted again and again (a map's 25 squares at
+# every edge).
+@lru_cache(maxsize=4096)
 def _unexpected(pieces: Pieces, expected: "Expected") -> int:
     """The squares where ``pieces`` has a piece no expected board puts there (squares no
     board fills do not count: a piece set down for a moment)."""

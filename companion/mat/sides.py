@@ -29,11 +29,13 @@ def _boards(m: PieceMap, now: float) -> list[tuple[str | None, Pieces, float | N
     ``ON_ITS_WAY``), each with when it stops being so."""
     pieces = m.pieces
     out: list[tuple[str | None, Pieces, float | None]] = [(None, pieces, None)]
-    for sq, trail in enumerate(m.trails):   # (the time first: most pieces stand for long)
-        if not trail:
-            continue
-        until = trail[-1][1] + ASIDE_S
-        if now < until and (p := pieces[sq]) is not None and p != "?":   # (the deadline's own sum)
+    # The squares set down on lately, found first in one comprehension: every map's 25
+    # trails at every look (the time first: most pieces stand for long).
+    recent = [(sq, trail) for sq, trail in enumerate(m.trails)
+              if trail and now < trail[-1][1] + ASIDE_S]
+    for sq, trail in recent:
+        until = trail[-1][1] + ASIDE_S   # (the deadline's own sum)
+        if (p := pieces[sq]) is not None and p != "?":
             out.append((p, pieces[:sq] + (None,) + pieces[sq + 1:], until))
             home = trail[0][0]
             if p == "W" and len(trail) == 2 and home != sq and pieces[home] is None:

@@ -4,7 +4,9 @@ with when it arrived and left), and the noise of the rests a history leaves unex
 
 from __future__ import annotations
 
-from .pieces import NOW, PieceMap, Trail, Trails
+from functools import lru_cache
+
+from .pieces import NOW, PieceMap, Trail, Trails, Visit
 
 # (square, the turn that took the piece there, 1 if by a Wind Spirit card's Spirit step)
 Path = tuple[tuple[int, int, int], ...]
@@ -35,16 +37,30 @@ def walked(paths: Paths, trails: Trails, since: float = float("-inf")) -> bool:
     card's Spirit step comes after its pawn step (the rules' order): the Spirit lands after
     the pawn left (a Spirit resting where it went before the pawn moved went there in a turn
     of its own: set-down 22)."""
+    moved = _moved(paths)
+    return _walked(moved, tuple([trails[sq] or () for sq, _ in moved]), since)
+
+
+@lru_cache(maxsize=4096)   # (a history's paths are asked of every map at every look)
+def _moved(paths: Paths) -> tuple[tuple[int, Path], ...]:
+    """The pieces ``paths`` moves (a path of two squares or more), by the square each is on."""
+    return tuple((sq, path) for sq, path in enumerate(paths) if path is not None and len(path) > 1)
+
+
+# Kept: only the moved pieces' trails count, and those are the same in most maps and at most
+# looks (a map differs from another, and from itself a look before, in a piece or two), so
+# the same question comes again and again; keyed by them alone, it is cheap to ask.
+@lru_cache(maxsize=8192)
+def _walked(moved: tuple[tuple[int, Path], ...], trails: tuple[Trail, ...], since: float) -> bool:
+    """:func:`walked`, of the pieces moved (``_moved``) and their ``trails``."""
     landed: dict[int, float] = {}   # turn -> when its last piece landed
     left: dict[int, float] = {}     # turn -> when its first piece left
     spirit_in: dict[int, float] = {}   # turn -> when its Spirit step's first piece landed
     pawn_out: dict[int, float] = {}    # turn -> when its pawn step's piece left
-    for sq, path in enumerate(paths):
-        if path is None or len(path) < 2:
-            continue
-        visits = _match(path, trails[sq] or ())
+    for (_, path), trail in zip(moved, trails):
+        visits = _match(path, trail)
         if visits is None and (seen := _seen(path)) != path:
-            path, visits = seen, _match(seen, trails[sq] or ())   # a pawn step carried past
+            path, visits = seen, _match(seen, trail)   # a pawn step carried past
         if visits is None or any(-NOW < v[1] <= since for v in visits[1:]):
             return False
         for (_, turn, spirit), visit, before in zip(path[1:], visits[1:], visits):
@@ -59,6 +75,7 @@ def walked(paths: Paths, trails: Trails, since: float = float("-inf")) -> bool:
     return all(landed[k] <= left[k + 1] for k in landed if k + 1 in left)
 
 
+@lru_cache(maxsize=4096)   # (a history's paths are asked of every map at every look)
 def _seen(path: Path) -> Path:
     """The squares of ``path`` the mat must have shown: a pawn step's square that the same
     turn's Spirit step swaps the pawn away from may never be stood on (a hand carries the pawn
@@ -81,7 +98,10 @@ def untimed(paths: Paths) -> Trails:
                  for path in paths)
 
 
-def _match(path: Path, trail: Trail) -> list[tuple[int, float, float]] | None:
+# Kept: the same histories are asked of the same maps' trails look after look (a piece's
+# trail changes only when it moves; four in five asks were ones made before).
+@lru_cache(maxsize=8192)
+def _match(path: Path, trail: Trail) -> tuple[Visit, ...] | None:
     """The visits of ``trail`` the ``path``'s squares are, in order (the last one the square
     the piece stands on now), or None."""
     out = []
@@ -100,7 +120,7 @@ def _match(path: Path, trail: Trail) -> list[tuple[int, float, float]] | None:
             return None
         later = i
         out.append(trail[i])
-    return out[::-1]
+    return tuple(out[::-1])
 
 
 def idle_noise(paths: Paths, m: PieceMap, idle: frozenset[str], since: float, shown: float) -> int:

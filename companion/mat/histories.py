@@ -23,7 +23,7 @@ from ..rules.cards import CardTable
 from ..rules.moves import Move
 from ..rules.position import Position
 from .pieces import NOW, PieceMap, Pieces
-from .sides import ON_ITS_WAY, Sides, carried_back, sides_of
+from .sides import ON_ITS_WAY, Sides, sides_of
 from .walks import Paths, idle_noise, step, walked
 from .readings import Reading, occupancy_of, pieces_of, shared
 from .growth import MADE, Grower
@@ -375,8 +375,7 @@ def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
                     taken[aside] -= 1
                 if taken - air:
                     continue   # a piece the history took off is on the mat in this map
-                if not walked(n.paths, carried_back(m, pieces) if aside == ON_ITS_WAY else m.trails,
-                              since):
+                if not walked(n.paths, m.trails, since):
                     continue   # the history moved pieces in a way the hands did not
                 if fitting is not None:
                     fitting.add(id(m))

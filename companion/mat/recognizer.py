@@ -404,7 +404,7 @@ class Recognizer:
         grown = self._grow(budget)
         if grown is None:
             return None
-        sides = sides_of(maps, now, (self._cut, tuple(t0 for t0, _ in self._rested)))
+        sides = sides_of(maps, now)
         nodes = allowed(grown + self._tree.halves(grown, boards(maps, now, sides),
                                                   self._tree.follow(opened)),
                         *unsaid(self._asked(), self._rejected, self._named), self._tree)

@@ -236,8 +236,7 @@ class Recognizer:
             if lifted - self._moved_on and (not self._evaluated or self._waiting is not None):
                 self._note_fast(t, lifted - self._moved_on)
             self._starts = starts(self._starts, t, lifted, self._lifts,
-                                  partial(next_players, self._tree, self._record, self._lifts,
-                                          self.clear), self.clear)
+                                  partial(next_players, self._tree, self._record), self.clear)
             self._lifts += [(t, sq) for sq in lifted]
             self._maps.change(t, before, occupancy)
             self._occ = occupancy

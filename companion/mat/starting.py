@@ -26,21 +26,22 @@ from .window import move_of
 
 
 def starts(pending: dict[int, float], t: float, lifted: frozenset[int],
-           lifts: list[tuple[float, int]], theirs: Callable[[int], bool],
+           lifts: list[tuple[float, int]],
+           theirs: Callable[[int, list[tuple[float, int]], float], bool],
            clear: float) -> dict[int, float]:
     """The next player's lifts still to prove real (square: when) after the lifts ``lifted``
     at ``t``; ``lifts``: the lifts before (when, square); ``theirs``: is a square a piece of
-    the next player's, away from the last mover's squares?"""
-    started = {sq for sq in lifted if theirs(sq)}
+    the next player's, away from the last mover's squares (given ``lifts`` and ``clear``)?"""
+    started = {sq for sq in lifted if theirs(sq, lifts, clear)}
     if started != lifted:
         return {}   # (another piece's lift: those pending were its hand's)
-    if any(t - t0 < clear and not theirs(sq) for t0, sq in lifts):
+    if any(t - t0 < clear and not theirs(sq, lifts, clear) for t0, sq in lifts):
         return pending
     return {**pending, **{sq: t for sq in started}}
 
 
-def next_players(tree: Tree, record: Record, lifts: list[tuple[float, int]], clear: float,
-                 sq: int) -> bool:
+def next_players(tree: Tree, record: Record, sq: int, lifts: list[tuple[float, int]],
+                 clear: float) -> bool:
     """Is a lift of ``sq`` the next player's (``explaining.opponents``), and not, after a
     winning turn or a capture whose piece came off with the mover's own (``lifts``: when,
     square), the mover's hand taking a piece where the piece it moved could have gone?"""

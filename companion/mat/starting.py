@@ -18,33 +18,54 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .explaining import opponents
+from ..rules.moves import Move
 from .histories import Tree
+from .pieces import Pieces
 from .record import Record
 from .window import move_of
 
 
 def starts(pending: dict[int, float], t: float, lifted: frozenset[int],
-           lifts: list[tuple[float, int]], theirs: Callable[[int], bool],
+           lifts: list[tuple[float, int]],
+           theirs: Callable[[int, list[tuple[float, int]], float], bool],
            clear: float) -> dict[int, float]:
     """The next player's lifts still to prove real (square: when) after the lifts ``lifted``
     at ``t``; ``lifts``: the lifts before (when, square); ``theirs``: is a square a piece of
-    the next player's, away from the last mover's squares?"""
-    started = {sq for sq in lifted if theirs(sq)}
+    the next player's, away from the last mover's squares (given ``lifts`` and ``clear``)?"""
+    started = {sq for sq in lifted if theirs(sq, lifts, clear)}
     if started != lifted:
         return {}   # (another piece's lift: those pending were its hand's)
-    if any(t - t0 < clear and not theirs(sq) for t0, sq in lifts):
+    if any(t - t0 < clear and not theirs(sq, lifts, clear) for t0, sq in lifts):
         return pending
     return {**pending, **{sq: t for sq in started}}
 
 
-def next_players(tree: Tree, record: Record, sq: int) -> bool:
+def next_players(tree: Tree, record: Record, sq: int, lifts: list[tuple[float, int]],
+                 clear: float) -> bool:
     """Is a lift of ``sq`` the next player's (``explaining.opponents``), and not, after a
-    winning turn, the winner's hand taking a piece where the piece it moved could have gone?"""
+    winning turn or a capture whose piece came off with the mover's own (``lifts``: when,
+    square), the mover's hand taking a piece where the piece it moved could have gone?"""
     if not opponents(tree, record, sq):
         return False
     end = tree.follow(record.moves_open())
-    if end is None or not end.over or end.parent is None:
+    if end is None or end.parent is None or not end.steps:
         return True
-    moved = move_of(end.steps[-1]).from_sq
+    move = move_of(end.steps[-1])
+    if not (end.over or _knocked_off(move, end.parent.pieces, lifts, clear)):
+        return True
     return all(m.to_sq != sq for m in tree.moves_from(end.parent.position).moves
-               if m.from_sq == moved)
+               if m.from_sq == move.from_sq)
+
+
+def _knocked_off(move: Move, before: Pieces, lifts: list[tuple[float, int]],
+                 clear: float) -> bool:
+    """Did ``move`` capture a piece (on the board ``before`` it) that came off within
+    ``clear`` of the mover's own lift, one motion of one hand? Then it may have been
+    knocked and put back, the mover's piece still in the hand (knock 171: Red's hand lifts
+    its pawn off e2 and knocks Blue's e1 16 ms later, e1 is put back 1.4 s later, read as
+    Rat e2e1 taking it; the pawn then takes d1, Fox e2d1, whose lift of d1 is the mover's
+    capture, not Blue starting)."""
+    if move.from_sq is None or move.to_sq is None or before[move.to_sq] in (None, "W"):
+        return False
+    own = [t0 for t0, sq in lifts if sq == move.from_sq]
+    return bool(own) and any(abs(t0 - own[-1]) < clear for t0, sq in lifts if sq == move.to_sq)

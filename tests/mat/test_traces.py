@@ -261,6 +261,12 @@ NAMED_TURN = {"spirit_back_answered_after_the_next_turn_names_the_turn_it_was_as
 # trip, which no question told apart: Sheep d2d1 was published, and the round trip read only as the
 # hands went on (6.4 s late). Now Sheep d2d1 waits, Red is asked "Cobra or Sheep?" and answers A.
 ROUND_TRIP = {"spirit_round_trip_after_an_answered_turn_is_asked_not_read_as_nothing"}
+# Knock 171 (session 42, cut from Red's Fox e2d1): Red's hand lifts its pawn off e2 and knocks
+# Blue's e1 16 ms later; e1 is put back 1.4 s later, the pawn still in the hand, read at that
+# rest as Rat e2e1 taking e1. The pawn then takes d1: the lift of d1 is the mover's capture,
+# not Blue starting (a capture whose piece came off with the mover's own lift may be a knock
+# put back: ``starting._knocked_off``), so the amendment to Fox e2d1 is read.
+KNOCKED_OFF = {"knocked_neighbour_put_back_then_the_pawn_takes_elsewhere_amends_the_capture"}
 NOT_READ_YET = dict.fromkeys(SWAP_OR_PUT_BACK, "issue 21, knock 18: a Spirit put back on its own"
                              " square after a committed swap, then moved on, is not read yet (the"
                              " fix that read it misread other knock games)")
@@ -293,6 +299,7 @@ def test_the_corpus_covers_every_case():
             | TAKEN_BACK | LEFT_OPEN | AT_ONCE | IN_PLACE | WON_AMENDED | SETTLE_TIE
             | AFTER_TAKEBACK | REPLACED | SWAP_OR_PUT_BACK | KNOCK_AFTER_PUBLISHED | LAID
             | SPIRIT_MOVED_ON | ANSWERS | BOTH_TRUE | BRUSHED_TWICE | NAMED_TURN | ROUND_TRIP
+            | KNOCKED_OFF
             <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 

@@ -61,6 +61,7 @@ from .in_place import made_in_place
 from .set_aside import set_aside
 from .taken_back import taken_back_at
 from .one_game import one_game
+from .proving import proves_start
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -355,7 +356,8 @@ class Recognizer:
     def _fast_lift(self, sq: int, when: float) -> None:
         """A lift that may end a turn has lasted ``clear``: the turn ends there."""
         _, version, node, shown = self._fast.pop(sq)
-        if version == self._version and sq not in self._occ:
+        # (Only a lift that proves the next player started ends the turn: ``proves_start``.)
+        if version == self._version and proves_start(node, self._record, sq, self._occ):
             found = explain([node], self._maps.maps, since=self._since)
             self._maps.settle({id(e.map): node.taken for e in found
                                if e.cost == found[0].cost}, before=shown)

@@ -220,6 +220,13 @@ KNOCK_AFTER_PUBLISHED = {"knocked_piece_on_the_last_turns_square_is_a_knock_not_
 # hand, so Lobster c3d2 and Red's Kumo d3c4 were asked beside Octopus (read 3.0 s late). A turn
 # ends where the mat rested with its pieces as the turn puts them, not only its squares filled.
 LAID = {"capturing_piece_in_the_hand_is_no_rest_on_the_capture_made"}
+# Takeback-wind 150 at 200 games (session 41, cut from Red's Hawk c2b1 a2c3): Red takes the
+# Wind card back, its Spirit lifted off c3 on the way back to a2 after the pawn is home. The mat
+# then read as Hawk amended (the Spirit put on c2) with Blue's lift of the Spirit ending it, and
+# the amendment was published at that lift, 1.4 s before the takeback came to rest. The Spirit
+# is nobody's piece: lifted from where the published turns left it, while a history replaces
+# them, it is no proof the next player started (session 42, ``proving.proves_start``).
+AT_WORK = {"wind_card_taken_back_spirit_lifted_from_its_square_is_no_reply"}
 # Set-down 98 (session 41): Red's Rhinoceros e1d2 b2b3 published and rested on 2 s, then Blue's
 # hand carries the Spirit off b3 (Butterfly b3b4) and sets it down on c3 for 0.6 s on its way:
 # read as Red amending to Rhinoceros e1d2 b2c3 (the Spirit is no piece of Blue's own, so the
@@ -286,6 +293,7 @@ def test_the_corpus_covers_every_case():
     assert (CASES | ISSUE_12 | ROBOT | READ_BACK | FAST_REPLIES | HELD | MIDWAY | ON_ITS_WAY
             | TAKEN_BACK | LEFT_OPEN | AT_ONCE | IN_PLACE | WON_AMENDED | SETTLE_TIE
             | AFTER_TAKEBACK | REPLACED | SWAP_OR_PUT_BACK | KNOCK_AFTER_PUBLISHED | LAID
+            | AT_WORK
             | SPIRIT_MOVED_ON | ANSWERS | BOTH_TRUE | BRUSHED_TWICE | NAMED_TURN
             <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}

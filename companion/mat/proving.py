@@ -13,7 +13,7 @@ is often the next player's hand carrying it on, hurried 146.)"""
 from __future__ import annotations
 
 from .explaining import agreement
-from .histories import Node
+from .histories import Explanation, Node
 from .record import Record
 
 
@@ -26,3 +26,19 @@ def proves_start(node: Node, record: Record, sq: int, occupied: frozenset[int]) 
     if agreement(node.moves, opened) == len(opened):
         return True   # (the history keeps every published turn: plain fast play)
     return record.position.piece_at(sq) != "W"
+
+
+def kept_at_lift(found: list[Explanation], unseen: list[Node], record: Record) -> list[Node]:
+    """The histories a lift of the next player's ends: those of ``found``, unless its one
+    history amends (or takes back) a published turn while others as cheap, which only the
+    mat's rests put after it (``unseen``), keep every published turn: then those (rule 4: of
+    the histories, the one that changes least of what was published stands). Both end at the
+    next player's start, so it proves no amendment: fast 74, Blue's Octopus c5d4 b3c4, Red's
+    Mouse moving the Spirit straight back and Blue's Serow d4c4 0.32 s later, no rest between,
+    read at Red's lift as Octopus amended to Serow c5c4 (the rests' preference: one hand going
+    on), published before rest, then wedged."""
+    nodes = [e.node for e in found]
+    opened = record.moves_open()
+    if len({id(n) for n in nodes}) != 1 or agreement(nodes[0].moves, opened) == len(opened):
+        return nodes
+    return [n for n in unseen if agreement(n.moves, opened) == len(opened)] or nodes

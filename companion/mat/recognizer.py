@@ -61,7 +61,7 @@ from .in_place import made_in_place
 from .set_aside import set_aside
 from .taken_back import taken_back_at
 from .one_game import one_game
-from .proving import proves_start
+from .proving import kept_at_lift, proves_start
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -471,7 +471,8 @@ class Recognizer:
         if looked is None:
             return
         self._late = None
-        fast = fast_turn(looked[1], self._tree, self._record, self._midway, lifted)
+        fast = fast_turn(kept_at_lift(looked[1], self._unseen, self._record), self._tree,
+                         self._record, self._midway, lifted)
         if fast is None:
             # Read two ways: the turns they agree on may end (``agreed_turn``).
             self._fast.update(agreed_turn(looked[1], self._tree, self._record, self._midway,

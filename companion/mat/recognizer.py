@@ -599,7 +599,8 @@ class Recognizer:
         # The histories the mat last rested in come first: a question left open keeps them.
         known = {id(n) for n in self._explained}
         nodes = self._explained + [n for n in nodes if id(n) not in known]
-        state = unfinished(self._tree, nodes, self._maps.maps, self._occ, self._lifted())
+        state = unfinished(self._tree, nodes, self._maps.maps, self._occ, self._lifted(),
+                           self._halves)
         if state == "held":
             self._held(t)
             return

@@ -75,12 +75,16 @@ def _moved_on(last: Move, moves: tuple[Move, ...], opened: tuple[Move, ...]) -> 
 
 def _one_moved(node: Node, last: Move, opened: tuple[Move, ...],
                published: frozenset[int]) -> int | None:
-    """The square that ``node``, amending ``last`` (the same piece's turn), empties of the
-    board published (``published``), if it fills one other and changes nothing else: one
-    piece moved on, as the mat sees it, whatever the steps' labels; None if not."""
+    """The square ``last`` put a piece on (its pawn's, its Spirit's, or the one its Spirit
+    swapped a student onto) that ``node``, amending it (the same piece's turn), empties of
+    the board published (``published``), if it fills one other and changes nothing else: one
+    of that turn's pieces moved on, as the mat sees it, whatever the steps' labels; None if
+    not (a Spirit step added to a turn moves a piece it did not place: takeback-wind 74)."""
     moves = node.moves
     if (len(moves) != len(opened) or moves[:-1] != opened[:-1]
             or moves[-1].from_sq != last.from_sq):
         return None
     emptied, filled = published - node.occupancy, node.occupancy - published
-    return next(iter(emptied)) if len(emptied) == len(filled) == 1 else None
+    one = len(emptied) == len(filled) == 1
+    return next(iter(emptied)) if one and emptied <= {last.to_sq, last.spirit_from,
+                                                      last.spirit_to} else None

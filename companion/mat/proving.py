@@ -1,5 +1,6 @@
-"""Whether a lift proves the next player started (rule 7): the one check every publication
-at a lift passes (``Recognizer._fast_lift``; a rest needs none).
+"""What a lift of the next player's proves (rule 7): that they started (``proves_start``, the
+one check every publication at a lift passes, ``Recognizer._fast_lift``; a rest needs none),
+and which turns it ends (``kept_at_lift``).
 
 A lift ends a turn only if it is a piece the next player may move and the last mover may not
 still be handling. The Spirit is nobody's piece: while a history replaces published turns (an

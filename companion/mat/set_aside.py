@@ -85,6 +85,7 @@ def _one_moved(node: Node, last: Move, opened: tuple[Move, ...],
             or moves[-1].from_sq != last.from_sq):
         return None
     emptied, filled = published - node.occupancy, node.occupancy - published
-    one = len(emptied) == len(filled) == 1
+    # (Not back where the turn began: that is its takeback part-way, no-answer 22.)
+    one = len(emptied) == len(filled) == 1 and last.from_sq not in filled
     return next(iter(emptied)) if one and emptied <= {last.to_sq, last.spirit_from,
                                                       last.spirit_to} else None

@@ -233,6 +233,17 @@ AT_WORK = {"wind_card_taken_back_spirit_lifted_from_its_square_is_no_reply"}
 # going on), it was published at that lift and Red's Octopus c2d1 b3b2 was a mismatch. Both
 # end at the next player's start: the one that keeps what was published is read there.
 KEPT_AT_LIFT = {"amended_at_a_lift_or_a_reply_made_without_rest"}
+# Aside-empty 42 at 200 games (session 42, cut from Blue's Hawk c4d3 b4d4): Red captures the
+# student Hawk's Spirit swapped onto b4 and sets it down on d5 for a moment. With both of Hawk's
+# steps read otherwise (Hawk c4d5 b4d3) the mat is one piece moved on, b4 -> d5, after it stood
+# 2.8 s: story 6's wait applies (set_aside._one_moved); on main the amendment was published at
+# once and the game wedged.
+ONE_MOVED = {"captured_student_set_down_while_both_wind_steps_read_otherwise"}
+# Takeback-wind 74 at 200 games (session 42, cut from Blue's Octopus a4b3 d3e4, three Wind card
+# turns taken back, then Bat e3e4 d3c2): at the rest with Bat's Spirit in the hand, no history
+# left the mat, and the board of [Bat e3e4 d3b2, Eagle d3e4 -] was read from it (wrong from
+# there, wedged). Bat half made with its Spirit lifted is a way the hands went: held, waiting.
+SPIRIT_HELD = {"wind_card_spirit_in_the_hand_before_a_board_no_way_leads_to"}
 # Set-down 98 (session 41): Red's Rhinoceros e1d2 b2b3 published and rested on 2 s, then Blue's
 # hand carries the Spirit off b3 (Butterfly b3b4) and sets it down on c3 for 0.6 s on its way:
 # read as Red amending to Rhinoceros e1d2 b2c3 (the Spirit is no piece of Blue's own, so the
@@ -299,7 +310,7 @@ def test_the_corpus_covers_every_case():
     assert (CASES | ISSUE_12 | ROBOT | READ_BACK | FAST_REPLIES | HELD | MIDWAY | ON_ITS_WAY
             | TAKEN_BACK | LEFT_OPEN | AT_ONCE | IN_PLACE | WON_AMENDED | SETTLE_TIE
             | AFTER_TAKEBACK | REPLACED | SWAP_OR_PUT_BACK | KNOCK_AFTER_PUBLISHED | LAID
-            | AT_WORK | KEPT_AT_LIFT
+            | AT_WORK | KEPT_AT_LIFT | ONE_MOVED | SPIRIT_HELD
             | SPIRIT_MOVED_ON | ANSWERS | BOTH_TRUE | BRUSHED_TWICE | NAMED_TURN
             <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}

@@ -335,16 +335,16 @@ def build_tables(record: Record, engine: Engine) -> None:
             each.table(name)
 
 
-def fast_turn(found: list[Explanation], tree: Tree, record: Record, midway: list[Node],
+def fast_turn(found: list[Node], tree: Tree, record: Record, midway: list[Node],
               lifted: frozenset[int]) -> tuple[Node, list[int]] | None:
     """Fast play: the one history ``found`` explains a turn the mat showed without resting
     on it, and the squares of ``lifted`` that are the next player's own pieces away from it
     (and from where the next player's Wind card half made, ``midway``, goes on): a lift
     there ends the turn. None if not."""
-    if (len({id(e.node) for e in found}) != 1 or not found[0].node.steps
-            or found[0].node.pending is not None):
+    if (len({id(n) for n in found}) != 1 or not found[0].steps
+            or found[0].pending is not None):
         return None
-    node = found[0].node
+    node = found[0]
     opened = record.moves_open()
     if node.moves == opened:
         return None

@@ -62,6 +62,7 @@ from .in_place import made_in_place
 from .set_aside import set_aside
 from .taken_back import taken_back_at
 from .one_game import one_game
+from .proving import kept_at_lift, proves_start
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -356,7 +357,8 @@ class Recognizer:
     def _fast_lift(self, sq: int, when: float) -> None:
         """A lift that may end a turn has lasted ``clear``: the turn ends there."""
         _, version, node, shown = self._fast.pop(sq)
-        if version == self._version and sq not in self._occ:
+        # (Only a lift that proves the next player started ends the turn: ``proves_start``.)
+        if version == self._version and proves_start(node, self._record, sq, self._occ):
             found = explain([node], self._maps.maps, since=self._since)
             self._maps.settle({id(e.map): node.taken for e in found
                                if e.cost == found[0].cost}, before=shown)
@@ -470,7 +472,8 @@ class Recognizer:
         if looked is None:
             return
         self._late = None
-        fast = fast_turn(looked[1], self._tree, self._record, self._midway, lifted)
+        fast = fast_turn(kept_at_lift(looked[1], self._unseen, self._record), self._tree,
+                         self._record, self._midway, lifted)
         if fast is None:
             # Read two ways: the turns they agree on may end (``agreed_turn``).
             self._fast.update(agreed_turn(looked[1], self._tree, self._record, self._midway,
@@ -597,7 +600,8 @@ class Recognizer:
         # The histories the mat last rested in come first: a question left open keeps them.
         known = {id(n) for n in self._explained}
         nodes = self._explained + [n for n in nodes if id(n) not in known]
-        state = unfinished(self._tree, nodes, self._maps.maps, self._occ, self._lifted())
+        state = unfinished(self._tree, nodes, self._maps.maps, self._occ, self._lifted(),
+                           self._halves)
         if state == "held":
             self._held(t)
             return

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..rules.moves import Move
-from .histories import Explanation
+from .histories import Explanation, Node
 from .sides import ASIDE_S
 from .turns import Turns
 
@@ -35,13 +35,20 @@ def set_aside(found: list[Explanation], opened: tuple[Move, ...], shown: list[fl
     if last.from_sq is None or last.to_sq is None:
         return False
     squares = {_moved_on(last, e.node.moves, opened) for e in found}
+    theirs: Turns | None = None
+    if squares == {None}:
+        # A reading that changes both of a Wind Spirit card's steps may still move one piece
+        # on, as the mat sees it (aside-empty 42: Hawk c4d3 b4d4, its swapped student on b4
+        # taken by the next player and set down on d5, read as Hawk c4d5 b4d3).
+        theirs = turns()
+        squares = {_one_moved(e.node, last, opened, theirs.position.occupied()) for e in found}
     if len(squares) != 1 or None in squares:
         return False
     square = squares.pop()
     lifted = [t0 for t0, sq in lifts if sq == square and t0 >= shown[-1]]
     if not lifted or lifted[0] - shown[-1] < ASIDE_S:
         return False
-    theirs = turns()
+    theirs = theirs or turns()
     if theirs.position.spirit == square:
         # (The Spirit is never captured; the next player's turn may carry it on.)
         return any(square in (m.from_sq, m.spirit_from) for m in theirs.moves)
@@ -64,3 +71,21 @@ def _moved_on(last: Move, moves: tuple[Move, ...], opened: tuple[Move, ...]) -> 
             and amended.spirit_from == last.spirit_from):
         return last.spirit_to
     return None
+
+
+def _one_moved(node: Node, last: Move, opened: tuple[Move, ...],
+               published: frozenset[int]) -> int | None:
+    """The square ``last`` put a piece on (its pawn's, its Spirit's, or the one its Spirit
+    swapped a student onto) that ``node``, amending it (the same piece's turn), empties of
+    the board published (``published``), if it fills one other and changes nothing else: one
+    of that turn's pieces moved on, as the mat sees it, whatever the steps' labels; None if
+    not (a Spirit step added to a turn moves a piece it did not place: takeback-wind 74)."""
+    moves = node.moves
+    if (len(moves) != len(opened) or moves[:-1] != opened[:-1]
+            or moves[-1].from_sq != last.from_sq):
+        return None
+    emptied, filled = published - node.occupancy, node.occupancy - published
+    # (Not back where the turn began: that is its takeback part-way, no-answer 22.)
+    one = len(emptied) == len(filled) == 1 and last.from_sq not in filled
+    return next(iter(emptied)) if one and emptied <= {last.to_sq, last.spirit_from,
+                                                      last.spirit_to} else None

@@ -54,6 +54,9 @@ ISSUE_21 = {
     "story5_wind_card_taken_back_spirit_first", "story6_captured_pawn_set_down_for_a_moment",
     "story7_knocked_neighbour_is_no_capture", "story8_spirit_step_after_an_amendment",
     "story9_pawn_step_committed_as_the_spirit_lifts",
+    # Story 3's late answers as a table hears them: one naming a turn no question offered is
+    # refused, as the table refuses it (session 42, late-answer 88).
+    "late_answer_to_a_question_never_asked_is_refused_as_the_table_does",
 }
 # One minimal trace per game the table robot's hands failed on the hypothesis recognizer
 # (tests/mat/robot-traces/, cut to the turn read wrong, at the robot's settle time of 0.06 s):

@@ -33,13 +33,13 @@ class MatView:
 
 
 def unfinished(tree: Tree, nodes: list[Node], maps: list[PieceMap], occ: frozenset[int],
-               lifted: Counter[int], halves: list[Node] | None = None) -> str | None:
+               lifted: Counter[int], halves: list[Node]) -> str | None:
     """A mat no history leaves: ``"held"`` when pieces are only in the hand (some history's
     pieces, some missing, or a Wind Spirit card of ``halves`` half made with its Spirit in
     the hand: a way the hands went, before any board no way leads to, takeback-wind 74), the
     seat whose turn is part-way when the mat differs from a history only on squares one of
     its next turns visits, else None (out of sync)."""
-    if half_made(halves or [], maps[:NEAR]) is not None:
+    if half_made(halves, maps[:NEAR]) is not None:
         return "held"
     for m in maps[:NEAR]:
         standing = frozenset(sq for sq, p in enumerate(m.pieces) if p is not None)

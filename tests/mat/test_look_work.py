@@ -46,13 +46,13 @@ def test_a_mat_part_way_is_judged_without_making_a_turn(start):
     a1 = parse_square("a1")
     # Red's pawn lifted off a1 and not put down: the mat differs from the game only on a
     # square one of Red's turns visits.
-    state = unfinished(tree, [root], [], root.occupancy - {a1}, Counter({a1: 1}))
+    state = unfinished(tree, [root], [], root.occupancy - {a1}, Counter({a1: 1}), [])
     assert state == "red"
     assert not turns.readings and not turns._made, "no turn made a Move or read"
     assert not tree._children, "no node made"
     # A square no turn from a lifted square visits: out of sync.
     assert unfinished(tree, [root], [], root.occupancy - {a1} | {parse_square("e3")},
-                      Counter({a1: 1})) is None
+                      Counter({a1: 1}), []) is None
 
 
 def _pawn_steps(turns, squares):

@@ -253,33 +253,35 @@ class Tree:
         # leave (lifted squares add up while a question stands, and the root's turns could
         # fill the bound alone, the kept readings' next turns cut: spirit-back 16).
         kept = yield from self._grow_from([self.root], also, lifts)
-        seen = {id(n) for n in kept}
+        # (Sets of the nodes themselves, not of their ``id()``: a node hashes by identity, and
+        # a set made in C costs no Python call per node; a growth's slice scans hundreds.)
+        seen = set(kept)
         out: list[Node] = [self.root]
         frontier, room = [self.root], MAX_NODES - len(kept)
         for _ in range(depth):
             if room <= 0:
                 break    # (the next level would be cut)
             frontier = yield from self._next(frontier, lifts, room + 1, seen)
-            new = [n for n in frontier if id(n) not in seen]
+            new = [n for n in frontier if n not in seen]
             if len(new) > room:
                 frontier = frontier[:frontier.index(new[room])]
             out += frontier
             room -= len(new)
-        ids = {id(n) for n in out}
-        out += [n for n in kept if id(n) not in ids]
+        ids = set(out)
+        out += [n for n in kept if n not in ids]
         # The histories those go on from (the hands may take back a turn beyond the depth).
-        seen = {id(n) for n in out}
+        seen = set(out)
         for n in also:
             at = n.parent
-            while at is not None and id(at) not in seen:
-                seen.add(id(at))
+            while at is not None and at not in seen:
+                seen.add(at)
                 out.append(at)
                 at = at.parent
         halves = yield from self._halves(out, lifts)
         return out, halves
 
     def _next(self, frontier: list[Node], lifts: Lifts, room: int,
-              seen: set[int] | None = None) -> Generator[None, None, list[Node]]:
+              seen: set[Node] | None = None) -> Generator[None, None, list[Node]]:
         """The children of ``frontier``, in order, until ``room`` of them (not in ``seen``)
         are found: those past the bound on the tree would be cut (a look grows no node it
         then drops)."""
@@ -290,7 +292,7 @@ class Tree:
             if self._grower.work >= self._grower.limit:
                 yield
             out += kids
-            kept += len(kids) if seen is None else sum(id(c) not in seen for c in kids)
+            kept += len(kids) if seen is None else len(kids) - sum(map(seen.__contains__, kids))
             if kept >= room:
                 break
         return out
@@ -299,14 +301,14 @@ class Tree:
                    lifts: Lifts) -> Generator[None, None, list[Node]]:
         """``out`` with ``also`` and their parents, their children and grandchildren, at
         most MAX_NODES in all."""
-        seen = {id(n) for n in out}
+        seen = set(out)
         # With their parents: the other turns in place of their last (a turn published while
         # a question stood may be a Wind card's pawn step that goes on: spirit-back 12).
-        parents = {id(n.parent): n.parent for n in also if n.parent is not None}
-        frontier = list(also) + [p for p in parents.values() if p is not None]
+        parents = {n.parent: None for n in also if n.parent is not None}
+        frontier = list(also) + list(parents)
         for level in range(3):
-            out += [n for n in frontier if id(n) not in seen]
-            seen |= {id(n) for n in frontier}
+            out += [n for n in frontier if n not in seen]
+            seen.update(frontier)
             if level == 2 or len(out) >= MAX_NODES:
                 break    # (the next level would be cut)
             frontier = yield from self._next(frontier, lifts, MAX_NODES - len(out), seen)

@@ -24,7 +24,7 @@ from ..rules.moves import Move
 from ..rules.position import Position
 from .pieces import NOW, PieceMap, Pieces
 from .sides import ON_ITS_WAY, Sides, sides_of
-from .walks import Paths, idle_noise, step, walked
+from .walks import Paths, idle_noise, paths_after, step, walked
 from .readings import Reading, occupancy_of, pieces_of, shared
 from .growth import MADE, Grower
 from .turns import Known, Lifts, Turns
@@ -178,7 +178,7 @@ class Tree:
         emptied.update(leaves)
         return Node(node.steps + (r,), pos, r.pieces, gone, node.movers + (node.position.turn,),
                     node, pos.winner() is not None, leaves, emptied,
-                    paths=_paths_after(node, move))
+                    paths=paths_after(node.pieces, node.paths, len(node.steps) + 1, move))
 
     def grow(self, lifted: Counter[int], depth: int, also: list[Node],
              window: Callable[[int], Counter[int]], key: object = None,
@@ -253,8 +253,7 @@ class Tree:
         # leave (lifted squares add up while a question stands, and the root's turns could
         # fill the bound alone, the kept readings' next turns cut: spirit-back 16).
         kept = yield from self._grow_from([self.root], also, lifts)
-        # (Sets of the nodes themselves, not of their ``id()``: a node hashes by identity, and
-        # a set made in C costs no Python call per node; a growth's slice scans hundreds.)
+        # (Sets of nodes, not of ``id()``s: a node hashes by identity; no Python call a node.)
         seen = set(kept)
         out: list[Node] = [self.root]
         frontier, room = [self.root], MAX_NODES - len(kept)
@@ -317,17 +316,6 @@ class Tree:
 
 # A growth in steps (each a node's turns found): its value, the nodes and their halves.
 Growth = Generator[None, None, tuple[list[Node], Halves]]
-
-
-def _paths_after(node: Node, move: Move) -> Paths:
-    """Each piece's path after ``move`` from ``node`` (the steps as :func:`read_move` makes
-    them: the pawn's, then the Spirit's)."""
-    pieces, paths, turn = list(node.pieces), list(node.paths), len(node.steps) + 1
-    if move.from_sq is not None and move.to_sq is not None:
-        step(pieces, paths, move.from_sq, move.to_sq, turn)   # a pawn's, or the Spirit's
-    if move.wind_card and move.spirit_from is not None and move.spirit_to is not None:
-        step(pieces, paths, move.spirit_from, move.spirit_to, turn, 1)
-    return tuple(paths)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .pieces import NOW, PieceMap, Trail, Trails, Visit
+from ..rules.moves import Move
+from .pieces import NOW, PieceMap, Pieces, Trail, Trails, Visit
 
 # (square, the turn that took the piece there, 1 if by a Wind Spirit card's Spirit step)
 Path = tuple[tuple[int, int, int], ...]
@@ -26,6 +27,18 @@ def step(pieces: list[str | None], paths: list[Path | None], f: int, t: int, tur
     else:
         pieces[f], paths[f] = None, None
     pieces[t], paths[t] = mover, path + ((t, turn, spirit),)
+
+
+def paths_after(pieces: Pieces, paths: Paths, turn: int, move: Move) -> Paths:
+    """Each piece's path after ``move``, the ``turn``-th, from a history with ``pieces`` and
+    ``paths`` (the steps as :func:`.readings.read_move` makes them: the pawn's, then the
+    Spirit's)."""
+    board, out = list(pieces), list(paths)
+    if move.from_sq is not None and move.to_sq is not None:
+        step(board, out, move.from_sq, move.to_sq, turn)   # a pawn's, or the Spirit's
+    if move.wind_card and move.spirit_from is not None and move.spirit_to is not None:
+        step(board, out, move.spirit_from, move.spirit_to, turn, 1)
+    return tuple(out)
 
 
 def walked(paths: Paths, trails: Trails, since: float = float("-inf")) -> bool:

@@ -4,6 +4,8 @@ aside before it goes off; a Wind Spirit set down on its way, its card's turn not
 
 from __future__ import annotations
 
+from itertools import compress
+
 from .pieces import PieceMap, Pieces
 
 ASIDE_S = 1.2     # a piece put down less than this long ago may be aside, or on its way
@@ -30,9 +32,12 @@ def _boards(m: PieceMap, now: float) -> list[tuple[str | None, Pieces, float | N
     pieces = m.pieces
     out: list[tuple[str | None, Pieces, float | None]] = [(None, pieces, None)]
     # The squares set down on lately, found first in one comprehension: every map's 25
-    # trails at every look (the time first: most pieces stand for long).
-    recent = [(sq, trail) for sq, trail in enumerate(m.trails)
-              if trail and now < trail[-1][1] + ASIDE_S]
+    # trails at every look (the time first: most pieces stand for long). Only the squares
+    # with a piece are looked at, picked out in C (``compress``, ``filter``): most are empty.
+    trails = m.trails
+    recent = [(sq, trail) for sq, trail in zip(compress(range(len(trails)), trails),
+                                               filter(None, trails))
+              if now < trail[-1][1] + ASIDE_S]
     for sq, trail in recent:
         until = trail[-1][1] + ASIDE_S   # (the deadline's own sum)
         if (p := pieces[sq]) is not None and p != "?":

@@ -598,8 +598,8 @@ class Recognizer:
     def _unexplained(self, t: float, nodes: list[Node]) -> None:
         """No history leaves the mat: a piece in the hand, a turn part-way, or out of sync."""
         # The histories the mat last rested in come first: a question left open keeps them.
-        known = {id(n) for n in self._explained}
-        nodes = self._explained + [n for n in nodes if id(n) not in known]
+        known = set(self._explained)   # (nodes hash by identity)
+        nodes = self._explained + [n for n in nodes if n not in known]
         state = unfinished(self._tree, nodes, self._maps.maps, self._occ, self._lifted(),
                            self._halves)
         if state == "held":

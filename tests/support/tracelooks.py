@@ -82,12 +82,8 @@ def ambiguity(board: Board, move: Move, afters: dict[Move, Position], *,
     bits = occupancy_bits(afters[move])
     alike = [m for m, after in afters.items() if m != move and occupancy_bits(after) == bits
              and mat_looks(pos, m, after, carried) == looks]
-    last = None
-    if undo and board.move_stack and not board.peek().is_pass:
-        prev = board.pop()
-        if (board.position.occupied(), mat_looks(board.position, prev, pos)[1]) == looks:
-            last = prev
-        board.push(prev)
+    back = taken_back(board, afters[move], looks) if undo else None
+    last = back[0] if back else None
     if not alike and last is None:
         return None
     cards = [m.card for m in alike]
@@ -95,6 +91,36 @@ def ambiguity(board: Board, move: Move, afters: dict[Move, Position], *,
         raise ValueError(f"{move}: the mat cannot tell it from {', '.join(map(str, alike))}, "
                          "not even with the card")
     return prompt_for(pos, {move.card, *cards}, last)
+
+
+def taken_back(board: Board, after: Position, looks: tuple) -> tuple[Move, int] | None:
+    """The turn a mat also shows taken back, and how many turns back it is (``after``: the
+    position the turn to play leaves, ``looks``: its mat looks): the last turn, its steps
+    undone; or the one before it, when the last moved the Spirit alone and the turn to play
+    leaves every piece where it stood before that one: its mover taking it back Spirit first
+    makes the same switches (rule 5; slides 44: Lion b1c2 c4c3, Mouse c3c4, Cobra c2b1 is
+    Lion taken back); else None."""
+    stack = board.move_stack
+    if not stack or stack[-1].is_pass:
+        return None
+    pos = board.position
+    prev = board.pop()
+    try:
+        if (board.position.occupied(), mat_looks(board.position, prev, pos)[1]) == looks:
+            return prev, 1
+        if not spirit_only(board.position, prev) or not board.move_stack or board.peek().is_pass:
+            return None
+        older = board.pop()
+        try:
+            start = board.position
+            if start.occupied() == after.occupied() and all(
+                    start.piece_at(sq) == after.piece_at(sq) for sq in start.occupied()):
+                return older, 2
+            return None
+        finally:
+            board.push(older)
+    finally:
+        board.push(prev)
 
 
 def complete_cards(board: Board, move: Move, afters: dict[Move, Position]) -> list[Move]:

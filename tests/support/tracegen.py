@@ -245,7 +245,7 @@ class _Game:
         turn = Turn(str(move))
         if self.category == "slides":
             self.fidget(move)
-        whose = whose_step(self.window, board, move, afters)
+        whose = whose_step(self.window, board, move, afters, carried=self.category == "robot")
         self.air_read = set()
         provisional = self.perform(move, afters, turn)
         after_landing(self, move)

@@ -158,11 +158,12 @@ def move_squares(move: Move) -> set[int]:
 
 
 def whose_step(window: tuple[Position, Move, Position] | None, board: Board, move: Move,
-           afters: dict[Move, Position]) -> dict | None:
+               afters: dict[Move, Position], carried: bool = False) -> dict | None:
     """The question due when ``move`` looks like the last mover amending their turn (going on
     with a Wind Spirit card, the Spirit or the pawn put elsewhere): whose step was it? Only
     while the window is open: a pawn of the player to move lifted away from every square an
-    amendment uses closes it."""
+    amendment uses closes it. ``carried``: as ``mat_looks`` (the robot's pawn carried straight
+    to where its Spirit swaps it empties no square in between: robot 156)."""
     if window is None:
         return None
     before, done, pos = window
@@ -178,7 +179,7 @@ def whose_step(window: tuple[Position, Move, Position] | None, board: Board, mov
     theirs = [m for m, after in {**amends, **retakes}.items() if step_looks(pos, after) == looks]
     # The explanation that accounts for more emptied squares wins: an amendment shows the
     # squares it changes; the turn, every square its own steps emptied (captures, swaps).
-    shown = frozenset().union(*mat_looks(pos, move, afters[move])[1])
+    shown = frozenset().union(*mat_looks(pos, move, afters[move], carried)[1])
     if not theirs or shown > looks[1]:
         return None
     ours = [m.card for m, after in afters.items() if step_looks(pos, after) == looks]

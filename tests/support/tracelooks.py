@@ -82,7 +82,7 @@ def ambiguity(board: Board, move: Move, afters: dict[Move, Position], *,
     bits = occupancy_bits(afters[move])
     alike = [m for m, after in afters.items() if m != move and occupancy_bits(after) == bits
              and mat_looks(pos, m, after, carried) == looks]
-    back = taken_back(board, afters[move], looks) if undo else None
+    back = taken_back(board, move, afters[move], looks) if undo else None
     last = back[0] if back else None
     if not alike and last is None:
         return None
@@ -93,13 +93,14 @@ def ambiguity(board: Board, move: Move, afters: dict[Move, Position], *,
     return prompt_for(pos, {move.card, *cards}, last)
 
 
-def taken_back(board: Board, after: Position, looks: tuple) -> tuple[Move, int] | None:
-    """The turn a mat also shows taken back, and how many turns back it is (``after``: the
-    position the turn to play leaves, ``looks``: its mat looks): the last turn, its steps
-    undone; or the one before it, when the last moved the Spirit alone and the turn to play
-    leaves every piece where it stood before that one: its mover taking it back Spirit first
-    makes the same switches (rule 5; slides 44: Lion b1c2 c4c3, Mouse c3c4, Cobra c2b1 is
-    Lion taken back); else None."""
+def taken_back(board: Board, move: Move, after: Position, looks: tuple) -> tuple[Move, int] | None:
+    """The turn a mat also shows taken back, and how many turns back it is (``move``: the turn
+    to play, ``after``: the position it leaves, ``looks``: its mat looks): the last turn, its
+    steps undone; or a Wind Spirit card's turn before it, when the last turn moved the Spirit
+    straight back along its Spirit step and ``move`` (a plain step) moves its pawn straight
+    back, every piece where it stood before it: its mover taking it back Spirit first makes the
+    same switches (rule 5; slides 44: Lion b1c2 c4c3, Mouse c3c4, Cobra c2b1 is Lion taken
+    back); else None."""
     stack = board.move_stack
     if not stack or stack[-1].is_pass:
         return None
@@ -108,19 +109,31 @@ def taken_back(board: Board, after: Position, looks: tuple) -> tuple[Move, int] 
     try:
         if (board.position.occupied(), mat_looks(board.position, prev, pos)[1]) == looks:
             return prev, 1
-        if not spirit_only(board.position, prev) or not board.move_stack or board.peek().is_pass:
+        if not spirit_only(board.position, prev) or not board.move_stack:
             return None
-        older = board.pop()
+        older = board.peek()
+        if not (older.wind_card and older.from_sq is not None and older.spirit_from is not None):
+            return None
+        spirit_back = spirit_step(prev) == (older.spirit_to, older.spirit_from)
+        pawn_back = (move.from_sq, move.to_sq) == (older.to_sq, older.from_sq) and move.spirit_from is None
+        board.pop()
         try:
             start = board.position
-            if start.occupied() == after.occupied() and all(
-                    start.piece_at(sq) == after.piece_at(sq) for sq in start.occupied()):
+            if spirit_back and pawn_back and all(start.piece_at(sq) == after.piece_at(sq)
+                                                 for sq in start.occupied() | after.occupied()):
                 return older, 2
             return None
         finally:
             board.push(older)
     finally:
         board.push(prev)
+
+
+def spirit_step(move: Move) -> tuple[int | None, int | None]:
+    """Where a turn that moves the Spirit alone takes it from and to."""
+    if move.wind_card:
+        return move.spirit_from, move.spirit_to
+    return move.from_sq, move.to_sq
 
 
 def complete_cards(board: Board, move: Move, afters: dict[Move, Position]) -> list[Move]:

@@ -484,6 +484,29 @@ def test_a_takeback_asked_keeps_the_turn_made_in_its_place_until_the_answer():
     assert score.problems == [] and score.wrong == 0 and score.wedged == 0
 
 
+def test_the_robots_carried_swap_like_the_mover_amending_is_a_question_answered():
+    """Robot 156: Blue's Lion d5c4 a3a1 swaps Red's student onto a3; Red's robot lifts a3 and
+    a1 at once and sets a1 and a2 (Spider a3a2 a1a2, the pawn carried straight to where its
+    Spirit swaps it: no square emptied in between). That is also Blue amending Lion's Spirit
+    step to a3a2, so the table asks whose step (the generator once read the carried swap as
+    two acts, a2 emptied too, expected no question and timed Spider)."""
+    _, asked, expected = _asked(156, "robot", "Spider a3a2 a1a2")
+    assert {"prompt": {"seat": "blue", "choose": ["Lion"],
+                       "reply": {"seat": "red", "choose": ["Spider"]}}} in expected
+    assert asked.answered is not None and asked.rest < asked.answered
+
+
+def test_two_turns_that_undo_the_one_before_them_are_a_takeback_question_answered():
+    """Slides 44: Blue's Lion b1c2 c4c3, Red's Mouse moves the Spirit straight back, Blue's
+    Cobra moves the pawn straight back. The switches are Blue taking Lion back Spirit first
+    (rule 5, move or takeback), so the table asks "Cobra, or take back Lion?", and Blue
+    answers Cobra (the generator once looked one turn back only, expected no question and
+    timed Cobra: 8.4 s late by its count)."""
+    _, asked, expected = _asked(44, "slides", "Cobra c2b1")
+    assert {"prompt": {"seat": "blue", "choose": ["Cobra"], "takeback": "Lion b1c2 c4c3"}} in expected
+    assert asked.answered is not None and asked.rest < asked.answered
+
+
 def test_a_held_piece_landing_on_another_capture_after_one_was_shown_is_a_question():
     """Air-touch 1: Red holds its pawn off c3 while Blue re-seats its master on b4, which the
     mat shows as Phoenix c3b4; the pawn then takes c4 (Sea-Snake c3c4). The mat now shows both

@@ -245,7 +245,7 @@ class _Game:
         turn = Turn(str(move))
         if self.category == "slides":
             self.fidget(move)
-        whose = whose_step(self.window, board, move, afters)
+        whose = whose_step(self.window, board, move, afters, carried=self.category == "robot")
         self.air_read = set()
         provisional = self.perform(move, afters, turn)
         after_landing(self, move)
@@ -289,7 +289,7 @@ class _Game:
                     self.window = None
                     return
                 self.ask(turn, seat, move.card, pos.hands[pos.turn],
-                         alternatives=self.alike(move, afters, "takeback" in prompt),
+                         alternatives=self.alike(move, afters, prompt.get("takeback")),
                          number=len(board.move_stack) + 1)
             board.push(move)
             self.expect(turn, True, move=str(move))
@@ -358,17 +358,21 @@ class _Game:
             return None
         return prompt_for(self.board.position, {move.card, *cards})
 
-    def alike(self, move: Move, afters: dict[Move, Position], undo: bool) -> list[Position]:
+    def alike(self, move: Move, afters: dict[Move, Position], undo: str | None) -> list[Position]:
         """The positions of the other turns the mat cannot tell from ``move`` (and, with
-        ``undo``, the position before the last turn: it may have been taken back)."""
+        ``undo``, the turn the question offers to take back, the position before it: the last
+        turn, or the one before it, tracelooks.taken_back)."""
         board = self.board
         pos = board.position
         shown = mat_looks(pos, move, afters[move])
         out = [after for m, after in afters.items() if m != move and mat_looks(pos, m, after) == shown]
-        if undo:
-            last = board.pop()
+        if undo is not None:
+            undone = [board.pop()]
+            if str(undone[0]) != undo:
+                undone.append(board.pop())
             out.append(board.position)
-            board.push(last)
+            for last in reversed(undone):
+                board.push(last)
         return out
 
     def calls_for_question(self, move: Move, afters: dict[Move, Position]) -> bool:

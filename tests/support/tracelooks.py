@@ -82,12 +82,8 @@ def ambiguity(board: Board, move: Move, afters: dict[Move, Position], *,
     bits = occupancy_bits(afters[move])
     alike = [m for m, after in afters.items() if m != move and occupancy_bits(after) == bits
              and mat_looks(pos, m, after, carried) == looks]
-    last = None
-    if undo and board.move_stack and not board.peek().is_pass:
-        prev = board.pop()
-        if (board.position.occupied(), mat_looks(board.position, prev, pos)[1]) == looks:
-            last = prev
-        board.push(prev)
+    back = taken_back(board, move, afters[move], looks) if undo else None
+    last = back[0] if back else None
     if not alike and last is None:
         return None
     cards = [m.card for m in alike]
@@ -95,6 +91,49 @@ def ambiguity(board: Board, move: Move, afters: dict[Move, Position], *,
         raise ValueError(f"{move}: the mat cannot tell it from {', '.join(map(str, alike))}, "
                          "not even with the card")
     return prompt_for(pos, {move.card, *cards}, last)
+
+
+def taken_back(board: Board, move: Move, after: Position, looks: tuple) -> tuple[Move, int] | None:
+    """The turn a mat also shows taken back, and how many turns back it is (``move``: the turn
+    to play, ``after``: the position it leaves, ``looks``: its mat looks): the last turn, its
+    steps undone; or a Wind Spirit card's turn before it, when the last turn moved the Spirit
+    straight back along its Spirit step and ``move`` (a plain step) moves its pawn straight
+    back, every piece where it stood before it: its mover taking it back Spirit first makes the
+    same switches (rule 5; slides 44: Lion b1c2 c4c3, Mouse c3c4, Cobra c2b1 is Lion taken
+    back); else None."""
+    stack = board.move_stack
+    if not stack or stack[-1].is_pass:
+        return None
+    pos = board.position
+    prev = board.pop()
+    try:
+        if (board.position.occupied(), mat_looks(board.position, prev, pos)[1]) == looks:
+            return prev, 1
+        if not spirit_only(board.position, prev) or not board.move_stack:
+            return None
+        older = board.peek()
+        if not (older.wind_card and older.from_sq is not None and older.spirit_from is not None):
+            return None
+        spirit_back = spirit_step(prev) == (older.spirit_to, older.spirit_from)
+        pawn_back = (move.from_sq, move.to_sq) == (older.to_sq, older.from_sq) and move.spirit_from is None
+        board.pop()
+        try:
+            start = board.position
+            if spirit_back and pawn_back and all(start.piece_at(sq) == after.piece_at(sq)
+                                                 for sq in start.occupied() | after.occupied()):
+                return older, 2
+            return None
+        finally:
+            board.push(older)
+    finally:
+        board.push(prev)
+
+
+def spirit_step(move: Move) -> tuple[int | None, int | None]:
+    """Where a turn that moves the Spirit alone takes it from and to."""
+    if move.wind_card:
+        return move.spirit_from, move.spirit_to
+    return move.from_sq, move.to_sq
 
 
 def complete_cards(board: Board, move: Move, afters: dict[Move, Position]) -> list[Move]:
@@ -132,11 +171,12 @@ def move_squares(move: Move) -> set[int]:
 
 
 def whose_step(window: tuple[Position, Move, Position] | None, board: Board, move: Move,
-           afters: dict[Move, Position]) -> dict | None:
+               afters: dict[Move, Position], carried: bool = False) -> dict | None:
     """The question due when ``move`` looks like the last mover amending their turn (going on
     with a Wind Spirit card, the Spirit or the pawn put elsewhere): whose step was it? Only
     while the window is open: a pawn of the player to move lifted away from every square an
-    amendment uses closes it."""
+    amendment uses closes it. ``carried``: as ``mat_looks`` (the robot's pawn carried straight
+    to where its Spirit swaps it empties no square in between: robot 156)."""
     if window is None:
         return None
     before, done, pos = window
@@ -152,7 +192,7 @@ def whose_step(window: tuple[Position, Move, Position] | None, board: Board, mov
     theirs = [m for m, after in {**amends, **retakes}.items() if step_looks(pos, after) == looks]
     # The explanation that accounts for more emptied squares wins: an amendment shows the
     # squares it changes; the turn, every square its own steps emptied (captures, swaps).
-    shown = frozenset().union(*mat_looks(pos, move, afters[move])[1])
+    shown = frozenset().union(*mat_looks(pos, move, afters[move], carried)[1])
     if not theirs or shown > looks[1]:
         return None
     ours = [m.card for m, after in afters.items() if step_looks(pos, after) == looks]

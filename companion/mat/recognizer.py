@@ -49,7 +49,7 @@ from .explaining import (agreement, allowed, amended_at, board_fit, build_tables
                          least_noise, may_follow, refollow,
                          rested_ends, unseen, wind_halves, window_of)
 from .resting import seen_at_rest
-from .snatching import chained, going_past, snatch_ends, snatch_of, split_in_two
+from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import instead, moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way
 from .going_on import going_on
@@ -483,7 +483,7 @@ class Recognizer:
         self._chain = chained(self._chain, node, lifted, mine)
         self._fast.update((sq, (t, self._version, node, t)) for sq in mine)
         over = snatch_of(self._tree, self._record, self._explained, node, lifted, mine,
-                         (self._lifts, self._shown_at, t), self._rested)
+                         (self._lifts, self._shown_at, t))
         if over is None:
             return
         self._snatch = (t, self._version, node)
@@ -715,8 +715,7 @@ class Recognizer:
         self._rejected = [r for r in self._rejected if len(r) <= common]
         self._named = [(p, c) for p, c in self._named if len(p) < common]
         self._version += 1
-        # (A chain of fast turns goes on past what a lift published of it: ``going_past``.)
-        self._doubted, self._chain = [], going_past(self._chain, node.moves[:common], shown)
+        self._doubted, self._chain = [], []
         self._fast.clear()
         self._snatch = None
         self._starts.clear()

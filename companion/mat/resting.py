@@ -29,8 +29,6 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
     ``at_once``: the recognizer's ``clear``, two lifts this close being one motion of one
     hand)."""
     opened = record.moves_open()
-    if spirit_passed(found, record, lifts, shown, rested):
-        return knocked(found, lifts, at_once, opened)
     pieces = {board for _, boards in laid for board in boards}
     kept = [e for e in rested_ends(found, record, lifts, shown, rested)
             if replaced_rested(e.node, opened, lifts, shown, rested, pieces)
@@ -57,25 +55,3 @@ def replaced_rested(node: Node, opened: tuple[Move, ...], lifts: list[tuple[floa
     since = shown[kept - 1] if 0 < kept <= len(shown) else float("-inf")
     boards = {occ for t0, occ in rested if since < t0 < last_lift}
     return all(n.occupancy in boards and n.pieces in pieces for n in between(node, kept))
-
-
-def spirit_passed(found: list[Explanation], record: Record, lifts: list[tuple[float, int]],
-                  shown: list[float], rested: list[tuple[float, frozenset[int]]]) -> bool:
-    """Was the game as published followed at once (the mat never rested on it, since it
-    showed it and before the hands' last lift) by a turn of the Spirit alone, in every history
-    of ``found``? The Spirit then passes from hand to hand with no rest (snatch, hurried): a
-    board not rested on after it is no sign of one hand going on, and the readings that
-    differ in who moved are all kept (asked, if the table must show one now), as they were
-    before the turns were published at the Spirit's lift (snatch 62: Rooster c3b3, Goat b3b2
-    read as Rooster c3b2 once Crane d4c3 was published at Rooster's lift). A pawn's turn
-    after it (hurried 34: a Wind card's pawn step, then its Spirit step by the same hand)
-    leaves one hand going on the reading."""
-    opened = record.moves_open()
-    board = record.position.occupied()
-    last_lift = max((t0 for t0, _ in lifts), default=float("-inf"))
-    last_shown = shown[-1] if shown else float("-inf")
-    if not opened or any(occ == board and last_shown <= t0 < last_lift for t0, occ in rested):
-        return False
-    after = [e.node.moves[len(opened)] for e in found if len(e.node.moves) > len(opened)]
-    return bool(after) and all(m.spirit_from is None and m.from_sq is not None
-                               and record.position.piece_at(m.from_sq) == "W" for m in after)

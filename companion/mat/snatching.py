@@ -8,9 +8,7 @@ from __future__ import annotations
 from .explaining import fast_squares, near
 from .histories import Node, Tree
 from .pieces import PIECES
-from ..rules.moves import Move
 from .record import Record
-from .undoing import undoes
 from .window import move_of
 
 
@@ -71,8 +69,7 @@ def amending(tree: Tree, node: Node) -> frozenset[int]:
 
 def snatch_of(tree: Tree, record: Record, explained: list[Node], node: Node,
               lifted: frozenset[int], mine: list[int],
-              lifts: tuple[list[tuple[float, int]], float, float],
-              rested: list[tuple[float, frozenset[int]]]
+              lifts: tuple[list[tuple[float, int]], float, float]
               ) -> dict[int, tuple[Node, float]] | None:
     """Is ``lifted`` (none of it the next player's own pieces away from the turn, ``mine``)
     a snatch after the whole turn ``node`` the mat showed: of a pawn that turn placed, or of
@@ -91,10 +88,6 @@ def snatch_of(tree: Tree, record: Record, explained: list[Node], node: Node,
         return None
     if snatches(node, lifted):
         return {sq: over for over in turns_before(node, record, *lifts) for sq in lifted}
-    began = spirit_snatched_after(tree, node, lifted, lifts, rested)
-    if began is not None and not round_trip(node.moves, len(opened)):
-        return {sq: over for over in turns_before(node, record, lifts[0], began - 1e-9, lifts[2])
-                for sq in lifted}
     if not captures(tree, node, lifted):
         return None
     # A piece of the mover's that it could not have moved onto instead is the next player's
@@ -107,41 +100,6 @@ def snatch_of(tree: Tree, record: Record, explained: list[Node], node: Node,
             if node.pieces[sq] not in theirs and captures(tree, node, frozenset((sq,)))}
 
 
-def spirit_snatched_after(tree: Tree, node: Node, lifted: frozenset[int],
-                          lifts: tuple[list[tuple[float, int]], float, float],
-                          rested: list[tuple[float, frozenset[int]]]) -> float | None:
-    """Is ``lifted`` the Spirit the last turn of ``node`` placed, after a turn of its own?
-    Whose hand lifts it the switches cannot say (the next player's Spirit move begun, or that
-    turn's mover still at work), but either way the turns before that one are over (story 4,
-    hurried 30: three players' Spirit moves in a row, each lifted 0.08 s after it landed,
-    all published at the end, 1 s late). If so, when the last turn began: the pieces it
-    moved, each lifted last then (the turn before's own lifts since the last publication are
-    not the next turn's), None if not. Not if the last turn may be the one before's Wind
-    card going on from its pawn step (``near`` beyond that step's squares: calm 8), nor if
-    the mat has not rested since the last turn began (a Spirit slid over two squares is one
-    turn: slides 32)."""
-    parent = node.parent
-    move = node.steps[-1].move
-    if (parent is None or parent.parent is None or move is None or move.spirit_from is not None
-            or not spirit_snatch(node, lifted)):
-        return None
-    touched = node.steps[-1].touched
-    if touched & (near(tree, parent) - parent.steps[-1].touched):
-        return None
-    history, _, t = lifts
-    began = min((max((t0 for t0, s in history if s == sq and t0 < t), default=t)
-                 for sq in touched if parent.pieces[sq] is not None), default=t)
-    return began if any(began < t0 < t for t0, _ in rested) else None
-
-
-def round_trip(moves: tuple[Move, ...], published: int) -> bool:
-    """Does a turn of ``moves`` past the first ``published`` only move pieces straight back
-    along the turn before it? The mat is then also that turn taken back, or never made, and
-    the readings differ in who moved (snatch 24, 164: the Spirit moved there and straight
-    back by both players): what a Spirit's lift would publish waits for the hands to tell."""
-    return any(undoes(moves[i], moves[i - 1]) for i in range(max(published, 1), len(moves)))
-
-
 def turns_before(node: Node, record: Record, lifts: list[tuple[float, int]], shown_at: float,
                  t: float) -> list[tuple[Node, float]]:
     """The turns before the last of ``node``, if more than those published and whole: a
@@ -152,15 +110,6 @@ def turns_before(node: Node, record: Record, lifts: list[tuple[float, int]], sho
         return []
     return [(over, min((t0 for t0, sq in lifts if t0 > shown_at and sq in node.steps[-1].touched),
                        default=t))]
-
-
-def going_past(chain: list[Node], published: tuple[Move, ...], shown: float | None
-               ) -> list[Node]:
-    """The histories of ``chain`` that go on from the turns ``published`` at a lift (``shown``
-    given): a chain of fast turns goes on past what a lift published of it (snatch 30, 38,
-    read only through the chain). None after a publication at a rest."""
-    n = len(published)
-    return [c for c in chain if shown is not None and c.moves[:n] == published]
 
 
 def snatch_ends(tree: Tree, node: Node, midway: list[Node], lifted: frozenset[int]) -> set[int]:

@@ -112,15 +112,7 @@ FAST_REPLIES = {"spirit_swap_published_at_a_question_is_lifted_again_by_the_next
                 "capture_begun_on_the_captured_piece_before_the_turn_is_read",
                 "capture_begun_on_the_captured_master_ends_the_turn",
                 "wind_card_taken_back_spirit_first_lifts_its_own_student",
-                "spirit_read_two_ways_publishes_the_turn_both_readings_share",
-                # hurried 16: Bat b4b5 d3b2, Boar b2a2 lifts its Spirit 0.08 s after it lands,
-                # Horse a2a1 lifts it again 0.13 s after Boar's lands: Bat is over at Horse's
-                # lift whoever's hand it is (it was published only at the next pawn's lift).
-                "spirit_lifted_again_publishes_the_turns_before_it",
-                # snatch 62: Crane d4c3 published at Rooster's lift of its Spirit, then Rooster
-                # c3b3 and Goat b3b2 with no rest between: both readings are kept and asked, not
-                # Rooster c3b2 read as one hand's (``resting.spirit_passed``).
-                "spirit_passed_on_after_its_lift_published_a_turn_is_asked"}
+                "spirit_read_two_ways_publishes_the_turn_both_readings_share"}
 # Air-touch 8 (session 37): Blue holds its pawn off b3 while Red lifts and re-seats its pawn on
 # d4, which Blue's pawn could capture: that is read as the capture, and when Blue's pawn lands
 # on a2 the map still holding it must be there to read Monkey b3a2 at once (it was read 1.2 s

@@ -12,7 +12,7 @@ from companion.rules.position import Position
 
 from hands import (EXCHANGE, HURRIED, KNOCKED, LONG_AIR, NUDGE, ONLOOKER, SET_DOWN_ANY, SLIDE,
                    SNATCH, TRAVEL)
-from tracelooks import amendments, first_lift, spirit_only, turn_afters
+from tracelooks import amendments, first_lift, spirit_only, spirit_step, turn_afters
 
 HABITS = {
     "hurried": "the next player starts 50-150 ms after the mat rests, any piece, any capture order",
@@ -83,17 +83,11 @@ def _spirit_back(board, moves: list[Move]) -> list[Move]:
         before = board.position
         board.push(last)
         if spirit_only(before, last):
-            frm, to = _spirit_step(before, last)
-            back = [m for m in moves if spirit_only(pos, m) and _spirit_step(pos, m) == (to, frm)]
+            frm, to = spirit_step(last)
+            back = [m for m in moves if spirit_only(pos, m) and spirit_step(m) == (to, frm)]
             if back:
                 return back
     return [m for m in moves if spirit_only(pos, m)]
-
-
-def _spirit_step(pos: Position, move: Move) -> tuple[int | None, int | None]:
-    if move.wind_card:
-        return move.spirit_from, move.spirit_to
-    return move.from_sq, move.to_sq
 
 
 def _snatches(board, moves: list[Move]) -> list[Move]:

@@ -373,8 +373,8 @@ class Recognizer:
         next move began, at least as often as the open moves did (they were made)."""
         made = self._tree.follow(self._record.moves_open())
         if made is None:
-            return emptied_since(self._lifts, self._shown, Counter())
-        return emptied_since(self._lifts, self._shown, made.emptied)
+            return emptied_since(self._lifts, self._shown, Counter(), None)
+        return emptied_since(self._lifts, self._shown, made.emptied, made.pieces)
 
     def _slice(self, t: float) -> None:
         """A scan's slice of the tree's growth for the next look; a lift or a rest waiting

@@ -45,7 +45,7 @@ from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
 from .agreeing import agreed_turn
 from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
-                         common_prefix, expected, fast_turn, half_made, held_by,
+                         expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, refollow,
                          rested_ends, unseen, wind_halves, window_of)
 from .resting import seen_at_rest
@@ -53,7 +53,7 @@ from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import instead, moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way
 from .going_on import going_on
-from .round_trips import ask_apart, shown_then
+from .round_trips import agreed, ask_apart, shown_then
 from .emptied import emptied_since
 from .answering import answered
 from .heard import Heard, turn_of
@@ -644,8 +644,8 @@ class Recognizer:
         found = one_game(found, opened)
         paths = [n.moves for n in found]
         unique = len(set(paths)) == 1
-        # (The turns they agree on are published at once, a round trip after them too.)
-        common = common_prefix(paths)
+        # (Not the last turn they agree on if a round trip after it may follow: asked.)
+        common = agreed(paths, opened)
         extends = common > len(opened) and all(p[:len(opened)] == opened for p in paths)
         published = extends or (unique and paths[0] != opened)
         # The other player's Spirit moved straight back along a Wind card turn's Spirit step

@@ -21,6 +21,14 @@ def round_trip(paths: list[tuple[Move, ...]], opened: tuple[Move, ...]) -> bool:
             and len(set(paths)) > 1)
 
 
+def agreed(paths: list[tuple[Move, ...]], opened: tuple[Move, ...]) -> int:
+    """How many turns, from the first, the histories ``paths`` agree on and may be published:
+    not the last of them after which a :func:`round_trip` may have been made. Published
+    alone, it would stand as the mover's last turn: the question asks which was, that one
+    or the round trip's."""
+    return common_prefix(paths) - int(round_trip(paths, opened))
+
+
 def trip_question(nodes: list[Node], opened: int) -> Question | None:
     """The question for histories ``nodes`` of which the shortest stop where the others go
     on from them with a round trip: asked of the round trip's last mover, as the players see

@@ -1,9 +1,9 @@
 """A Spirit moved away and back by the two players leaves the mat as it was: a history that
 stops at a turn and one that goes on from it with such a round trip explain one mat, and only
 the players can tell them apart (session 42's spirit-back 21: Sheep d2d1, or Sheep d2d1, Dragon
-d1c2 and Cobra c2d1; read as the first until the hands went on, 6.4 s late). The turns they
-agree on are published at once; the round trip is asked as its last mover made it: its card,
-or its first turn taken back (session 44)."""
+d1c2 and Cobra c2d1; read as the first until the hands went on, 6.4 s late). The last turn
+they agree on waits (:func:`agreed`), and the round trip is asked as its last mover made it:
+its card, or its first turn taken back (:func:`trip_question`, session 44)."""
 
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ def round_trip(paths: list[tuple[Move, ...]], opened: tuple[Move, ...]) -> bool:
 def agreed(paths: list[tuple[Move, ...]], opened: tuple[Move, ...]) -> int:
     """How many turns, from the first, the histories ``paths`` agree on and may be published:
     not the last of them after which a :func:`round_trip` may have been made. Published
-    alone, it would stand as the mover's last turn: the question asks which was, that one
-    or the round trip's."""
+    alone, it would stand as the mover's last turn (snatch 164 wedged so, session 44): the
+    round trip is asked (:func:`trip_question`)."""
     return common_prefix(paths) - int(round_trip(paths, opened))
 
 
@@ -33,10 +33,9 @@ def trip_question(nodes: list[Node], opened: int) -> Question | None:
     """The question for histories ``nodes`` of which the shortest stop where the others go
     on from them with a round trip: asked of the round trip's last mover, as the players see
     it: its card, or the round trip's first turn taken back (the short histories; a card
-    answer for a later turn cannot pick them). The turns before are published at once, with
-    :func:`shown_then`'s time (``opened``: published turns after the anchor). None when the
-    histories are not of that shape (each round trip from the same first turn, by one last
-    mover)."""
+    answer for a later turn cannot pick them; ``opened``: published turns after the anchor).
+    None when the histories are not of that shape (each round trip from the same first turn,
+    by one last mover)."""
     short = min(len(n.moves) for n in nodes)
     stops = {n.moves for n in nodes if len(n.moves) == short}
     trips = [n for n in nodes if len(n.moves) > short]

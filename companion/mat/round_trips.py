@@ -1,16 +1,13 @@
 """A Spirit moved away and back by the two players leaves the mat as it was: a history that
 stops at a turn and one that goes on from it with such a round trip explain one mat, and only
 the players can tell them apart (session 42's spirit-back 21: Sheep d2d1, or Sheep d2d1, Dragon
-d1c2 and Cobra c2d1; read as the first until the hands went on, 6.4 s late). The last turn
-they agree on waits (:func:`agreed`), and the round trip is asked as its last mover made it:
-its card, or its first turn taken back (:func:`trip_question`, session 44)."""
+d1c2 and Cobra c2d1; read as the first until the hands went on, 6.4 s late)."""
 
 from __future__ import annotations
 
 from ..rules.moves import Move
-from .asking import Question, ask
 from .explaining import common_prefix
-from .histories import Node, Tree
+from .histories import Tree
 
 
 def round_trip(paths: list[tuple[Move, ...]], opened: tuple[Move, ...]) -> bool:
@@ -24,37 +21,9 @@ def round_trip(paths: list[tuple[Move, ...]], opened: tuple[Move, ...]) -> bool:
 def agreed(paths: list[tuple[Move, ...]], opened: tuple[Move, ...]) -> int:
     """How many turns, from the first, the histories ``paths`` agree on and may be published:
     not the last of them after which a :func:`round_trip` may have been made. Published
-    alone, it would stand as the mover's last turn (snatch 164 wedged so, session 44): the
-    round trip is asked (:func:`trip_question`)."""
+    alone, it would stand as the mover's last turn: the question asks which was, that one
+    or the round trip's."""
     return common_prefix(paths) - int(round_trip(paths, opened))
-
-
-def trip_question(nodes: list[Node], opened: int) -> Question | None:
-    """The question for histories ``nodes`` of which the shortest stop where the others go
-    on from them with a round trip: asked of the round trip's last mover, as the players see
-    it: its card, or the round trip's first turn taken back (the short histories; a card
-    answer for a later turn cannot pick them; ``opened``: published turns after the anchor).
-    None when the histories are not of that shape (each round trip from the same first turn,
-    by one last mover)."""
-    short = min(len(n.moves) for n in nodes)
-    stops = {n.moves for n in nodes if len(n.moves) == short}
-    trips = [n for n in nodes if len(n.moves) > short]
-    if short < opened or not trips or any(n.moves[:short] not in stops for n in trips):
-        return None
-    firsts = {str(n.moves[short]) for n in trips}
-    movers = {n.movers[-1] for n in trips}
-    if len(firsts) != 1 or len(movers) != 1:
-        return None
-    # (The round trip's first turn is not published, but taking it back is what the short
-    # histories say: offered as a published turn's takeback is, to the same seat.)
-    return ask(nodes, short, short + 1, movers.pop(), firsts.pop())
-
-
-def ask_apart(nodes: list[Node], common: int, opened: int, turn: int,
-              takeback: str | None) -> Question | None:
-    """The question that tells ``nodes`` apart (see :func:`.asking.ask`): a round trip's
-    first (:func:`trip_question`)."""
-    return trip_question(nodes, opened) or ask(nodes, common, opened, turn, takeback)
 
 
 def shown_then(tree: Tree, paths: list[tuple[Move, ...]], opened: tuple[Move, ...], common: int,

@@ -29,9 +29,10 @@ def knocked(found: list[Explanation], lifts: list[tuple[float, int]],
     the pawn on b4 lifted on its own and put back: a knock comes with the lift, a capture's
     victim never comes back). The turns counted are those after the published ``opened``
     each history keeps (knock 19: Red's hand knocks Blue's master, which Blue's published
-    Tiger c5c3 put on c3; counted from the anchor, c3 was a turn's square, no put-back); so
-    are the lifts, since the mat showed the last turn kept (``shown``; knock 66: Blue's Hawk
-    swap lifting d4 and b3 was a put-back of each reading of Red's Eel c5b4 after it)."""
+    Tiger c5c3 put on c3; counted from the anchor, c3 was a turn's square, no put-back), and
+    so are the lifts, since the mat showed the last turn kept (``shown``; knock 66: Blue's
+    Hawk a5b4 d4b3 published, its Spirit's swap lifting d4 and b3, was read as a put-back of
+    every reading of Red's Eel c5b4 that followed, so none was a knock)."""
     if len({id(e.node) for e in found}) < 2:
         return found
     backs = [_put_back(e.node, lifts, at_once, agreement(e.node.moves, opened), shown)

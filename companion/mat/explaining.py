@@ -20,7 +20,7 @@ from .window import move_of
 
 
 def knocked(found: list[Explanation], lifts: list[tuple[float, int]],
-            at_once: float, opened: tuple[Move, ...], shown: list[float]) -> list[Explanation]:
+            at_once: float, opened: tuple[Move, ...]) -> list[Explanation]:
     """Of readings as noisy as one another that each put a piece back, those whose pieces
     put back were each lifted at once after a lift of one of their turns' squares (knocked
     by the hand that lifted it), if the others put back a piece lifted on its own (story 7:
@@ -29,14 +29,10 @@ def knocked(found: list[Explanation], lifts: list[tuple[float, int]],
     the pawn on b4 lifted on its own and put back: a knock comes with the lift, a capture's
     victim never comes back). The turns counted are those after the published ``opened``
     each history keeps (knock 19: Red's hand knocks Blue's master, which Blue's published
-    Tiger c5c3 put on c3; counted from the anchor, c3 was a turn's square, no put-back), and
-    so are the lifts, since the mat showed the last turn kept (``shown``; knock 66: Blue's
-    Hawk a5b4 d4b3 published, its Spirit's swap lifting d4 and b3, was read as a put-back of
-    every reading of Red's Eel c5b4 that followed, so none was a knock)."""
+    Tiger c5c3 put on c3; counted from the anchor, c3 was a turn's square, no put-back)."""
     if len({id(e.node) for e in found}) < 2:
         return found
-    backs = [_put_back(e.node, lifts, at_once, agreement(e.node.moves, opened), shown)
-             for e in found]
+    backs = [_put_back(e.node, lifts, at_once, agreement(e.node.moves, opened)) for e in found]
     if not all(backs):
         return found
     knocks = [e for e, back in zip(found, backs) if all(back)]
@@ -44,7 +40,7 @@ def knocked(found: list[Explanation], lifts: list[tuple[float, int]],
 
 
 def _put_back(node: Node, lifts: list[tuple[float, int]], at_once: float,
-              kept: int, shown: list[float]) -> list[bool]:
+              kept: int) -> list[bool]:
     """For each lift of a piece ``node``'s turns after its first ``kept`` put back (standing
     as before them, off their squares): did it come within ``at_once`` after a lift of one
     of those turns' squares?"""
@@ -53,8 +49,6 @@ def _put_back(node: Node, lifts: list[tuple[float, int]], at_once: float,
         root = root.parent
     squares = {sq for m in node.moves[kept:]
                for sq in (m.from_sq, m.to_sq, m.spirit_from, m.spirit_to)}
-    since = shown[kept - 1] if 0 < kept <= len(shown) else float("-inf")
-    lifts = [(t0, sq) for t0, sq in lifts if t0 > since]
     starts = [t0 for t0, sq in lifts if sq in squares]
     return [any(0 < t0 - t1 <= at_once for t1 in starts) for t0, sq in lifts
             if sq not in squares and node.pieces[sq] is not None

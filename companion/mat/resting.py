@@ -33,7 +33,7 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
     kept = [e for e in rested_ends(found, record, lifts, shown, rested)
             if replaced_rested(e.node, opened, lifts, shown, rested, pieces)
             and all(n.pieces in pieces for n in between(e.node, len(opened)))]
-    return knocked(kept or found, lifts, at_once, opened, shown)
+    return knocked(kept or found, lifts, at_once, opened)
 
 
 def replaced_rested(node: Node, opened: tuple[Move, ...], lifts: list[tuple[float, int]],

@@ -185,13 +185,17 @@ def holding(maps: list[PieceMap], held: Held | None) -> list[PieceMap]:
     board before the turn, and that square) is still in the hand, every other piece where it
     stood before the turn. Air-touch 8: Blue holds its pawn while Red lifts and re-seats a
     pawn Blue's could capture; that is the capture made, at one put-back less, and when
-    Blue's pawn lands elsewhere only such a map reads the turn played."""
+    Blue's pawn lands elsewhere only such a map reads the turn played. The piece is held
+    wherever the hand set it down for a moment since (its trail went by ``origin``, not only
+    left it last): onlooker 29, Blue's pawn lifted off b4 hovers over a4 for 90 ms while an
+    onlooker's brush of c3 reads as its capture there, and lands on b3 4 s later."""
     if held is None:
         return []
     before, origin = held
     pieces = before[:origin] + (None,) + before[origin + 1:]
     return [m for m in maps if m.pieces == pieces
-            and any(o == origin and since != GONE for _, o, since, _ in m.air)]
+            and any(p == before[origin] and since != GONE and any(v[0] == origin for v in trail)
+                    for p, _, since, trail in m.air)]
 
 
 class PieceMaps:

@@ -7,6 +7,8 @@ turn amended, not Eagle c5d4 - and Red's Rabbit moving the Spirit, with no rest 
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..rules.moves import Move
 from .explaining import agreement, between, knocked, rested_ends
 from .histories import Explanation, Node
@@ -30,10 +32,28 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
     hand)."""
     opened = record.moves_open()
     pieces = {board for _, boards in laid for board in boards}
-    kept = [e for e in rested_ends(found, record, lifts, shown, rested)
+    needs = partial(needs_rest, lifts=lifts)
+    kept = [e for e in rested_ends(found, record, lifts, shown, rested, needs=needs)
             if replaced_rested(e.node, opened, lifts, shown, rested, pieces)
-            and all(n.pieces in pieces for n in between(e.node, len(opened)))]
+            and all(n.pieces in pieces for n in between(e.node, len(opened)) if needs(e.node, n))]
     return knocked(kept or found, lifts, at_once, opened)
+
+
+def needs_rest(node: Node, board: Node, lifts: list[tuple[float, int]]) -> bool:
+    """Must the mat have rested on ``board`` (a history ``node`` passes through) for
+    ``node`` to stand? Not where a Wind Spirit card's turn set the Spirit down at its
+    step's end and ``node``'s next turn lifts it from there alone (the mat saw it lifted
+    there: ``lifts``): the Spirit is nobody's piece, so that lift says nothing of whose hand
+    it was in, the mover's going on or the next player's at once (snatch 12: Spider e5d4
+    c3c2, Goose c2b2 lifting the Spirit 0.16 s after it landed, is also Spider e5d4 c3b2
+    set down on its way; the players are asked)."""
+    if len(node.moves) <= len(board.moves):
+        return True   # (its own turn part-way: a Wind card's pawn step)
+    last, after = board.moves[-1], node.moves[len(board.moves)]
+    spirit = last.spirit_to
+    return not (last.wind_card and spirit is not None and board.pieces[spirit] == "W"
+                and after.from_sq == spirit and after.spirit_from is None
+                and any(sq == spirit for _, sq in lifts))
 
 
 def replaced_rested(node: Node, opened: tuple[Move, ...], lifts: list[tuple[float, int]],

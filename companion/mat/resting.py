@@ -50,8 +50,8 @@ def needs_rest(node: Node, board: Node, lifts: list[tuple[float, int]]) -> bool:
     if len(node.moves) <= len(board.moves):
         return True   # (its own turn part-way: a Wind card's pawn step)
     last, after = board.moves[-1], node.moves[len(board.moves)]
-    spirit = last.spirit_to
-    return not (last.wind_card and spirit is not None and board.pieces[spirit] == "W"
+    spirit = last.spirit_to if last.spirit_from is not None else last.to_sq
+    return not (spirit is not None and board.pieces[spirit] == "W"
                 and after.from_sq == spirit and after.spirit_from is None
                 and any(sq == spirit for _, sq in lifts))
 

@@ -78,8 +78,11 @@ ROBOT = {
 # than a piece may be aside, so the amendment is read at once and read back.
 READ_BACK = {"captured_pawn_set_aside_read_as_amendment_then_back"}
 # Fast replies (issue 21, "Session 37"): Blue's Spider e5d4 c3c2 lands its Spirit on c2, Red lifts
-# it 0.16 s later and plays Goose c2b2, which reads as Spider's Spirit set down on its way to b2;
+# it 0.16 s later and plays Goose c2b2, which is also Spider's Spirit set down on its way to b2;
 # Blue's Crab b2b1 (a swap) then goes on only from Spider c3c2 and Goose (snatch 12, first turns).
+# The Spirit is nobody's piece: its lift says nothing of whose hand it was in, so both readings
+# stand at the rest and the players are asked whose step it was (``resting.needs_rest``, session
+# 44; before, Spider e5d4 c3b2 was read and amended 3.4 s later, at Crab's rest).
 # Red's Spider b3c4 c3c4 begins 0.1 s after Blue's Bat a3a2 d4c3 lands, by lifting the pawn it
 # captures (not one Bat moved): Bat ends at Red's next lift, of its own b3 (hurried 6, cut).
 # Blue's Panda b4b3 lands; 0.14 s later Red lifts Blue's master off c5, which Panda's mover

@@ -42,13 +42,13 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
 def needs_rest(node: Node, board: Node, lifts: list[tuple[float, int]]) -> bool:
     """Must the mat have rested on ``board`` (a history ``node`` passes through) for
     ``node`` to stand? Not where its last turn set the Spirit down (a Wind Spirit card's
-    step, or a Spirit move) and ``node``'s next turn lifts it from there alone (the mat saw it lifted
-    there: ``lifts``): the Spirit is nobody's piece, so that lift says nothing of whose hand
-    it was in, the mover's going on or the next player's at once (snatch 12: Spider e5d4
-    c3c2, Goose c2b2 lifting the Spirit 0.16 s after it landed, is also Spider e5d4 c3b2
-    set down on its way; the players are asked). But not where that next turn moves it
-    straight back: the mat is then also the turn taken back, the mover's own hand, which
-    the rests tell apart as before (snatch 58, 60)."""
+    step, or a Spirit move) and ``node``'s next turn lifts it from there alone (the mat
+    saw it lifted there: ``lifts``): the Spirit is nobody's piece, so that lift says
+    nothing of whose hand it was in, the mover's going on or the next player's at once
+    (snatch 12: Spider e5d4 c3c2, Goose c2b2 lifting the Spirit 0.16 s after it landed, is
+    also Spider e5d4 c3b2 set down on its way; the players are asked). But not where that
+    next turn moves it straight back: the mat is then also the turn taken back, the
+    mover's own hand, which the rests tell apart as before (snatch 58, 60)."""
     if len(node.moves) <= len(board.moves):
         return True   # (its own turn part-way: a Wind card's pawn step)
     last, after = board.moves[-1], node.moves[len(board.moves)]

@@ -46,17 +46,14 @@ def needs_rest(node: Node, board: Node, lifts: list[tuple[float, int]]) -> bool:
     saw it lifted there: ``lifts``): the Spirit is nobody's piece, so that lift says
     nothing of whose hand it was in, the mover's going on or the next player's at once
     (snatch 12: Spider e5d4 c3c2, Goose c2b2 lifting the Spirit 0.16 s after it landed, is
-    also Spider e5d4 c3b2 set down on its way; the players are asked). But not where that
-    next turn moves it straight back: the mat is then also the turn taken back, the
-    mover's own hand, which the rests tell apart as before (snatch 58, 60)."""
+    also Spider e5d4 c3b2 set down on its way; the players are asked)."""
     if len(node.moves) <= len(board.moves):
         return True   # (its own turn part-way: a Wind card's pawn step)
     last, after = board.moves[-1], node.moves[len(board.moves)]
-    came, spirit = ((last.spirit_from, last.spirit_to) if last.spirit_from is not None
-                    else (last.from_sq, last.to_sq))
+    spirit = last.spirit_to if last.spirit_from is not None else last.to_sq
     return not (spirit is not None and board.pieces[spirit] == "W"
                 and after.from_sq == spirit and after.spirit_from is None
-                and after.to_sq != came and any(sq == spirit for _, sq in lifts))
+                and any(sq == spirit for _, sq in lifts))
 
 
 def replaced_rested(node: Node, opened: tuple[Move, ...], lifts: list[tuple[float, int]],

@@ -7,6 +7,7 @@ turn amended, not Eagle c5d4 - and Red's Rabbit moving the Spirit, with no rest 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 from ..rules.moves import Move
@@ -34,7 +35,7 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
     pieces = {board for _, boards in laid for board in boards}
     needs = partial(needs_rest, lifts=lifts)
     kept = [e for e in rested_ends(found, record, lifts, shown, rested, needs=needs)
-            if replaced_rested(e.node, opened, lifts, shown, rested, pieces)
+            if replaced_rested(e.node, opened, lifts, shown, rested, pieces, needs)
             and all(n.pieces in pieces for n in between(e.node, len(opened)) if needs(e.node, n))]
     return knocked(kept or found, lifts, at_once, opened)
 
@@ -58,7 +59,7 @@ def needs_rest(node: Node, board: Node, lifts: list[tuple[float, int]]) -> bool:
 
 def replaced_rested(node: Node, opened: tuple[Move, ...], lifts: list[tuple[float, int]],
                     shown: list[float], rested: list[tuple[float, frozenset[int]]],
-                    pieces: set[Pieces]) -> bool:
+                    pieces: set[Pieces], needs: Callable[[Node, Node], bool]) -> bool:
     """Do the turns ``node`` puts in place of the published ``opened`` each end on a board the
     mat rested on after it showed the last published turn ``node`` keeps (``shown``; since
     the anchor if it keeps none), before the hands' last lift? A turn published and rested
@@ -67,11 +68,13 @@ def replaced_rested(node: Node, opened: tuple[Move, ...], lifts: list[tuple[floa
     only those since the last shown board (``rested_ends``) would drop it. Only a history
     that moves the published turn's own piece on (an amendment: the hand that made it going
     on) is held so; one that puts another piece's turn in its place takes it back, which the
-    players are asked about (spirit-back 36). ``pieces``: the maps' boards at the rests."""
+    players are asked about (spirit-back 36). ``pieces``: the maps' boards at the rests;
+    ``needs``: whether a board needs a rest at all (:func:`needs_rest`)."""
     kept = agreement(node.moves, opened)
     if kept in (len(opened), len(node.moves)) or node.moves[kept].from_sq != opened[kept].from_sq:
         return True   # (nothing put in place of a published turn, or another piece's turn)
     last_lift = max((t0 for t0, _ in lifts), default=float("-inf"))
     since = shown[kept - 1] if 0 < kept <= len(shown) else float("-inf")
     boards = {occ for t0, occ in rested if since < t0 < last_lift}
-    return all(n.occupancy in boards and n.pieces in pieces for n in between(node, kept))
+    return all(n.occupancy in boards and n.pieces in pieces for n in between(node, kept)
+               if needs(node, n))

@@ -107,9 +107,10 @@ READ_BACK = {"captured_pawn_set_aside_read_as_amendment_then_back"}
 # (Otter or Bear), which ``seen_at_rest`` keeps, and asked (since session 44 with the chain's
 # last card, Sable: the Spirit lifted at once is nobody's proof, ``resting.needs_rest``).
 # Blue's Bear a4b3 (legal only after the chain) lands, and Red lifts the pawn it placed 0.13 s
-# later (Otter c2b3, a capture begun): the chain and Bear, the one history then, were not grown on from, and the mat wedged at Kirin
-# a5b3. A lift of a pawn the turn placed keeps that history growing, as a Spirit's lift does
-# (snatch 30, session 40, cut from its start after Kirin a5b3).
+# later (Otter c2b3, a capture begun): the chain and Bear, the one history then, were not
+# grown on from, and the mat wedged at Kirin a5b3. A lift of a pawn the turn placed keeps that
+# history growing, as a Spirit's lift does (snatch 30, session 40, cut from its start after
+# Kirin a5b3).
 FAST_REPLIES = {"spirit_swap_published_at_a_question_is_lifted_again_by_the_next_turn",
                 "chain_read_as_one_spirit_move_goes_on_from_a_capture_begun",
                 "spirit_snatched_read_as_set_down_then_amended",

@@ -57,11 +57,10 @@ def _put_back(node: Node, lifts: list[tuple[float, int]], at_once: float,
 
 def rested_ends(found: list[Explanation], record: Record, lifts: list[tuple[float, int]],
                 shown: list[float], rested: list[tuple[float, frozenset[int]]],
-                amended: bool = False, needs: Callable[[Node, Node], bool] | None = None
-                ) -> list[Explanation]:
+                amended: bool = False) -> list[Explanation]:
     """The histories of ``found`` whose turns each end on a board the mat rested on (see
     :func:`.resting.seen_at_rest`); ``amended``: the turns they put in place of published
-    ones too, on the same rests; ``needs(history, board)``: whether that board needs one."""
+    ones too, on the same rests."""
     board = record.position.occupied()
     last_lift = max((t0 for t0, _ in lifts), default=float("-inf"))
     last_shown = shown[-1] if shown else float("-inf")
@@ -70,8 +69,7 @@ def rested_ends(found: list[Explanation], record: Record, lifts: list[tuple[floa
     boards = {occ for t0, occ in rested if since < t0 < last_lift}
     opened = record.moves_open()
     return [e for e in found if all(n.occupancy in boards for n in between(
-        e.node, agreement(e.node.moves, opened) if amended else len(opened))
-        if needs is None or needs(e.node, n))]
+        e.node, agreement(e.node.moves, opened) if amended else len(opened)))]
 
 
 def unseen(found: list[Explanation], seen: list[Explanation]) -> list[Node]:

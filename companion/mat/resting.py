@@ -7,9 +7,6 @@ turn amended, not Eagle c5d4 - and Red's Rabbit moving the Spirit, with no rest 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
-
 from ..rules.moves import Move
 from .explaining import agreement, between, knocked, rested_ends
 from .histories import Explanation, Node
@@ -33,33 +30,15 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
     hand)."""
     opened = record.moves_open()
     pieces = {board for _, boards in laid for board in boards}
-    needs = partial(needs_rest, lifts=lifts)
-    kept = [e for e in rested_ends(found, record, lifts, shown, rested, needs=needs)
-            if replaced_rested(e.node, opened, lifts, shown, rested, pieces, needs)
-            and all(n.pieces in pieces for n in between(e.node, len(opened)) if needs(e.node, n))]
+    kept = [e for e in rested_ends(found, record, lifts, shown, rested)
+            if replaced_rested(e.node, opened, lifts, shown, rested, pieces)
+            and all(n.pieces in pieces for n in between(e.node, len(opened)))]
     return knocked(kept or found, lifts, at_once, opened)
-
-
-def needs_rest(node: Node, board: Node, lifts: list[tuple[float, int]]) -> bool:
-    """Must the mat have rested on ``board`` (a history ``node`` passes through) for
-    ``node`` to stand? Not where its last turn set the Spirit down (a Wind Spirit card's
-    step, or a Spirit move) and ``node``'s next turn lifts it from there alone (the mat
-    saw it lifted there: ``lifts``): the Spirit is nobody's piece, so that lift says
-    nothing of whose hand it was in, the mover's going on or the next player's at once
-    (snatch 12: Spider e5d4 c3c2, Goose c2b2 lifting the Spirit 0.16 s after it landed, is
-    also Spider e5d4 c3b2 set down on its way; the players are asked)."""
-    if len(node.moves) <= len(board.moves):
-        return True   # (its own turn part-way: a Wind card's pawn step)
-    last, after = board.moves[-1], node.moves[len(board.moves)]
-    spirit = last.spirit_to if last.spirit_from is not None else last.to_sq
-    return not (spirit is not None and board.pieces[spirit] == "W"
-                and after.from_sq == spirit and after.spirit_from is None
-                and any(sq == spirit for _, sq in lifts))
 
 
 def replaced_rested(node: Node, opened: tuple[Move, ...], lifts: list[tuple[float, int]],
                     shown: list[float], rested: list[tuple[float, frozenset[int]]],
-                    pieces: set[Pieces], needs: Callable[[Node, Node], bool]) -> bool:
+                    pieces: set[Pieces]) -> bool:
     """Do the turns ``node`` puts in place of the published ``opened`` each end on a board the
     mat rested on after it showed the last published turn ``node`` keeps (``shown``; since
     the anchor if it keeps none), before the hands' last lift? A turn published and rested
@@ -68,13 +47,11 @@ def replaced_rested(node: Node, opened: tuple[Move, ...], lifts: list[tuple[floa
     only those since the last shown board (``rested_ends``) would drop it. Only a history
     that moves the published turn's own piece on (an amendment: the hand that made it going
     on) is held so; one that puts another piece's turn in its place takes it back, which the
-    players are asked about (spirit-back 36). ``pieces``: the maps' boards at the rests;
-    ``needs``: whether a board needs a rest at all (:func:`needs_rest`)."""
+    players are asked about (spirit-back 36). ``pieces``: the maps' boards at the rests."""
     kept = agreement(node.moves, opened)
     if kept in (len(opened), len(node.moves)) or node.moves[kept].from_sq != opened[kept].from_sq:
         return True   # (nothing put in place of a published turn, or another piece's turn)
     last_lift = max((t0 for t0, _ in lifts), default=float("-inf"))
     since = shown[kept - 1] if 0 < kept <= len(shown) else float("-inf")
     boards = {occ for t0, occ in rested if since < t0 < last_lift}
-    return all(n.occupancy in boards and n.pieces in pieces for n in between(node, kept)
-               if needs(node, n))
+    return all(n.occupancy in boards and n.pieces in pieces for n in between(node, kept))

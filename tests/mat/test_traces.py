@@ -78,11 +78,8 @@ ROBOT = {
 # than a piece may be aside, so the amendment is read at once and read back.
 READ_BACK = {"captured_pawn_set_aside_read_as_amendment_then_back"}
 # Fast replies (issue 21, "Session 37"): Blue's Spider e5d4 c3c2 lands its Spirit on c2, Red lifts
-# it 0.16 s later and plays Goose c2b2, which is also Spider's Spirit set down on its way to b2;
+# it 0.16 s later and plays Goose c2b2, which reads as Spider's Spirit set down on its way to b2;
 # Blue's Crab b2b1 (a swap) then goes on only from Spider c3c2 and Goose (snatch 12, first turns).
-# The Spirit is nobody's piece: its lift says nothing of whose hand it was in, so both readings
-# stand at the rest and the players are asked whose step it was (``resting.needs_rest``, session
-# 44; before, Spider e5d4 c3b2 was read and amended 3.4 s later, at Crab's rest).
 # Red's Spider b3c4 c3c4 begins 0.1 s after Blue's Bat a3a2 d4c3 lands, by lifting the pawn it
 # captures (not one Bat moved): Bat ends at Red's next lift, of its own b3 (hurried 6, cut).
 # Blue's Panda b4b3 lands; 0.14 s later Red lifts Blue's master off c5, which Panda's mover
@@ -104,13 +101,11 @@ READ_BACK = {"captured_pawn_set_aside_read_as_amendment_then_back"}
 # 32, session 40, cut from its start after Horse d3d4).
 # Red's Bear d2d3, Blue's Giraffe d3d4 and Red's Sable d4c3 move the Spirit on, each lifting it
 # 0.05-0.2 s after it landed: at the rest the chain is found beside one hand's Spirit move d2c3
-# (Otter or Bear), which ``seen_at_rest`` keeps, and asked (since session 44 with the chain's
-# last card, Sable: the Spirit lifted at once is nobody's proof, ``resting.needs_rest``).
-# Blue's Bear a4b3 (legal only after the chain) lands, and Red lifts the pawn it placed 0.13 s
-# later (Otter c2b3, a capture begun): the chain and Bear, the one history then, were not
-# grown on from, and the mat wedged at Kirin a5b3. A lift of a pawn the turn placed keeps that
-# history growing, as a Spirit's lift does (snatch 30, session 40, cut from its start after
-# Kirin a5b3).
+# (Otter or Bear, asked), which ``seen_at_rest`` keeps. Blue's Bear a4b3 (legal only after the
+# chain) lands, and Red lifts the pawn it placed 0.13 s later (Otter c2b3, a capture begun): the
+# chain and Bear, the one history then, were not grown on from, and the mat wedged at Kirin
+# a5b3. A lift of a pawn the turn placed keeps that history growing, as a Spirit's lift does
+# (snatch 30, session 40, cut from its start after Kirin a5b3).
 FAST_REPLIES = {"spirit_swap_published_at_a_question_is_lifted_again_by_the_next_turn",
                 "chain_read_as_one_spirit_move_goes_on_from_a_capture_begun",
                 "spirit_snatched_read_as_set_down_then_amended",

@@ -31,6 +31,9 @@ def test_the_computers_seat_has_no_join_code_and_its_view_is_never_served(site, 
     set_up(companion, hw)
     phone = joined(app, companion, human)
     wait_for(lambda: companion.view(None)["game"]["status"] == "playing")
+    # The computer places its Ninja on its own time: page only once it has, or its move, not
+    # the button, may be the change a press waits for (and the pages then run one behind).
+    wait_for(lambda: companion.view(None)["table"]["to_act"] == [human])
     shown = [oled(companion)]
     for _ in range(3):                       # the OLED by itself, then every page C turns to
         companion.sim_button("C")

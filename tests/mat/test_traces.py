@@ -153,9 +153,16 @@ TAKEN_BACK = {"wind_card_taken_back_spirit_first_rests_between_halves"}
 # went with the turn taken back, so Cobra b3c2 with Viper c2b3 came back and the same question
 # was asked again; Red's Turtle c4d3, made in its place, was never read (main: 16 s late at 200
 # games). A takeback answer rules out the reply after the same squares played with any card.
+# No-answer 3 (session 44, cut from Blue's Cat a3b3): Blue answers "Cat" after Red's Cricket
+# b2d2 is made, and Red answers "Cricket" after Blue's Serow d5d4 has begun; Blue's "Serow or
+# Centipede?" is left open. Red's Whale d2b2 fills b2 again and Red's Cat b2d2, two turns on,
+# lifts it. The lifts kept start at Cat's answer, after Cricket's own lift of b2, so b2 counted
+# as emptied once, Cat b2d2 was never grown and the mat wedged (Blue's late "Serow" then
+# published three turns, not four). Every lift since the open moves were shown is one more.
 LEFT_OPEN = {"named_card_goes_with_its_turn_taken_back",
              "wind_card_taken_back_pays_no_idle_noise",
-             "takeback_answered_after_its_card_was_named_is_not_asked_again"}
+             "takeback_answered_after_its_card_was_named_is_not_asked_again",
+             "square_emptied_by_a_turn_answered_late_is_filled_and_lifted_again_under_an_open_question"}
 
 # Knock 12 (session 38): Red's Rhinoceros b2a3 d4d5, read at the rest between its steps as
 # Eagle b2a3 (no Spirit step); the hand that then lifts the Spirit off d4 knocks Blue's pawn off

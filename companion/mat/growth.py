@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Generator, TypeVar
 
 from ..rules.moves import Move
+from .emptied import AGAIN, Again, again_allows
 from .turns import Counts, Lifts, Turns, origins
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ class _Turned:
     # A turn not found, the squares it needs: its own origins (a tuple ``origins`` made
     # anyway), or its child's (``Grower._needs``: one set per child, not one per try).
     failed: list[tuple[int, Move, Collection[int]]]
+    made: "Node | None" = None   # the open moves' node the lifts again counted for (see Lifts)
 
 
 class Grower:
@@ -69,8 +71,9 @@ class Grower:
         self._halves: dict[tuple["Node", int, int], "Node"] = {}
         self._needs: dict["Node", frozenset[int]] = {}   # a child's squares (see ``_Turned``)
 
-    def lifts(self, lifted: Counter[int], window: Callable[[int], Counter[int]]) -> Lifts:
-        return Lifts(lifted, window, self.counts)
+    def lifts(self, lifted: Counter[int], window: Callable[[int], Counter[int]],
+              again: Again | None = None) -> Lifts:
+        return Lifts(lifted, window, self.counts, again)
 
     def children(self, tree: "Tree", node: "Node", lifts: Lifts) -> Steps[list["Node"]]:
         """The turns from ``node`` the lifts allow: each lifts pieces only off squares the
@@ -82,12 +85,16 @@ class Grower:
         depth = len(node.steps)
         number, window = lifts.number, lifts.window_number(depth)
         had = self._turned.get(node)
+        made = None if lifts.again is None else lifts.again.made
+        if had is not None and had.made is not None and had.made is not made:
+            had = None   # (other open moves: the lifts again counted for others)
         if had is not None and (had.number, had.window) != (number, window):
             rose = self.counts.rises(had.number, number)
             opened = self.counts.rises(had.window, window)
             if rose is None or opened is None:
                 had = None
-            else:
+            else:   # (a square counted more often again: the square itself, see ``Lifts``)
+                rose = frozenset(sq % AGAIN for sq in rose)
                 had = yield from self._more(tree, node, ms, had, rose | opened, lifts)
         if had is None:
             had = yield from self._all(tree, node, ms, lifts)
@@ -100,11 +107,12 @@ class Grower:
         allowed = lifts.window(len(node.steps))
         for sq in sorted({sq for sq, n in lifts.lifted.items() if n > 0}):
             for i, m in ms.leaving(sq):
-                self._try(tree, node, ms, i, m, lifts.lifted, allowed, found, failed)
+                self._try(tree, node, ms, i, m, lifts, allowed, found, failed)
                 if self.work >= self.limit:
                     yield
         found.sort(key=lambda e: e[0])
-        return _Turned(lifts.number, lifts.window_number(len(node.steps)), found, failed)
+        return _Turned(lifts.number, lifts.window_number(len(node.steps)), found, failed,
+                       None if lifts.again is None else lifts.again.made)
 
     def _more(self, tree: "Tree", node: "Node", ms: Turns, had: _Turned, rose: frozenset[int],
               lifts: Lifts) -> Steps[_Turned]:
@@ -115,7 +123,7 @@ class Grower:
         failed: list[tuple[int, Move, Collection[int]]] = []
         for entry in had.failed:
             if not rose.isdisjoint(entry[2]):
-                self._try(tree, node, ms, entry[0], entry[1], lifted, allowed, found, failed)
+                self._try(tree, node, ms, entry[0], entry[1], lifts, allowed, found, failed)
                 if self.work >= self.limit:
                     yield
             else:
@@ -123,27 +131,31 @@ class Grower:
         for sq in sorted(rose):
             if before[sq] <= 0 < lifted[sq]:   # its turns were not looked at before
                 for i, m in ms.leaving(sq):
-                    self._try(tree, node, ms, i, m, lifted, allowed, found, failed)
+                    self._try(tree, node, ms, i, m, lifts, allowed, found, failed)
                     if self.work >= self.limit:
                         yield
         if found:
             found = sorted(had.found + found, key=lambda e: e[0])
         else:
             found = had.found
-        return _Turned(lifts.number, lifts.window_number(len(node.steps)), found, failed)
+        return _Turned(lifts.number, lifts.window_number(len(node.steps)), found, failed,
+                       None if lifts.again is None else lifts.again.made)
 
-    def _try(self, tree: "Tree", node: "Node", ms: Turns, i: int, m: Move, lifted: Counter[int],
+    def _try(self, tree: "Tree", node: "Node", ms: Turns, i: int, m: Move, lifts: Lifts,
              allowed: Counter[int], found: list[tuple[int, "Node"]],
              failed: list[tuple[int, Move, Collection[int]]]) -> None:
-        """Is turn ``m`` (index ``i``) from ``node`` a history the lifts allow?"""
+        """Is turn ``m`` (index ``i``) from ``node`` a history the lifts allow? (Counted
+        per history with the lifts again since the open moves were shown: emptied.py.)"""
         self.work += 1
+        lifted = lifts.lifted
         starts = origins(m)
         # (``get``: a Counter's missing square is a call of its ``__missing__``.)
         if any(lifted.get(sq, 0) <= 0 for sq in starts):
             failed.append((i, m, starts))
             return
         child = tree.child_along(node, ms, m)
-        if (all(lifted.get(sq, 0) >= n for sq, n in child.emptied.items())
+        if ((all(lifted.get(sq, 0) >= n for sq, n in child.emptied.items())
+             or (lifts.again is not None and again_allows(child, lifted, lifts.again)))
                 and all(allowed.get(sq, 0) > 0 for sq in child.leaves)):
             found.append((i, child))
         else:

@@ -26,6 +26,7 @@ from .pieces import NOW, PieceMap, Pieces
 from .sides import ON_ITS_WAY, Sides, sides_of
 from .walks import Paths, idle_noise, paths_after, step, walked
 from .readings import Reading, occupancy_of, pieces_of, shared
+from .emptied import Again
 from .growth import MADE, Grower
 from .turns import Known, Lifts, Turns
 
@@ -182,7 +183,7 @@ class Tree:
 
     def grow(self, lifted: Counter[int], depth: int, also: list[Node],
              window: Callable[[int], Counter[int]], key: object = None,
-             budget: int | None = None) -> list[Node] | None:
+             budget: int | None = None, again: Again | None = None) -> list[Node] | None:
         """The nodes to depth ``depth`` from the root, and ``also`` and their parents with
         their children and grandchildren (histories kept alive by a standing question), at
         most MAX_NODES.
@@ -193,12 +194,13 @@ class Tree:
         None if that was not enough, and the growth goes on from there at the next call
         with the same arguments (a scan's time is bounded; a call with other lifts starts
         again, keeping each node's turns found)."""
-        mark = (key, tuple(sorted(lifted.items())), depth, tuple(also))
+        mark = (key, tuple(sorted(lifted.items())), depth, tuple(also),
+                None if again is None else (again.made, tuple(sorted(again.lifts.items()))))
         if key is not None and self._grown is not None and self._grown[0] == mark:
             return self._grown[2]
         if self._growing is None or self._growing[0] != mark or key is None:
             self.stop()
-            lifts = self._grower.lifts(lifted, window)
+            lifts = self._grower.lifts(lifted, window, again)
             self._growing = (mark, lifts, self._grow(lifts, depth, also))
         _, lifts, steps = self._growing
         grower = self._grower

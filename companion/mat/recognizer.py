@@ -54,7 +54,7 @@ from .undoing import instead, moved_back, spirit_first, spirit_put_back, taking_
 from .on_its_way import look_again, on_its_way
 from .going_on import going_on
 from .round_trips import agreed, shown_then
-from .emptied import emptied_since
+from .emptied import again_of, emptied_since
 from .answering import answered
 from .heard import Heard, turn_of
 from .starting import next_players, starts
@@ -396,7 +396,9 @@ class Recognizer:
         window = partial(window_of, tuple(self._lifts), tuple(self._shown), lifted)
         return self._tree.grow(lifted, DEPTH, self._explained + self._doubted + self._chain,
                                window,
-                               key=(tuple(self._lifts), tuple(self._shown)), budget=budget)
+                               key=(tuple(self._lifts), tuple(self._shown)), budget=budget,
+                               again=again_of(self._lifts, self._shown,
+                                              self._tree.follow(self._record.moves_open())))
 
     def _explain(self, maps: list[PieceMap], now: float, budget: int | None = None
                  ) -> tuple[list[Node], list[Explanation]] | None:

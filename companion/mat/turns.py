@@ -13,6 +13,7 @@ from ..rules.cards import CardTable
 from ..rules.engine import Engine, EngineMove
 from ..rules.moves import Move
 from ..rules.position import Position
+from .emptied import AGAIN, Again
 from .pieces import Pieces
 from .readings import Reading, pieces_of, read_move
 
@@ -225,9 +226,13 @@ class Lifts:
     computed once), each numbered by ``counts``."""
 
     def __init__(self, lifted: Counter[int], window: Callable[[int], Counter[int]],
-                 counts: Counts):
+                 counts: Counts, again: "Again | None" = None):
         self.lifted, self._window, self._counts = lifted, window, counts
-        self.number = counts.number(lifted)
+        self.again = again
+        # (Numbered with the lifts again, each on a square of its own: ``AGAIN`` + square.)
+        self.number = counts.number(lifted if again is None else
+                                    lifted + Counter({AGAIN + sq: n
+                                                      for sq, n in again.lifts.items()}))
         self._known: dict[int, tuple[Counter[int], int]] = {}
 
     def window(self, depth: int) -> Counter[int]:

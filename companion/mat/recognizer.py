@@ -45,7 +45,7 @@ from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
 from .agreeing import agreed_turn
 from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
-                         expected, fast_turn, half_made, held_by,
+                         common_prefix, expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, refollow,
                          rested_ends, unseen, wind_halves, window_of)
 from .resting import seen_at_rest
@@ -53,7 +53,7 @@ from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import instead, moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way
 from .going_on import going_on
-from .round_trips import agreed, shown_then
+from .round_trips import shown_then, since_published
 from .emptied import emptied_since
 from .answering import answered
 from .heard import Heard, turn_of
@@ -644,8 +644,7 @@ class Recognizer:
         found = one_game(found, opened)
         paths = [n.moves for n in found]
         unique = len(set(paths)) == 1
-        # (Not the last turn they agree on if a round trip after it may follow: asked.)
-        common = agreed(paths, opened)
+        common = common_prefix(paths)
         extends = common > len(opened) and all(p[:len(opened)] == opened for p in paths)
         published = extends or (unique and paths[0] != opened)
         # The other player's Spirit moved straight back along a Wind card turn's Spirit step
@@ -686,6 +685,10 @@ class Recognizer:
             found, common, opened = self._explained, common - n, opened[n:]
         takeback = str(opened[common]) if common < len(opened) else None
         q = ask(found, common, len(opened), self._record.position.turn, takeback)
+        if q is None and common == len(opened) and since_published([n.moves for n in found], opened):
+            # A round trip since the last published turn: its mover is asked which was
+            # their last turn, that one or the round trip's.
+            q = ask(found, common - 1, len(opened), self._record.position.turn, None)
         if q is not None:
             self._raise(q, t)
 

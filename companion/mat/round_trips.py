@@ -18,12 +18,13 @@ def round_trip(paths: list[tuple[Move, ...]], opened: tuple[Move, ...]) -> bool:
             and len(set(paths)) > 1)
 
 
-def agreed(paths: list[tuple[Move, ...]], opened: tuple[Move, ...]) -> int:
-    """How many turns, from the first, the histories ``paths`` agree on and may be published:
-    not the last of them after which a :func:`round_trip` may have been made. Published
-    alone, it would stand as the mover's last turn: the question asks which was, that one
-    or the round trip's."""
-    return common_prefix(paths) - int(round_trip(paths, opened))
+def since_published(paths: list[tuple[Move, ...]], opened: tuple[Move, ...]) -> bool:
+    """Does some history of ``paths`` stop at the last published turn (``opened``) while
+    another goes on from it: a round trip may have been made since? Only the players can
+    tell, by their last turn: the published one, or the round trip's last (asked at once,
+    the turns they agree on published with :func:`shown_then`'s time)."""
+    return (bool(opened) and opened in paths
+            and any(len(p) > len(opened) and p[:len(opened)] == opened for p in paths))
 
 
 def shown_then(tree: Tree, paths: list[tuple[Move, ...]], opened: tuple[Move, ...], common: int,

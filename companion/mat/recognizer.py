@@ -53,7 +53,7 @@ from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import instead, moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way
 from .going_on import going_on
-from .round_trips import shown_then, since_published
+from .round_trips import shown_then, trip_question
 from .emptied import emptied_since
 from .answering import answered
 from .heard import Heard, turn_of
@@ -684,11 +684,9 @@ class Recognizer:
             self._stand(n, t)
             found, common, opened = self._explained, common - n, opened[n:]
         takeback = str(opened[common]) if common < len(opened) else None
-        q = ask(found, common, len(opened), self._record.position.turn, takeback)
-        if q is None and common == len(opened) and since_published([n.moves for n in found], opened):
-            # A round trip since the last published turn: its mover is asked which was
-            # their last turn, that one or the round trip's.
-            q = ask(found, common - 1, len(opened), self._record.position.turn, None)
+        # (A round trip since the turns they agree on: asked as its last mover saw it.)
+        q = (trip_question(found, len(opened))
+             or ask(found, common, len(opened), self._record.position.turn, takeback))
         if q is not None:
             self._raise(q, t)
 

@@ -6,8 +6,9 @@ d1c2 and Cobra c2d1; read as the first until the hands went on, 6.4 s late)."""
 from __future__ import annotations
 
 from ..rules.moves import Move
+from .asking import Question, ask
 from .explaining import common_prefix
-from .histories import Tree
+from .histories import Node, Tree
 
 
 def round_trip(paths: list[tuple[Move, ...]], opened: tuple[Move, ...]) -> bool:
@@ -18,13 +19,26 @@ def round_trip(paths: list[tuple[Move, ...]], opened: tuple[Move, ...]) -> bool:
             and len(set(paths)) > 1)
 
 
-def since_published(paths: list[tuple[Move, ...]], opened: tuple[Move, ...]) -> bool:
-    """Does some history of ``paths`` stop at the last published turn (``opened``) while
-    another goes on from it: a round trip may have been made since? Only the players can
-    tell, by their last turn: the published one, or the round trip's last (asked at once,
-    the turns they agree on published with :func:`shown_then`'s time)."""
-    return (bool(opened) and opened in paths
-            and any(len(p) > len(opened) and p[:len(opened)] == opened for p in paths))
+def trip_question(nodes: list[Node], opened: int) -> Question | None:
+    """The question for histories ``nodes`` of which the shortest stop where the others go
+    on from them with a round trip: asked of the round trip's last mover, as the players see
+    it: its card, or the round trip's first turn taken back (the short histories; a card
+    answer for a later turn cannot pick them). The turns before are published at once, with
+    :func:`shown_then`'s time (``opened``: published turns after the anchor). None when the
+    histories are not of that shape (each round trip from the same first turn, by one last
+    mover)."""
+    short = min(len(n.moves) for n in nodes)
+    stops = {n.moves for n in nodes if len(n.moves) == short}
+    trips = [n for n in nodes if len(n.moves) > short]
+    if short < opened or not trips or any(n.moves[:short] not in stops for n in trips):
+        return None
+    firsts = {str(n.moves[short]) for n in trips}
+    movers = {n.movers[-1] for n in trips}
+    if len(firsts) != 1 or len(movers) != 1:
+        return None
+    # (The round trip's first turn is not published, but taking it back is what the short
+    # histories say: offered as a published turn's takeback is, to the same seat.)
+    return ask(nodes, short, short + 1, movers.pop(), firsts.pop())
 
 
 def shown_then(tree: Tree, paths: list[tuple[Move, ...]], opened: tuple[Move, ...], common: int,

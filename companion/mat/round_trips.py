@@ -1,7 +1,9 @@
 """A Spirit moved away and back by the two players leaves the mat as it was: a history that
 stops at a turn and one that goes on from it with such a round trip explain one mat, and only
 the players can tell them apart (session 42's spirit-back 21: Sheep d2d1, or Sheep d2d1, Dragon
-d1c2 and Cobra c2d1; read as the first until the hands went on, 6.4 s late)."""
+d1c2 and Cobra c2d1; read as the first until the hands went on, 6.4 s late). The turns they
+agree on are published at once; the round trip is asked as its last mover made it: its card,
+or its first turn taken back (session 44)."""
 
 from __future__ import annotations
 

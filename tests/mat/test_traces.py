@@ -286,15 +286,15 @@ NAMED_TURN = {"spirit_back_answered_after_the_next_turn_names_the_turn_it_was_as
 # Dragon d1c2 and Red's Cobra c2d1 move it away and back. Red's "Dragon, turn 10" to "Sheep,
 # Dragon or Cobra?" kept two histories, one stopping at Sheep d2d1 and one going on with the round
 # trip, which no question told apart: Sheep d2d1 was published, and the round trip read only as the
-# hands went on (6.4 s late). Now Sheep d2d1 waits, Red is asked "Cobra or Sheep?" and answers A.
+# hands went on (6.4 s late). Now Sheep d2d1 is published, Red is asked "Cobra, or take back
+# Dragon d1c2?" (as the round trip's last mover saw it) and answers A.
 # Spirit-back 14 (session 44, cut from its start): Blue's Whale d2d1 (asked "Bear or Whale?",
 # left open), then Red's Eel d1c2 and Blue's Bear c2d1 move the Spirit away and back. The
 # histories that stop at turn 18 and those going on with the round trip were asked as one "Bear,
 # Whale or Dog?" by each history's last card, with no buttons: Blue's A (Bear, the round trip's
-# last card) was lost, and the round trip read only as the hands went on (12.5 s late). Expected:
-# Blue asked "Bear or Dog, or take back Eel d1c2?" (the round trip as its last mover made it),
-# Blue's late "Whale, turn 18" gives the buttons back (Bear A), and A commits Whale d2d1 and the
-# round trip (what branch s44-21s-withheld-trip reads; not kept: see NOT_READ_YET).
+# last card) was lost, and the round trip read only as the hands went on (12.5 s late). Now
+# Blue is asked "Bear or Dog, or take back Eel d1c2?" (the round trip as its last mover made it);
+# Blue's late "Whale, turn 18" publishes Whale d2d1 (its answer), and A commits the round trip.
 ROUND_TRIP = {"spirit_round_trip_after_an_answered_turn_is_asked_not_read_as_nothing",
               "spirit_round_trip_is_asked_as_a_move_or_its_first_turn_taken_back"}
 # Knock 171 (session 42, cut from Red's Fox e2d1): Red's hand lifts its pawn off e2 and knocks
@@ -313,10 +313,6 @@ HOVERED = {"held_pawn_hovering_while_a_brush_reads_as_its_capture_amends_at_rest
 NOT_READ_YET = dict.fromkeys(SWAP_OR_PUT_BACK, "issue 21, knock 18: a Spirit put back on its own"
                              " square after a committed swap, then moved on, is not read yet (the"
                              " fix that read it misread other knock games)")
-NOT_READ_YET["spirit_round_trip_is_asked_as_a_move_or_its_first_turn_taken_back"] = (
-    "issue 21, spirit-back 14: a round trip after a turn still in question is asked by each"
-    " history's last card, with no buttons (the round-trip question that reads it wedged two"
-    " other spirit-back games, or snatch 164: session 44)")
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run

@@ -30,7 +30,7 @@ from ..rules.cards import CARDS, CardTable
 from ..rules.engine import Engine
 from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
-from .asking import Question, ask, pass_question, unsaid
+from .asking import Question, pass_question, unsaid
 from .events import MatEvent, Prompt
 from .histories import Explanation, Node, Tree, explain
 from .sides import ASIDE_S, boards, sides_of
@@ -53,7 +53,7 @@ from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import instead, moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way
 from .going_on import going_on
-from .round_trips import shown_then, trip_question
+from .round_trips import ask_apart, shown_then
 from .emptied import emptied_since
 from .answering import answered
 from .heard import Heard, turn_of
@@ -644,6 +644,7 @@ class Recognizer:
         found = one_game(found, opened)
         paths = [n.moves for n in found]
         unique = len(set(paths)) == 1
+        # (The turns they agree on are published at once, a round trip after them too.)
         common = common_prefix(paths)
         extends = common > len(opened) and all(p[:len(opened)] == opened for p in paths)
         published = extends or (unique and paths[0] != opened)
@@ -684,9 +685,8 @@ class Recognizer:
             self._stand(n, t)
             found, common, opened = self._explained, common - n, opened[n:]
         takeback = str(opened[common]) if common < len(opened) else None
-        # (A round trip since the turns they agree on: asked as its last mover saw it.)
-        q = (trip_question(found, len(opened))
-             or ask(found, common, len(opened), self._record.position.turn, takeback))
+        # (A round trip since the turns they agree on is asked as its last mover saw it.)
+        q = ask_apart(found, common, len(opened), self._record.position.turn, takeback)
         if q is not None:
             self._raise(q, t)
 

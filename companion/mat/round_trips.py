@@ -43,6 +43,13 @@ def trip_question(nodes: list[Node], opened: int) -> Question | None:
     return ask(nodes, short, short + 1, movers.pop(), firsts.pop())
 
 
+def ask_apart(nodes: list[Node], common: int, opened: int, turn: int,
+              takeback: str | None) -> Question | None:
+    """The question that tells ``nodes`` apart (see :func:`.asking.ask`): a round trip's
+    first (:func:`trip_question`)."""
+    return trip_question(nodes, opened) or ask(nodes, common, opened, turn, takeback)
+
+
 def shown_then(tree: Tree, paths: list[tuple[Move, ...]], opened: tuple[Move, ...], common: int,
                rested: list[tuple[float, frozenset[int]]], after: float,
                shown: float | None) -> float | None:

@@ -656,8 +656,8 @@ class Recognizer:
         if published:
             # (Not at the mat's last change if a round trip after them is asked about: the
             # turns after them are read from the lifts made since they were shown.)
-            shown = shown_then(self._tree, paths, opened, common, self._rested, self._shown_at,
-                               shown)
+            shown = shown_then(self._tree, paths, opened, common, (self._rested, self._lifts),
+                               self._shown_at, shown)
             self._published(found[0], common, opened, t, shown)
             self._doubted = list(doubted)
             opened = record.moves_open()

@@ -51,12 +51,23 @@ def ask_apart(nodes: list[Node], common: int, opened: int, turn: int,
 
 
 def shown_then(tree: Tree, paths: list[tuple[Move, ...]], opened: tuple[Move, ...], common: int,
-               rested: list[tuple[float, frozenset[int]]], after: float,
-               shown: float | None) -> float | None:
+               mat: tuple[list[tuple[float, frozenset[int]]], list[tuple[float, int]]],
+               after: float, shown: float | None) -> float | None:
     """When the mat showed the board of the first ``common`` turns of ``paths``, published
     while a :func:`round_trip` after them is asked about: its first rest there after
     ``after`` (when the game as published was shown), not its last change (the round
-    trip's end: the turns after are read from the lifts since that time); else ``shown``."""
+    trip's end: the turns after are read from the lifts since that time); else ``shown``.
+    ``mat``: its rests and lifts. Not after the round trip began: in fast play the first
+    rest on that board is the round trip's end (snatch 164), and the turns after it would
+    have no lifts left; then just before the last lift of a square its first turn leaves."""
     node = tree.follow(paths[0][:common]) if round_trip(paths, opened) else None
-    return shown if node is None else min(
-        (t0 for t0, occ in rested if occ == node.occupancy and t0 > after), default=shown)
+    if node is None:
+        return shown
+    rested, lifts = mat
+    first = min((t0 for t0, occ in rested if occ == node.occupancy and t0 > after), default=shown)
+    leaves = {sq for p in paths if len(p) > common
+              for sq in (p[common].from_sq, p[common].spirit_from) if sq is not None}
+    began = max((t0 for t0, sq in lifts if sq in leaves and t0 > after), default=None)
+    if began is None or (first is not None and first < began):
+        return first
+    return began - 1e-6

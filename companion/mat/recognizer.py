@@ -686,7 +686,10 @@ class Recognizer:
             found, common, opened = self._explained, common - n, opened[n:]
         takeback = str(opened[common]) if common < len(opened) else None
         # (A round trip since the turns they agree on is asked as its last mover saw it.)
-        q = ask_apart(found, common, len(opened), self._record.position.turn, takeback)
+        asked = self._asked()
+        here = asked is not None and asked.number - asked.depth == self._heard.open
+        q = ask_apart(found, common, len(opened), self._record.position.turn, takeback,
+                      asked if here else None)
         if q is not None:
             self._raise(q, t)
 

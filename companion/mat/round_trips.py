@@ -21,33 +21,42 @@ def round_trip(paths: list[tuple[Move, ...]], opened: tuple[Move, ...]) -> bool:
             and len(set(paths)) > 1)
 
 
-def trip_question(nodes: list[Node], opened: int) -> Question | None:
+def trip_question(nodes: list[Node], opened: int, asked: Question | None = None
+                  ) -> Question | None:
     """The question for histories ``nodes`` of which the shortest stop where the others go
     on from them with a round trip: asked of the round trip's last mover, as the players see
     it: its card, or the round trip's first turn taken back (the short histories; a card
     answer for a later turn cannot pick them). The turns before are published at once, with
     :func:`shown_then`'s time (``opened``: published turns after the anchor). None when the
     histories are not of that shape (each round trip from the same first turn, by one last
-    mover)."""
+    mover). ``asked``, the question open (asked from the same anchor), stays if it asks
+    about the round trip's first turn: its answer, however late, says whether it was made
+    (late-answer 142: Red's "Sheep, turn 18" came just after "Sheep" was no longer shown)."""
     short = min(len(n.moves) for n in nodes)
     stops = {n.moves for n in nodes if len(n.moves) == short}
     trips = [n for n in nodes if len(n.moves) > short]
-    if short < opened or not trips or any(n.moves[:short] not in stops for n in trips):
+    # (A round trip is two turns or more: one turn that leaves the mat as it was is a
+    # capture set down on its origin, or a swap, asked as any turn is: capture_aside_on_origin_wins.)
+    if (short < opened or not trips or any(n.moves[:short] not in stops for n in trips)
+            or any(len(n.moves) < short + 2 for n in trips)):
         return None
     firsts = {str(n.moves[short]) for n in trips}
     movers = {n.movers[-1] for n in trips}
     if len(firsts) != 1 or len(movers) != 1:
         return None
+    if asked is not None and any(n.moves[:short + 1] in ps for n in trips
+                                 for ps in asked.prefixes.values()):
+        return asked
     # (The round trip's first turn is not published, but taking it back is what the short
     # histories say: offered as a published turn's takeback is, to the same seat.)
     return ask(nodes, short, short + 1, movers.pop(), firsts.pop())
 
 
 def ask_apart(nodes: list[Node], common: int, opened: int, turn: int,
-              takeback: str | None) -> Question | None:
+              takeback: str | None, asked: Question | None = None) -> Question | None:
     """The question that tells ``nodes`` apart (see :func:`.asking.ask`): a round trip's
-    first (:func:`trip_question`)."""
-    return trip_question(nodes, opened) or ask(nodes, common, opened, turn, takeback)
+    first (:func:`trip_question`; ``asked``: the question open, if asked from this anchor)."""
+    return trip_question(nodes, opened, asked) or ask(nodes, common, opened, turn, takeback)
 
 
 def shown_then(tree: Tree, paths: list[tuple[Move, ...]], opened: tuple[Move, ...], common: int,

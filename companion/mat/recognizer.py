@@ -30,7 +30,7 @@ from ..rules.cards import CARDS, CardTable
 from ..rules.engine import Engine
 from ..rules.position import COLORS, Position
 from ..rules.squares import square_name
-from .asking import Question, ask, pass_question, unsaid
+from .asking import Question, pass_question, unsaid
 from .events import MatEvent, Prompt
 from .histories import Explanation, Node, Tree, explain
 from .sides import ASIDE_S, boards, sides_of
@@ -45,7 +45,7 @@ from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
 from .agreeing import agreed_turn
 from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
-                         expected, fast_turn, half_made, held_by,
+                         common_prefix, expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, refollow,
                          rested_ends, unseen, wind_halves, window_of)
 from .resting import seen_at_rest
@@ -53,7 +53,7 @@ from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import instead, moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way
 from .going_on import going_on
-from .round_trips import agreed, shown_then
+from .round_trips import ask_apart, shown_then
 from .emptied import again_of, emptied_since
 from .answering import answered
 from .heard import Heard, turn_of
@@ -646,8 +646,8 @@ class Recognizer:
         found = one_game(found, opened)
         paths = [n.moves for n in found]
         unique = len(set(paths)) == 1
-        # (Not the last turn they agree on if a round trip after it may follow: asked.)
-        common = agreed(paths, opened)
+        # (The turns they agree on are published at once, a round trip after them too.)
+        common = common_prefix(paths)
         extends = common > len(opened) and all(p[:len(opened)] == opened for p in paths)
         published = extends or (unique and paths[0] != opened)
         # The other player's Spirit moved straight back along a Wind card turn's Spirit step
@@ -658,8 +658,8 @@ class Recognizer:
         if published:
             # (Not at the mat's last change if a round trip after them is asked about: the
             # turns after them are read from the lifts made since they were shown.)
-            shown = shown_then(self._tree, paths, opened, common, self._rested, self._shown_at,
-                               shown)
+            shown = shown_then(self._tree, paths, opened, common, (self._rested, self._lifts),
+                               self._shown_at, shown)
             self._published(found[0], common, opened, t, shown)
             self._doubted = list(doubted)
             opened = record.moves_open()
@@ -687,7 +687,11 @@ class Recognizer:
             self._stand(n, t)
             found, common, opened = self._explained, common - n, opened[n:]
         takeback = str(opened[common]) if common < len(opened) else None
-        q = ask(found, common, len(opened), self._record.position.turn, takeback)
+        # (A round trip since the turns they agree on is asked as its last mover saw it.)
+        asked = self._asked()
+        here = asked is not None and asked.number - asked.depth == self._heard.open
+        q = ask_apart(found, common, len(opened), self._record.position.turn, takeback,
+                      asked if here else None)
         if q is not None:
             self._raise(q, t)
 

@@ -1,13 +1,16 @@
 """A Spirit moved away and back by the two players leaves the mat as it was: a history that
 stops at a turn and one that goes on from it with such a round trip explain one mat, and only
 the players can tell them apart (session 42's spirit-back 21: Sheep d2d1, or Sheep d2d1, Dragon
-d1c2 and Cobra c2d1; read as the first until the hands went on, 6.4 s late)."""
+d1c2 and Cobra c2d1; read as the first until the hands went on, 6.4 s late). The turns they
+agree on are published at once; the round trip is asked as its last mover made it: its card,
+or its first turn taken back (session 44)."""
 
 from __future__ import annotations
 
 from ..rules.moves import Move
+from .asking import Question, ask
 from .explaining import common_prefix
-from .histories import Tree
+from .histories import Node, Tree
 
 
 def round_trip(paths: list[tuple[Move, ...]], opened: tuple[Move, ...]) -> bool:
@@ -18,21 +21,62 @@ def round_trip(paths: list[tuple[Move, ...]], opened: tuple[Move, ...]) -> bool:
             and len(set(paths)) > 1)
 
 
-def agreed(paths: list[tuple[Move, ...]], opened: tuple[Move, ...]) -> int:
-    """How many turns, from the first, the histories ``paths`` agree on and may be published:
-    not the last of them after which a :func:`round_trip` may have been made. Published
-    alone, it would stand as the mover's last turn: the question asks which was, that one
-    or the round trip's."""
-    return common_prefix(paths) - int(round_trip(paths, opened))
+def trip_question(nodes: list[Node], opened: int, asked: Question | None = None
+                  ) -> Question | None:
+    """The question for histories ``nodes`` of which the shortest stop where the others go
+    on from them with a round trip: asked of the round trip's last mover, as the players see
+    it: its card, or the round trip's first turn taken back (the short histories; a card
+    answer for a later turn cannot pick them). The turns before are published at once, with
+    :func:`shown_then`'s time (``opened``: published turns after the anchor). None when the
+    histories are not of that shape (each round trip from the same first turn, by one last
+    mover). ``asked``, the question open (asked from the same anchor), stays if it asks
+    about the round trip's first turn: its answer, however late, says whether it was made
+    (late-answer 142: Red's "Sheep, turn 18" came just after "Sheep" was no longer shown)."""
+    short = min(len(n.moves) for n in nodes)
+    stops = {n.moves for n in nodes if len(n.moves) == short}
+    trips = [n for n in nodes if len(n.moves) > short]
+    # (A round trip is two turns or more: one turn that leaves the mat as it was is a
+    # capture set down on its origin, or a swap, asked as any turn is: capture_aside_on_origin_wins.)
+    if (short < opened or not trips or any(n.moves[:short] not in stops for n in trips)
+            or any(len(n.moves) < short + 2 for n in trips)):
+        return None
+    firsts = {str(n.moves[short]) for n in trips}
+    movers = {n.movers[-1] for n in trips}
+    if len(firsts) != 1 or len(movers) != 1:
+        return None
+    if asked is not None and any(n.moves[:short + 1] in ps for n in trips
+                                 for ps in asked.prefixes.values()):
+        return asked
+    # (The round trip's first turn is not published, but taking it back is what the short
+    # histories say: offered as a published turn's takeback is, to the same seat.)
+    return ask(nodes, short, short + 1, movers.pop(), firsts.pop())
+
+
+def ask_apart(nodes: list[Node], common: int, opened: int, turn: int,
+              takeback: str | None, asked: Question | None = None) -> Question | None:
+    """The question that tells ``nodes`` apart (see :func:`.asking.ask`): a round trip's
+    first (:func:`trip_question`; ``asked``: the question open, if asked from this anchor)."""
+    return trip_question(nodes, opened, asked) or ask(nodes, common, opened, turn, takeback)
 
 
 def shown_then(tree: Tree, paths: list[tuple[Move, ...]], opened: tuple[Move, ...], common: int,
-               rested: list[tuple[float, frozenset[int]]], after: float,
-               shown: float | None) -> float | None:
+               mat: tuple[list[tuple[float, frozenset[int]]], list[tuple[float, int]]],
+               after: float, shown: float | None) -> float | None:
     """When the mat showed the board of the first ``common`` turns of ``paths``, published
     while a :func:`round_trip` after them is asked about: its first rest there after
     ``after`` (when the game as published was shown), not its last change (the round
-    trip's end: the turns after are read from the lifts since that time); else ``shown``."""
+    trip's end: the turns after are read from the lifts since that time); else ``shown``.
+    ``mat``: its rests and lifts. Not after the round trip began: in fast play the first
+    rest on that board is the round trip's end (snatch 164), and the turns after it would
+    have no lifts left; then just before the last lift of a square its first turn leaves."""
     node = tree.follow(paths[0][:common]) if round_trip(paths, opened) else None
-    return shown if node is None else min(
-        (t0 for t0, occ in rested if occ == node.occupancy and t0 > after), default=shown)
+    if node is None:
+        return shown
+    rested, lifts = mat
+    first = min((t0 for t0, occ in rested if occ == node.occupancy and t0 > after), default=shown)
+    leaves = {sq for p in paths if len(p) > common
+              for sq in (p[common].from_sq, p[common].spirit_from) if sq is not None}
+    began = max((t0 for t0, sq in lifts if sq in leaves and t0 > after), default=None)
+    if began is None or (first is not None and first < began):
+        return first
+    return began - 1e-6

@@ -96,7 +96,7 @@ class Tree:
         self._grown: tuple[tuple[object, ...], Lifts, list[Node], Halves] | None = None
         self._growing: tuple[tuple[object, ...], Lifts, Growth] | None = None  # ... going on
         # Each node's turns and Wind cards half made, carried over from look to look.
-        self._grower = Grower()
+        self._grower = Grower(self._moves)
         self._winds: dict[tuple[str, ...], bool] = {}   # hands that hold a Wind Spirit card
 
     def moves_from(self, pos: Position) -> Turns:

@@ -20,8 +20,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Generator, TypeVar
 
 from ..rules.moves import Move
+<<<<<<< HEAD
 from .emptied import AGAIN, Again, again_allows
 from .turns import Counts, Lifts, Turns, origins
+=======
+from .turns import Counts, Known, Lifts, Turns, origins
+>>>>>>> s45-21t
 
 if TYPE_CHECKING:
     from .histories import Node, Tree
@@ -52,8 +56,14 @@ class Grower:
     tree is given at each call, not kept: a tree and its grower in a cycle would be freed
     only by the cyclic collector, whose pauses grow with the heap.)"""
 
-    def __init__(self) -> None:
+    def __init__(self, known: Known | None = None) -> None:
         self.counts = Counts()
+        # Each node's turns (its position's, as the tree's ``known`` keeps them), and the nodes
+        # whose player holds no Wind Spirit card: a growth asks every node's at each restart,
+        # and hashing its position to look the turns up was most of the ask.
+        self._known = known if known is not None else Known()
+        self._turns: dict["Node", tuple[int, Turns]] = {}
+        self._windless: set["Node"] = set()
         self.work = 0    # the work done: turns tried, and nodes made (MADE each)
         # The work at which the growth going on pauses (``Tree.grow`` sets it at each call):
         # its steps yield only there, not after each step (a resumption passes through every
@@ -79,7 +89,7 @@ class Grower:
         """The turns from ``node`` the lifts allow: each lifts pieces only off squares the
         hands emptied as often as it needs, off squares in its window. In steps, one a turn
         tried (a growth's slice stops between two: a node's turns are up to 40)."""
-        ms = tree.moves_from(node.position)
+        ms = self.turns(tree, node)
         if ms.over or ms.must_pass or node.over:
             return []
         depth = len(node.steps)
@@ -168,15 +178,18 @@ class Grower:
         """``node``'s Wind Spirit cards' pawn steps the lifts allow (its pawn lifted more
         often than the node's turns did, within its window), one per pawn step, with the
         first turn that makes it: each the start of a history of the hands still at work."""
-        if not tree.holds_wind(node):
+        if node in self._windless:
             return []
-        ms = tree.moves_from(node.position)
+        if not tree.holds_wind(node):
+            self._windless.add(node)
+            return []
+        ms = self.turns(tree, node)
         if ms.over or ms.must_pass or node.over:
             return []
         lifted, allowed = lifts.lifted, lifts.window(len(node.steps))
         emptied = node.emptied
-        key = tuple(f for f in ms.pawn_starts() if lifted.get(f, 0) > emptied.get(f, 0)
-                    and allowed.get(f, 0) > 0)
+        key = tuple([f for f in ms.pawn_starts() if lifted.get(f, 0) > emptied.get(f, 0)
+                     and allowed.get(f, 0) > 0])
         had = self._steps.get(node)
         if had is None or had[0] != key:
             had = self._steps[node] = (key, ms.pawn_steps(key))
@@ -184,6 +197,17 @@ class Grower:
                                                      for f, t, _ in had[1])]
             self.work += len(had[1])
         return had[1]
+
+    def turns(self, tree: "Tree", node: "Node") -> Turns:
+        """``tree.moves_from(node.position)``, kept with the node while the tree's known
+        positions keep it (so the tree does the same work: a position forgotten is found
+        again, and counted, as before)."""
+        had = self._turns.get(node)
+        if had is not None and had[0] == self._known.cleared:
+            return had[1]
+        ms = tree.moves_from(node.position)
+        self._turns[node] = (self._known.cleared, ms)
+        return ms
 
     def left(self, node: "Node") -> list[tuple["Pieces", int]]:
         """The boards ``node``'s pawn steps (as ``steps`` last found them) leave, each with its

@@ -23,7 +23,7 @@ from ..rules.cards import CardTable
 from ..rules.moves import Move
 from ..rules.position import Position
 from .pieces import NOW, PieceMap, Pieces
-from .sides import ON_ITS_WAY, Sides, sides_of
+from .sides import ON_ITS_WAY, Sides, filed, sides_of
 from .walks import Paths, idle_noise, paths_after, step, walked
 from .readings import Reading, occupancy_of, pieces_of, shared
 from .emptied import Again
@@ -97,7 +97,7 @@ class Tree:
         self._grown: tuple[tuple[object, ...], Lifts, list[Node], Halves] | None = None
         self._growing: tuple[tuple[object, ...], Lifts, Growth] | None = None  # ... going on
         # Each node's turns and Wind cards half made, carried over from look to look.
-        self._grower = Grower()
+        self._grower = Grower(self._moves)
         self._winds: dict[tuple[str, ...], bool] = {}   # hands that hold a Wind Spirit card
 
     def moves_from(self, pos: Position) -> Turns:
@@ -356,14 +356,13 @@ def explain(nodes: list[Node], maps: list[PieceMap], now: float = NOW,
     ``back``: the histories that take published turns back, whose pieces rested
     where those turns put them as their own (a Wind card taken back Spirit first, cause 10;
     see :func:`.undoing.taking_back`): no idle noise."""
-    by_pieces: dict[int, list[Node]] = {}   # (by the board's hash: see ``Node.board_hash``)
-    for n in nodes:
-        by_pieces.setdefault(n.board_hash, []).append(n)
+    sides = sides if sides is not None else sides_of(maps, now)
+    by_pieces, keys = filed(nodes, sides)
     best: dict[int, Explanation] = {}
-    for m, bs in zip(maps, sides if sides is not None else sides_of(maps, now)):
+    for m, bs, hs in zip(maps, sides, keys):
         air: Counter[str] | None = None   # (made once a node leaves the map's board: seldom)
-        for aside, pieces, until in bs:
-            for n in by_pieces.get(hash(pieces), ()):
+        for (aside, pieces, until), h in zip(bs, hs):
+            for n in by_pieces.get(h, ()):
                 if n.pieces != pieces:
                     continue
                 if air is None:

@@ -5,6 +5,7 @@ aside before it goes off; a Wind Spirit set down on its way, its card's turn not
 from __future__ import annotations
 
 from itertools import compress
+from typing import Protocol, TypeVar
 
 from .pieces import PieceMap, Pieces
 
@@ -17,6 +18,27 @@ Sides = list[list[tuple[str | None, Pieces, float | None]]]   # each map's board
 
 def sides_of(maps: list[PieceMap], now: float) -> Sides:
     return [_boards(m, now) for m in maps]   # (a look's, for ``boards`` and ``explain``)
+
+
+class _Leaves(Protocol):
+    @property
+    def board_hash(self) -> int: ...   # (the board a history leaves, hashed)
+
+
+H = TypeVar("H", bound=_Leaves)
+
+
+def filed(nodes: list[H], sides: Sides) -> tuple[dict[int, list[H]], list[list[int]]]:
+    """The ``nodes`` that leave one of the ``sides``' boards, filed by the board's hash, in
+    order (most nodes leave none: not filed), and each map's boards' hashes (each board
+    hashed once a look)."""
+    keys = [[hash(b) for _, b, _ in bs] for bs in sides]
+    wanted = set().union(*keys)
+    out: dict[int, list[H]] = {}
+    for n in nodes:
+        if n.board_hash in wanted:
+            out.setdefault(n.board_hash, []).append(n)
+    return out, keys
 
 
 def boards(maps: list[PieceMap], now: float, sides: Sides | None = None) -> set[Pieces]:

@@ -181,11 +181,16 @@ def origins(move: Move) -> tuple[int, ...]:
 
 
 class Known(dict[Position, Turns]):
-    """Positions' legal turns, kept across anchors; forgotten all at once past ``KNOWN``."""
+    """Positions' legal turns, kept across anchors; forgotten all at once past ``KNOWN``.
+    ``cleared`` counts the times: a position's turns found since the last time are still
+    kept (a growth keeps each node's, see ``Grower.turns``)."""
+
+    cleared = 0
 
     def __setitem__(self, pos: Position, moves: Turns) -> None:
         if len(self) >= KNOWN:
             self.clear()
+            self.cleared += 1
         super().__setitem__(pos, moves)
 
 

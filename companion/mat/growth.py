@@ -20,12 +20,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Generator, TypeVar
 
 from ..rules.moves import Move
-<<<<<<< HEAD
 from .emptied import AGAIN, Again, again_allows
-from .turns import Counts, Lifts, Turns, origins
-=======
 from .turns import Counts, Known, Lifts, Turns, origins
->>>>>>> s45-21t
 
 if TYPE_CHECKING:
     from .histories import Node, Tree

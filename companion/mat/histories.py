@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Callable, Generator
 
 from ..rules.board import Board
@@ -28,6 +27,7 @@ from .walks import Paths, idle_noise, paths_after, step, walked
 from .readings import Reading, occupancy_of, pieces_of, shared
 from .emptied import Again
 from .growth import MADE, Grower
+from .once import once
 from .turns import Known, Lifts, Turns
 
 # A growth's Wind Spirit cards' pawn steps: each node's, and (node, step) by the board left.
@@ -61,15 +61,15 @@ class Node:
     # each with the turn that took it there (0: it stood there at the anchor).
     paths: "Paths" = ()
 
-    @cached_property   # (read at every look, over up to MAX_NODES nodes: worked out once)
+    @once   # (read at every look, over up to MAX_NODES nodes: worked out once)
     def occupancy(self) -> frozenset[int]:
         return occupancy_of(self.pieces)
 
-    @cached_property   # (a look files every node by its board: hashed once, not at each look)
+    @once   # (a look files every node by its board: hashed once, not at each look)
     def board_hash(self) -> int:
         return hash(self.pieces)
 
-    @cached_property
+    @once
     def moves(self) -> tuple[Move, ...]:
         return tuple(r.move for r in self.steps if r.move is not None)
 

@@ -607,7 +607,8 @@ class Recognizer:
         if state == "held":
             self._held(t)
             return
-        fits = [n for n in nodes if n.occupancy == self._occ]
+        occ = self._occ
+        fits = [n for n in nodes if n.occupancy == occ]
         fit = board_fit(fits, self._record.moves_open(),
                         t >= self._changed_at + KEEP_S)
         if fit is not None:

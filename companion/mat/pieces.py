@@ -68,9 +68,11 @@ class PieceMap:
     cost: int
     trails: Trails
     # The squares whose piece this map put back (``PUT_BACK`` paid) while no other piece in
-    # the hand could have landed there at no noise, since the mat last rested on a reading
-    # (``PieceMaps.settle``): lifted again, the piece was only set down on its way.
+    # the hand could have landed there at no noise, nor was put back while it was in the hand,
+    # since the mat last rested on a reading (``PieceMaps.settle``): lifted again, the piece
+    # was only set down on its way.
     back: frozenset[int] = frozenset()
+    paid: float = GONE   # when this map last paid ``PUT_BACK`` for a piece put back
 
     def lifted(self, sq: int, t: float) -> "PieceMap":
         """The piece on ``sq`` goes up. One this map put back there (``back``) and now lifted
@@ -84,8 +86,9 @@ class PieceMap:
         left = trail[:-1] + ((sq, trail[-1][1], t),)
         air = tuple(sorted(self.air + ((piece, sq, t, left),)))
         if sq in self.back:
-            return PieceMap(pieces, air, self.cost - PUT_BACK, trails, self.back - {sq})
-        return PieceMap(pieces, air, self.cost, trails, self.back)
+            return PieceMap(pieces, air, self.cost - PUT_BACK, trails, self.back - {sq},
+                            self.paid)
+        return PieceMap(pieces, air, self.cost, trails, self.back, self.paid)
 
     def placed(self, sq: int, brushed: bool, t: float) -> list["PieceMap"]:
         """Every piece in the air that can have landed on ``sq``. ``brushed``: the square was
@@ -100,16 +103,19 @@ class PieceMap:
         returning = {p for p, origin, since, _ in self.air
                      if origin == sq and since != GONE and (since == last or not brushed)}
         landings = self._landings(sq, brushed, returning, last)
-        # A put-back is refunded if lifted again only when no other piece could have landed
-        # there at no noise: two pieces each put back, or swapped, is what ``PUT_BACK`` tells
-        # apart (snatch 4).
-        alone = not any(cost == 0 and not back for _, cost, back in landings)
-        out = [self._landed(i, sq, t, cost, back and alone and not brushed)
+        # A put-back is refunded if lifted again only when no other live piece in the hand
+        # could have landed there, and none was put back while it was in the hand: two pieces
+        # each put back, or swapped, is what ``PUT_BACK`` tells apart (snatch 4; hurried 6: a
+        # pawn put back while a pawn like it, lifted with it, could land there too).
+        alone = not any(not back and self.air[i][2] != GONE for i, _, back in landings)
+        out = [self._landed(i, sq, t, cost, back and not brushed,
+                            alone and self.air[i][2] > self.paid)
                for i, cost, back in landings]
         if not out:
             pieces = self.pieces[:sq] + ("?",) + self.pieces[sq + 1:]
             trails = self.trails[:sq] + (((sq, t, NOW),),) + self.trails[sq + 1:]
-            out.append(PieceMap(pieces, self.air, self.cost + FOREIGN, trails, self.back))
+            out.append(PieceMap(pieces, self.air, self.cost + FOREIGN, trails, self.back,
+                                self.paid))
         return out
 
     def _landings(self, sq: int, brushed: bool, returning: set[str],
@@ -127,9 +133,11 @@ class PieceMap:
                 out.append((i, cost, back))
         return out
 
-    def _landed(self, i: int, sq: int, t: float, cost: int, alone: bool) -> "PieceMap":
-        """The map with the ``i``-th piece in the air landed on ``sq`` at ``t`` (``alone``:
-        put back where no other piece could have landed at no noise, see ``back``)."""
+    def _landed(self, i: int, sq: int, t: float, cost: int, put_back: bool,
+                alone: bool) -> "PieceMap":
+        """The map with the ``i``-th piece in the air landed on ``sq`` at ``t`` (``put_back``
+        where it was lifted, at ``PUT_BACK``; ``alone``: where no other piece could have
+        landed at no noise, and none was put back while it was in the air: see ``back``)."""
         piece, _, _, trail = self.air[i]
         pieces = self.pieces[:sq] + (piece,) + self.pieces[sq + 1:]
         if trail and trail[-1][0] == sq:
@@ -137,8 +145,11 @@ class PieceMap:
         else:
             moved = (trail + ((sq, t, NOW),))[-TRAIL:]
         trails = self.trails[:sq] + (moved,) + self.trails[sq + 1:]
+        if not put_back:
+            return PieceMap(pieces, self.air[:i] + self.air[i + 1:], self.cost + cost, trails,
+                            self.back, self.paid)
         back = self.back | {sq} if alone else self.back
-        return PieceMap(pieces, self.air[:i] + self.air[i + 1:], self.cost + cost, trails, back)
+        return PieceMap(pieces, self.air[:i] + self.air[i + 1:], self.cost + cost, trails, back, t)
 
     def in_air(self) -> Counter[str]:
         """The pieces in the air that count: not those a standing turn took off."""
@@ -202,13 +213,13 @@ def settled(m: PieceMap, taken: tuple[str, ...], before: float = NOW) -> PieceMa
             surplus[piece] -= 1
             continue
         air.append(entry)
-    return PieceMap(m.pieces, tuple(sorted(air)), m.cost, m.trails, m.back)
+    return PieceMap(m.pieces, tuple(sorted(air)), m.cost, m.trails, m.back, m.paid)
 
 
 def _stood(m: PieceMap) -> PieceMap:
     """``m`` once the mat rested on a reading: its put-backs stood, and a later lift of such a
     piece is a new move of it, not a set-down on its way (``back`` forgotten)."""
-    return PieceMap(m.pieces, m.air, m.cost, m.trails) if m.back else m
+    return PieceMap(m.pieces, m.air, m.cost, m.trails, frozenset(), m.paid) if m.back else m
 
 
 def holding(maps: list[PieceMap], held: Held | None) -> list[PieceMap]:
@@ -302,7 +313,7 @@ class PieceMaps:
         turn's pawn and Spirit swapped rested free beside the captured pieces, and a swap
         made next was read as both put back)."""
         self.maps = sorted((m if id(m) in explained or m.surplus(taken) else
-                            PieceMap(m.pieces, m.air, m.cost + RESTED, m.trails, m.back)
+                            PieceMap(m.pieces, m.air, m.cost + RESTED, m.trails, m.back, m.paid)
                             for m in self.maps), key=lambda m: m.cost)   # the same maps
 
     def bury(self, piece: str, square: int) -> None:
@@ -316,7 +327,7 @@ class PieceMaps:
             if live:
                 _, origin, _, trail = air[live[0]]
                 air[live[0]] = (piece, origin, GONE, trail)
-            out.append(PieceMap(m.pieces, tuple(sorted(air)), m.cost, m.trails, m.back))
+            out.append(PieceMap(m.pieces, tuple(sorted(air)), m.cost, m.trails, m.back, m.paid))
         self.maps = out
 
     @property
@@ -353,7 +364,7 @@ def _beam(maps: list[PieceMap], expected: "Expected") -> list[PieceMap]:
     cut = least + WIDTH if len(order) <= BEAM else min(least + WIDTH, order[BEAM - 1].cost)
     kept = sorted((m for m in order if m.cost <= cut),
                   key=lambda m: (m.cost, _unexpected(m.pieces, expected)))[:BEAM]
-    return ([PieceMap(m.pieces, m.air, m.cost - least, m.trails, m.back) for m in kept]
+    return ([PieceMap(m.pieces, m.air, m.cost - least, m.trails, m.back, m.paid) for m in kept]
             if least else kept)
 
 

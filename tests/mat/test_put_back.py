@@ -2,8 +2,8 @@
 fidget, swapped a move: the move is the likelier reading). Lifted again before the mat rests on
 a reading, it was only set down for a moment on its way, as on any other square, and the
 noise is refunded (robot 81: the Spirit set on its own square for 0.13 s, then moved on, read
-as Blue's turn amended). Not when another piece in the hand could have landed there at no
-noise (snatch 4: two pieces swapped, or each put back), nor once a reading stood."""
+as Blue's turn amended). Not when another live piece in the hand could have landed there
+(snatch 4: two pieces swapped, or each put back; hurried 6), nor once a reading stood."""
 
 from companion.mat.pieces import PUT_BACK, PieceMaps
 from companion.mat.readings import pieces_of

@@ -67,10 +67,10 @@ class PieceMap:
     air: Air
     cost: int
     trails: Trails
-    # The squares whose piece this map put back (``PUT_BACK`` paid) while no other piece in
-    # the hand could have landed there at no noise, nor was put back while it was in the hand,
-    # since the mat last rested on a reading (``PieceMaps.settle``): lifted again, the piece
-    # was only set down on its way.
+    # The squares whose piece this map put back (``PUT_BACK`` paid) while no other live piece
+    # in the hand could have landed there, nor was put back while it was in the hand, since
+    # the mat last rested on a reading (``PieceMaps.settle``): lifted again, the piece was
+    # only set down on its way.
     back: frozenset[int] = frozenset()
     paid: float = GONE   # when this map last paid ``PUT_BACK`` for a piece put back
 
@@ -136,8 +136,8 @@ class PieceMap:
     def _landed(self, i: int, sq: int, t: float, cost: int, put_back: bool,
                 alone: bool) -> "PieceMap":
         """The map with the ``i``-th piece in the air landed on ``sq`` at ``t`` (``put_back``
-        where it was lifted, at ``PUT_BACK``; ``alone``: where no other piece could have
-        landed at no noise, and none was put back while it was in the air: see ``back``)."""
+        where it was lifted, at ``PUT_BACK``; ``alone``: where no other live piece could have
+        landed, and none was put back while it was in the air: see ``back``)."""
         piece, _, _, trail = self.air[i]
         pieces = self.pieces[:sq] + (piece,) + self.pieces[sq + 1:]
         if trail and trail[-1][0] == sq:

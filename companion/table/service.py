@@ -271,8 +271,6 @@ class Companion(SeatDoors, TableDoors):
                         self._refused(game, seat, exc)
                     return
                 game.unannounced = event["move"] if quiet else None
-                if seat in game.seating.away and game.recognizer is not None:
-                    game.recognizer.declared(event["move"])   # the mat may not amend it
                 if event is moves[-1] and not game.in_step():
                     # The turn goes on off the mat (a Ninja step, a Lantern) or changed it.
                     self._enter_sync(game)

@@ -67,16 +67,28 @@ class PieceMap:
     air: Air
     cost: int
     trails: Trails
+    # The squares whose piece this map put back (``PUT_BACK`` paid) while no other live piece
+    # in the hand could have landed there, nor was put back while it was in the hand, since
+    # the mat last rested on a reading (``PieceMaps.settle``): lifted again, the piece was
+    # only set down on its way.
+    back: frozenset[int] = frozenset()
+    paid: float = GONE   # when this map last paid ``PUT_BACK`` for a piece put back
 
     def lifted(self, sq: int, t: float) -> "PieceMap":
+        """The piece on ``sq`` goes up. One this map put back there (``back``) and now lifted
+        again was set down for a moment on its way, as on any other square: its ``PUT_BACK``
+        is refunded (robot 81: the Spirit set on its own square for 0.13 s, then moved on)."""
         piece, trail = self.pieces[sq], self.trails[sq]
         if piece is None or trail is None:
             return self   # a switch opening under no piece of this map: nothing to track
         pieces = self.pieces[:sq] + (None,) + self.pieces[sq + 1:]
         trails = self.trails[:sq] + (None,) + self.trails[sq + 1:]
         left = trail[:-1] + ((sq, trail[-1][1], t),)
-        return PieceMap(pieces, tuple(sorted(self.air + ((piece, sq, t, left),))), self.cost,
-                        trails)
+        air = tuple(sorted(self.air + ((piece, sq, t, left),)))
+        if sq in self.back:
+            return PieceMap(pieces, air, self.cost - PUT_BACK, trails, self.back - {sq},
+                            self.paid)
+        return PieceMap(pieces, air, self.cost, trails, self.back, self.paid)
 
     def placed(self, sq: int, brushed: bool, t: float) -> list["PieceMap"]:
         """Every piece in the air that can have landed on ``sq``. ``brushed``: the square was
@@ -90,22 +102,42 @@ class PieceMap:
         last = max(lost, default=None)
         returning = {p for p, origin, since, _ in self.air
                      if origin == sq and since != GONE and (since == last or not brushed)}
-        for i, (piece, origin, since, trail) in enumerate(self.air):
+        landings = self._landings(sq, brushed, returning, last)
+        # A put-back is refunded if lifted again only when no other live piece in the hand
+        # could have landed there, and none was put back while it was in the hand: two pieces
+        # each put back, or swapped, is what ``PUT_BACK`` tells apart (snatch 4; hurried 6: a
+        # pawn put back while a pawn like it, lifted with it, could land there too).
+        alone = not any(not back and self.air[i][2] != GONE for i, _, back in landings)
+        out = [self._landed(i, sq, t, cost, back and not brushed,
+                            alone and self.air[i][2] > self.paid)
+               for i, cost, back in landings]
+        if not out:
+            pieces = self.pieces[:sq] + ("?",) + self.pieces[sq + 1:]
+            trails = self.trails[:sq] + (((sq, t, NOW),),) + self.trails[sq + 1:]
+            out.append(PieceMap(pieces, self.air, self.cost + FOREIGN, trails, self.back,
+                                self.paid))
+        return out
+
+    def _landings(self, sq: int, brushed: bool, returning: set[str],
+                  last: float | None) -> list[tuple[int, int, bool]]:
+        """The pieces in the air (by index) that can land on ``sq``, with the noise of each
+        and whether it lands back where it was lifted."""
+        out = []
+        for i, (piece, origin, since, _) in enumerate(self.air):
             back = origin == sq and since != GONE and (since == last or not brushed)
             if _alike_again(self.air, i) and not (brushed and back):
                 continue
             cost = _landing_cost(back, piece in returning and not back, brushed,
                                  bool(returning), since == GONE)
             if cost is not None:
-                out.append(self._landed(i, sq, t, cost))
-        if not out:
-            pieces = self.pieces[:sq] + ("?",) + self.pieces[sq + 1:]
-            trails = self.trails[:sq] + (((sq, t, NOW),),) + self.trails[sq + 1:]
-            out.append(PieceMap(pieces, self.air, self.cost + FOREIGN, trails))
+                out.append((i, cost, back))
         return out
 
-    def _landed(self, i: int, sq: int, t: float, cost: int) -> "PieceMap":
-        """The map with the ``i``-th piece in the air landed on ``sq`` at ``t``."""
+    def _landed(self, i: int, sq: int, t: float, cost: int, put_back: bool,
+                alone: bool) -> "PieceMap":
+        """The map with the ``i``-th piece in the air landed on ``sq`` at ``t`` (``put_back``
+        where it was lifted, at ``PUT_BACK``; ``alone``: where no other live piece could have
+        landed, and none was put back while it was in the air: see ``back``)."""
         piece, _, _, trail = self.air[i]
         pieces = self.pieces[:sq] + (piece,) + self.pieces[sq + 1:]
         if trail and trail[-1][0] == sq:
@@ -113,7 +145,11 @@ class PieceMap:
         else:
             moved = (trail + ((sq, t, NOW),))[-TRAIL:]
         trails = self.trails[:sq] + (moved,) + self.trails[sq + 1:]
-        return PieceMap(pieces, self.air[:i] + self.air[i + 1:], self.cost + cost, trails)
+        if not put_back:
+            return PieceMap(pieces, self.air[:i] + self.air[i + 1:], self.cost + cost, trails,
+                            self.back, self.paid)
+        back = self.back | {sq} if alone else self.back
+        return PieceMap(pieces, self.air[:i] + self.air[i + 1:], self.cost + cost, trails, back, t)
 
     def in_air(self) -> Counter[str]:
         """The pieces in the air that count: not those a standing turn took off."""
@@ -177,7 +213,13 @@ def settled(m: PieceMap, taken: tuple[str, ...], before: float = NOW) -> PieceMa
             surplus[piece] -= 1
             continue
         air.append(entry)
-    return PieceMap(m.pieces, tuple(sorted(air)), m.cost, m.trails)
+    return PieceMap(m.pieces, tuple(sorted(air)), m.cost, m.trails, m.back, m.paid)
+
+
+def _stood(m: PieceMap) -> PieceMap:
+    """``m`` once the mat rested on a reading: its put-backs stood, and a later lift of such a
+    piece is a new move of it, not a set-down on its way (``back`` forgotten)."""
+    return PieceMap(m.pieces, m.air, m.cost, m.trails, frozenset(), m.paid) if m.back else m
 
 
 def holding(maps: list[PieceMap], held: Held | None) -> list[PieceMap]:
@@ -257,9 +299,9 @@ class PieceMaps:
         took off) did not, if given, else stay as they are, as do those that hold the piece
         of ``held``."""
         keep = {id(m) for m in holding(self.maps, held)}
-        self.maps = _beam([settled(m, explained[id(m)], before) if id(m) in explained
-                           else m if others is None or id(m) in keep
-                           else settled(m, others, before)
+        self.maps = _beam([_stood(settled(m, explained[id(m)], before) if id(m) in explained
+                                  else m if others is None or id(m) in keep
+                                  else settled(m, others, before))
                            for m in self.maps], self.expected)
 
     def rested(self, explained: set[int], taken: tuple[str, ...] = ()) -> None:
@@ -271,7 +313,7 @@ class PieceMaps:
         turn's pawn and Spirit swapped rested free beside the captured pieces, and a swap
         made next was read as both put back)."""
         self.maps = sorted((m if id(m) in explained or m.surplus(taken) else
-                            PieceMap(m.pieces, m.air, m.cost + RESTED, m.trails)
+                            PieceMap(m.pieces, m.air, m.cost + RESTED, m.trails, m.back, m.paid)
                             for m in self.maps), key=lambda m: m.cost)   # the same maps
 
     def bury(self, piece: str, square: int) -> None:
@@ -285,7 +327,7 @@ class PieceMaps:
             if live:
                 _, origin, _, trail = air[live[0]]
                 air[live[0]] = (piece, origin, GONE, trail)
-            out.append(PieceMap(m.pieces, tuple(sorted(air)), m.cost, m.trails))
+            out.append(PieceMap(m.pieces, tuple(sorted(air)), m.cost, m.trails, m.back, m.paid))
         self.maps = out
 
     @property
@@ -322,7 +364,8 @@ def _beam(maps: list[PieceMap], expected: "Expected") -> list[PieceMap]:
     cut = least + WIDTH if len(order) <= BEAM else min(least + WIDTH, order[BEAM - 1].cost)
     kept = sorted((m for m in order if m.cost <= cut),
                   key=lambda m: (m.cost, _unexpected(m.pieces, expected)))[:BEAM]
-    return [PieceMap(m.pieces, m.air, m.cost - least, m.trails) for m in kept] if least else kept
+    return ([PieceMap(m.pieces, m.air, m.cost - least, m.trails, m.back, m.paid) for m in kept]
+            if least else kept)
 
 
 _NONE = (None,)   # (an empty square, dropped from the pieces a square may hold)

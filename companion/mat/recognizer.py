@@ -292,6 +292,19 @@ class Recognizer:
         self._stand(len(self._record.open), t)
         return self._drain()
 
+    def declared(self, move: str) -> None:
+        """``move``, published, was declared away from the mat (a remote seat's phone, the
+        computer): it is that seat's, and the mat may not take it back or amend it (the table
+        refuses to), so it and the moves before it stand; the moves published after it stay
+        open. Else a history that amends it may tie with the one that goes on from it, and a
+        question or an amendment the table refuses stops the game (Blue's Spirit put back for
+        a moment after Red's declared Cobra d4c4, tests/table/test_declared_moves.py)."""
+        opened = [str(m) for m in self._record.moves_open()]
+        # (One its mover may still go on from with a Wind Spirit card stays open: the mat's
+        # view, which the table does not show: tests/table/test_spirit_step_said.py.)
+        if move in opened and self.spirit_may_follow is None:
+            self._stand(len(opened) - opened[::-1].index(move), self._changed_at)
+
     def feedback(self) -> Feedback:
         view = MatView(self._occ, self._maps.maps, self._waiting, self._mismatch)
         return feedback(self._record, self._tree, self._question, self._passing, view)

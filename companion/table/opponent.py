@@ -178,6 +178,8 @@ class Opponent:
         if seat not in seating.away:
             return True
         if expected is not None and same_move(expected, move, game.referee):
+            if game.recognizer is not None:
+                game.recognizer.declared(move)   # the mat may not take it back nor amend it
             return True
         held = _finishing(game, expected, move)
         if held is not None:

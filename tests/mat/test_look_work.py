@@ -89,7 +89,8 @@ def _old_beam(maps, expected):
     kept = kept[:pieces.BEAM]
     least = kept[0].cost if kept else 0
     kept = [m for m in kept if m.cost <= least + pieces.WIDTH]
-    return [PieceMap(m.pieces, m.air, m.cost - least, m.trails) for m in kept] if least else kept
+    return ([PieceMap(m.pieces, m.air, m.cost - least, m.trails, m.back, m.paid) for m in kept]
+            if least else kept)
 
 
 @pytest.mark.parametrize("seed", range(4))

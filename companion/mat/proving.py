@@ -62,12 +62,14 @@ def kept_at_lift(found: list[Explanation], unseen: list[Node], record: Record) -
 
 
 def with_another(node: Node, sq: int, lifts: list[tuple[float, int]], at_once: float) -> bool:
-    """Was the last lift of ``sq`` made at once with a lift of a square where ``node`` has
+    """Was the last lift of ``sq`` made at once after a lift of a square where ``node`` has
     no piece of the next player's (the mover's piece, the Spirit, or a square its turns
-    emptied): one motion of one hand, the mover's?"""
+    emptied): one motion of one hand, the mover's? (Not a lift after it: by the time ``sq``'s
+    lift proves real that one may be a brush still, fast 12: the next player's hand brushing
+    the piece just moved as it lifts its own.)"""
     when = max((t0 for t0, s in lifts if s == sq), default=None)
     theirs = PIECES[node.position.turn]
-    return when is not None and any(abs(when - t0) < at_once for t0, s in lifts
+    return when is not None and any(0 <= when - t0 < at_once for t0, s in lifts
                                     if s != sq and node.pieces[s] not in theirs)
 
 

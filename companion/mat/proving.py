@@ -11,15 +11,17 @@ square empty the mat is the turn amended, and the lift read as the next player's
 Such a reading waits for the mat's rest. (Not the Spirit where the history alone has it: that
 is often the next player's hand carrying it on, hurried 146.)
 
-A lift proves what it proves for the amend window too (``starting.starts``, the next player
-started): not a lift at once with a lift of a piece that is not theirs (one motion of one
-hand, the mover's: knock 132, Blue's hand lifting the Spirit it goes on with and knocking
-Red's c2 70 ms later, read as Red's reply to Octopus c4d3 c3d3, a Spirit swap the mat cannot
-see); and not, after a turn read as a capture, a lift where the capturing piece could have
-gone instead: that "capture" may be a neighbour knocked and put back, the piece still in the
-mover's hand, taking the piece it lands on (story 7; knock 105, 108, 119: the mover's lift of
-its victim read as the next player's start, and the knocked piece's return as the landing).
-A reply that does start there is decided by its own rest (the judge's ``reply_decides``)."""
+A lift proves here what it proves for the amend window (``starting.starts``: the next player
+started). Not a lift made at once after a lift of a piece that is not theirs: one motion of
+one hand, the mover's (knock 132: Blue's hand lifts the Spirit again and knocks Red's c2 70 ms
+later, read as Red's reply to Octopus c4d3 c3d3, a Spirit swap the mat cannot see). And not,
+after a turn read as a capture, a lift where the capturing piece could have gone instead:
+that "capture" may be a neighbour knocked and put back, the piece still in the mover's hand,
+about to take the piece it lands on (story 7; knock 105, 119: the mover's lift of its victim
+read as the next player's start). The amend window asks that only of a capture whose victim
+came off at once with the mover's lift (``starting._knocked_off``); here it is asked of every
+capture (knock 108's knock came 90 ms after the lift as the debounce gave it), since a reply
+that does start there is decided by its own rest anyway (the judge's ``reply_decides``)."""
 
 from __future__ import annotations
 

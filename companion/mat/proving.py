@@ -29,6 +29,7 @@ from .explaining import agreement
 from .histories import Explanation, Node, Tree
 from .pieces import PIECES
 from .record import Record
+from .starting import knocked_off
 from .window import move_of
 
 
@@ -39,7 +40,7 @@ def proves_start(node: Node, record: Record, sq: int, occupied: frozenset[int],
     when each square was lifted; ``at_once``: two lifts this close are one hand's)?"""
     if sq in occupied:
         return False   # (put back: a brush)
-    if with_another(node, sq, lifts, at_once) or instead_of_capture(tree, node, sq):
+    if with_another(node, sq, lifts, at_once) or instead_of_capture(tree, node, sq, lifts, at_once):
         return False
     opened = record.moves_open()
     if agreement(node.moves, opened) == len(opened):
@@ -75,15 +76,17 @@ def with_another(node: Node, sq: int, lifts: list[tuple[float, int]], at_once: f
                                     if s != sq and node.pieces[s] not in theirs)
 
 
-def instead_of_capture(tree: Tree, node: Node, sq: int) -> bool:
-    """Is ``node``'s last turn a capture (by a pawn or master), and ``sq`` a square its
-    piece could have gone to instead from the same square?"""
+def instead_of_capture(tree: Tree, node: Node, sq: int, lifts: list[tuple[float, int]],
+                       at_once: float) -> bool:
+    """Is ``node``'s last turn a capture (by a pawn or master) whose victim came off at once
+    with the mover's own lift (``starting.knocked_off``: it may be a knock), and ``sq`` a
+    square its piece could have gone to instead from the same square?"""
     parent = node.parent
     if parent is None or not node.steps or node.pending is not None:
         return False
     move = move_of(node.steps[-1])
     if (move.from_sq is None or move.to_sq is None or parent.pieces[move.from_sq] == "W"
-            or parent.pieces[move.to_sq] in (None, "W")):
+            or not knocked_off(move, parent.pieces, lifts, at_once)):
         return False
     return any(m.from_sq == move.from_sq and m.to_sq == sq
                for m in tree.moves_from(parent.position).moves)

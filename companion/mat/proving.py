@@ -9,20 +9,38 @@ the published turns left it may be in the mover's hand (takeback-wind 150: a Win
 card's turn taken back, its pawn home first, then its Spirit lifted to go back; with that
 square empty the mat is the turn amended, and the lift read as the next player's ended it).
 Such a reading waits for the mat's rest. (Not the Spirit where the history alone has it: that
-is often the next player's hand carrying it on, hurried 146.)"""
+is often the next player's hand carrying it on, hurried 146.)
+
+A lift proves here what it proves for the amend window (``starting.starts``: the next player
+started). Not a lift made at once after a lift of a piece that is not theirs: one motion of
+one hand, the mover's (knock 132: Blue's hand lifts the Spirit again and knocks Red's c2 70 ms
+later, read as Red's reply to Octopus c4d3 c3d3, a Spirit swap the mat cannot see). And not,
+after a turn read as a capture, a lift where the capturing piece could have gone instead:
+that "capture" may be a neighbour knocked and put back, the piece still in the mover's hand,
+about to take the piece it lands on (story 7; knock 105, 119: the mover's lift of its victim
+read as the next player's start), if the victim came off at once with the mover's lift, as
+the amend window asks (``starting.knocked_off``). (Asked of every capture, it made real fast
+replies that start there wait for their rest: hurried 122 wedged, 136 and 154 late.)"""
 
 from __future__ import annotations
 
 from .explaining import agreement
-from .histories import Explanation, Node
+from .histories import Explanation, Node, Tree
+from .pieces import PIECES
 from .record import Record
+from .starting import knocked_off
+from .window import move_of
 
 
-def proves_start(node: Node, record: Record, sq: int, occupied: frozenset[int]) -> bool:
+def proves_start(node: Node, record: Record, sq: int, occupied: frozenset[int],
+                 lifts: list[tuple[float, int]], at_once: float, tree: Tree) -> bool:
     """Is a lift of ``sq`` (still off the mat: ``occupied`` is the mat's squares) proof that
-    the player to move after ``node`` started (``record``: the turns published)?"""
+    the player to move after ``node`` started (``record``: the turns published; ``lifts``:
+    when each square was lifted; ``at_once``: two lifts this close are one hand's)?"""
     if sq in occupied:
         return False   # (put back: a brush)
+    if with_another(node, sq, lifts, at_once) or instead_of_capture(tree, node, sq, lifts, at_once):
+        return False
     opened = record.moves_open()
     if agreement(node.moves, opened) == len(opened):
         return True   # (the history keeps every published turn: plain fast play)
@@ -43,3 +61,31 @@ def kept_at_lift(found: list[Explanation], unseen: list[Node], record: Record) -
     if len({id(n) for n in nodes}) != 1 or agreement(nodes[0].moves, opened) == len(opened):
         return nodes
     return [n for n in unseen if agreement(n.moves, opened) == len(opened)] or nodes
+
+
+def with_another(node: Node, sq: int, lifts: list[tuple[float, int]], at_once: float) -> bool:
+    """Was the last lift of ``sq`` made at once after a lift of a square where ``node`` has
+    no piece of the next player's (the mover's piece, the Spirit, or a square its turns
+    emptied): one motion of one hand, the mover's? (Not a lift after it: by the time ``sq``'s
+    lift proves real that one may be a brush still, fast 12: the next player's hand brushing
+    the piece just moved as it lifts its own.)"""
+    when = max((t0 for t0, s in lifts if s == sq), default=None)
+    theirs = PIECES[node.position.turn]
+    return when is not None and any(0 <= when - t0 < at_once for t0, s in lifts
+                                    if s != sq and node.pieces[s] not in theirs)
+
+
+def instead_of_capture(tree: Tree, node: Node, sq: int, lifts: list[tuple[float, int]],
+                       at_once: float) -> bool:
+    """Is ``node``'s last turn a capture (by a pawn or master) whose victim came off at once
+    with the mover's own lift (``starting.knocked_off``: it may be a knock), and ``sq`` a
+    square its piece could have gone to instead from the same square?"""
+    parent = node.parent
+    if parent is None or not node.steps or node.pending is not None:
+        return False
+    move = move_of(node.steps[-1])
+    if (move.from_sq is None or move.to_sq is None or parent.pieces[move.from_sq] == "W"
+            or not knocked_off(move, parent.pieces, lifts, at_once)):
+        return False
+    return any(m.from_sq == move.from_sq and m.to_sq == sq
+               for m in tree.moves_from(parent.position).moves)

@@ -371,7 +371,8 @@ class Recognizer:
         """A lift that may end a turn has lasted ``clear``: the turn ends there."""
         _, version, node, shown = self._fast.pop(sq)
         # (Only a lift that proves the next player started ends the turn: ``proves_start``.)
-        if version == self._version and proves_start(node, self._record, sq, self._occ):
+        if version == self._version and proves_start(node, self._record, sq, self._occ,
+                                                     self._lifts, self.clear, self._tree):
             found = explain([node], self._maps.maps, since=self._since)
             self._maps.settle({id(e.map): node.taken for e in found
                                if e.cost == found[0].cost}, before=shown)

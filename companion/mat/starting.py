@@ -51,13 +51,13 @@ def next_players(tree: Tree, record: Record, sq: int, lifts: list[tuple[float, i
     if end is None or end.parent is None or not end.steps:
         return True
     move = move_of(end.steps[-1])
-    if not (end.over or _knocked_off(move, end.parent.pieces, lifts, clear)):
+    if not (end.over or knocked_off(move, end.parent.pieces, lifts, clear)):
         return True
     return all(m.to_sq != sq for m in tree.moves_from(end.parent.position).moves
                if m.from_sq == move.from_sq)
 
 
-def _knocked_off(move: Move, before: Pieces, lifts: list[tuple[float, int]],
+def knocked_off(move: Move, before: Pieces, lifts: list[tuple[float, int]],
                  clear: float) -> bool:
     """Did ``move`` capture a piece (on the board ``before`` it) that came off within
     ``clear`` of the mover's own lift, one motion of one hand? Then it may have been

@@ -299,11 +299,11 @@ class Recognizer:
         open. Else a history that amends it may tie with the one that goes on from it, and a
         question or an amendment the table refuses stops the game (Blue's Spirit put back for
         a moment after Red's declared Cobra d4c4, tests/table/test_declared_moves.py)."""
-        opened = [str(m) for m in self._record.moves_open()]
+        n = self._record.through(move)
         # (One its mover may still go on from with a Wind Spirit card stays open: the mat's
         # view, which the table does not show: tests/table/test_spirit_step_said.py.)
-        if move in opened and self.spirit_may_follow is None:
-            self._stand(len(opened) - opened[::-1].index(move), self._changed_at)
+        if n and self.spirit_may_follow is None:
+            self._stand(n, self._changed_at)
 
     def feedback(self) -> Feedback:
         view = MatView(self._occ, self._maps.maps, self._waiting, self._mismatch)
@@ -702,11 +702,8 @@ class Recognizer:
             self._stand(n, t)
             found, common, opened = self._explained, common - n, opened[n:]
         takeback = str(opened[common]) if common < len(opened) else None
-        # (A round trip since the turns they agree on is asked as its last mover saw it.)
-        asked = self._asked()
-        here = asked is not None and asked.number - asked.depth == self._heard.open
         q = ask_apart(found, common, len(opened), self._record.position.turn, takeback,
-                      asked if here else None)
+                      self._asked(), self._heard.open)
         if q is not None:
             self._raise(q, t)
 

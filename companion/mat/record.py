@@ -37,6 +37,12 @@ class Record:
         """The open moves (every open reading is a turn's)."""
         return tuple(move_of(r) for r in self.open)
 
+    def through(self, move: str) -> int:
+        """How many open moves stand if the last open ``move`` (its text) and those before it
+        do; 0 if ``move`` is not open."""
+        opened = [str(m) for m in self.moves_open()]
+        return len(opened) - opened[::-1].index(move) if move in opened else 0
+
     def anchor(self) -> Board:
         """The game at the anchor (a copy)."""
         board = self.board.copy()

@@ -53,10 +53,14 @@ def trip_question(nodes: list[Node], opened: int, asked: Question | None = None
 
 
 def ask_apart(nodes: list[Node], common: int, opened: int, turn: int,
-              takeback: str | None, asked: Question | None = None) -> Question | None:
+              takeback: str | None, asked: Question | None = None,
+              anchor: int | None = None) -> Question | None:
     """The question that tells ``nodes`` apart (see :func:`.asking.ask`): a round trip's
-    first (:func:`trip_question`; ``asked``: the question open, if asked from this anchor)."""
-    return trip_question(nodes, opened, asked) or ask(nodes, common, opened, turn, takeback)
+    first (:func:`trip_question`). ``asked``: the question open; it counts only if it was
+    asked from ``anchor`` (the number of the first turn open), as a round trip since the
+    turns the histories agree on is asked as its last mover saw it."""
+    here = asked if asked is not None and asked.number - asked.depth == anchor else None
+    return trip_question(nodes, opened, here) or ask(nodes, common, opened, turn, takeback)
 
 
 def shown_then(tree: Tree, paths: list[tuple[Move, ...]], opened: tuple[Move, ...], common: int,

@@ -74,6 +74,15 @@ class PieceMap:
     back: frozenset[int] = frozenset()
     paid: float = GONE   # when this map last paid ``PUT_BACK`` for a piece put back
 
+    def costing(self, cost: int) -> "PieceMap":
+        """This map at noise ``cost`` (every other field carried: ``rested`` once dropped
+        ``back``, and robot 81 was read part-way)."""
+        return PieceMap(self.pieces, self.air, cost, self.trails, self.back, self.paid)
+
+    def flying(self, air: Air) -> "PieceMap":
+        """This map with ``air`` in the hand, every other field carried."""
+        return PieceMap(self.pieces, air, self.cost, self.trails, self.back, self.paid)
+
     def lifted(self, sq: int, t: float) -> "PieceMap":
         """The piece on ``sq`` goes up. One this map put back there (``back``) and now lifted
         again was set down for a moment on its way, as on any other square: its ``PUT_BACK``
@@ -213,7 +222,7 @@ def settled(m: PieceMap, taken: tuple[str, ...], before: float = NOW) -> PieceMa
             surplus[piece] -= 1
             continue
         air.append(entry)
-    return PieceMap(m.pieces, tuple(sorted(air)), m.cost, m.trails, m.back, m.paid)
+    return m.flying(tuple(sorted(air)))
 
 
 def _stood(m: PieceMap) -> PieceMap:
@@ -313,7 +322,7 @@ class PieceMaps:
         turn's pawn and Spirit swapped rested free beside the captured pieces, and a swap
         made next was read as both put back)."""
         self.maps = sorted((m if id(m) in explained or m.surplus(taken) else
-                            PieceMap(m.pieces, m.air, m.cost + RESTED, m.trails, m.back, m.paid)
+                            m.costing(m.cost + RESTED)
                             for m in self.maps), key=lambda m: m.cost)   # the same maps
 
     def bury(self, piece: str, square: int) -> None:
@@ -327,7 +336,7 @@ class PieceMaps:
             if live:
                 _, origin, _, trail = air[live[0]]
                 air[live[0]] = (piece, origin, GONE, trail)
-            out.append(PieceMap(m.pieces, tuple(sorted(air)), m.cost, m.trails, m.back, m.paid))
+            out.append(m.flying(tuple(sorted(air))))
         self.maps = out
 
     @property
@@ -364,8 +373,7 @@ def _beam(maps: list[PieceMap], expected: "Expected") -> list[PieceMap]:
     cut = least + WIDTH if len(order) <= BEAM else min(least + WIDTH, order[BEAM - 1].cost)
     kept = sorted((m for m in order if m.cost <= cut),
                   key=lambda m: (m.cost, _unexpected(m.pieces, expected)))[:BEAM]
-    return ([PieceMap(m.pieces, m.air, m.cost - least, m.trails, m.back, m.paid) for m in kept]
-            if least else kept)
+    return [m.costing(m.cost - least) for m in kept] if least else kept
 
 
 _NONE = (None,)   # (an empty square, dropped from the pieces a square may hold)

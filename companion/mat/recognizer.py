@@ -688,7 +688,7 @@ class Recognizer:
                 self._cancel_question(t)  # the mat went back
         # The last turn stays open, a winning one too: its mover's hands may still amend it
         # (the win is then taken back, as any published turn is).
-        self._stand(len(record.open) - 1 - int(undone), t)
+        self._stand(len(record.open) - 1 - int(undone or record.pair), t)
         self._check_pass(t)
 
     def _ask_apart(self, found: list[Node], common: int, opened: tuple[Move, ...],
@@ -724,7 +724,7 @@ class Recognizer:
         self._shown = self._shown[:kept] + [before] * max(0, pushed - 1) + ([at] if pushed else [])
         # What was said of a turn taken back was said of hands that are gone.
         self._heard.taken_back(common, len(opened))
-        for event in self._record.publish(node.steps[:common], t):
+        for event in self._record.publish(node.steps[:common], t, shown is None):
             self._put(t, event)
         self._shown_at = shown if shown is not None else self._changed_at
         self._expect()

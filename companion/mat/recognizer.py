@@ -48,7 +48,7 @@ from .explaining import (agreement, allowed, amended_at, board_fit, build_tables
                          common_prefix, expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, refollow,
                          rested_ends, unseen, wind_halves, window_of)
-from .resting import seen_at_rest
+from .resting import seen_at_rest, unseen_first
 from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import instead, moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way
@@ -724,7 +724,8 @@ class Recognizer:
         self._shown = self._shown[:kept] + [before] * max(0, pushed - 1) + ([at] if pushed else [])
         # What was said of a turn taken back was said of hands that are gone.
         self._heard.taken_back(common, len(opened))
-        for event in self._record.publish(node.steps[:common], t, shown is None):
+        pair = unseen_first(self._tree, node.moves[:kept + 1], self._rested, shown)
+        for event in self._record.publish(node.steps[:common], t, pair):
             self._put(t, event)
         self._shown_at = shown if shown is not None else self._changed_at
         self._expect()
@@ -828,7 +829,8 @@ class Recognizer:
             self._rest(t, again=True)   # (the turn made in place of one taken back)
         elif kept:
             self._explained = kept
-            self._publish(kept, t)
+            # (As the mat last changed: read at no rest, what it publishes is no pair.)
+            self._publish(kept, t, self._changed_at)
 
     def _restart(self, t: float) -> None:
         """The anchor is the position now (after a pass)."""

@@ -28,9 +28,9 @@ class Record:
         self.flash_s = flash_s
         self.flash: tuple[frozenset[int], float] | None = None
         self.announce: tuple[tuple[str, ...], float] | None = None
-        # The last two open moves were published together at a rest: the mat never rested on
-        # the first alone, so the hands that went on may be its mover's (a piece set down for
-        # a moment where it does not end, read as the next player's reply): both stay open
+        # The last two open moves were published together at a rest, and the mat never rested
+        # on the first alone: the hands that went on may be its mover's (a piece set down for
+        # a moment where it does not end, read as the next player's reply). Both stay open
         # until the next publication, and a history that changes them amends them (story 6).
         self.pair = False
 
@@ -63,18 +63,23 @@ class Record:
         board.pop()
         return board.position
 
-    def publish(self, steps: tuple[Reading, ...], t: float, rest: bool = False) -> list[MatEvent]:
-        """Make the open moves ``steps`` (from the anchor); returns the events. ``rest``: read
-        at a rest (not at the next player's lift, which proves the first turn done)."""
+    def publish(self, steps: tuple[Reading, ...], t: float, unseen: bool = False) -> list[MatEvent]:
+        """Make the open moves ``steps`` (from the anchor); returns the events. ``unseen``: the
+        first move made now was never shown alone at rest (:func:`.resting.unseen_first`): if
+        another follows it, the two are a :attr:`pair`."""
         k = 0
         while k < min(len(steps), len(self.open)) and steps[k].move == self.open[k].move:
             k += 1
         events: list[MatEvent] = []
         popped, pushed = self.open[k:], list(steps[k:])
-        self.pair = rest and len(pushed) >= 2
-        if len(popped) == 1 and pushed and _origin(popped[0]) == _origin(pushed[0]):
+        # (The reply of a pair dropped, and its first turn's piece put elsewhere: the reply
+        # was the mover's hand going on, and the turn is amended.)
+        pair, self.pair = self.pair and len(popped) == 2, unseen and len(pushed) == 2
+        if len(popped) - int(pair) == 1 and pushed and _origin(popped[0]) == _origin(pushed[0]):
             # The same piece put elsewhere: the turn amended (another piece moved after the
             # takeback is the takeback, then a turn).
+            if pair:
+                events.append({"takeback": str(self.board.pop())})
             old = self.board.pop()
             mover = COLORS[self.board.position.turn].title()
             new = self._push(pushed.pop(0))

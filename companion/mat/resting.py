@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..rules.moves import Move
 from .explaining import agreement, between, knocked, rested_ends
-from .histories import Explanation, Node
+from .histories import Explanation, Node, Tree
 from .pieces import Pieces
 from .record import Record
 
@@ -33,7 +33,13 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
     kept = [e for e in rested_ends(found, record, lifts, shown, rested)
             if replaced_rested(e.node, opened, lifts, shown, rested, pieces)
             and all(n.pieces in pieces for n in between(e.node, len(opened)))]
-    return knocked(kept or found, lifts, at_once, opened)
+    kept = kept or found
+    if record.pair:
+        # The pair's first turn ended on a board the mat never rested on: a history that puts
+        # its mover's one turn in its place is one hand going on (set-down 4: Hawk b1a2 a3c4,
+        # not Elephant b1a2, Blue's Panda a3b4 and Red's Rooster b4c4).
+        kept = [e for e in kept if agreement(e.node.moves, opened) < len(opened) - 1] or kept
+    return knocked(kept, lifts, at_once, opened)
 
 
 def replaced_rested(node: Node, opened: tuple[Move, ...], lifts: list[tuple[float, int]],
@@ -55,3 +61,17 @@ def replaced_rested(node: Node, opened: tuple[Move, ...], lifts: list[tuple[floa
     since = shown[kept - 1] if 0 < kept <= len(shown) else float("-inf")
     boards = {occ for t0, occ in rested if since < t0 < last_lift}
     return all(n.occupancy in boards and n.pieces in pieces for n in between(node, kept))
+
+
+def unseen_first(tree: Tree, first: tuple[Move, ...], rested: list[tuple[float, frozenset[int]]],
+                 shown: float | None) -> bool:
+    """Published at a rest (``shown`` None: not at the next player's lift, which proves the
+    turns before it done, nor at an answer), does the first of the turns published now end
+    (after ``first``) on a board the mat did not rest on since the anchor's move was shown
+    (``rested``)? Then, with a turn after it, the hands that went on may be its mover's (a
+    piece set down for a moment where it does not end, read as the next player's reply, story
+    6): the two stay open (:attr:`.record.Record.pair`). Not a turn the mat rested on: read or
+    asked about there, the next hands went on from it (spirit-back 34), or read back to it
+    (set-down 146: its amendment was the next player's Spirit step)."""
+    node = tree.follow(first)
+    return shown is None and node is not None and all(occ != node.occupancy for _, occ in rested)

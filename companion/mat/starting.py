@@ -44,21 +44,18 @@ def next_players(tree: Tree, record: Record, sq: int, lifts: list[tuple[float, i
                  clear: float) -> bool:
     """Is a lift of ``sq`` the next player's (``explaining.opponents``), and not, after a
     winning turn or a capture whose piece came off with the mover's own (``lifts``: when,
-    square), or while it was in the hand (by its other card, ``held_over``), the mover's
-    hand taking a piece where the piece it moved could have gone?"""
+    square), the mover's hand taking a piece where the piece it moved could have gone?"""
     if not opponents(tree, record, sq):
         return False
     end = tree.follow(record.moves_open())
     if end is None or end.parent is None or not end.steps:
         return True
     move = move_of(end.steps[-1])
-    # (After a capture made over a re-seat, only where its other card could have gone: the
-    # two readings then differ by card, and the table asks.)
-    other = not (end.over or knocked_off(move, end.parent.pieces, lifts, clear))
-    if other and not held_over(move, end.parent.pieces, lifts):
+    if not (end.over or knocked_off(move, end.parent.pieces, lifts, clear)
+            or held_over(move, end.parent.pieces, lifts)):
         return True
     return all(m.to_sq != sq for m in tree.moves_from(end.parent.position).moves
-               if m.from_sq == move.from_sq and not (other and m.card == move.card))
+               if m.from_sq == move.from_sq)
 
 
 def knocked_off(move: Move, before: Pieces, lifts: list[tuple[float, int]],
@@ -76,20 +73,14 @@ def knocked_off(move: Move, before: Pieces, lifts: list[tuple[float, int]],
 
 
 def held_over(move: Move, before: Pieces, lifts: list[tuple[float, int]]) -> bool:
-    """Did ``move`` capture a piece (on the board ``before`` it) that came off only while the
-    mover's piece was in the hand (every lift of it after the mover's; not a capture made
-    captured piece first, whose square the captor's hand may then lift again: nudge 35)? Then it may have been re-seated under
+    """Did ``move`` capture a piece (on the board ``before`` it) that came off while the
+    mover's piece was in the hand (after its lift)? Then it may have been re-seated under
     the held piece (air-touch: the other player's hand, or the mover's, lifts it and puts it
     back), read as the capture, the piece still in the hand: a lift where it could have gone
     instead is the mover taking there, not the next player starting (air-touch 1: Red's
     Sable off d3 held while Blue's b3 is re-seated, read as Sable d3b3; Red's hand lifts
-    Blue's e4 and lands the pawn there, Sable d3e4, which must still amend it). Only where
-    its other card could have gone (``next_players``): with one card, the same edges are as
-    often the next player's own piece nudged (slides 17: Fox c2b2, then Red's b3 lifted and
-    put back, which Fox c2b3 over a re-seated b2 explains as well), and no question can tell
-    them apart (the generator, too, leaves them to the next turn's hands: air-touch 1, 85)."""
+    Blue's e4 and lands the pawn there, Sable d3e4, which must still amend it)."""
     if move.from_sq is None or move.to_sq is None or before[move.to_sq] in (None, "W"):
         return False
     own = [t0 for t0, sq in lifts if sq == move.from_sq]
-    taken = [t0 for t0, sq in lifts if sq == move.to_sq]
-    return bool(own and taken) and min(taken) > own[-1]
+    return bool(own) and any(t0 > own[-1] for t0, sq in lifts if sq == move.to_sq)

@@ -51,8 +51,7 @@ def next_players(tree: Tree, record: Record, sq: int, lifts: list[tuple[float, i
     if end is None or end.parent is None or not end.steps:
         return True
     move = move_of(end.steps[-1])
-    if not (end.over or knocked_off(move, end.parent.pieces, lifts, clear)
-            or held_over(move, end.parent.pieces, lifts)):
+    if not (end.over or knocked_off(move, end.parent.pieces, lifts, clear)):
         return True
     return all(m.to_sq != sq for m in tree.moves_from(end.parent.position).moves
                if m.from_sq == move.from_sq)
@@ -70,17 +69,3 @@ def knocked_off(move: Move, before: Pieces, lifts: list[tuple[float, int]],
         return False
     own = [t0 for t0, sq in lifts if sq == move.from_sq]
     return bool(own) and any(abs(t0 - own[-1]) < clear for t0, sq in lifts if sq == move.to_sq)
-
-
-def held_over(move: Move, before: Pieces, lifts: list[tuple[float, int]]) -> bool:
-    """Did ``move`` capture a piece (on the board ``before`` it) that came off while the
-    mover's piece was in the hand (after its lift)? Then it may have been re-seated under
-    the held piece (air-touch: the other player's hand, or the mover's, lifts it and puts it
-    back), read as the capture, the piece still in the hand: a lift where it could have gone
-    instead is the mover taking there, not the next player starting (air-touch 1: Red's
-    Sable off d3 held while Blue's b3 is re-seated, read as Sable d3b3; Red's hand lifts
-    Blue's e4 and lands the pawn there, Sable d3e4, which must still amend it)."""
-    if move.from_sq is None or move.to_sq is None or before[move.to_sq] in (None, "W"):
-        return False
-    own = [t0 for t0, sq in lifts if sq == move.from_sq]
-    return bool(own) and any(t0 > own[-1] for t0, sq in lifts if sq == move.to_sq)

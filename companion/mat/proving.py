@@ -44,10 +44,7 @@ def proves_start(node: Node, record: Record, sq: int, occupied: frozenset[int],
     opened = record.moves_open()
     if agreement(node.moves, opened) == len(opened):
         return True   # (the history keeps every published turn: plain fast play)
-    # (Not one that changes a pair (``Record.pair``): published together at a rest, the two
-    # are the mat's best reading of hands that may still be at work; they are changed at a
-    # rest, not at a lift, snatch 62.)
-    return record.position.piece_at(sq) != "W" and not record.pair
+    return record.position.piece_at(sq) != "W"
 
 
 def kept_at_lift(found: list[Explanation], unseen: list[Node], record: Record) -> list[Node]:

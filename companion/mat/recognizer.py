@@ -724,7 +724,7 @@ class Recognizer:
         self._shown = self._shown[:kept] + [before] * max(0, pushed - 1) + ([at] if pushed else [])
         # What was said of a turn taken back was said of hands that are gone.
         self._heard.taken_back(common, len(opened))
-        pair = unseen_first(self._tree, node.moves[:kept + 1], self._rested, shown)
+        pair = unseen_first(self._tree, node.moves[:kept + 2], self._rested, shown)
         for event in self._record.publish(node.steps[:common], t, pair):
             self._put(t, event)
         self._shown_at = shown if shown is not None else self._changed_at

@@ -63,15 +63,23 @@ def replaced_rested(node: Node, opened: tuple[Move, ...], lifts: list[tuple[floa
     return all(n.occupancy in boards and n.pieces in pieces for n in between(node, kept))
 
 
-def unseen_first(tree: Tree, first: tuple[Move, ...], rested: list[tuple[float, frozenset[int]]],
+def unseen_first(tree: Tree, pair: tuple[Move, ...], rested: list[tuple[float, frozenset[int]]],
                  shown: float | None) -> bool:
     """Published at a rest (``shown`` None: not at the next player's lift, which proves the
-    turns before it done, nor at an answer), does the first of the turns published now end
-    (after ``first``) on a board the mat did not rest on since the anchor's move was shown
-    (``rested``)? Then, with a turn after it, the hands that went on may be its mover's (a
-    piece set down for a moment where it does not end, read as the next player's reply, story
-    6): the two stay open (:attr:`.record.Record.pair`). Not a turn the mat rested on: read or
-    asked about there, the next hands went on from it (spirit-back 34), or read back to it
-    (set-down 146: its amendment was the next player's Spirit step)."""
-    node = tree.follow(first)
-    return shown is None and node is not None and all(occ != node.occupancy for _, occ in rested)
+    turns before it done, nor at an answer), do the last two turns of ``pair`` (from the
+    anchor) read a reply that moved the Spirit alone, nobody's piece, after a turn that ends on
+    a board the mat did not rest on since the anchor's move was shown (``rested``)? Then the
+    hands that went on may be the first turn's mover's (a piece set down for a moment where it
+    does not end, read as the next player's reply, story 6): the two stay open
+    (:attr:`.record.Record.pair`). Not a turn the mat rested on: read or asked about there, the
+    next hands went on from it (spirit-back 34), or read back to it (set-down 146: its
+    amendment was the next player's Spirit step). Not a reply that lifted a piece of the next
+    player's: that proves it started (snatch 62: such a pair, amended at a later lift, was a
+    commit before rest)."""
+    node = tree.follow(pair[:-1])
+    if shown is not None or node is None or len(pair) < 2:
+        return False
+    reply = pair[-1]
+    lifts = {sq for sq in (reply.from_sq, reply.spirit_from) if sq is not None}
+    return (lifts == {node.position.spirit}
+            and all(occ != node.occupancy for _, occ in rested))

@@ -423,9 +423,11 @@ def _story(path: Path) -> GeneratedGame:
 OPEN = pytest.mark.xfail(strict=True, reason="issue 21: the recognizer does not keep every history")
 # The categories whose first FEW games fail today, and those whose 200 games do (docs/traces.md;
 # the hypothesis recognizer's, measured on 40 games: docs/recognizer-hypotheses.md).
-OPEN_FEW = {"hurried", "snatch", "set-down", "spirit-back",
+OPEN_FEW = {"hurried", "snatch", "spirit-back",
             "late-answer", "air-touch"}
-OPEN_200 = OPEN_FEW | {"no-answer", "slides", "aside-empty", "takeback-wind", "onlooker", "knock"}
+# (Set-down's first few games are read since session 46's pair: its game 4.)
+OPEN_200 = OPEN_FEW | {"no-answer", "slides", "aside-empty", "takeback-wind", "onlooker", "knock",
+                       "set-down"}
 
 
 def _open(categories: list[str], still_open: set[str]) -> list:

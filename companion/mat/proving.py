@@ -31,6 +31,9 @@ from .record import Record
 from .starting import knocked_off
 from .window import move_of
 
+KNOCK_SPAN = 2   # (a knock's victim off within this many ``clear``s of the mover's lift, as
+# debounced: knock 108's came 90 ms after, over one ``clear``; the amend window keeps one)
+
 
 def proves_start(node: Node, record: Record, sq: int, occupied: frozenset[int],
                  lifts: list[tuple[float, int]], at_once: float, tree: Tree) -> bool:
@@ -39,7 +42,8 @@ def proves_start(node: Node, record: Record, sq: int, occupied: frozenset[int],
     when each square was lifted; ``at_once``: two lifts this close are one hand's)?"""
     if sq in occupied:
         return False   # (put back: a brush)
-    if with_another(node, sq, lifts, at_once) or instead_of_capture(tree, node, sq, lifts, at_once):
+    if (with_another(node, sq, lifts, at_once)
+            or instead_of_capture(tree, node, sq, lifts, KNOCK_SPAN * at_once)):
         return False
     opened = record.moves_open()
     if agreement(node.moves, opened) == len(opened):

@@ -19,8 +19,9 @@ after a turn read as a capture, a lift where the capturing piece could have gone
 that "capture" may be a neighbour knocked and put back, the piece still in the mover's hand,
 about to take the piece it lands on (story 7; knock 105, 119: the mover's lift of its victim
 read as the next player's start), if the victim came off at once with the mover's lift, as
-the amend window asks (``starting.knocked_off``). (Asked of every capture, it made real fast
-replies that start there wait for their rest: hurried 122 wedged, 136 and 154 late.)"""
+the amend window asks (``starting.knocked_off``), here over ``KNOCK_SPAN`` clears: as debounced,
+knock 108's knock came 90 ms after the lift, over one. (Asked of every capture, it made real
+fast replies that start there wait for their rest: hurried 122 wedged, 136 and 154 late.)"""
 
 from __future__ import annotations
 

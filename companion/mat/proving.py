@@ -19,8 +19,9 @@ after a turn read as a capture, a lift where the capturing piece could have gone
 that "capture" may be a neighbour knocked and put back, the piece still in the mover's hand,
 about to take the piece it lands on (story 7; knock 105, 119: the mover's lift of its victim
 read as the next player's start), if the victim came off at once with the mover's lift, as
-the amend window asks (``starting.knocked_off``). (Asked of every capture, it made real fast
-replies that start there wait for their rest: hurried 122 wedged, 136 and 154 late.)"""
+the amend window asks (``starting.knocked_off``), here over ``KNOCK_SPAN`` clears: as debounced,
+knock 108's knock came 90 ms after the lift, over one. (Asked of every capture, it made real
+fast replies that start there wait for their rest: hurried 122 wedged, 136 and 154 late.)"""
 
 from __future__ import annotations
 
@@ -31,6 +32,9 @@ from .record import Record
 from .starting import knocked_off
 from .window import move_of
 
+KNOCK_SPAN = 2   # (a knock's victim off within this many ``clear``s of the mover's lift, as
+# debounced: knock 108's came 90 ms after, over one ``clear``; the amend window keeps one)
+
 
 def proves_start(node: Node, record: Record, sq: int, occupied: frozenset[int],
                  lifts: list[tuple[float, int]], at_once: float, tree: Tree) -> bool:
@@ -39,7 +43,8 @@ def proves_start(node: Node, record: Record, sq: int, occupied: frozenset[int],
     when each square was lifted; ``at_once``: two lifts this close are one hand's)?"""
     if sq in occupied:
         return False   # (put back: a brush)
-    if with_another(node, sq, lifts, at_once) or instead_of_capture(tree, node, sq, lifts, at_once):
+    if (with_another(node, sq, lifts, at_once)
+            or instead_of_capture(tree, node, sq, lifts, KNOCK_SPAN * at_once)):
         return False
     opened = record.moves_open()
     if agreement(node.moves, opened) == len(opened):

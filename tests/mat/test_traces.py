@@ -362,7 +362,8 @@ NOT_ALONE = {"pawn_put_back_while_a_like_pawn_lifted_with_it_could_land_there_st
 # it again and knocks Red's c2 70 ms later: a lift at once after the mover's own is that hand's,
 # not Red starting, and Octopus c4d3 c3d3 was published before the rest.
 PROVES = {"knocked_neighbour_back_reads_as_a_capture_then_the_movers_lift_of_its_victim_is_no_reply",
-          "spirit_lifted_again_and_a_knock_at_once_are_the_movers_hand_not_a_reply"}
+          "spirit_lifted_again_and_a_knock_at_once_are_the_movers_hand_not_a_reply",
+          "knock_ninety_ms_after_the_movers_lift_read_as_a_capture_then_its_victims_lift_is_no_reply"}
 # Set-down 44 (session 46, cut from Red's Scorpion c1d2 c2d4): the Spirit, lifted off c2, touches
 # e3 for 66 ms and rests on d3 for 0.7 s before d4. At d3's rest the only whole reading is Scorpion
 # c1d2 c2e3 and Blue's Sheep e3d3, published together; the Scorpion then stood, and d4 wedged the

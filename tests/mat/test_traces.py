@@ -360,7 +360,10 @@ NOT_ALONE = {"pawn_put_back_while_a_like_pawn_lifted_with_it_could_land_there_st
 # published before the mat rested. Blue's Octopus c4d3 c3c4: the Spirit set back on c3 for
 # 0.1 s reads as the Spirit's swap with the pawn (c3d3, which the mat cannot see); the hand lifts
 # it again and knocks Red's c2 70 ms later: a lift at once after the mover's own is that hand's,
-# not Red starting, and Octopus c4d3 c3d3 was published before the rest.
+# not Red starting, and Octopus c4d3 c3d3 was published before the rest. Knock 108 (session 46):
+# the knocked d4 came off 90 ms after the mover's lift of d3 (as debounced), over one ``clear``;
+# Rat d3d4 was published at the lift of d4 and amended after. A knock is looked for over
+# ``proving.KNOCK_SPAN`` clears.
 PROVES = {"knocked_neighbour_back_reads_as_a_capture_then_the_movers_lift_of_its_victim_is_no_reply",
           "spirit_lifted_again_and_a_knock_at_once_are_the_movers_hand_not_a_reply",
           "knock_ninety_ms_after_the_movers_lift_read_as_a_capture_then_its_victims_lift_is_no_reply"}

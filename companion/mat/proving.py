@@ -32,8 +32,9 @@ from .record import Record
 from .starting import knocked_off
 from .window import move_of
 
-KNOCK_SPAN = 2   # (a knock's victim off within this many ``clear``s of the mover's lift, as
-# debounced: knock 108's came 90 ms after, over one ``clear``; the amend window keeps one)
+# A knock's victim comes off within this many ``clear``s of the mover's lift, as debounced:
+# knock 108's came 90 ms after, over one ``clear``. (The amend window keeps one.)
+KNOCK_SPAN = 2
 
 
 def proves_start(node: Node, record: Record, sq: int, occupied: frozenset[int],

@@ -91,8 +91,7 @@ class Grower:
         depth = len(node.steps)
         number, window = lifts.number, lifts.window_number(depth)
         had = self._turned.get(node)
-        made = None if lifts.again is None else lifts.again.made
-        if had is not None and had.made is not None and had.made is not made:
+        if had is not None and had.made is not None and had.made is not lifts.made:
             had = None   # (other open moves: the lifts again counted for others)
         if had is not None and (had.number, had.window) != (number, window):
             rose = self.counts.rises(had.number, number)
@@ -118,7 +117,7 @@ class Grower:
                     yield
         found.sort(key=lambda e: e[0])
         return _Turned(lifts.number, lifts.window_number(len(node.steps)), found, failed,
-                       None if lifts.again is None else lifts.again.made)
+                       lifts.made)
 
     def _more(self, tree: "Tree", node: "Node", ms: Turns, had: _Turned, rose: frozenset[int],
               lifts: Lifts) -> Steps[_Turned]:
@@ -145,7 +144,7 @@ class Grower:
         else:
             found = had.found
         return _Turned(lifts.number, lifts.window_number(len(node.steps)), found, failed,
-                       None if lifts.again is None else lifts.again.made)
+                       lifts.made)
 
     def _try(self, tree: "Tree", node: "Node", ms: Turns, i: int, m: Move, lifts: Lifts,
              allowed: Counter[int], found: list[tuple[int, "Node"]],

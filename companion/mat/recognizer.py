@@ -687,7 +687,7 @@ class Recognizer:
             else:
                 self._cancel_question(t)  # the mat went back
         # The last turn stays open, a winning one too: its mover's hands may still amend it
-        # (the win is then taken back, as any published turn is).
+        # (the win is then taken back, as any published turn is); both turns of a pair do.
         self._stand(len(record.open) - 1 - int(undone or record.pair), t)
         self._check_pass(t)
 

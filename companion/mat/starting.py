@@ -58,7 +58,7 @@ def next_players(tree: Tree, record: Record, sq: int, lifts: list[tuple[float, i
 
 
 def knocked_off(move: Move, before: Pieces, lifts: list[tuple[float, int]],
-                 clear: float) -> bool:
+                clear: float) -> bool:
     """Did ``move`` capture a piece (on the board ``before`` it) that came off within
     ``clear`` of the mover's own lift, one motion of one hand? Then it may have been
     knocked and put back, the mover's piece still in the hand (knock 171: Red's hand lifts

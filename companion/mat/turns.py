@@ -6,7 +6,7 @@ and anchors: their turns are kept (``Known``)."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from ..rules.board import engine_move
 from ..rules.cards import CardTable
@@ -16,6 +16,9 @@ from ..rules.position import Position
 from .emptied import AGAIN, Again
 from .pieces import Pieces
 from .readings import Reading, pieces_of, read_move
+
+if TYPE_CHECKING:
+    from .histories import Node
 
 KNOWN = 4000      # positions whose legal turns are kept (a few anchors' trees)
 
@@ -234,6 +237,9 @@ class Lifts:
                  counts: Counts, again: "Again | None" = None):
         self.lifted, self._window, self._counts = lifted, window, counts
         self.again = again
+        # The open moves' node the lifts again count for (a grower's turns found with other
+        # open moves' are not these lifts').
+        self.made: "Node | None" = None if again is None else again.made
         # (Numbered with the lifts again, each on a square of its own: ``AGAIN`` + square.)
         self.number = counts.number(lifted if again is None else
                                     lifted + Counter({AGAIN + sq: n

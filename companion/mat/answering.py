@@ -1,6 +1,6 @@
 """What an answer does to the histories: those it keeps, what the players have said since,
-and whether the mat is to be read afresh (a takeback answer: the turn made in place of the
-one taken back is not ruled out by what was said of that one)."""
+the turns it proves done, and whether the mat is to be read afresh (a takeback answer: the
+turn made in place of the one taken back is not ruled out by what was said of that one)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from collections.abc import Callable
 from ..rules.moves import Move
 from ..rules.position import Position
 from .asking import TAKEBACK, Question, Said, unsaid
-from .explaining import named_turns
+from .explaining import common_prefix, named_turns
+from .heard import Heard
 from .histories import Node
 from .turns import Turns
 
@@ -57,3 +58,21 @@ def other_cards(q: Question, ruled: list[tuple[Move, ...]], explained: list[Node
 
 def _squares(m: Move) -> tuple[int | None, ...]:
     return m.from_sq, m.to_sq, m.spirit_from, m.spirit_to
+
+
+def proved(q: Question, key: str, heard: Heard) -> int:
+    """How many of the published turns (``heard``'s record; none if ``q`` was asked from
+    another anchor) answer ``key`` proves done: the turns before the one it names, which every history it keeps
+    plays (a card named for a turn says that turn was made, so the turns before it were
+    over: the next player went on). They stand at once, before the answer is published: no
+    later reading may take them back (the table robot's wind2 mat 9: Blue's "Eel", the
+    reply moving Red's Octopus b1a2 a4b4's Spirit straight back, left Octopus open; Red's
+    capture Rabbit a2c2, its two lifts 30 ms apart, was then read as Elephant b1c2 from the
+    anchor, taking back Octopus and the Eel answered). The turn named stays open, as the
+    last published turn does: its mover may amend it (with the card named). None for a
+    takeback: it proves the turn taken back was not over."""
+    before = [p[:-1] for p in q.prefixes.get(key, ())]
+    if key == TAKEBACK or not before or q.number - q.depth != heard.open:
+        return 0
+    n = common_prefix(before)
+    return n if heard.record.moves_open()[:n] == before[0][:n] else 0

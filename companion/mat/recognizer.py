@@ -55,7 +55,7 @@ from .on_its_way import look_again, on_its_way
 from .going_on import going_on
 from .round_trips import ask_apart, shown_then
 from .emptied import again_of, emptied_since
-from .answering import answered
+from .answering import answered, proved
 from .heard import Heard, turn_of
 from .starting import next_players, starts
 from .in_place import made_in_place
@@ -829,8 +829,9 @@ class Recognizer:
             self._rest(t, again=True)   # (the turn made in place of one taken back)
         elif kept:
             self._explained = kept
+            self._stand(proved(q, key, self._heard), t)   # (before it is published)
             # (As the mat last changed: read at no rest, what it publishes is no pair.)
-            self._publish(kept, t, self._changed_at)
+            self._publish(self._explained, t, self._changed_at)
 
     def _restart(self, t: float) -> None:
         """The anchor is the position now (after a pass)."""

@@ -64,11 +64,15 @@ ISSUE_21 = {
 # wind5 104), a Wind card's step and Spirit lift in one scan, then a swap (wind2 103), a pawn
 # carried straight to the square its own Spirit step swaps it to (wind4 101); a swap whose two
 # pieces land in one scan, right after a Wind card's turn whose pawn and Spirit the maps could
-# read either way, with the turns' captured pieces off the mat (wind3 103, session 35).
+# read either way, with the turns' captured pieces off the mat (wind3 103, session 35). Session
+# 47 (wind2 mat 9): Blue answers "Eel" (the reply that moved Red's Octopus b1a2 a4b4's Spirit
+# straight back), then Red's Rabbit a2c2 lifts a2 and Blue's c2 30 ms apart (no proof Red
+# started): read as Elephant b1c2 from the anchor, taking back Octopus and the Eel answered.
 ROBOT = {
     "robot_spirit_put_back_as_its_pawn_lands", "robot_spirit_put_back_pawn_step_part_way",
     "robot_swap_after_step_and_spirit_lift_in_one_scan", "robot_pawn_carried_where_the_spirit_swaps_it",
     "robot_swap_in_one_scan_beside_captured_pieces",
+    "robot_answered_reply_and_its_turn_stand_when_a_capture_lifts_both_at_once",
 }
 # Misreads fixed in part (issue 21, docs/recognizer-hypotheses.md "Session 36"): story 6's hands,
 # the captured master set down for 0.5 s on a square its own turn could have reached, read as

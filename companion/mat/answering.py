@@ -9,7 +9,7 @@ from collections.abc import Callable
 from ..rules.moves import Move
 from ..rules.position import Position
 from .asking import TAKEBACK, Question, Said, unsaid
-from .explaining import common_prefix, named_turns
+from .explaining import named_turns
 from .heard import Heard
 from .histories import Node
 from .turns import Turns
@@ -70,9 +70,14 @@ def proved(q: Question, key: str, heard: Heard) -> int:
     capture Rabbit a2c2, its two lifts 30 ms apart, was then read as Elephant b1c2 from the
     anchor, taking back Octopus and the Eel answered). The turn named stays open, as the
     last published turn does: its mover may amend it (with the card named). None for a
-    takeback: it proves the turn taken back was not over."""
-    before = [p[:-1] for p in q.prefixes.get(key, ())]
-    if key == TAKEBACK or not before or q.number - q.depth != heard.open:
+    takeback (it proves the turn taken back was not over), nor when the histories it keeps
+    differ before the turn it names: then the player named a card, not those turns (the
+    Spirit shuttled on one square, a round trip missed, numbers that turn two lower in one
+    history: spirit-back 33's "Hornet", said of turn 29, read as turn 27, stood Hornet e3e4
+    and Okija e4e3 was later published as Hornet)."""
+    before = {p[:-1] for p in q.prefixes.get(key, ())}
+    if key == TAKEBACK or len(before) != 1 or q.number - q.depth != heard.open:
         return 0
-    n = common_prefix(before)
-    return n if heard.record.moves_open()[:n] == before[0][:n] else 0
+    (turns,) = before
+    n = len(turns)
+    return n if heard.record.moves_open()[:n] == turns else 0

@@ -5,7 +5,8 @@ reading holds only while a piece set down may be aside (``sides.ASIDE_S``)."""
 from __future__ import annotations
 
 from .explaining import rested_ends
-from .histories import ASIDE, Explanation, Node, cheapest
+from .histories import ASIDE, Explanation, Node, Tree, cheapest
+from .pieces import PieceMaps
 from .record import Record
 
 
@@ -26,6 +27,27 @@ def on_its_way(every: list[Explanation], found: list[Explanation], record: Recor
                      and e.cost <= found[0].cost + ASIDE
                      and all(_step_then_one(e.node, w.node) for w in found)],
                     found[0].cost) or found
+
+
+def whole_first(found: list[Explanation]) -> list[Explanation]:
+    """The whole readings of ``found``, if any: a Wind Spirit card part-way explains the mat
+    only while nothing whole does as cheaply (then the mover's hands are at work)."""
+    if all(e.node.pending is not None for e in found):
+        return found
+    return [e for e in found if e.node.pending is None]
+
+
+def whole(maps: PieceMaps, tree: Tree, record: Record) -> None:
+    """The turns that stand now were declared away from the mat (``Recognizer.declared``),
+    whole: the maps with nothing in the hand that read the game as published otherwise (a
+    Wind Spirit card's pawn step with its Spirit still on its square, where the card's Spirit
+    step swapped it with that pawn) rest where no history puts them. Else such a map, free,
+    reads the opponent's swap of that Spirit and pawn made next as the card's own Spirit
+    step, and the mat says nothing (the robot's wind2 computer 7: Blue's Mantis b3c2 after
+    the computer's Spider a2b3 c2b3, both pieces set down in one scan)."""
+    node = tree.follow(record.moves_open())
+    if node is not None:
+        maps.rested({id(m) for m in maps.maps if m.pieces == node.pieces})
 
 
 def look_again(found: list[Explanation], due: float | None) -> float | None:

@@ -51,7 +51,7 @@ from .explaining import (agreement, allowed, amended_at, board_fit, build_tables
 from .resting import seen_at_rest, unseen_first
 from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import instead, moved_back, spirit_first, spirit_put_back, taking_back
-from .on_its_way import look_again, on_its_way
+from .on_its_way import look_again, on_its_way, whole, whole_first
 from .going_on import going_on
 from .round_trips import ask_apart, shown_then
 from .emptied import again_of, emptied_since
@@ -304,6 +304,7 @@ class Recognizer:
         # view, which the table does not show: tests/table/test_spirit_step_said.py.)
         if n and self.spirit_may_follow is None:
             self._stand(n, self._changed_at)
+            whole(self._maps, self._tree, self._record)
 
     def feedback(self) -> Feedback:
         view = MatView(self._occ, self._maps.maps, self._waiting, self._mismatch)
@@ -445,8 +446,7 @@ class Recognizer:
         found = on_its_way(every, found, self._record, self._lifts, self._shown, self._rested)
         # A Wind Spirit card part-way explains the mat only while nothing whole does as
         # cheaply: then the mover's hands are at work, and no turn is read from them.
-        if not all(e.node.pending is not None for e in found):
-            found = [e for e in found if e.node.pending is None]
+        found = whole_first(found)
         # A turn ends where the next player saw it (since the game as published was shown:
         # after a takeback, not on a rest before it, on the turn taken back: takeback 134).
         seen = seen_at_rest(found, self._record, self._lifts, self._shown or [self._shown_at],

@@ -62,19 +62,19 @@ def _squares(m: Move) -> tuple[int | None, ...]:
 
 def proved(q: Question, key: str, heard: Heard) -> int:
     """How many of the published turns (``heard``'s record; none if ``q`` was asked from
-    another anchor) answer ``key`` proves done: the turns before the one it names, which every history it keeps
-    plays (a card named for a turn says that turn was made, so the turns before it were
-    over: the next player went on). They stand at once, before the answer is published: no
-    later reading may take them back (the table robot's wind2 mat 9: Blue's "Eel", the
-    reply moving Red's Octopus b1a2 a4b4's Spirit straight back, left Octopus open; Red's
-    capture Rabbit a2c2, its two lifts 30 ms apart, was then read as Elephant b1c2 from the
-    anchor, taking back Octopus and the Eel answered). The turn named stays open, as the
-    last published turn does: its mover may amend it (with the card named). None for a
-    takeback (it proves the turn taken back was not over), nor when the histories it keeps
-    differ before the turn it names: then the player named a card, not those turns (the
-    Spirit shuttled on one square, a round trip missed, numbers that turn two lower in one
-    history: spirit-back 33's "Hornet", said of turn 29, read as turn 27, stood Hornet e3e4
-    and Okija e4e3 was later published as Hornet)."""
+    another anchor) answer ``key`` proves done: the turns before the one it names, which
+    every history it keeps plays (a card named for a turn says that turn was made, so the
+    turns before it were over: the next player went on). They stand at once, before the
+    answer is published: no later reading may take them back (the table robot's wind2 mat
+    9: Blue's "Eel", the reply moving Red's Octopus b1a2 a4b4's Spirit straight back, left
+    Octopus open; Red's capture Rabbit a2c2, its two lifts 30 ms apart, was then read as
+    Elephant b1c2 from the anchor, taking back Octopus and the Eel answered). The turn named
+    stays open, as the last published turn does: its mover may amend it (with the card
+    named). None for a takeback (it proves the turn taken back was not over), nor when the
+    histories it keeps differ before the turn it names: then the player named a card, not
+    those turns (the Spirit shuttled on one square, a round trip missed, numbers that turn
+    two lower in one history: spirit-back 33's "Hornet", said of turn 29, read as turn 27,
+    stood Hornet e3e4 and Okija e4e3 was later published as Hornet)."""
     before = {p[:-1] for p in q.prefixes.get(key, ())}
     if key == TAKEBACK or len(before) != 1 or q.number - q.depth != heard.open:
         return 0

@@ -42,6 +42,7 @@ def test_the_spirit_swapped_back_after_a_declared_wind_card_swap_is_a_turn():
             heard(rec.update(when, frozenset(occ)))
     prompts = [e["prompt"] for e in events if "prompt" in e]
     assert [e["move"] for e in events if "move" in e] == ["Spider a2b3 c2b3"]
-    assert prompts and prompts[-1]["seat"] == "blue" and set(prompts[-1]["choose"]) == {"Mantis", "Monkey"}
+    assert prompts and prompts[-1]["seat"] == "blue"
+    assert set(prompts[-1]["choose"]) == {"Mantis", "Monkey"}
     events += rec.answer(2.0, "blue", "Mantis")
     assert [e["move"] for e in events if "move" in e] == ["Spider a2b3 c2b3", "Mantis b3c2"]

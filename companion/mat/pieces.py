@@ -313,15 +313,17 @@ class PieceMaps:
                                   else settled(m, others, before))
                            for m in self.maps], self.expected)
 
-    def rested(self, explained: set[int], taken: tuple[str, ...] = ()) -> None:
+    def rested(self, explained: set[int], taken: tuple[str, ...] = (), ended: bool = False
+               ) -> None:
         """The mat rested on a turn (whole, or a Wind Spirit card's part-way) that the maps
         ``explained`` (by ``id``) show: the others with nothing in the hand pay ``RESTED``,
         their pieces resting where no history puts them (a piece in the hand is a hand at
         work, not a rest: knock 22). The pieces that turn's history took off (``taken``)
         are off the mat, not in a hand (the table robot's wind3 103: a map that read the
         turn's pawn and Spirit swapped rested free beside the captured pieces, and a swap
-        made next was read as both put back)."""
-        self.maps = sorted((m if id(m) in explained or m.surplus(taken) else
+        made next was read as both put back). ``ended``: the next player went on from the
+        turn at once (fast play): a piece in the hand is no hand at work on it then."""
+        self.maps = sorted((m if id(m) in explained or (m.surplus(taken) and not ended) else
                             m.costing(m.cost + RESTED)
                             for m in self.maps), key=lambda m: m.cost)   # the same maps
 

@@ -496,6 +496,12 @@ class Recognizer:
                                           lifted, (self._lifts, self._shown_at, t), self._version))
             return
         node, mine = fast
+        if maps is self._maps.maps:
+            # The mat showed the turn whole, and the next player went on at once: as at a
+            # rest on it, the maps no history explains then pay (fast 60: never rested on,
+            # maps that put the Spirit where no turn did stayed cheapest and crowded out
+            # the one the hands made).
+            self._maps.rested(self._fitting, node.taken, ended=True)
         self._chain = chained(self._chain, node, lifted, mine)
         self._fast.update((sq, (t, self._version, node, t)) for sq in mine)
         over = snatch_of(self._tree, self._record, self._explained, node, lifted, mine,

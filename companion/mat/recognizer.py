@@ -496,11 +496,15 @@ class Recognizer:
                                           lifted, (self._lifts, self._shown_at, t), self._version))
             return
         node, mine = fast
-        if maps is self._maps.maps:
+        if maps is self._maps.maps and any(
+                proves_start(node, self._record, sq, self._occ - lifted,
+                             lifts + [(t, s) for s in lifted], self.clear, self._tree)
+                for sq in mine):
             # The mat showed the turn whole, and the next player went on at once: as at a
             # rest on it, the maps no history explains then pay (fast 60: never rested on,
             # maps that put the Spirit where no turn did stayed cheapest and crowded out
-            # the one the hands made).
+            # the one the hands made). Not for a lift that may be the mover's own hand
+            # (``proves_start``: knock 105).
             self._maps.rested(self._fitting, node.taken, ended=True)
         self._chain = chained(self._chain, node, lifted, mine)
         self._fast.update((sq, (t, self._version, node, t)) for sq in mine)

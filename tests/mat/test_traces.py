@@ -377,6 +377,14 @@ PROVES = {"knocked_neighbour_back_reads_as_a_capture_then_the_movers_lift_of_its
 # mat. Two turns published together at a rest, the first on a board the mat never rested on, stay
 # open (``Record.pair``): d4 amends both (Sheep e3d3 taken back, Scorpion c1d2 c2d4).
 PAIR = {"spirit_set_down_for_a_moment_read_as_a_reply_published_with_its_turn_amends_both"}
+# Fast 60 (session 48, cut from Blue's Tanuki d3b2): seven turns, each begun 0.1-0.2 s after the
+# last landed, so the mat never rests. A red pawn landing where a red pawn was captured costs a
+# put-back, so the map in which the Spirit, not that pawn, landed on d4 was the cheapest, and
+# maps like it (the Spirit where no turn put it) were never charged: only a rest charges them.
+# They crowded the hands' map out of the beam, and Bat c2c1 b2a3 wedged the mat. When the next
+# player goes on at once from a turn the mat showed whole, the maps no history explains pay as
+# at a rest on it (``PieceMaps.rested``, ``ended``).
+FAST_MAPS = {"fast_reply_never_rested_on_keeps_the_map_the_hands_made"}
 NOT_READ_YET = dict.fromkeys(SWAP_OR_PUT_BACK, "issue 21, knock 18: a Spirit put back on its own"
                              " square after a committed swap, then moved on, is not read yet (the"
                              " fix that read it misread other knock games)")
@@ -411,7 +419,7 @@ def test_the_corpus_covers_every_case():
             | AT_WORK | KEPT_AT_LIFT | ONE_MOVED | SPIRIT_HELD
             | SPIRIT_MOVED_ON | ANSWERS | BOTH_TRUE | BRUSHED_TWICE | NAMED_TURN | ROUND_TRIP
             | KNOCKED_OFF | HOVERED | SET_DOWN_ON_ITS_SQUARE | NOT_ALONE | PROVES | PAIR
-            <= {p.stem for p in CORPUS})
+            | FAST_MAPS <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 
 

@@ -53,6 +53,17 @@ def proves_start(node: Node, record: Record, sq: int, occupied: frozenset[int],
     return record.position.piece_at(sq) != "W"
 
 
+def proven_now(node: Node, record: Record, mine: list[int], lifted: frozenset[int],
+               occupied: frozenset[int], lifts: list[tuple[float, int]], t: float,
+               at_once: float, tree: Tree) -> bool:
+    """Would the lift of ``lifted`` made at ``t`` (not yet in ``lifts``; ``occupied``: the mat
+    before it) prove, if it lasts, that the player to move after ``node`` started, by one of
+    ``mine`` (the squares of theirs it lifted)?"""
+    now = lifts + [(t, sq) for sq in lifted]
+    return any(proves_start(node, record, sq, occupied - lifted, now, at_once, tree)
+               for sq in mine)
+
+
 def kept_at_lift(found: list[Explanation], unseen: list[Node], record: Record) -> list[Node]:
     """The histories a lift of the next player's ends: those of ``found``, unless its one
     history amends (or takes back) a published turn while others as cheap, which only the

@@ -62,7 +62,7 @@ from .in_place import made_in_place
 from .set_aside import set_aside
 from .taken_back import taken_back_at
 from .one_game import one_game
-from .proving import kept_at_lift, proves_start
+from .proving import kept_at_lift, proven_now, proves_start
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -496,10 +496,8 @@ class Recognizer:
                                           lifted, (self._lifts, self._shown_at, t), self._version))
             return
         node, mine = fast
-        if maps is self._maps.maps and any(
-                proves_start(node, self._record, sq, self._occ - lifted,
-                             lifts + [(t, s) for s in lifted], self.clear, self._tree)
-                for sq in mine):
+        if maps is self._maps.maps and proven_now(node, self._record, mine, lifted, self._occ,
+                                                  lifts, t, self.clear, self._tree):
             # The mat showed the turn whole, and the next player went on at once: as at a
             # rest on it, the maps no history explains then pay (fast 60: never rested on,
             # maps that put the Spirit where no turn did stayed cheapest and crowded out

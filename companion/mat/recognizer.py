@@ -60,7 +60,7 @@ from .heard import Heard, turn_of
 from .starting import next_players, starts
 from .in_place import made_in_place
 from .set_aside import set_aside
-from .taken_back import taken_back_at
+from .taken_back import answered_late, taken_back_at
 from .one_game import one_game
 from .proving import kept_at_lift, proven_now, proves_start
 
@@ -833,7 +833,15 @@ class Recognizer:
         kept, (self._rejected, self._named), again = answered(q, key, self._explained,
                                                              self._rejected, self._named,
                                                              self._tree.moves_from)
-        if again and self._evaluated:
+        back = answered_late(q, key, self._tree, self._record.moves_open(), self._shown,
+                             self._rested)
+        if back is not None:
+            # (The takeback published as of its rest; the hands since are read afresh.)
+            self._explained = [self._tree.root]
+            self._publish(self._explained, t, back)
+            if self._evaluated:
+                self._rest(t, again=True)
+        elif again and self._evaluated:
             self._rest(t, again=True)   # (the turn made in place of one taken back)
         elif kept:
             self._explained = kept

@@ -1,10 +1,12 @@
 """When a turn published from the anchor was taken back: the mat rested on the anchor's
 board again, and the hands before that rest were that turn's and its takeback's, no later
-turn's (takeback-wind 36)."""
+turn's (takeback-wind 36); and a takeback answered once the hands went on from that rest
+(no-answer 190)."""
 
 from __future__ import annotations
 
 from ..rules.moves import Move
+from .asking import TAKEBACK, Question
 from .histories import Tree
 
 
@@ -24,3 +26,26 @@ def taken_back_at(tree: Tree, opened: tuple[Move, ...], shown: list[float],
         return since
     board = tree.root.occupancy
     return max([since, *(t0 for t0, occ in rested if occ == board and t0 > shown[0])])
+
+
+def answered_late(q: Question, key: str, tree: Tree, opened: tuple[Move, ...],
+                  shown: list[float], rested: list[tuple[float, frozenset[int]]]) -> float | None:
+    """A takeback answered after the hands went on: the takeback's rest (the last on the
+    anchor's board since the mat showed the turn taken back, ``opened[0]``), when the mat has
+    rested on another board since; else None (the mat still shows the takeback, or the
+    question asks of a later turn).
+    An answer that comes late filters the histories back to the point it answers, and the
+    hands since are read from there: the takeback is published at once, as of that rest, and
+    the turns made after it are read afresh. Its rule-outs (the turn taken back and a reply
+    moving its pieces back, ``answering.other_cards``) are about the hands before that rest;
+    kept, they would rule out the same turns made after it (no-answer 190: Blue's takeback of
+    Red's Otter c2d1 came once Red had made Iguana c2d1 in its place; Blue's Viper d1c2,
+    moving the Spirit back, was then read as Iguana's takeback too, and the game wedged)."""
+    if key != TAKEBACK or q.depth != 0 or not opened or not shown or not rested:
+        return None
+    board = tree.root.occupancy
+    turn = tree.follow(opened[:1])
+    back = [t0 for t0, occ in rested if occ == board and t0 > shown[0]]
+    if turn is None or turn.occupancy == board or not back or rested[-1][1] == board:
+        return None
+    return back[-1]

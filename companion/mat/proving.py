@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from .explaining import agreement
 from .histories import Explanation, Node, Tree
-from .pieces import PIECES
+from .pieces import PIECES, PieceMaps
 from .record import Record
 from .starting import knocked_off
 from .window import move_of
@@ -53,15 +53,20 @@ def proves_start(node: Node, record: Record, sq: int, occupied: frozenset[int],
     return record.position.piece_at(sq) != "W"
 
 
-def proven_now(node: Node, record: Record, mine: list[int], lifted: frozenset[int],
-               occupied: frozenset[int], lifts: list[tuple[float, int]], t: float,
-               at_once: float, tree: Tree) -> bool:
-    """Would the lift of ``lifted`` made at ``t`` (not yet in ``lifts``; ``occupied``: the mat
-    before it) prove, if it lasts, that the player to move after ``node`` started, by one of
-    ``mine`` (the squares of theirs it lifted)?"""
+def shown_whole(maps: PieceMaps, fitting: set[int], node: Node, mine: list[int],
+                lifted: frozenset[int], occupied: frozenset[int],
+                lifts: list[tuple[float, int]], t: float, record: Record, tree: Tree) -> None:
+    """The mat showed ``node``'s turn whole, and the next player lifted ``lifted`` from it at
+    ``t`` (not yet in ``lifts``; ``occupied``: the mat before), ``mine`` of them their own
+    pieces: fast play, which never rests. If that lift proves, once it lasts, that they
+    started, the ``maps`` no history explains (``fitting``: those some history does) pay as at
+    a rest on the turn (``PieceMaps.rested``, ``ended``): fast 60, maps that put the Spirit
+    where no turn did stayed cheapest and crowded the hands' map out of the beam. Not for a
+    lift that may be the mover's own hand (knock 105)."""
     now = lifts + [(t, sq) for sq in lifted]
-    return any(proves_start(node, record, sq, occupied - lifted, now, at_once, tree)
-               for sq in mine)
+    if any(proves_start(node, record, sq, occupied - lifted, now, maps.clear, tree)
+           for sq in mine):
+        maps.rested(fitting, node.taken, ended=True)
 
 
 def kept_at_lift(found: list[Explanation], unseen: list[Node], record: Record) -> list[Node]:

@@ -62,7 +62,7 @@ from .in_place import made_in_place
 from .set_aside import set_aside
 from .taken_back import answered_late, taken_back_at
 from .one_game import one_game
-from .proving import kept_at_lift, proven_now, proves_start
+from .proving import kept_at_lift, proves_start, shown_whole
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
 MAX_SETTLE_S = 0.5  # the spec's bound: a move commits within 0.5 s of the mat coming to rest
@@ -205,12 +205,8 @@ class Recognizer:
     @property
     def next_deadline(self) -> float | None:
         """The next time ``advance`` would decide something if nothing else happens."""
-        times = [t0 + self.clear for t0, _, _, _ in self._fast.values()]
-        times += [t0 + self.clear for t0 in self._starts.values()]
-        if not self._evaluated:
-            times.append(self._changed_at + self.settle)
+        times = [when for when, _ in self._due(float("inf"))]
         times += [x[1] for x in (self._record.flash, self._record.announce) if x is not None]
-        times += [x for x in (self._prune, self._aside, self._work) if x is not None]
         return min(times) if times else None
 
     # -- inputs ----------------------------------------------------------------------------
@@ -496,14 +492,10 @@ class Recognizer:
                                           lifted, (self._lifts, self._shown_at, t), self._version))
             return
         node, mine = fast
-        if maps is self._maps.maps and proven_now(node, self._record, mine, lifted, self._occ,
-                                                  lifts, t, self.clear, self._tree):
-            # The mat showed the turn whole, and the next player went on at once: as at a
-            # rest on it, the maps no history explains then pay (fast 60: never rested on,
-            # maps that put the Spirit where no turn did stayed cheapest and crowded out
-            # the one the hands made). Not for a lift that may be the mover's own hand
-            # (``proves_start``: knock 105).
-            self._maps.rested(self._fitting, node.taken, ended=True)
+        if maps is self._maps.maps:
+            # The mat showed the turn whole and the next player went on at once (fast 60).
+            shown_whole(self._maps, self._fitting, node, mine, lifted, self._occ, lifts, t,
+                        self._record, self._tree)
         self._chain = chained(self._chain, node, lifted, mine)
         self._fast.update((sq, (t, self._version, node, t)) for sq in mine)
         over = snatch_of(self._tree, self._record, self._explained, node, lifted, mine,

@@ -628,6 +628,17 @@ class Robot(SeatPlay, SeatChanges):
             self.answer_on_phone(w, seat, prompt, choice)
 
     def answer_on_phone(self, w: World, seat: str, prompt: dict, choice: str) -> None:
+        if self.kinds[seat].kind == "computer":
+            # The computer's seat has no phone: "Whose step was it?" during the move its
+            # hands make is answered at the table, under the button the OLED names its card
+            # with (wind5 computer 123: Red's phone was asked, and the robot stopped), as
+            # the browser robot does.
+            reply = prompt.get("reply") or {}
+            buttons = reply["buttons"] if reply.get("seat") == seat else prompt["buttons"]
+            if choice not in buttons:
+                raise Stuck(f"the mat asks the computer's {seat} {prompt} with no button for {choice}")
+            w.button(buttons[choice])
+            return
         status, body = w.phones[seat].request(
             "/seat/answer", {"card": choice, "step": step_key(w.seat(seat))})
         if status != 200:

@@ -156,3 +156,28 @@ def test_a_question_about_the_turn_before_is_answered_by_its_mover_as_played():
     robot.kinds["blue"] = KINDS["computer"]()
     robot.answer_previous(w, "red", prompt)
     assert pressed == ["A"]
+
+
+# Wind5 computer 123 (session 48; failed about a third of the runs): while the robot's hands
+# made the computer's Spider c3c2 d1e2, the mat asked "Blue: which card? B: Lion or Red:
+# Spider" (whose step was it), and the robot answered for the computer's seat on a phone it
+# does not have (403, the game stopped). The computer's seat answers at the table, under the
+# button the OLED names its card with, as the browser robot does.
+def test_the_computer_seat_answers_whose_step_at_the_table():
+    from seat_kinds import KINDS
+    from table_robot import Robot
+
+    class Table:
+        phones: dict = {}
+        pressed: list[str] = []
+
+        def button(self, name):
+            self.pressed.append(name)
+
+    robot = Robot.__new__(Robot)
+    robot.kinds = {"red": KINDS["computer"](), "blue": KINDS["mat"]()}
+    prompt = {"seat": "blue", "choose": ["Lion"], "buttons": {"Lion": "B"},
+              "reply": {"seat": "red", "choose": ["Spider"], "buttons": {"Spider": "C"}}}
+    table = Table()
+    robot.answer_on_phone(table, "red", prompt, "Spider")
+    assert table.pressed == ["C"]

@@ -40,7 +40,12 @@ def answered_late(q: Question, key: str, tree: Tree, opened: tuple[Move, ...],
     moving its pieces back, ``answering.other_cards``) are about the hands before that rest;
     kept, they would rule out the same turns made after it (no-answer 190: Blue's takeback of
     Red's Otter c2d1 came once Red had made Iguana c2d1 in its place; Blue's Viper d1c2,
-    moving the Spirit back, was then read as Iguana's takeback too, and the game wedged)."""
+    moving the Spirit back, was then read as Iguana's takeback too, and the game wedged).
+    This is the issue's rule ("an answer that comes late filters the histories back to the
+    point it answers, and everything played since stands if one history still explains it"):
+    the point answered is the takeback's rest, the anchor's board; what was played since (the
+    turn made again and its reply) is kept if one history read from there explains it
+    (tests/mat/traces/late_takeback_answer_stands_as_of_its_rest_...jsonl)."""
     if key != TAKEBACK or q.depth != 0 or not opened or not shown or not rested:
         return None
     board = tree.root.occupancy

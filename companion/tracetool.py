@@ -87,15 +87,19 @@ def _check_event(obj: dict, number: int, text: str, last_t: float) -> float:
         if obj["button"] not in BUTTONS:
             raise TraceError(f"line {number}: button must be A, B or C")
     elif "input" in obj or "press" in obj:
-        answer = obj["input"] if "input" in obj else obj["press"]
-        if not isinstance(answer, dict) or answer.get("seat") not in ("red", "blue"):
-            raise TraceError(f"line {number}: input must be {{\"seat\": \"red\"|\"blue\", \"card\": ...}}")
-        turn = answer.get("turn")
-        if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool) or turn < 1):
-            raise TraceError(f"line {number}: an input's turn is the number of the turn it answers")
+        _check_answer(obj["input"] if "input" in obj else obj["press"], number)
     elif obj.get("end") is not True:
         raise TraceError(f"line {number}: unknown event {text.strip()!r}")
     return float(t)
+
+
+def _check_answer(answer: object, number: int) -> None:
+    """Check an ``input`` (or ``press``) event's answer: its seat, and the turn it names."""
+    if not isinstance(answer, dict) or answer.get("seat") not in ("red", "blue"):
+        raise TraceError(f"line {number}: input must be {{\"seat\": \"red\"|\"blue\", \"card\": ...}}")
+    turn = answer.get("turn")
+    if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool) or turn < 1):
+        raise TraceError(f"line {number}: an input's turn is the number of the turn it answers")
 
 
 def replay(header: dict, events: Iterable[dict], *, settle: float = SETTLE_S,

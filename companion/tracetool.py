@@ -86,16 +86,20 @@ def _check_event(obj: dict, number: int, text: str, last_t: float) -> float:
     elif "button" in obj:
         if obj["button"] not in BUTTONS:
             raise TraceError(f"line {number}: button must be A, B or C")
-    elif "input" in obj:
-        answer = obj["input"]
-        if not isinstance(answer, dict) or answer.get("seat") not in ("red", "blue"):
-            raise TraceError(f"line {number}: input must be {{\"seat\": \"red\"|\"blue\", \"card\": ...}}")
-        turn = answer.get("turn")
-        if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool) or turn < 1):
-            raise TraceError(f"line {number}: an input's turn is the number of the turn it answers")
+    elif "input" in obj or "press" in obj:
+        _check_answer(obj["input"] if "input" in obj else obj["press"], number)
     elif obj.get("end") is not True:
         raise TraceError(f"line {number}: unknown event {text.strip()!r}")
     return float(t)
+
+
+def _check_answer(answer: object, number: int) -> None:
+    """Check an ``input`` (or ``press``) event's answer: its seat, and the turn it names."""
+    if not isinstance(answer, dict) or answer.get("seat") not in ("red", "blue"):
+        raise TraceError(f"line {number}: input must be {{\"seat\": \"red\"|\"blue\", \"card\": ...}}")
+    turn = answer.get("turn")
+    if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool) or turn < 1):
+        raise TraceError(f"line {number}: an input's turn is the number of the turn it answers")
 
 
 def replay(header: dict, events: Iterable[dict], *, settle: float = SETTLE_S,
@@ -166,8 +170,12 @@ def _run(recognizer: Recognizer, mat: SimMat, scanner: MatrixScanner | Recording
             if recorder is not None:
                 recorder.button(t, event["button"])
             yield from recognizer.button(t, event["button"])
-        elif "input" in event:
-            answer = event["input"]
+        elif "press" in event and (name := _labelled(recognizer, event["press"])) is not None:
+            if recorder is not None:
+                recorder.button(t, name)
+            yield from recognizer.button(t, name)
+        elif "input" in event or "press" in event:
+            answer = event["input"] if "input" in event else event["press"]
             if recognizer.prompt is None:
                 # The table answers the computer's question the moment it is asked; this
                 # replay scans on its own grid, up to a period behind the live loop.
@@ -191,6 +199,17 @@ def _run(recognizer: Recognizer, mat: SimMat, scanner: MatrixScanner | Recording
                 recorder.close(t)
             return
     yield from until(math.inf)
+
+
+def _labelled(recognizer: Recognizer, press: dict[str, object]) -> str | None:
+    """The button the shown prompt labels with what a ``press`` means (its card, or the
+    takeback): a player reads the OLED and presses that button. None if the prompt shows no
+    such button (no prompt, or the card shown bare): the player answers on the phone."""
+    prompt = recognizer.prompt
+    meant = "takeback" if press.get("takeback") else press.get("card")
+    if prompt is None or not isinstance(meant, str):
+        return None
+    return prompt.get("buttons", {}).get(meant)
 
 
 def _sent(recognizer: Recognizer, answer: dict) -> bool:

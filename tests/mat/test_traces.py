@@ -539,7 +539,7 @@ def test_the_robots_spirit_put_back_after_its_pawn_step_is_a_question_answered()
     assert {"prompt": {"seat": "red", "choose": ["Bat"],
                        "reply": {"seat": "blue", "choose": ["Sable"]}}} in expected
     assert asked.answered is not None and asked.rest < asked.answered
-    assert any(e["t"] == asked.answered and ("input" in e or "button" in e) for e in game.events)
+    assert any(e["t"] == asked.answered and ("input" in e or "press" in e) for e in game.events)
 
 
 def test_a_spirit_step_like_the_mover_retaking_the_turn_is_a_question_answered():
@@ -563,7 +563,7 @@ def test_a_spirit_set_down_on_its_way_is_a_question_answered():
     assert {"prompt": {"seat": "blue", "choose": ["Rooster"],
                        "reply": {"seat": "red", "choose": ["Sheep"]}}} in expected
     assert asked.answered is not None and asked.rest < asked.answered
-    assert any(e["t"] == asked.answered and ("input" in e or "button" in e) for e in game.events)
+    assert any(e["t"] == asked.answered and ("input" in e or "press" in e) for e in game.events)
 
 
 def test_a_takeback_asked_keeps_the_turn_made_in_its_place_until_the_answer():

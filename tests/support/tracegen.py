@@ -165,18 +165,23 @@ class _Game:
 
     def answer(self, seat: str, card: str | None, pos_hand: tuple[str, ...], *,
                takeback: bool = False, reply: list[str] | None = None) -> float:
-        """The asked player answers (phone or buttons); returns the time."""
+        """The asked player answers (phone or buttons); returns the time. A button press is the
+        one the shown prompt labels with the card meant (or the takeback): a player reads the
+        OLED's map (``press``, resolved by the replay), whatever question it shows; the place
+        of the card in ``pos_hand`` (the hand of the turn meant) only says whether the card
+        has a button (A or B) when the expected question is shown."""
         hands, rng = self.hands, self.rng
         t = round(hands.now, 4)
         if takeback:
             hands.events.append({"t": t, "input": {"seat": seat, "takeback": True}} if rng.random() < 0.5
-                                else {"t": t, "button": "C"})
+                                else {"t": t, "press": {"seat": seat, "takeback": True}})
         elif reply is not None:
             # The replying seat answers for its own step: on its phone, or C for its one card.
-            hands.events.append({"t": t, "button": "C"} if len(reply) == 1 and rng.random() < 0.5
+            hands.events.append({"t": t, "press": {"seat": seat, "card": card}}
+                                if len(reply) == 1 and rng.random() < 0.5
                                 else {"t": t, "input": {"seat": seat, "card": card}})
         elif card in pos_hand[:2] and rng.random() < 0.5:
-            hands.events.append({"t": t, "button": "AB"[pos_hand.index(card)]})
+            hands.events.append({"t": t, "press": {"seat": seat, "card": card}})
         else:
             hands.events.append({"t": t, "input": {"seat": seat, "card": card}})
         return t

@@ -160,7 +160,7 @@ def _premature(game, output: list[dict], settle: float) -> list[dict]:
     """The commits made before rest (see the module's docstring)."""
     noise = set(game.noise)
     edges = [e["t"] for e in game.events if ("on" in e or "off" in e) and e["t"] not in noise]
-    answers = [e["t"] for e in game.events if "button" in e or "input" in e]
+    answers = [e["t"] for e in game.events if "button" in e or "press" in e or "input" in e]
     # A turn's commit is due once the next turn's hands start.
     ended = {}
     for before, after in zip(game.turns, game.turns[1:]):

@@ -11,7 +11,6 @@ from ..rules.moves import Move
 from .asking import Question, ask
 from .explaining import common_prefix
 from .histories import Node, Tree
-from .undoing import spirit_back_along
 
 
 def round_trip(paths: list[tuple[Move, ...]], opened: tuple[Move, ...]) -> bool:
@@ -68,22 +67,13 @@ def shown_then(tree: Tree, paths: list[tuple[Move, ...]], opened: tuple[Move, ..
                mat: tuple[list[tuple[float, frozenset[int]]], list[tuple[float, int]]],
                after: float, shown: float | None) -> float | None:
     """When the mat showed the board of the first ``common`` turns of ``paths``, published
-    while some history goes on after them (a :func:`round_trip` asked about, or turns the
-    histories read apart: snatch 46, Goat b2c3 published at the question about the Dragon
-    c3d4 and Sasori d4b4 the hands had made since): its first rest there after ``after``
-    (when the game as published was shown), not its last change (a later turn's end: the
-    turns after are read from the lifts since that time, and a history's steps must land
-    after the turns that stand were shown); else ``shown``. Not when a history goes on with
-    the other player's Spirit moved straight back along the last of those turns' Spirit
-    step (:func:`.undoing.spirit_back_along`): that is also the turn taken back Spirit
-    first, and the lifts since the mat's last change are what keep the two apart
-    (named_card_goes_with_its_turn_taken_back; session 47, part 3).
+    while a :func:`round_trip` after them is asked about: its first rest there after
+    ``after`` (when the game as published was shown), not its last change (the round
+    trip's end: the turns after are read from the lifts since that time); else ``shown``.
     ``mat``: its rests and lifts. Not after the round trip began: in fast play the first
     rest on that board is the round trip's end (snatch 164), and the turns after it would
     have no lifts left; then just before the last lift of a square its first turn leaves."""
-    went_on = common > len(opened) and any(len(p) > common for p in paths)
-    back = any(len(p) > common and spirit_back_along(p[common], p[common - 1]) for p in paths)
-    node = tree.follow(paths[0][:common]) if went_on and not back else None
+    node = tree.follow(paths[0][:common]) if round_trip(paths, opened) else None
     if node is None:
         return shown
     rested, lifts = mat

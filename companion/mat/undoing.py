@@ -19,13 +19,6 @@ def undoes(reply: Move, move: Move) -> bool:
     return all((t, f) in steps(move) for f, t in steps(reply))
 
 
-def spirit_back_along(reply: Move, move: Move) -> bool:
-    """Does ``reply``, the next player's turn, only move a Spirit straight back along one of
-    ``move``'s steps (a Spirit step: the other player cannot move ``move``'s pawn)? Also
-    ``move`` taken back Spirit first, or whole when it only moved the Spirit."""
-    return len(steps(reply)) == 1 and undoes(reply, move)
-
-
 def spirit_put_back(found: list[Node], opened: tuple[Move, ...]) -> bool:
     """Is every history ``found`` the last published turn, a Wind Spirit card's, and a reply
     that only moves its Spirit straight back? The mat is then also that turn's takeback

@@ -323,19 +323,10 @@ NAMED_TURN = {"spirit_back_answered_after_the_next_turn_names_the_turn_it_was_as
 # first turn), so Red's late "Sheep, turn 2" commits Sheep b3b2 and Tiger b2b3. Replaced by the
 # round-trip question, the answer was lost (offered after two turn-1s, ``heard``), and Red's
 # pawn step of Octopus e1d2 b3a2 was committed before rest as Sheep e1d2 (main reads it too).
-# Snatch 46 (session 46, cut from Red's Goat b2c3, turn 19): 0.14 s after Goat b2c3's rest,
-# Blue's Dragon c3d4 and Red's Sasori d4b4 move the Spirit on by snatches (d4 lifted 60 ms after
-# it landed). At that rest the histories agree on Goat b2c3 and go on differently, so Goat b2c3 is
-# published and Blue asked "Cobra or Dragon?" (Red: Sasori). Goat b2c3 was dated at the mat's
-# last change (Sasori's landing), and once it and Dragon c3d4 stood, a history's steps had to
-# land after that time: Sasori's own could not, no history explained Blue's Goat b4b5 and the
-# mat read nothing more (main wedged at 103.8 s). The turns published while the histories go on
-# after them are dated as before a round trip (``round_trips.shown_then``): Goat b4b5 at 18.505.
 ROUND_TRIP = {"spirit_round_trip_after_an_answered_turn_is_asked_not_read_as_nothing",
               "spirit_round_trip_is_asked_as_a_move_or_its_first_turn_taken_back",
               "fast_round_trip_answered_then_the_next_turns_are_read",
-              "late_answer_to_a_question_replaced_by_a_round_trip_is_not_lost",
-              "turns_agreed_on_at_a_question_are_shown_before_the_turns_made_since"}
+              "late_answer_to_a_question_replaced_by_a_round_trip_is_not_lost"}
 # Knock 171 (session 42, cut from Red's Fox e2d1): Red's hand lifts its pawn off e2 and knocks
 # Blue's e1 16 ms later; e1 is put back 1.4 s later, the pawn still in the hand, read at that
 # rest as Rat e2e1 taking e1. The pawn then takes d1: the lift of d1 is the mover's capture,

@@ -21,11 +21,18 @@ def taken_back_at(tree: Tree, opened: tuple[Move, ...], shown: list[float],
     c4c3 taken back, Okija d3b1 played and taken back, read again as Okija c4c3 and Ox c3c4
     over the Lion's own lifts). ``since`` if the turn leaves the board as occupied as the anchor
     (a Spirit swap: a rest there is no takeback), or no such rest."""
+    return max([since, *_rests_back(tree, opened, shown, rested)])
+
+
+def _rests_back(tree: Tree, opened: tuple[Move, ...], shown: list[float],
+                rested: list[tuple[float, frozenset[int]]]) -> list[float]:
+    """The mat's rests on the anchor's board since it showed ``opened[0]`` (none if that turn
+    leaves the board as occupied as the anchor: a Spirit swap, whose rest there is no
+    takeback)."""
     turn = tree.follow(opened[:1])
     if not opened or not shown or turn is None or turn.occupancy == tree.root.occupancy:
-        return since
-    board = tree.root.occupancy
-    return max([since, *(t0 for t0, occ in rested if occ == board and t0 > shown[0])])
+        return []
+    return [t0 for t0, occ in rested if occ == tree.root.occupancy and t0 > shown[0]]
 
 
 def answered_late(q: Question, key: str, tree: Tree, opened: tuple[Move, ...],
@@ -46,11 +53,9 @@ def answered_late(q: Question, key: str, tree: Tree, opened: tuple[Move, ...],
     the point answered is the takeback's rest, the anchor's board; what was played since (the
     turn made again and its reply) is kept if one history read from there explains it
     (tests/mat/traces/late_takeback_answer_stands_as_of_its_rest_...jsonl)."""
-    if key != TAKEBACK or q.depth != 0 or not opened or not shown or not rested:
+    if key != TAKEBACK or q.depth != 0:
         return None
-    board = tree.root.occupancy
-    turn = tree.follow(opened[:1])
-    back = [t0 for t0, occ in rested if occ == board and t0 > shown[0]]
-    if turn is None or turn.occupancy == board or not back or rested[-1][1] == board:
+    back = _rests_back(tree, opened, shown, rested)
+    if not back or rested[-1][1] == tree.root.occupancy:
         return None
     return back[-1]

@@ -12,7 +12,8 @@ from ..rules.moves import Move
 from ..rules.position import COLORS
 from .asking import STEP, TAKEBACK, Question
 from .histories import Explanation, Node, Tree, cheapest
-from .pieces import PIECES, PUT_BACK, Expected, Held, PieceMap, PieceMaps, expected_of
+from .expecting import Expected, expected_of
+from .pieces import PIECES, PUT_BACK, Held, PieceMap, PieceMaps
 from .readings import pieces_of
 from .record import Record
 from .undoing import steps, undoes

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
+
+from .expecting import Expected, expected_of, unexpected
 
 Pieces = tuple[str | None, ...]
 Visit = tuple[int, float, float]            # a square a piece stood on: (square, from, until)
@@ -31,7 +32,6 @@ Trails = tuple[Trail | None, ...]           # each square's piece's trail
 NOW = float("inf")                          # ``until`` of the square a piece stands on
 Air = tuple[tuple[str, int, float, Trail], ...]   # (piece, the square it left, when, trail)
 Held = tuple[Pieces, int]   # the board before a turn, and the square it lifted its first piece off
-Expected = tuple[frozenset[str], ...]       # the pieces each square may hold
 
 # Each seat's pieces (red 0, blue 1), master first. A tuple, not "Rr": an empty square's
 # None is simply no one's.
@@ -179,6 +179,17 @@ class PieceMap:
         return {piece: n for piece, n in out.items() if n > 0}
 
 
+def _at_work(m: PieceMap, taken: tuple[str, ...]) -> bool:
+    """Has ``m`` a piece in the hand that no history took, whose square is empty: a hand at
+    work, that may still put it back (knock 22: a knocked pawn off its switch)? One whose
+    square another piece filled is no hand at work but a relabelling: onlooker 94's brushed
+    red pawn "lifted" as Blue's pawn "landed" there, held in the hand at no noise through
+    every rest, until no map was left with the pieces where the hands had put them."""
+    surplus = m.surplus(taken)
+    return bool(surplus) and any(m.pieces[o] is None for p, o, since, _ in m.air
+                                 if since != GONE and o >= 0 and p in surplus)
+
+
 def _alike_again(air: Air, i: int) -> bool:
     """Is the ``i``-th piece in the air a live one alike the one before it, from the same
     square? Two such are one choice, but on a brushed square the later is the one it gets
@@ -316,14 +327,13 @@ class PieceMaps:
     def rested(self, explained: set[int], taken: tuple[str, ...] = (), ended: bool = False
                ) -> None:
         """The mat rested on a turn (whole, or a Wind Spirit card's part-way) that the maps
-        ``explained`` (by ``id``) show: the others with nothing in the hand pay ``RESTED``,
-        their pieces resting where no history puts them (a piece in the hand is a hand at
-        work, not a rest: knock 22). The pieces that turn's history took off (``taken``)
+        ``explained`` (by ``id``) show: the others pay ``RESTED``, their pieces resting where
+        no history puts them, unless a hand is at work (``_at_work``). The pieces that turn's history took off (``taken``)
         are off the mat, not in a hand (the table robot's wind3 103: a map that read the
         turn's pawn and Spirit swapped rested free beside the captured pieces, and a swap
         made next was read as both put back). ``ended``: the next player went on from the
         turn at once (fast play): a piece in the hand is no hand at work on it then."""
-        self.maps = sorted((m if id(m) in explained or (m.surplus(taken) and not ended) else
+        self.maps = sorted((m if id(m) in explained or (_at_work(m, taken) and not ended) else
                             m.costing(m.cost + RESTED)
                             for m in self.maps), key=lambda m: m.cost)   # the same maps
 
@@ -346,7 +356,7 @@ class PieceMaps:
         return self.maps[0].cost
 
 
-def _beam(maps: list[PieceMap], expected: "Expected") -> list[PieceMap]:
+def _beam(maps: list[PieceMap], expected: Expected) -> list[PieceMap]:
     """Equal maps merged at their least noise, the cheapest ``BEAM`` kept, cheapest first
     (among equals, those whose pieces stand where the game may have them: ``expected``),
     their noise counted from the cheapest."""
@@ -374,24 +384,5 @@ def _beam(maps: list[PieceMap], expected: "Expected") -> list[PieceMap]:
     least = order[0].cost
     cut = least + WIDTH if len(order) <= BEAM else min(least + WIDTH, order[BEAM - 1].cost)
     kept = sorted((m for m in order if m.cost <= cut),
-                  key=lambda m: (m.cost, _unexpected(m.pieces, expected)))[:BEAM]
+                  key=lambda m: (m.cost, unexpected(m.pieces, expected)))[:BEAM]
     return [m.costing(m.cost - least) for m in kept] if least else kept
-
-
-_NONE = (None,)   # (an empty square, dropped from the pieces a square may hold)
-
-
-def expected_of(boards: list[Pieces]) -> "Expected":
-    """For each square, the pieces ``boards`` put there."""
-    # (By column: the boards transposed at once, not each square's pieces gathered apart.)
-    return tuple(frozenset(column).difference(_NONE) for column in zip(*boards))
-
-
-# Kept: the beam's maps keep their boards from edge to edge, and ``expected`` changes only
-# when the game does, so the same pair is counted again and again (a map's 25 squares at
-# every edge).
-@lru_cache(maxsize=4096)
-def _unexpected(pieces: Pieces, expected: "Expected") -> int:
-    """The squares where ``pieces`` has a piece no expected board puts there (squares no
-    board fills do not count: a piece set down for a moment)."""
-    return sum(1 for p, e in zip(pieces, expected) if p is not None and e and p not in e)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from ..rules.moves import Move
 from .histories import Explanation, Node
+from .rereading import rereads
 from .sides import ASIDE_S
 from .turns import Turns
 
@@ -31,6 +32,8 @@ def set_aside(found: list[Explanation], opened: tuple[Move, ...], shown: list[fl
     # difference, which rounds below ASIDE_S at that instant for about half the times.)
     if not opened or not found or t >= changed_at + ASIDE_S:
         return False
+    if rereads(found, opened, shown, lifts, lambda: turns().position):
+        return True   # (the next player's piece set down for a moment: set-down 58)
     last = opened[-1]
     if last.from_sq is None or last.to_sq is None:
         return False

@@ -1,5 +1,5 @@
-"""An amendment that only re-reads the hands before the publication: kept with the turn as
-published until the next edges tell them apart (set-down 58).
+"""An amendment whose first lift is the next player's piece: kept with the turn as published
+until the next edges tell them apart (set-down 58, 146).
 
 Blue's Scorpion e5d4 c3d1 swaps the Spirit (c3 -> d1) with Red's student (d1 -> c3), and is
 published at the rest. Red lifts its student off c3 and sets it on a2 for 0.72 s, on its way
@@ -9,7 +9,10 @@ Spirit's, the mover's. But that amendment leaves Red's student on d1, where the 
 published put the Spirit, and nobody lifted d1 since the mat showed the turn: a hand amending
 it would have had to. Both readings are kept (the mat waits, as for a piece set aside) until
 the next edges settle it: the piece going on (Red's turn), or staying (the amendment, read
-then)."""
+then). Set-down 146: Red's Lobster c2d3 published (amended); Blue lifts c5, its own pawn, and
+makes its Wind card with two moments' set-downs; at a4's 0.6 s rest the mat was read as the
+Lobster amended back to c2b3 with Blue's Octopus c5d4 b3a4. The first lift was Blue's own
+piece: that reading waits too, and Blue's card is read where it lands."""
 
 from __future__ import annotations
 
@@ -20,26 +23,34 @@ from ..rules.position import Position
 from .histories import Explanation
 from .pieces import PIECES
 from .readings import pieces_of
+from .sides import ASIDE_S
 
 
 def rereads(found: list[Explanation], opened: tuple[Move, ...], shown: list[float],
             lifts: list[tuple[float, int]], position: Callable[[], Position]) -> bool:
     """Does every reading ``found`` amend the last published turn (``opened``; ``position``:
-    the game as published) to a board that changes the piece on a square occupied on both
-    that no lift has emptied since the mat showed that turn (``shown``), while the first lift
-    since then was, on the published board, a piece of the player to move? The amendment
-    then explains that lift only by re-reading the hands that were published (the mover's
-    piece where the published turn has the next player's)."""
-    if not opened or not found or not shown or any(
-            len(e.node.moves) != len(opened) or e.node.moves[:-1] != opened[:-1]
-            or e.node.moves == opened for e in found):
+    the game as published), perhaps with a reply, while the first lift since the mat showed
+    that turn (``shown``) was, on the published board, a piece of the player to move (set-down
+    58, 146), or the Spirit lifted as long after as a piece may stand aside (``ASIDE_S``)?
+    Then that lift may be the next player's hand, the piece it set down for a moment on its
+    way: the reading waits as a piece set aside."""
+    if not opened or not found or not shown or not all(_amends(e.node.moves, opened)
+                                                       for e in found):
         return False
     since = sorted((t0, sq) for t0, sq in lifts if t0 > shown[-1])
     pos = position()
     published = pieces_of(pos)
-    if not since or published[since[0][1]] not in PIECES[pos.turn]:
+    if not since:
         return False
-    touched = {sq for _, sq in since}
-    return all(any(p is not None and q is not None and p != q and sq not in touched
-                   for sq, (p, q) in enumerate(zip(published, e.node.pieces)))
-               for e in found)
+    first, sq = since[0]
+    # (The Spirit is nobody's: lifted soon after the mat showed the turn, it is as likely
+    # the mover's hand setting it right, as ``set_aside`` reads it.)
+    return published[sq] in PIECES[pos.turn] or (published[sq] == "W"
+                                                   and first - shown[-1] >= ASIDE_S)
+
+
+def _amends(moves: tuple[Move, ...], opened: tuple[Move, ...]) -> bool:
+    """Does a history amend the last published turn (and perhaps add a reply)?"""
+    n = len(opened)
+    return (n <= len(moves) <= n + 1 and moves[:n - 1] == opened[:-1]
+            and moves[n - 1] != opened[-1])

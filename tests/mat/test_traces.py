@@ -391,8 +391,13 @@ FAST_MAPS = {"fast_reply_never_rested_on_keeps_the_map_the_hands_made"}
 # amended to c3a2 (the swap's edges re-read: the Spirit put back on c3, d1 lifted and put back),
 # which leaves Red's student on d1, where nobody lifted anything since the turn was shown; and
 # Red's turn was then never read. That amendment waits as a piece set aside
-# (``rereading.rereads``): Red's piece goes on, and Rhinoceros is read.
-REREAD = {"swapped_student_set_down_for_a_moment_by_the_next_player_is_no_amendment"}
+# (``rereading.rereads``): Red's piece goes on, and Rhinoceros is read. Set-down 146 (its turns 3-4):
+# Red's Lobster c2d3 is read amended from c2b3; Blue lifts c5, its own pawn, and makes its Wind
+# card with two moments' set-downs (b5, b3); at a4's 0.6 s rest the mat was read as the Lobster
+# amended back to c2b3 with Blue's Octopus c5d4 b3a4. The first lift since was Blue's: that
+# reading waits too, and Rhinoceros c5d4 d3b3 is read where it lands.
+REREAD = {"swapped_student_set_down_for_a_moment_by_the_next_player_is_no_amendment",
+          "next_players_wind_card_set_down_after_their_own_lift_is_no_amendment_back"}
 NOT_READ_YET = dict.fromkeys(SWAP_OR_PUT_BACK, "issue 21, knock 18: a Spirit put back on its own"
                              " square after a committed swap, then moved on, is not read yet (the"
                              " fix that read it misread other knock games)")

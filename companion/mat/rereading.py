@@ -20,33 +20,34 @@ from collections.abc import Callable
 
 from ..rules.moves import Move
 from ..rules.position import Position
-from .histories import Explanation
-from .pieces import PIECES
+from .histories import Explanation, Node
+from .pieces import PIECES, Pieces
 from .readings import pieces_of
-from .sides import ASIDE_S
 
 
 def rereads(found: list[Explanation], opened: tuple[Move, ...], shown: list[float],
             lifts: list[tuple[float, int]], position: Callable[[], Position]) -> bool:
     """Does every reading ``found`` amend the last published turn (``opened``; ``position``:
-    the game as published), perhaps with a reply, while the first lift since the mat showed
-    that turn (``shown``) was, on the published board, a piece of the player to move (set-down
-    58, 146), or the Spirit lifted as long after as a piece may stand aside (``ASIDE_S``)?
-    Then that lift may be the next player's hand, the piece it set down for a moment on its
-    way: the reading waits as a piece set aside."""
-    if not opened or not found or not shown or not all(_amends(e.node.moves, opened)
-                                                       for e in found):
+    the game as published), while the first lift since the mat showed that turn (``shown``)
+    was, on the published board, a piece of the player to move, which the reading takes for
+    the mover's (``_swap_reread``: set-down 58) or for the next player's reply made before
+    the amendment (set-down 146)? Then that lift may be the next player's hand, the piece it
+    set down for a moment on its way: the reading waits as a piece set aside."""
+    n = len(opened)
+    if not n or not found or not shown:
         return False
     since = sorted((t0, sq) for t0, sq in lifts if t0 > shown[-1])
+    if not since or not all(_amends(e.node.moves, opened) for e in found):
+        return False
+    sq = since[0][1]
     pos = position()
     published = pieces_of(pos)
-    if not since:
+    if published[sq] not in PIECES[pos.turn]:
         return False
-    first, sq = since[0]
-    # (The Spirit is nobody's: lifted soon after the mat showed the turn, it is as likely
-    # the mover's hand setting it right, as ``set_aside`` reads it.)
-    return published[sq] in PIECES[pos.turn] or (published[sq] == "W"
-                                                   and first - shown[-1] >= ASIDE_S)
+    touched = {s for _, s in since}
+    return all(_swap_reread(e.node, n, sq, published, touched, PIECES[pos.turn])
+               if len(e.node.moves) == n else _replies_from(e.node.moves[-1], sq)
+               for e in found)
 
 
 def _amends(moves: tuple[Move, ...], opened: tuple[Move, ...]) -> bool:
@@ -54,3 +55,21 @@ def _amends(moves: tuple[Move, ...], opened: tuple[Move, ...]) -> bool:
     n = len(opened)
     return (n <= len(moves) <= n + 1 and moves[:n - 1] == opened[:-1]
             and moves[n - 1] != opened[-1])
+
+
+def _swap_reread(node: Node, n: int, sq: int, published: Pieces, touched: set[int],
+                 theirs: tuple[str, str]) -> bool:
+    """Does ``node`` (the last of its ``n`` turns amended) lift ``sq`` as no piece of the
+    next player's (``theirs``; the published turn swapped one there), and change the piece
+    on a square occupied on both boards that no lift since emptied (``touched``: the
+    amendment re-reads the hands before the publication)?"""
+    before = node.parent
+    if before is None or before.pieces[sq] in theirs:
+        return False
+    return any(p is not None and q is not None and p != q and s not in touched
+               for s, (p, q) in enumerate(zip(published, node.pieces)))
+
+
+def _replies_from(reply: Move, sq: int) -> bool:
+    """Is ``reply`` (the next player's, after the amended turn) made from ``sq``?"""
+    return sq in (reply.from_sq, reply.spirit_from)

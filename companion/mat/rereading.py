@@ -34,35 +34,37 @@ def rereads(found: list[Explanation], opened: tuple[Move, ...], shown: list[floa
     the amendment (set-down 146)? Then that lift may be the next player's hand, the piece it
     set down for a moment on its way: the reading waits as a piece set aside."""
     n = len(opened)
-    since = sorted((t0, sq) for t0, sq in lifts if shown and t0 > shown[-1])
-    if not n or not found or not since:
+    if not n or not found or not shown:
+        return False
+    since = sorted((t0, sq) for t0, sq in lifts if t0 > shown[-1])
+    if not since or not all(_amends(e.node.moves, opened) for e in found):
         return False
     sq = since[0][1]
-    if not all(_lifted_by(e.node.moves, opened, sq) for e in found):
+    # (Asked of the moves first: only a swap puts the next player's piece where the mover's
+    # board had none, on its Spirit's origin; a reply must start there.)
+    if not all(sq == opened[-1].spirit_from if len(e.node.moves) == n
+               else _replies_from(e.node.moves[-1], sq) for e in found):
         return False
     pos = position()
     published = pieces_of(pos)
     if published[sq] not in PIECES[pos.turn]:
         return False
     touched = {s for _, s in since}
-    return all(len(e.node.moves) > n
-               or _swap_reread(e.node, sq, published, touched, PIECES[pos.turn])
+    return all(_swap_reread(e.node, n, sq, published, touched, PIECES[pos.turn])
+               if len(e.node.moves) == n else _replies_from(e.node.moves[-1], sq)
                for e in found)
 
 
-def _lifted_by(moves: tuple[Move, ...], opened: tuple[Move, ...], sq: int) -> bool:
-    """Does a history amend the last published turn and lift ``sq`` first in the turn that
-    replaces it (its pawn's or its Spirit's square), or in one reply after it?"""
+def _amends(moves: tuple[Move, ...], opened: tuple[Move, ...]) -> bool:
+    """Does a history amend the last published turn (and perhaps add a reply)?"""
     n = len(opened)
-    if not (n <= len(moves) <= n + 1 and moves[:n - 1] == opened[:-1]
-            and moves[n - 1] != opened[-1]):
-        return False
-    return sq in (moves[-1].from_sq, moves[-1].spirit_from)
+    return (n <= len(moves) <= n + 1 and moves[:n - 1] == opened[:-1]
+            and moves[n - 1] != opened[-1])
 
 
-def _swap_reread(node: Node, sq: int, published: Pieces, touched: set[int],
+def _swap_reread(node: Node, n: int, sq: int, published: Pieces, touched: set[int],
                  theirs: tuple[str, str]) -> bool:
-    """Does ``node`` (its last turn amended) lift ``sq`` as no piece of the
+    """Does ``node`` (the last of its ``n`` turns amended) lift ``sq`` as no piece of the
     next player's (``theirs``; the published turn swapped one there), and change the piece
     on a square occupied on both boards that no lift since emptied (``touched``: the
     amendment re-reads the hands before the publication)?"""
@@ -71,3 +73,8 @@ def _swap_reread(node: Node, sq: int, published: Pieces, touched: set[int],
         return False
     return any(p is not None and q is not None and p != q and s not in touched
                for s, (p, q) in enumerate(zip(published, node.pieces)))
+
+
+def _replies_from(reply: Move, sq: int) -> bool:
+    """Is ``reply`` (the next player's, after the amended turn) made from ``sq``?"""
+    return sq in (reply.from_sq, reply.spirit_from)

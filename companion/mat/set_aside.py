@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from ..rules.moves import Move
 from .histories import Explanation, Node
+from .rereading import rereads
 from .sides import ASIDE_S
 from .turns import Turns
 
@@ -31,6 +32,15 @@ def set_aside(found: list[Explanation], opened: tuple[Move, ...], shown: list[fl
     # difference, which rounds below ASIDE_S at that instant for about half the times.)
     if not opened or not found or t >= changed_at + ASIDE_S:
         return False
+    # (Or the next player's piece set down for a moment, read as the mover's: set-down 58.)
+    return (rereads(found, opened, shown, lifts, lambda: turns().position)
+            or _capturable(found, opened, shown, lifts, turns))
+
+
+def _capturable(found: list[Explanation], opened: tuple[Move, ...], shown: list[float],
+                lifts: list[tuple[float, int]], turns: Callable[[], Turns]) -> bool:
+    """``set_aside``'s piece moved on where the next player could capture it (or move the
+    Spirit from), lifted from the square it stood on for ``ASIDE_S`` after it was shown."""
     last = opened[-1]
     if last.from_sq is None or last.to_sq is None:
         return False

@@ -60,7 +60,7 @@ from .heard import Heard, turn_of
 from .starting import next_players, starts
 from .in_place import made_in_place
 from .set_aside import set_aside
-from .taken_back import answered_late, taken_back_at
+from .taken_back import answered_late, still_named, taken_back_at
 from .one_game import one_game
 from .proving import kept_at_lift, proves_start, shown_whole
 
@@ -421,14 +421,14 @@ class Recognizer:
         if grown is None:
             return None
         sides = sides_of(maps, now)
+        named = still_named(self._named, self._tree, opened, self._shown, self._rested)
         nodes = allowed(grown + self._tree.halves(grown, boards(maps, now, sides),
                                                   self._tree.follow(opened)),
-                        *unsaid(self._asked(), self._rejected, self._named), self._tree)
+                        *unsaid(self._asked(), self._rejected, named), self._tree)
         pos = self._record.position
         self._fitting = set()
         # (Not once the players named the card of the last turn: it is a turn, not a takeback.)
-        back = (spirit_first(self._tree, opened)
-                if all(p != opened[:-1] for p, _ in self._named) else None)
+        back = spirit_first(self._tree, opened) if all(p != opened[:-1] for p, _ in named) else None
         every = explain(nodes, maps, now, self._since,
                         frozenset(PIECES[pos.turn]), self._shown_at,
                         self._fitting, sides,

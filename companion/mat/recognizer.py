@@ -828,9 +828,11 @@ class Recognizer:
         back = answered_late(q, key, self._tree, self._record.moves_open(), self._shown,
                              self._rested)
         if back is not None:
-            # (The takeback published as of its rest; the hands since are read afresh.)
+            # (The takeback published as of its rest; the hands since are read afresh, and the
+            # histories it keeps grow on: they may be more turns deep than the anchor's tree.)
             self._explained = [self._tree.root]
             self._publish(self._explained, t, back)
+            self._explained += kept
             if self._evaluated:
                 self._rest(t, again=True)
         elif again and self._evaluated:

@@ -60,7 +60,7 @@ from .heard import Heard, turn_of
 from .starting import next_players, starts
 from .in_place import made_in_place
 from .set_aside import set_aside
-from .taken_back import answered_late, taken_back_at
+from .taken_back import answered_late, still_named, taken_back_at
 from .one_game import one_game
 from .proving import kept_at_lift, proves_start, shown_whole
 
@@ -421,14 +421,14 @@ class Recognizer:
         if grown is None:
             return None
         sides = sides_of(maps, now)
+        named = still_named(self._named, self._tree, opened, self._shown, self._rested)
         nodes = allowed(grown + self._tree.halves(grown, boards(maps, now, sides),
                                                   self._tree.follow(opened)),
-                        *unsaid(self._asked(), self._rejected, self._named), self._tree)
+                        *unsaid(self._asked(), self._rejected, named), self._tree)
         pos = self._record.position
         self._fitting = set()
         # (Not once the players named the card of the last turn: it is a turn, not a takeback.)
-        back = (spirit_first(self._tree, opened)
-                if all(p != opened[:-1] for p, _ in self._named) else None)
+        back = spirit_first(self._tree, opened) if all(p != opened[:-1] for p, _ in named) else None
         every = explain(nodes, maps, now, self._since,
                         frozenset(PIECES[pos.turn]), self._shown_at,
                         self._fitting, sides,
@@ -828,9 +828,11 @@ class Recognizer:
         back = answered_late(q, key, self._tree, self._record.moves_open(), self._shown,
                              self._rested)
         if back is not None:
-            # (The takeback published as of its rest; the hands since are read afresh.)
+            # (The takeback published as of its rest; the hands since are read afresh, and the
+            # histories it keeps grow on: they may be more turns deep than the anchor's tree.)
             self._explained = [self._tree.root]
             self._publish(self._explained, t, back)
+            self._explained += kept
             if self._evaluated:
                 self._rest(t, again=True)
         elif again and self._evaluated:

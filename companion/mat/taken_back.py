@@ -1,7 +1,7 @@
 """When a turn published from the anchor was taken back: the mat rested on the anchor's
 board again, and the hands before that rest were that turn's and its takeback's, no later
-turn's (takeback-wind 36); and a takeback answered once the hands went on from that rest
-(no-answer 190)."""
+turn's (takeback-wind 36); a takeback answered once the hands went on from that rest
+(no-answer 190); and the cards named for turns the mat has taken back (no-answer 176)."""
 
 from __future__ import annotations
 
@@ -29,10 +29,33 @@ def _rests_back(tree: Tree, opened: tuple[Move, ...], shown: list[float],
     """The mat's rests on the anchor's board since it showed ``opened[0]`` (none if that turn
     leaves the board as occupied as the anchor: a Spirit swap, whose rest there is no
     takeback)."""
-    turn = tree.follow(opened[:1])
-    if not opened or not shown or turn is None or turn.occupancy == tree.root.occupancy:
+    return _rests_before(tree, opened, 0, shown, rested)
+
+
+def _rests_before(tree: Tree, opened: tuple[Move, ...], k: int, shown: list[float],
+                  rested: list[tuple[float, frozenset[int]]]) -> list[float]:
+    """The mat's rests on the board before the published turn ``opened[k]`` since it showed
+    that turn (none if the turn leaves the board as occupied as before it: a Spirit swap)."""
+    before, turn = tree.follow(opened[:k]), tree.follow(opened[:k + 1])
+    if k >= min(len(opened), len(shown)) or before is None or turn is None \
+            or turn.occupancy == before.occupancy:
         return []
-    return [t0 for t0, occ in rested if occ == tree.root.occupancy and t0 > shown[0]]
+    return [t0 for t0, occ in rested if occ == before.occupancy and t0 > shown[k]]
+
+
+def still_named(named: list[tuple[tuple[Move, ...], str]], tree: Tree,
+                opened: tuple[Move, ...], shown: list[float],
+                rested: list[tuple[float, frozenset[int]]]) -> list[tuple[tuple[Move, ...], str]]:
+    """The cards ``named`` (the moves before a turn, its card) that still apply: not that of
+    a published turn the mat has rested again on the board before since it showed that turn
+    (the test of ``taken_back_at``: a Spirit moved straight back by the next player leaves
+    another board, and keeps it). A named card names the turn it answered; the hands took
+    that turn back, and the turn made in its place is read afresh, though no takeback was
+    asked or published yet (no-answer 176: Red's Hawk c1b2 e1c1, asked and answered "Hawk",
+    taken back by Red's hands and Rhinoceros e3d4 made in its place, was read as Hawk e3d4,
+    the only card left, with no question)."""
+    return [(p, c) for p, c in named
+            if opened[:len(p)] != p or not _rests_before(tree, opened, len(p), shown, rested)]
 
 
 def answered_late(q: Question, key: str, tree: Tree, opened: tuple[Move, ...],

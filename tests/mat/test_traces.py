@@ -276,7 +276,21 @@ SPIRIT_MOVED_ON = {"spirit_set_down_on_its_way_by_the_next_player_is_no_amendmen
 # that turn, which the mat read without asking, and takes it back; Rhinoceros e2d3 c2c3, played
 # in its place, is asked "Rhinoceros or Octopus?", and the kept answer picked Octopus (then the
 # game wedged). What was said of a turn taken back goes with it (``Heard.taken_back``).
-ANSWERS = {"answer_said_of_a_turn_then_taken_back_is_forgotten"}
+# No-answer 176 (session 49, cut from Red's Hawk c1b2 e1c1, asked "Hawk or Rhinoceros?" and
+# answered "Hawk"): Red's hands take it back (the mat rests on the anchor's board, no takeback
+# asked) and make Rhinoceros e3d4 in its place. The card named still kept only Hawk turns from
+# the anchor, and Hawk e3d4 was published with no question. A named card names the turn it
+# answered: once the mat rests again on the board before that turn, it no longer applies
+# (``taken_back.still_named``), and Red is asked again.
+# No-answer 84 (session 49, the game's first seven turns): Blue's Iguana e3e2 (the Spirit) is
+# taken back, asked "Sea Snake or takeback?", and Red answers "takeback" only after Sheep c5d4,
+# Cricket e3c3 and Iguana c3b4 were made. The takeback is published as of its rest and the hands
+# since are read from the anchor, whose tree grows two turns deep: the three turns were never
+# read again and the game wedged. The histories the answer keeps grow on (as a standing
+# question's do), and Sheep c5d4 and Cricket e3c3 are published with the takeback.
+ANSWERS = {"answer_said_of_a_turn_then_taken_back_is_forgotten",
+           "named_card_goes_once_the_hands_take_its_turn_back",
+           "late_takeback_answer_keeps_the_turns_made_since_deeper_than_the_tree"}
 # No-answer 24 (session 41, cut from Red's Sheep e4d5): Blue's "Frog, turn 2" is said of Frog
 # d5e4; asked "Frog or Sheep?" after Eel e4d5 and Sheep c4d3, whose Frog takes Frog d5e4 back
 # for Frog c4d3, it picks that Frog, though the Sheep option's histories play Frog on turn 2 too:

@@ -63,17 +63,31 @@ def ask_apart(nodes: list[Node], common: int, opened: int, turn: int,
     return trip_question(nodes, opened, here) or ask(nodes, common, opened, turn, takeback)
 
 
+def which_card_next(paths: list[tuple[Move, ...]], opened: tuple[Move, ...], common: int) -> bool:
+    """Do ``paths`` go on from their first ``common`` turns, published now, by one turn each
+    on the same squares (its card asked)? Those turns were shown before that turn's hands,
+    whose lifts the mat's last change comes after (spirit-back 77: Red's Lobster a2b3
+    answered after Blue's Viper b3d3 lifted b3, then Red's Sable d3b3 moved the Spirit back;
+    dated at the mat's last change, Viper's lift was before it and the round trip was never
+    read). Not for histories of other shapes: a takeback then read as a round trip too
+    (no-answer 26)."""
+    return (common > len(opened) and all(len(p) == common + 1 for p in paths)
+            and len({(p[common].from_sq, p[common].to_sq) for p in paths}) == 1)
+
+
 def shown_then(tree: Tree, paths: list[tuple[Move, ...]], opened: tuple[Move, ...], common: int,
                mat: tuple[list[tuple[float, frozenset[int]]], list[tuple[float, int]]],
                after: float, shown: float | None) -> float | None:
     """When the mat showed the board of the first ``common`` turns of ``paths``, published
-    while a :func:`round_trip` after them is asked about: its first rest there after
+    while a :func:`round_trip` after them, or :func:`which_card_next`, is asked about: its
+    first rest there after
     ``after`` (when the game as published was shown), not its last change (the round
     trip's end: the turns after are read from the lifts since that time); else ``shown``.
     ``mat``: its rests and lifts. Not after the round trip began: in fast play the first
     rest on that board is the round trip's end (snatch 164), and the turns after it would
     have no lifts left; then just before the last lift of a square its first turn leaves."""
-    node = tree.follow(paths[0][:common]) if round_trip(paths, opened) else None
+    asked = round_trip(paths, opened) or which_card_next(paths, opened, common)
+    node = tree.follow(paths[0][:common]) if asked else None
     if node is None:
         return shown
     rested, lifts = mat

@@ -85,7 +85,7 @@ def _old_beam(maps, expected):
         key = (m.pieces, tuple(e[:2] for e in m.air), m.trails)
         if key not in best or m.cost < best[key].cost:
             best[key] = m
-    kept = sorted(best.values(), key=lambda m: (m.cost, pieces._unexpected(m.pieces, expected)))
+    kept = sorted(best.values(), key=lambda m: (m.cost, pieces.unexpected(m.pieces, expected)))
     kept = kept[:pieces.BEAM]
     least = kept[0].cost if kept else 0
     kept = [m for m in kept if m.cost <= least + pieces.WIDTH]
@@ -123,7 +123,7 @@ def test_the_beam_counts_unexpected_squares_only_of_maps_it_may_keep(monkeypatch
     """Maps noisier than WIDTH over the cheapest, or than the BEAM-th, are dropped whatever
     their squares: only the others are ranked by them (the same beam as the reference)."""
     counted = []
-    unexpected = pieces._unexpected
+    unexpected = pieces.unexpected
 
     def counting(board, expected):
         counted.append(board)
@@ -136,9 +136,9 @@ def test_the_beam_counts_unexpected_squares_only_of_maps_it_may_keep(monkeypatch
         maps = [PieceMap(whole.pieces, whole.air, c, whole.trails + ((i,),))
                 for i, c in enumerate(costs)]
         counted.clear()
-        monkeypatch.setattr(pieces, "_unexpected", counting)
+        monkeypatch.setattr(pieces, "unexpected", counting)
         kept = pieces._beam(maps, start.expected)
-        monkeypatch.setattr(pieces, "_unexpected", unexpected)
+        monkeypatch.setattr(pieces, "unexpected", unexpected)
         assert kept == _old_beam(maps, start.expected)
         ranked = sorted(costs)
         cut = min(ranked[0] + pieces.WIDTH, ranked[pieces.BEAM - 1])

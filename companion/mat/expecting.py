@@ -7,13 +7,13 @@ from __future__ import annotations
 from functools import lru_cache
 
 Expected = tuple[frozenset[str], ...]       # the pieces each square may hold
-Board = tuple[str | None, ...]              # a map's pieces (``pieces.Pieces``)
+Pieces = tuple[str | None, ...]             # what stands on each square (``R r B b W``)
 
 
 _NONE = (None,)   # (an empty square, dropped from the pieces a square may hold)
 
 
-def expected_of(boards: list[Board]) -> Expected:
+def expected_of(boards: list[Pieces]) -> Expected:
     """For each square, the pieces ``boards`` put there."""
     # (By column: the boards transposed at once, not each square's pieces gathered apart.)
     return tuple(frozenset(column).difference(_NONE) for column in zip(*boards))
@@ -23,7 +23,7 @@ def expected_of(boards: list[Board]) -> Expected:
 # when the game does, so the same pair is counted again and again (a map's 25 squares at
 # every edge).
 @lru_cache(maxsize=4096)
-def unexpected(pieces: Board, expected: Expected) -> int:
+def unexpected(pieces: Pieces, expected: Expected) -> int:
     """The squares where ``pieces`` has a piece no expected board puts there (squares no
     board fills do not count: a piece set down for a moment)."""
     return sum(1 for p, e in zip(pieces, expected) if p is not None and e and p not in e)

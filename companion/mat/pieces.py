@@ -24,8 +24,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .expecting import Expected, expected_of, unexpected
+from .expecting import Pieces as Pieces   # (the home of the alias every module imports from here)
 
-Pieces = tuple[str | None, ...]
 Visit = tuple[int, float, float]            # a square a piece stood on: (square, from, until)
 Trail = tuple[Visit, ...]                   # the squares a piece stood on, in order
 Trails = tuple[Trail | None, ...]           # each square's piece's trail
@@ -328,10 +328,10 @@ class PieceMaps:
                ) -> None:
         """The mat rested on a turn (whole, or a Wind Spirit card's part-way) that the maps
         ``explained`` (by ``id``) show: the others pay ``RESTED``, their pieces resting where
-        no history puts them, unless a hand is at work (``_at_work``). The pieces that turn's history took off (``taken``)
-        are off the mat, not in a hand (the table robot's wind3 103: a map that read the
-        turn's pawn and Spirit swapped rested free beside the captured pieces, and a swap
-        made next was read as both put back). ``ended``: the next player went on from the
+        no history puts them, unless a hand is at work (``_at_work``). The pieces that
+        turn's history took off (``taken``) are off the mat, not in a hand (the table robot's
+        wind3 103: a map that read the turn's pawn and Spirit swapped rested free beside the
+        captured pieces, and a swap made next was read as both put back). ``ended``: the next player went on from the
         turn at once (fast play): a piece in the hand is no hand at work on it then."""
         self.maps = sorted((m if id(m) in explained or (_at_work(m, taken) and not ended) else
                             m.costing(m.cost + RESTED)

@@ -21,15 +21,7 @@ def taken_back_at(tree: Tree, opened: tuple[Move, ...], shown: list[float],
     c4c3 taken back, Okija d3b1 played and taken back, read again as Okija c4c3 and Ox c3c4
     over the Lion's own lifts). ``since`` if the turn leaves the board as occupied as the anchor
     (a Spirit swap: a rest there is no takeback), or no such rest."""
-    return max([since, *_rests_back(tree, opened, shown, rested)])
-
-
-def _rests_back(tree: Tree, opened: tuple[Move, ...], shown: list[float],
-                rested: list[tuple[float, frozenset[int]]]) -> list[float]:
-    """The mat's rests on the anchor's board since it showed ``opened[0]`` (none if that turn
-    leaves the board as occupied as the anchor: a Spirit swap, whose rest there is no
-    takeback)."""
-    return _rests_before(tree, opened, 0, shown, rested)
+    return max([since, *_rests_before(tree, opened, 0, shown, rested)])
 
 
 def _rests_before(tree: Tree, opened: tuple[Move, ...], k: int, shown: list[float],
@@ -78,7 +70,7 @@ def answered_late(q: Question, key: str, tree: Tree, opened: tuple[Move, ...],
     (tests/mat/traces/late_takeback_answer_stands_as_of_its_rest_...jsonl)."""
     if key != TAKEBACK or q.depth != 0:
         return None
-    back = _rests_back(tree, opened, shown, rested)
+    back = _rests_before(tree, opened, 0, shown, rested)
     if not back or rested[-1][1] == tree.root.occupancy:
         return None
     return back[-1]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .explaining import rested_ends
 from .histories import ASIDE, Explanation, Node, Tree, cheapest
-from .pieces import PieceMaps
+from .pieces import PieceMaps, Pieces
 from .record import Record
 
 
@@ -65,3 +65,21 @@ def _step_then_one(half: Node, whole: Node) -> bool:
     assert card is not None
     return (len(whole.moves) == k + 2 and whole.moves[:k] == half.moves
             and (whole.moves[k].from_sq, whole.moves[k].to_sq) == (card.from_sq, card.to_sq))
+
+
+def part_way(found: list[Explanation]) -> Pieces | None:
+    """The board of the first history ``found`` with its last turn, a Wind Spirit card's with
+    a Spirit step, part-way: its pawn step made, the Spirit where it stood. A hand may stop
+    between the two steps, and the mat read the turn whole meanwhile (knock 18: Rhinoceros
+    c2b3 with the Spirit knocked off b2 and put back, read as the Spirit swapped onto b3;
+    the Spirit's step to d2 then amends it, which only the maps with the Spirit on b2 read)."""
+    node = found[0].node if found else None
+    move = node.moves[-1] if node is not None and node.moves else None
+    if node is None or node.parent is None or move is None or not move.wind_card:
+        return None
+    f, t = move.from_sq, move.to_sq
+    if f is None or t is None or move.spirit_from is None:
+        return None
+    board = list(node.parent.pieces)
+    board[t], board[f] = board[f], None
+    return tuple(board)

@@ -302,14 +302,18 @@ class PieceMaps:
         """The rests up to ``cut`` are before the anchor."""
         self.laid = [(t0, boards) for t0, boards in self.laid if t0 > cut]
 
-    def keep(self, maps: list[PieceMap], held: Held | None = None) -> None:
+    def keep(self, maps: list[PieceMap], held: Held | None = None,
+             part_way: Pieces | None = None) -> None:
         """Only ``maps`` go on: the mat rested in what they explain long enough that the
         other ways the hands might have gone no longer count; but those of the maps that
-        still hold the piece of ``held`` (see :func:`holding`) at one put-back more do."""
+        still hold the piece of ``held`` (see :func:`holding`), or stand on the board
+        ``part_way`` (a Wind Spirit card's turn read whole, its Spirit step yet to come:
+        see ``on_its_way.part_way``), at one put-back more do."""
         if maps:
             least = min(m.cost for m in maps)
-            self.maps = _beam(list(maps) + [m for m in holding(self.maps, held)
-                                            if m.cost <= least + PUT_BACK], self.expected)
+            more = holding(self.maps, held) + [m for m in self.maps if m.pieces == part_way]
+            self.maps = _beam(list(maps) + [m for m in more if m.cost <= least + PUT_BACK],
+                              self.expected)
 
     def settle(self, explained: dict[int, tuple[str, ...]], before: float = NOW,
                others: tuple[str, ...] | None = None, held: Held | None = None) -> None:

@@ -51,7 +51,7 @@ from .explaining import (agreement, allowed, amended_at, board_fit, build_tables
 from .resting import seen_at_rest, unseen_first
 from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import instead, moved_back, spirit_first, spirit_put_back, taking_back
-from .on_its_way import look_again, on_its_way, whole, whole_first
+from .on_its_way import look_again, on_its_way, part_way, whole, whole_first
 from .going_on import going_on
 from .round_trips import ask_apart, shown_then
 from .emptied import again_of, emptied_since
@@ -357,7 +357,7 @@ class Recognizer:
             explained = explain(self._explained, self._maps.maps, when, self._since)
             self._maps.keep([settled(e.map, e.node.taken)
                              for e in explained if e.cost == explained[0].cost],
-                            held_by(explained))
+                            held_by(explained), part_way(explained))
             if not explained:
                 self._rest(when)   # a piece "set aside" stayed: the mat is read again
         else:

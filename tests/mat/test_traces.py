@@ -222,9 +222,10 @@ REPLACED = {"pawn_set_down_on_its_way_then_a_wind_card_is_one_amended_turn"}
 # mat had rested on the swap, so no map had the Spirit on d2 and nothing was read (the game's
 # next turns stood 30-67 s late). Kept, it gives the question the hands expect, and the answer.
 SWAP_OR_PUT_BACK = {"spirit_put_back_on_its_square_after_a_swap_then_moved_on_is_asked"}
-# Its fix (PieceMaps.keep keeping the relabelled maps, s40-21n f1e4cbb) was taken back at the
-# merge: at 200 knock games it read 2 more exactly but raised wrong commits 22 (9 games) -> 26
-# (15) and wedged games 9 -> 14. Not read yet: a strict xfail until a fix keeps the rule.
+# Its first fix (PieceMaps.keep keeping the relabelled maps, s40-21n f1e4cbb) was taken back:
+# at 200 knock games it raised wrong commits 22 (9 games) -> 26 (15) and wedged games 9 -> 14.
+# Session 50: the prune keeps only the maps on the Wind card's part-way board (its pawn step
+# made, the Spirit where it stood) at one put-back more (``on_its_way.part_way``).
 # Knock 19 (session 40): Blue's Tiger c5c3 published, then Red's hand lifting c2 knocks Blue's
 # master off c3 and puts it back 1.5 s later as the pawn takes d1: Frog c2d1, Bear c2d1, or Bear
 # c2c3 taking the master with d1 lifted and put back. Counted from the anchor, c3 was a turn's
@@ -424,9 +425,6 @@ AT_WORK_EMPTY = {"onlooker_brush_read_as_a_pawn_landing_keeps_no_piece_in_the_ha
 # reading waits too, and Rhinoceros c5d4 d3b3 is read where it lands.
 REREAD = {"swapped_student_set_down_for_a_moment_by_the_next_player_is_no_amendment",
           "next_players_wind_card_set_down_after_their_own_lift_is_no_amendment_back"}
-NOT_READ_YET = dict.fromkeys(SWAP_OR_PUT_BACK, "issue 21, knock 18: a Spirit put back on its own"
-                             " square after a committed swap, then moved on, is not read yet (the"
-                             " fix that read it misread other knock games)")
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run
@@ -505,9 +503,7 @@ def test_issue_21_story(path):
     assert score.exact == 1, score.problems
 
 
-@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.xfail(
-    strict=True, reason=NOT_READ_YET[p.stem])) if p.stem in NOT_READ_YET else p
-    for p in CORPUS], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
 def test_hand_written_trace(path):
     header, events = parse_trace(path.read_text().splitlines())
     # Replayed as the live mat ran (a recorded trace's header carries its settle time).

@@ -68,6 +68,12 @@ def _step(game, frm: int, to: int, spirit: bool) -> bool:
             hands.place(second)
             hands.place(first)
             return False
+        # As the table robot's hands do (tests/robot/table_robot.py ``hands``): the captured
+        # pawn off first, seen gone, then the captor; or the captor, the captured pawn with it.
+        # (Until session 50 the two were swapped: the captor first, then the captured pawn a
+        # hold later, or the captured pawn with the captor after it; base computer 151 needs
+        # the captor's lift first, at once.)
+        first, second = (to, frm) if r < 0.5 else (frm, to)
         hands.lift(first)
         if r < 0.5:
             hands.wait(HOLD)   # the captured pawn off first, seen gone

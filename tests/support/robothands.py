@@ -82,8 +82,8 @@ def _step(game, frm: int, to: int, spirit: bool) -> bool:
         hands.place(to)
         return False
     hands.lift(frm)
-    if r < 0.15:
-        # A hesitation: put back, a rest, then the move.
+    if r < 0.15 or frm == getattr(game, "hesitant", None):
+        # A hesitation: put back, a rest, then the move (robot-hesitation's chosen pawn too).
         hands.wait(HOLD)
         hands.place(frm)
         hands.wait(PAUSE)

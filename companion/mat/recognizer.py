@@ -33,7 +33,7 @@ from ..rules.squares import square_name
 from .asking import Question, pass_question, unsaid
 from .events import MatEvent, Prompt
 from .histories import Explanation, Node, Tree, explain
-from .sides import ASIDE_S, boards, sides_of
+from .sides import boards, sides_of
 from .turns import Known
 from .walks import untimed
 from .pairing import pair_up as pair_up
@@ -545,11 +545,12 @@ class Recognizer:
             # or a lift elsewhere, tells them apart).
             self._part_way(t, COLORS[self._midway[0].position.turn])
             return
-        if set_aside(found, opened, self._shown, self._lifts, self._changed_at, t,
-                     partial(self._tree.moves_from, self._record.position)):
+        aside = set_aside(found, opened, self._shown, self._lifts, self._changed_at, t,
+                          partial(self._tree.moves_from, self._record.position))
+        if aside is not None:
             # The piece moved on may be the one the next player captures, set down for a
             # moment (story 6): read once it has stood as long as a piece may be aside.
-            self._aside = self._changed_at + ASIDE_S
+            self._aside = aside
             self._moved_on = self._set_down
             self._part_way(t, COLORS[self._record.position.turn])
             return

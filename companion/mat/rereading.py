@@ -24,6 +24,8 @@ from .histories import Explanation, Node
 from .pieces import PIECES, Pieces
 from .readings import pieces_of
 
+HESITATE_S = 0.25   # a piece set down for less than this, then moved on, is a hesitation (the spec)
+
 
 def rereads(found: list[Explanation], opened: tuple[Move, ...], shown: list[float],
             lifts: list[tuple[float, int]], position: Callable[[], Position]) -> bool:
@@ -78,3 +80,25 @@ def _swap_reread(node: Node, n: int, sq: int, published: Pieces, touched: set[in
 def _replies_from(reply: Move, sq: int) -> bool:
     """Is ``reply`` (the next player's, after the amended turn) made from ``sq``?"""
     return sq in (reply.from_sq, reply.spirit_from)
+
+
+def hesitated(found: list[Explanation], opened: tuple[Move, ...], shown: list[float],
+              lifts: list[tuple[float, int]], position: Callable[[], Position]) -> bool:
+    """Does every reading ``found`` amend the last published turn (``opened``) into a capture
+    of the square first lifted since the mat showed it (``shown``), which held the next
+    player's piece on the published board (``position``), while nobody lifted the square that
+    turn set its piece down on? Then the mover's piece was in the hand through the rest that
+    published the turn, or the next player lifted their own piece and put it back: the
+    amendment waits as long as a hesitation (base computer 151)."""
+    n, last = len(opened), opened[-1] if opened else None
+    if last is None or last.to_sq is None or not found or not shown:
+        return False
+    since = sorted((t0, sq) for t0, sq in lifts if t0 > shown[-1])
+    if not since or last.to_sq in {s for _, s in since}:
+        return False
+    sq = since[0][1]
+    if not all(len(e.node.moves) == n and _amends(e.node.moves, opened)
+               and e.node.moves[-1].to_sq == sq for e in found):
+        return False
+    pos = position()
+    return pieces_of(pos)[sq] in PIECES[pos.turn]

@@ -11,14 +11,14 @@ from collections.abc import Callable
 
 from ..rules.moves import Move
 from .histories import Explanation, Node
-from .rereading import rereads
+from .rereading import HESITATE_S, hesitated, rereads
 from .sides import ASIDE_S
 from .turns import Turns
 
 
 def set_aside(found: list[Explanation], opened: tuple[Move, ...], shown: list[float],
               lifts: list[tuple[float, int]], changed_at: float, t: float,
-              turns: Callable[[], Turns]) -> bool:
+              turns: Callable[[], Turns]) -> float | None:
     """Does every reading ``found`` at the rest ``t`` amend the last published turn by moving
     one of its pieces on (its pawn, or a Wind Spirit card's Spirit), lifted from the square it
     stood on for at least ``ASIDE_S`` after the mat showed it, to a square it was set down on
@@ -27,14 +27,20 @@ def set_aside(found: list[Explanation], opened: tuple[Move, ...], shown: list[fl
     waits until the piece has stood ``ASIDE_S``: a piece set aside by the next player's hand is
     gone by then, and a Spirit set down on its way has gone on. A turn amended within a moment
     of its rest (a pawn set down on a wrong square on its way) is read at once: the next player
-    was not yet at work."""
+    was not yet at work. Returns when to read the mat again (None: read it now); the next
+    player's own piece lifted and put back for a moment waits less (``hesitated``)."""
     # (Compared as the recognizer's deadline is set: ``changed_at + ASIDE_S``, not by the
     # difference, which rounds below ASIDE_S at that instant for about half the times.)
     if not opened or not found or t >= changed_at + ASIDE_S:
-        return False
+        return None
+    if (t < changed_at + HESITATE_S
+            and hesitated(found, opened, shown, lifts, lambda: turns().position)):
+        return changed_at + HESITATE_S
     # (Or the next player's piece set down for a moment, read as the mover's: set-down 58.)
-    return (rereads(found, opened, shown, lifts, lambda: turns().position)
-            or _capturable(found, opened, shown, lifts, turns))
+    if (rereads(found, opened, shown, lifts, lambda: turns().position)
+            or _capturable(found, opened, shown, lifts, turns)):
+        return changed_at + ASIDE_S
+    return None
 
 
 def _capturable(found: list[Explanation], opened: tuple[Move, ...], shown: list[float],

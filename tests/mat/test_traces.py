@@ -423,8 +423,16 @@ AT_WORK_EMPTY = {"onlooker_brush_read_as_a_pawn_landing_keeps_no_piece_in_the_ha
 # card with two moments' set-downs (b5, b3); at a4's 0.6 s rest the mat was read as the Lobster
 # amended back to c2b3 with Blue's Octopus c5d4 b3a4. The first lift since was Blue's: that
 # reading waits too, and Rhinoceros c5d4 d3b3 is read where it lands.
+# The table robot, base computer 151 (session 50, cut from its kept trace, Blue's answer the
+# computer's card): Red's Eel b4a5 (captured pawn lifted with the captor) is read; Blue lifts
+# c5, its own pawn, and puts it back (a hesitation). At that rest the mat was read as Red's turn
+# amended to Cobra b4c5 (Red's pawn in the hand through the rest that published Eel, landing
+# on c5; a5's pawn knocked and put back), and Blue's Goose c5d5 as the Eel amended back with
+# a reply. The first lift since was Blue's, and the amendment captures that very piece while
+# nobody lifted the pawn the Eel set down: that reading waits too, and Goose is read.
 REREAD = {"swapped_student_set_down_for_a_moment_by_the_next_player_is_no_amendment",
-          "next_players_wind_card_set_down_after_their_own_lift_is_no_amendment_back"}
+          "next_players_wind_card_set_down_after_their_own_lift_is_no_amendment_back",
+          "next_players_hesitation_on_a_piece_the_last_turn_could_have_captured_is_no_amendment"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run

@@ -45,10 +45,16 @@ HABITS = {
     "robot": "the table robot's hands, read at its 0.06 s settle time: a Wind Spirit card's "
              "Spirit lifted as its pawn lands (and maybe put back for 0.12 s), the pawn carried "
              "straight where its own Spirit step swaps it, a swap put down at once",
+    "robot-hesitation": "the table robot's hands at its settle time, base or Wind, captures "
+                        "favoured; the player to move, when the last turn's piece could have "
+                        "captured one of their pawns instead, moves that pawn, lifting it and "
+                        "putting it back for a moment first (a hesitation: the robot's base "
+                        "computer 151)",
 }
 QUESTIONS = {"late-answer": "late", "no-answer": "never", "spirit-back": "mixed"}
 FAST_STARTS = ("fast", "hurried", "snatch")
 WIND_ONLY = ("spirit-back", "robot")   # categories whose habit needs the Wind Spirit on the board
+ROBOTS = ("robot", "robot-hesitation")   # categories played with the table robot's hands
 
 
 def choose(game, moves: list[Move]) -> Move:
@@ -56,6 +62,9 @@ def choose(game, moves: list[Move]) -> Move:
     rng, board = game.rng, game.board
     favourites: list[Move] = []
     game.snatching = False
+    game.hesitant = None
+    if game.category == "robot-hesitation":
+        return _hesitation(game, moves)
     if game.category == "spirit-back":
         favourites = _spirit_back(board, moves)
     elif game.category == "snatch":
@@ -71,6 +80,29 @@ def choose(game, moves: list[Move]) -> Move:
     if favourites and rng.random() < 0.7:
         return rng.choice(favourites)
     return rng.choice(moves)
+
+
+def _hesitation(game, moves: list[Move]) -> Move:
+    """robot-hesitation's turn: a pawn the last turn's piece could have captured instead (an
+    amendment of it), moved after a hesitation on its square (``game.hesitant``, which the
+    robot's hands read); else a capture, most of the time."""
+    rng, board = game.rng, game.board
+    pos = board.position
+    targets: set[int] = set()
+    if board.move_stack and not board.peek().is_pass:
+        last = board.pop()
+        before = board.position
+        board.push(last)
+        targets = {m.to_sq for m in amendments(before, last)
+                   if m.to_sq is not None and m.to_sq != pos.spirit}
+    hesitant = [m for m in moves if m.from_sq in targets and not m.wind_card]
+    if hesitant and rng.random() < 0.8:
+        move = rng.choice(hesitant)
+        game.hesitant = move.from_sq
+        return move
+    theirs = pos.blue if pos.turn == 0 else pos.red
+    captures = [m for m in moves if m.to_sq is not None and theirs >> m.to_sq & 1]
+    return rng.choice(captures if captures and rng.random() < 0.7 else moves)
 
 
 def _spirit_back(board, moves: list[Move]) -> list[Move]:

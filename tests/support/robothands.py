@@ -20,6 +20,7 @@ from companion.rules.moves import Move
 ROBOT_SETTLE = 0.06       # the recognizer's settle time in the robot's worlds
 HOLD = (0.18, 0.22)       # a lifted piece held off (CLEAR_S + 0.1, and the request's time)
 PAUSE = (0.12, 0.13)      # the robot's hesitation and held-in-the-air pause (settle x 2)
+SEEN = (0.035, 0.045)     # a lift seen by the mat (the table robot waits for it: scan, debounce)
 
 
 def robot_turn(game, move: Move, afters: dict) -> Move | None:
@@ -68,16 +69,24 @@ def _step(game, frm: int, to: int, spirit: bool) -> bool:
             hands.place(second)
             hands.place(first)
             return False
+        # As the table robot's hands do (tests/robot/table_robot.py ``hands``): the captured
+        # pawn off first, seen gone, then the captor; or the captor, the captured pawn with it.
+        # (Until session 50 the two were swapped: the captor first, then the captured pawn a
+        # hold later, or the captured pawn with the captor after it; base computer 151 needs
+        # the captor's lift first, at once.)
+        first, second = (to, frm) if r < 0.5 else (frm, to)
         hands.lift(first)
-        if r < 0.5:
-            hands.wait(HOLD)   # the captured pawn off first, seen gone
+        # The captured pawn off first, seen gone; or with the captor, lifted once the mat has
+        # seen the captor's square empty (the table robot's ``lift`` waits for that: a scan
+        # and the debounce, about 40 ms; base computer 151: b4 off, a5 off 40 ms later).
+        hands.wait(HOLD if r < 0.5 else SEEN)
         hands.lift(second)
         hands.wait(HOLD)
         hands.place(to)
         return False
     hands.lift(frm)
-    if r < 0.15:
-        # A hesitation: put back, a rest, then the move.
+    if r < 0.15 or frm == getattr(game, "hesitant", None):
+        # A hesitation: put back, a rest, then the move (robot-hesitation's chosen pawn too).
         hands.wait(HOLD)
         hands.place(frm)
         hands.wait(PAUSE)

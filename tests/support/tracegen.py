@@ -38,8 +38,8 @@ from companion.rules.moves import Move
 from companion.rules.position import COLORS, Position
 from companion.rules.squares import parse_square, square_distance
 
-from habits import (FAST_STARTS, HABITS, QUESTIONS, WIND_ONLY, after_landing, choose, pawn_step,
-                    piece_step, rearrange, start)
+from habits import (FAST_STARTS, HABITS, QUESTIONS, ROBOTS, WIND_ONLY, after_landing, choose,
+                    pawn_step, piece_step, rearrange, start)
 from hands import (AIR, ANSWER, ASIDE, EXCHANGE, FAST, HOLD, KNOCK, LONG_THINK, SET_DOWN,
                    SETTLE_BAND, SLIDE, STEP_PAUSE_LONG, STEP_PAUSE_SHORT, THINK, TRAVEL, Hands)
 from questions import Questions
@@ -147,7 +147,7 @@ class _Game:
         self.board = Board(dealt.position)
         self.out = GeneratedGame({"trace": 1, "position": str(self.board.position),
                                   "variant": dealt.variant,
-                                  **({"settle": ROBOT_SETTLE} if category == "robot" else {})},
+                                  **({"settle": ROBOT_SETTLE} if category in ROBOTS else {})},
                                  category)
         self.hands = Hands(self.rng, self.out.events, set(self.board.position.occupied()))
         # The last move committed while its mover may still amend it: (before, move, after).
@@ -250,7 +250,7 @@ class _Game:
         turn = Turn(str(move))
         if self.category == "slides":
             self.fidget(move)
-        whose = whose_step(self.window, board, move, afters, carried=self.category == "robot")
+        whose = whose_step(self.window, board, move, afters, carried=self.category in ROBOTS)
         self.air_read = set()
         provisional = self.perform(move, afters, turn)
         after_landing(self, move)
@@ -276,7 +276,7 @@ class _Game:
             self.amended(provisional, move, afters, turn)
         else:
             prompt = None if whose else (ambiguity(board, move, afters,
-                                                   carried=self.category == "robot")
+                                                   carried=self.category in ROBOTS)
                                          or self.air_read_as(move, turn))
             if self.unanswered is not None:
                 self.settle_unanswered((move, afters, turn, prompt))
@@ -504,7 +504,7 @@ class _Game:
         """Play ``move`` on the mat with this category's hands; returns the move the mat was
         committed to on the way (a long set-down, a Wind Spirit card's long pause), if any."""
         hands, board, rng = self.hands, self.board, self.rng
-        if self.category == "robot":
+        if self.category in ROBOTS:
             return robot_turn(self, move, afters)
         pos = board.position
         occupied = set(pos.occupied())

@@ -5,6 +5,7 @@ reading holds only while a piece set down may be aside (``sides.ASIDE_S``)."""
 from __future__ import annotations
 
 from .explaining import rested_ends
+from .growth import after_step
 from .histories import ASIDE, Explanation, Node, Tree, cheapest
 from .pieces import PieceMaps, Pieces
 from .record import Record
@@ -80,6 +81,4 @@ def part_way(found: list[Explanation]) -> Pieces | None:
     f, t = move.from_sq, move.to_sq
     if f is None or t is None or move.spirit_from is None:
         return None
-    board = list(node.parent.pieces)
-    board[t], board[f] = board[f], None
-    return tuple(board)
+    return after_step(node.parent.pieces, f, t)

@@ -335,8 +335,9 @@ class PieceMaps:
         no history puts them, unless a hand is at work (``_at_work``). The pieces that
         turn's history took off (``taken``) are off the mat, not in a hand (the table robot's
         wind3 103: a map that read the turn's pawn and Spirit swapped rested free beside the
-        captured pieces, and a swap made next was read as both put back). ``ended``: the next player went on from the
-        turn at once (fast play): a piece in the hand is no hand at work on it then."""
+        captured pieces, and a swap made next was read as both put back). ``ended``: the next
+        player went on from the turn at once (fast play): a piece in the hand is no hand at
+        work on it then."""
         self.maps = sorted((m if id(m) in explained or (_at_work(m, taken) and not ended) else
                             m.costing(m.cost + RESTED)
                             for m in self.maps), key=lambda m: m.cost)   # the same maps

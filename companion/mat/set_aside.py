@@ -19,16 +19,16 @@ from .turns import Turns
 def set_aside(found: list[Explanation], opened: tuple[Move, ...], shown: list[float],
               lifts: list[tuple[float, int]], changed_at: float, t: float,
               turns: Callable[[], Turns]) -> float | None:
-    """Does every reading ``found`` at the rest ``t`` amend the last published turn by moving
-    one of its pieces on (its pawn, or a Wind Spirit card's Spirit), lifted from the square it
-    stood on for at least ``ASIDE_S`` after the mat showed it, to a square it was set down on
-    less than ``ASIDE_S`` ago (``changed_at``), where the next player (``turns()``: theirs, made
-    only when asked) could capture it, or, the Spirit, could move it from? Then the reading
-    waits until the piece has stood ``ASIDE_S``: a piece set aside by the next player's hand is
-    gone by then, and a Spirit set down on its way has gone on. A turn amended within a moment
-    of its rest (a pawn set down on a wrong square on its way) is read at once: the next player
-    was not yet at work. Returns when to read the mat again (None: read it now); the next
-    player's own piece lifted and put back for a moment waits less (``hesitated``)."""
+    """When to read the mat again (None: now), if every reading ``found`` at the rest ``t`` amends
+    the last published turn by moving one of its pieces on (its pawn, or a Wind Spirit card's
+    Spirit), lifted from the square it stood on for at least ``ASIDE_S`` after the mat showed
+    it, to a square it was set down on less than ``ASIDE_S`` ago (``changed_at``), where the
+    next player (``turns()``: theirs, made only when asked) could capture it, or, the Spirit,
+    could move it from. Then the reading waits until the piece has stood ``ASIDE_S``: a piece
+    set aside by the next player's hand is gone by then, and a Spirit set down on its way has
+    gone on. A turn amended within a moment of its rest (a pawn set down on a wrong square on
+    its way) is read at once: the next player was not yet at work. The next player's own piece
+    lifted and put back for a moment waits less (``hesitated``)."""
     # (Compared as the recognizer's deadline is set: ``changed_at + ASIDE_S``, not by the
     # difference, which rounds below ASIDE_S at that instant for about half the times.)
     if not opened or not found or t >= changed_at + ASIDE_S:

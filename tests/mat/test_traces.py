@@ -572,6 +572,18 @@ def test_a_question_left_open_is_not_settled_while_the_replys_other_card_fits():
     assert answers and game.turns[asked].rest < answers[0] < game.turns[asked + 8].rest
 
 
+def test_a_spirit_moved_straight_back_is_decided_by_the_reply_that_lifts_the_cards_pawn():
+    """Fast 74: Blue's Octopus c5d4 b3c4, Red's Mouse c4b3 (the Spirit straight back along the
+    Octopus's Spirit step), and Blue's hand lifts d4 0.32 s after Mouse's rest for Serow d4c4.
+    Until that pawn lands elsewhere the mat is also the Octopus taken back, Spirit first: the
+    Mouse is certain only at the reply's rest, not 0.5 s after its own."""
+    game = generate_game(74, variant=variant_for("fast", 74), category="fast")
+    moves = [t.move for t in game.turns]
+    mouse = moves.index("Mouse c4b3")
+    assert moves[mouse - 1] == "Octopus c5d4 b3c4" and moves[mouse + 1] == "Serow d4c4"
+    assert game.turns[mouse].decided_by == game.turns[mouse + 1].rest
+
+
 def test_the_robots_spirit_put_back_after_its_pawn_step_is_a_question_answered():
     """Robot 27: Bat e3e4 a3b4, the Spirit lifted as the pawn lands, put back for 0.12 s (twice
     the robot's settle time), then moved. The mat rests on the pawn's step alone, Ox e3e4, a

@@ -70,15 +70,11 @@ def _step(game, frm: int, to: int, spirit: bool) -> bool:
             hands.place(first)
             return False
         # As the table robot's hands do (tests/robot/table_robot.py ``hands``): the captured
-        # pawn off first, seen gone, then the captor; or the captor, the captured pawn with it.
-        # (Until session 50 the two were swapped: the captor first, then the captured pawn a
-        # hold later, or the captured pawn with the captor after it; base computer 151 needs
-        # the captor's lift first, at once.)
+        # pawn off first, seen gone, then the captor; or the captor, then the captured pawn
+        # once the mat has seen the captor's square empty (the robot's ``lift`` waits for that:
+        # a scan and the debounce, about 40 ms; base computer 151: b4 off, a5 off 40 ms later).
         first, second = (to, frm) if r < 0.5 else (frm, to)
         hands.lift(first)
-        # The captured pawn off first, seen gone; or with the captor, lifted once the mat has
-        # seen the captor's square empty (the table robot's ``lift`` waits for that: a scan
-        # and the debounce, about 40 ms; base computer 151: b4 off, a5 off 40 ms later).
         hands.wait(HOLD if r < 0.5 else SEEN)
         hands.lift(second)
         hands.wait(HOLD)

@@ -45,8 +45,8 @@ from hands import (AIR, ANSWER, ASIDE, EXCHANGE, FAST, HOLD, KNOCK, LONG_THINK, 
 from questions import Questions
 from robothands import ROBOT_SETTLE, robot_turn
 from tracelooks import (ambiguity, amendments, changed_squares, complete_cards, first_lift,
-                        mat_looks, move_squares, near_squares, prompt_for, spirit_only,
-                        spirit_step, step_looks, turn_afters, whose_step)
+                        mat_looks, move_squares, near_squares, prompt_for, spirit_moved_back,
+                        step_looks, turn_afters, whose_step)
 from tracescore import SIDE_EVENTS, Score
 
 __all__ = ["CATEGORIES", "SIDE_EVENTS", "GeneratedGame", "Score", "Turn", "generate_game",
@@ -336,13 +336,9 @@ class _Game:
         Red's Mouse c4b3 takes the Spirit back along Blue's Octopus c5d4 b3c4, and Blue's hand
         lifts d4 0.32 s later for Serow d4c4)."""
         stack = self.board.move_stack
-        if len(stack) < 2 or stack[-1] != done or not spirit_only(before, done):
+        if len(stack) < 2 or stack[-1] != done or not spirit_moved_back(before, done, stack[-2]):
             return set()
-        older = stack[-2]
-        if (older.wind_card and older.from_sq is not None and older.spirit_from is not None
-                and spirit_step(done) == (older.spirit_to, older.spirit_from)):
-            return move_squares(older)
-        return set()
+        return move_squares(stack[-2])
 
     def first_edge(self, mark: int) -> float | None:
         """The first switch transition since event ``mark`` that is not noise."""

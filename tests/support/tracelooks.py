@@ -109,17 +109,14 @@ def taken_back(board: Board, move: Move, after: Position, looks: tuple) -> tuple
     try:
         if (board.position.occupied(), mat_looks(board.position, prev, pos)[1]) == looks:
             return prev, 1
-        if not spirit_only(board.position, prev) or not board.move_stack:
+        if not board.move_stack or not spirit_moved_back(board.position, prev, board.peek()):
             return None
         older = board.peek()
-        if not (older.wind_card and older.from_sq is not None and older.spirit_from is not None):
-            return None
-        spirit_back = spirit_step(prev) == (older.spirit_to, older.spirit_from)
         pawn_back = (move.from_sq, move.to_sq) == (older.to_sq, older.from_sq) and move.spirit_from is None
         board.pop()
         try:
             start = board.position
-            if spirit_back and pawn_back and all(start.piece_at(sq) == after.piece_at(sq)
+            if pawn_back and all(start.piece_at(sq) == after.piece_at(sq)
                                                  for sq in start.occupied() | after.occupied()):
                 return older, 2
             return None
@@ -127,6 +124,15 @@ def taken_back(board: Board, move: Move, after: Position, looks: tuple) -> tuple
             board.push(older)
     finally:
         board.push(prev)
+
+
+def spirit_moved_back(before: Position, move: Move, older: Move) -> bool:
+    """Does ``move`` (played from ``before``) move the Spirit alone straight back along the
+    Spirit step of ``older``, a Wind Spirit card's turn with a pawn step (the turn before it)?
+    The mat is then also ``older`` being taken back by its mover, Spirit first (rule 5)."""
+    return (spirit_only(before, move) and older.wind_card and older.from_sq is not None
+            and older.spirit_from is not None
+            and spirit_step(move) == (older.spirit_to, older.spirit_from))
 
 
 def spirit_step(move: Move) -> tuple[int | None, int | None]:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from .expecting import Expected, expected_of, unexpected
 from .expecting import Pieces as Pieces   # (the home of the alias every module imports from here)
+from .victims import victim
 
 Visit = tuple[int, float, float]            # a square a piece stood on: (square, from, until)
 Trail = tuple[Visit, ...]                   # the squares a piece stood on, in order
@@ -130,14 +131,18 @@ class PieceMap:
     def _landings(self, sq: int, brushed: bool, returning: set[str],
                   last: float | None) -> list[tuple[int, int, bool]]:
         """The pieces in the air (by index) that can land on ``sq``, with the noise of each
-        and whether it lands back where it was lifted."""
+        and whether it lands back where it was lifted (``last``: when the piece ``sq`` lost
+        last was lifted, if it is in the air: a capture's victim landing there in its place
+        is put on the mat again, ``DEAD``: see ``victims``)."""
         out = []
         for i, (piece, origin, since, _) in enumerate(self.air):
             back = origin == sq and since != GONE and (since == last or not brushed)
             if _alike_again(self.air, i) and not (brushed and back):
                 continue
             cost = _landing_cost(back, piece in returning and not back, brushed,
-                                 bool(returning), since == GONE)
+                                 bool(returning), since == GONE
+                                 or (last is not None and not back
+                                     and victim(self.pieces, piece, origin)))
             if cost is not None:
                 out.append((i, cost, back))
         return out

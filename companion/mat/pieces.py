@@ -107,11 +107,14 @@ class PieceMap:
         # Only a live piece comes back to its square: one a standing turn took off from
         # here is dead, and a brush never revives it.
         # A brush gives back the piece the square lost last: a piece lifted from it earlier
-        # (one a capture there took off) comes back only after a real lift.
+        # (one a capture there took off) comes back only after a real lift, at a put-back.
+        # Nor is a piece like that one's ("alike") a put-back's likelihood: the square lost
+        # another piece since (onlooker 66, fast 60: a pawn capturing where a pawn like it was
+        # captured the turn before is the capture, free).
         lost = [since for _, origin, since, _ in self.air if origin == sq and since != GONE]
         last = max(lost, default=None)
         returning = {p for p, origin, since, _ in self.air
-                     if origin == sq and since != GONE and (since == last or not brushed)}
+                     if origin == sq and since != GONE and since == last}
         landings = self._landings(sq, brushed, returning, last)
         # A put-back is refunded if lifted again only when no other live piece in the hand
         # could have landed there, and none was put back while it was in the hand: two pieces

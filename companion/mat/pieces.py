@@ -210,8 +210,9 @@ def _alike_again(air: Air, i: int) -> bool:
 def _landing_cost(back: bool, alike: bool, brushed: bool, returning: bool,
                   dead: bool) -> int | None:
     """The noise of a piece in the air landing on a square: ``back`` where it was lifted,
-    ``alike`` a piece like one the square lost, on a ``brushed`` square (``returning``: the
-    piece it lost is in the air), ``dead`` taken off by a standing turn; None: it cannot."""
+    ``alike`` a piece like the one the square lost last, on a ``brushed`` square
+    (``returning``: the piece it lost is in the air), ``dead`` taken off by a standing turn
+    (or a capture's victim in another lifted piece's place: ``victims``); None: it cannot."""
     if alike and brushed:
         return None   # alike pieces look alike: the one this square lost comes back
     if brushed and not back:

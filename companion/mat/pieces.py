@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from .expecting import Expected, expected_of, unexpected
 from .expecting import Pieces as Pieces   # (the home of the alias every module imports from here)
+from .victims import victim
 
 Visit = tuple[int, float, float]            # a square a piece stood on: (square, from, until)
 Trail = tuple[Visit, ...]                   # the squares a piece stood on, in order
@@ -106,11 +107,14 @@ class PieceMap:
         # Only a live piece comes back to its square: one a standing turn took off from
         # here is dead, and a brush never revives it.
         # A brush gives back the piece the square lost last: a piece lifted from it earlier
-        # (one a capture there took off) comes back only after a real lift.
+        # (one a capture there took off) comes back only after a real lift, at a put-back.
+        # Nor is a piece like that one's ("alike") a put-back's likelihood: the square lost
+        # another piece since (onlooker 66, fast 60: a pawn capturing where a pawn like it was
+        # captured the turn before is the capture, free).
         lost = [since for _, origin, since, _ in self.air if origin == sq and since != GONE]
         last = max(lost, default=None)
         returning = {p for p, origin, since, _ in self.air
-                     if origin == sq and since != GONE and (since == last or not brushed)}
+                     if origin == sq and since != GONE and since == last}
         landings = self._landings(sq, brushed, returning, last)
         # A put-back is refunded if lifted again only when no other live piece in the hand
         # could have landed there, and none was put back while it was in the hand: two pieces
@@ -130,14 +134,18 @@ class PieceMap:
     def _landings(self, sq: int, brushed: bool, returning: set[str],
                   last: float | None) -> list[tuple[int, int, bool]]:
         """The pieces in the air (by index) that can land on ``sq``, with the noise of each
-        and whether it lands back where it was lifted."""
+        and whether it lands back where it was lifted (``last``: when the piece ``sq`` lost
+        last was lifted, if it is in the air: a capture's victim landing there in its place
+        is put on the mat again, ``DEAD``: see ``victims``)."""
         out = []
         for i, (piece, origin, since, _) in enumerate(self.air):
             back = origin == sq and since != GONE and (since == last or not brushed)
             if _alike_again(self.air, i) and not (brushed and back):
                 continue
             cost = _landing_cost(back, piece in returning and not back, brushed,
-                                 bool(returning), since == GONE)
+                                 bool(returning), since == GONE
+                                 or (last is not None and not back
+                                     and victim(self.pieces, piece, origin)))
             if cost is not None:
                 out.append((i, cost, back))
         return out
@@ -202,8 +210,9 @@ def _alike_again(air: Air, i: int) -> bool:
 def _landing_cost(back: bool, alike: bool, brushed: bool, returning: bool,
                   dead: bool) -> int | None:
     """The noise of a piece in the air landing on a square: ``back`` where it was lifted,
-    ``alike`` a piece like one the square lost, on a ``brushed`` square (``returning``: the
-    piece it lost is in the air), ``dead`` taken off by a standing turn; None: it cannot."""
+    ``alike`` a piece like the one the square lost last, on a ``brushed`` square
+    (``returning``: the piece it lost is in the air), ``dead`` taken off by a standing turn
+    (or a capture's victim in another lifted piece's place: ``victims``); None: it cannot."""
     if alike and brushed:
         return None   # alike pieces look alike: the one this square lost comes back
     if brushed and not back:

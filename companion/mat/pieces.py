@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from .expecting import Expected, expected_of, unexpected
 from .expecting import Pieces as Pieces   # (the home of the alias every module imports from here)
-from .victims import victim
+from .victims import GONE, alike_again, captured_first, victim
 
 Visit = tuple[int, float, float]            # a square a piece stood on: (square, from, until)
 Trail = tuple[Visit, ...]                   # the squares a piece stood on, in order
@@ -49,7 +49,6 @@ DEAD = 3          # a piece taken off by a turn before the anchor, put on the ma
 RESTED = 2
 FOREIGN = 20      # a piece from nowhere (more pieces on the mat than the game has)
 BEAM = 32         # maps kept
-GONE = float("-inf")  # the time in the air of a piece a standing turn took off
 WIDTH = 8         # ... no more noise than this above the cheapest
 TRAIL = 16        # the squares a trail remembers (a few turns' worth of set-downs)
 
@@ -136,11 +135,14 @@ class PieceMap:
         """The pieces in the air (by index) that can land on ``sq``, with the noise of each
         and whether it lands back where it was lifted (``last``: when the piece ``sq`` lost
         last was lifted, if it is in the air: a capture's victim landing there in its place
-        is put on the mat again, ``DEAD``: see ``victims``)."""
+        is put on the mat again, ``DEAD``: see ``victims``). Of two alike pieces lifted off
+        one square, one lands (``alike_again``): the second if the first was captured there."""
         out = []
+        first = captured_first(self.air, zip(self.pieces, self.trails))
         for i, (piece, origin, since, _) in enumerate(self.air):
             back = origin == sq and since != GONE and (since == last or not brushed)
-            if _alike_again(self.air, i) and not (brushed and back):
+            if i in first or (alike_again(self.air, i) and not (brushed and back)
+                              and i - 1 not in first):
                 continue
             cost = _landing_cost(back, piece in returning and not back, brushed,
                                  bool(returning), since == GONE
@@ -196,15 +198,6 @@ def _at_work(m: PieceMap, taken: tuple[str, ...]) -> bool:
     surplus = m.surplus(taken)
     return bool(surplus) and any(m.pieces[o] is None for p, o, since, _ in m.air
                                  if since != GONE and o >= 0 and p in surplus)
-
-
-def _alike_again(air: Air, i: int) -> bool:
-    """Is the ``i``-th piece in the air a live one alike the one before it, from the same
-    square? Two such are one choice, but on a brushed square the later is the one it gets
-    back (nudge 45: a piece set there earlier, lifted again, is also in the air; the first
-    alone could not come back, and the map was lost)."""
-    return (i > 0 and air[i - 1][:2] == air[i][:2] and air[i][2] != GONE
-            and air[i - 1][2] != GONE)
 
 
 def _landing_cost(back: bool, alike: bool, brushed: bool, returning: bool,

@@ -447,9 +447,16 @@ REREAD = {"swapped_student_set_down_for_a_moment_by_the_next_player_is_no_amendm
 # did; with the victim's landings charged, that tie let the maps of Blue's pawn held in the hand
 # crowd the beam, and Spider a1b2 e3d4 was read 14 s late. A piece is alike only to the one its
 # square lost last (``PieceMap.placed``): read at its rest (as main reads it).
+# No-answer 97 (session 51, cut from Red's Boar a4b4): Boar takes a blue pawn off b4, Blue's
+# Phoenix a5b4 takes Red's pawn back there (asked, never answered), Red's Crab a3c3, and Blue's
+# Frog b4a5 moves that pawn back to a5. Two blue pawns lifted off b4 were in the hand; the first
+# of two alike pieces lifted off one square landed (one choice), Boar's victim, whose trail never
+# stood on a5 before b4: no history walked it, and the three turns waited for the next rest (4.6 s
+# late). The first was captured there (a red piece stood on b4 between), so the second lands.
 VICTIM = {"onlooker_brush_while_a_captured_pawn_is_in_the_hand_is_a_put_back_not_the_capture_landed",
           "onlooker_brushes_while_the_spirit_and_a_captured_pawn_are_in_the_hand_are_put_backs",
-          "capture_where_a_like_pawn_was_captured_the_turn_before_is_no_put_back"}
+          "capture_where_a_like_pawn_was_captured_the_turn_before_is_no_put_back",
+          "pawn_recaptured_on_its_square_then_moved_on_is_the_recapturer_not_the_pawn_first_captured_there"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run

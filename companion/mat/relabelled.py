@@ -14,8 +14,10 @@ rested, 4.75 s late.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from .histories import Explanation, explain
-from .pieces import PieceMap, settled
+from .pieces import GONE, PieceMap, settled
 
 
 def least_maps(found: list[Explanation], maps: list[PieceMap], now: float,
@@ -23,12 +25,14 @@ def least_maps(found: list[Explanation], maps: list[PieceMap], now: float,
     """The maps of ``maps`` that the cheapest histories of ``found`` (``explain``'s, at
     ``now`` since ``since``) leave at their least noise, each settled (a piece in the hand
     its history did not take is dropped): the maps ``found`` names, and the others of their
-    boards those histories explain as cheaply."""
+    boards those histories explain as cheaply, one for each way the pieces can go on (see
+    :func:`_ahead`)."""
     if not found:
         return []
     least = found[0].cost
     named = [e for e in found if e.cost == least]
     out = [settled(e.map, e.node.taken) for e in named]
+    ahead = {_ahead(m, since) for m in out}
     ids = {id(e.map) for e in named}
     boards = {e.map.pieces for e in named}
     nodes = [e.node for e in named]
@@ -37,6 +41,22 @@ def least_maps(found: list[Explanation], maps: list[PieceMap], now: float,
             continue
         for e in explain(nodes, [m], now, since):
             if e.cost == least:
-                out.append(settled(m, e.node.taken))
+                kept = settled(m, e.node.taken)
+                if _ahead(kept, since) not in ahead:
+                    ahead.add(_ahead(kept, since))
+                    out.append(kept)
                 break
     return out
+
+
+def _ahead(m: PieceMap, since: float) -> Hashable:
+    """What of ``m`` a later reading can tell apart: its board, the live pieces in the hand
+    (each with the square it left, and when), and the squares each piece stood on since
+    ``since`` (the anchor only moves on). The pieces turns took off for good, and where
+    pieces went before ``since``, are no history's business again: maps that differ only
+    there are one (knock 76: eight such relabellings of a Hawk's rest, kept, crowded the
+    beam until a Bat's Spirit in the hand was no longer read part-way)."""
+    live = tuple(e[:3] for e in m.air if e[2] != GONE)
+    trails = tuple(None if tr is None else tuple(v for v in tr if v[2] > since)
+                   for tr in m.trails)
+    return (m.pieces, live, trails)

@@ -25,7 +25,9 @@ def knocked(found: list[Explanation], lifts: list[tuple[float, int]],
     so are the lifts: those after the mat showed the last of them (``shown``, when it showed
     each published turn), the hands of the turns counted (knock 150: the neighbour Blue's
     Mouse b3c4 knocked and put back, a knock of Mouse's lift, was counted against Red's Rat
-    d4e3, whose own knock came at once with its lift: no reading was all knocks)."""
+    d4e3, whose own knock came at once with its lift: no reading was all knocks). "At once"
+    is ``KNOCK_SPAN`` times ``at_once`` (the recognizer's ``clear``), as for a lift's proof:
+    the hand's knock comes up to 0.1 s after its lift (knock 95: 95 ms, as debounced)."""
     if len({id(e.node) for e in found}) < 2:
         return found
     backs = [_put_back(e.node, _after_shown(lifts, shown, agreement(e.node.moves, opened)),

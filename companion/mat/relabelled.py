@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from .histories import Explanation, explain
-from .pieces import GONE, PieceMap, settled
+from .pieces import PieceMap, settled
+from .victims import GONE
 
 
 def least_maps(found: list[Explanation], maps: list[PieceMap], now: float,

@@ -20,42 +20,6 @@ from .undoing import steps, undoes
 from .window import move_of
 
 
-def knocked(found: list[Explanation], lifts: list[tuple[float, int]],
-            at_once: float, opened: tuple[Move, ...]) -> list[Explanation]:
-    """Of readings as noisy as one another that each put a piece back, those whose pieces
-    put back were each lifted at once after a lift of one of their turns' squares (knocked
-    by the hand that lifted it), if the others put back a piece lifted on its own (story 7:
-    Red's Kirin c2b4 capturing b4, the hand knocking Blue's master off b3 as it lifts its own
-    from c2, and the master put back 2.3 s later, is also Dog c2b3 capturing the master, with
-    the pawn on b4 lifted on its own and put back: a knock comes with the lift, a capture's
-    victim never comes back). The turns counted are those after the published ``opened``
-    each history keeps (knock 19: Red's hand knocks Blue's master, which Blue's published
-    Tiger c5c3 put on c3; counted from the anchor, c3 was a turn's square, no put-back)."""
-    if len({id(e.node) for e in found}) < 2:
-        return found
-    backs = [_put_back(e.node, lifts, at_once, agreement(e.node.moves, opened)) for e in found]
-    if not all(backs):
-        return found
-    knocks = [e for e, back in zip(found, backs) if all(back)]
-    return knocks if knocks and len(knocks) < len(found) else found
-
-
-def _put_back(node: Node, lifts: list[tuple[float, int]], at_once: float,
-              kept: int) -> list[bool]:
-    """For each lift of a piece ``node``'s turns after its first ``kept`` put back (standing
-    as before them, off their squares): did it come within ``at_once`` after a lift of one
-    of those turns' squares?"""
-    root = node.parent if node.pending is not None and node.parent is not None else node
-    while root.parent is not None and len(root.moves) > kept:
-        root = root.parent
-    squares = {sq for m in node.moves[kept:]
-               for sq in (m.from_sq, m.to_sq, m.spirit_from, m.spirit_to)}
-    starts = [t0 for t0, sq in lifts if sq in squares]
-    return [any(0 < t0 - t1 <= at_once for t1 in starts) for t0, sq in lifts
-            if sq not in squares and node.pieces[sq] is not None
-            and node.pieces[sq] == root.pieces[sq]]
-
-
 def rested_ends(found: list[Explanation], record: Record, lifts: list[tuple[float, int]],
                 shown: list[float], rested: list[tuple[float, frozenset[int]]],
                 amended: bool = False) -> list[Explanation]:

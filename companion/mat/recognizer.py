@@ -37,7 +37,7 @@ from .sides import boards, sides_of
 from .turns import Known
 from .walks import untimed
 from .pairing import pair_up as pair_up
-from .pieces import PIECES, PieceMap, PieceMaps, settled
+from .pieces import PIECES, PieceMap, PieceMaps
 from .readings import pieces_of
 from .record import Record
 from .scene import Feedback
@@ -62,6 +62,7 @@ from .in_place import made_in_place
 from .set_aside import set_aside
 from .taken_back import answered_late, still_named, taken_back_at
 from .one_game import one_game
+from .relabelled import least_maps
 from .proving import kept_at_lift, proves_start, shown_whole
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
@@ -355,8 +356,7 @@ class Recognizer:
         elif kind == -2:
             self._prune = None
             explained = explain(self._explained, self._maps.maps, when, self._since)
-            self._maps.keep([settled(e.map, e.node.taken)
-                             for e in explained if e.cost == explained[0].cost],
+            self._maps.keep(least_maps(explained, self._maps.maps, when, self._since),
                             held_by(explained), part_way(explained))
             if not explained:
                 self._rest(when)   # a piece "set aside" stayed: the mat is read again

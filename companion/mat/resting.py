@@ -8,7 +8,8 @@ turn amended, not Eagle c5d4 - and Red's Rabbit moving the Spirit, with no rest 
 from __future__ import annotations
 
 from ..rules.moves import Move
-from .explaining import agreement, between, knocked, rested_ends
+from .explaining import agreement, between, rested_ends
+from .knocks import knocked
 from .histories import Explanation, Node, Tree
 from .pieces import Pieces
 from .record import Record
@@ -39,7 +40,7 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
         # its mover's one turn in its place is one hand going on (set-down 4: Hawk b1a2 a3c4,
         # not Elephant b1a2, Blue's Panda a3b4 and Red's Rooster b4c4).
         kept = [e for e in kept if agreement(e.node.moves, opened) < len(opened) - 1] or kept
-    return knocked(kept, lifts, at_once, opened)
+    return knocked(kept, lifts, at_once, opened, shown)
 
 
 def replaced_rested(node: Node, opened: tuple[Move, ...], lifts: list[tuple[float, int]],

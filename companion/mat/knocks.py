@@ -1,0 +1,62 @@
+"""A knock: the hand that lifts a piece knocks a neighbour off its switch at once, and puts it
+back (issue 21 story 7). Of readings as noisy as one another, those whose pieces put back
+were each knocked so go first."""
+
+from __future__ import annotations
+
+from ..rules.moves import Move
+from .explaining import agreement
+from .histories import Explanation, Node
+from .proving import KNOCK_SPAN
+
+
+def knocked(found: list[Explanation], lifts: list[tuple[float, int]],
+            at_once: float, opened: tuple[Move, ...],
+            shown: list[float] | None = None) -> list[Explanation]:
+    """Of readings as noisy as one another that each put a piece back, those whose pieces
+    put back were each lifted at once after a lift of one of their turns' squares (knocked
+    by the hand that lifted it), if the others put back a piece lifted on its own (story 7:
+    Red's Kirin c2b4 capturing b4, the hand knocking Blue's master off b3 as it lifts its own
+    from c2, and the master put back 2.3 s later, is also Dog c2b3 capturing the master, with
+    the pawn on b4 lifted on its own and put back: a knock comes with the lift, a capture's
+    victim never comes back). The turns counted are those after the published ``opened``
+    each history keeps (knock 19: Red's hand knocks Blue's master, which Blue's published
+    Tiger c5c3 put on c3; counted from the anchor, c3 was a turn's square, no put-back), and
+    so are the lifts: those after the mat showed the last of them (``shown``, when it showed
+    each published turn), the hands of the turns counted (knock 150: the neighbour Blue's
+    Mouse b3c4 knocked and put back, a knock of Mouse's lift, was counted against Red's Rat
+    d4e3, whose own knock came at once with its lift: no reading was all knocks). "At once"
+    is ``KNOCK_SPAN`` times ``at_once`` (the recognizer's ``clear``), as for a lift's proof:
+    the hand's knock comes up to 0.1 s after its lift (knock 95: 95 ms, as debounced)."""
+    if len({id(e.node) for e in found}) < 2:
+        return found
+    backs = [_put_back(e.node, _after_shown(lifts, shown, agreement(e.node.moves, opened)),
+                       at_once * KNOCK_SPAN, agreement(e.node.moves, opened)) for e in found]
+    if not all(backs):
+        return found
+    knocks = [e for e, back in zip(found, backs) if all(back)]
+    return knocks if knocks and len(knocks) < len(found) else found
+
+
+def _after_shown(lifts: list[tuple[float, int]], shown: list[float] | None,
+                 kept: int) -> list[tuple[float, int]]:
+    """The ``lifts`` after the mat showed the ``kept``-th published turn (all if none)."""
+    if not shown or not 0 < kept <= len(shown):
+        return lifts
+    return [(t0, sq) for t0, sq in lifts if t0 > shown[kept - 1]]
+
+
+def _put_back(node: Node, lifts: list[tuple[float, int]], at_once: float,
+              kept: int) -> list[bool]:
+    """For each lift of a piece ``node``'s turns after its first ``kept`` put back (standing
+    as before them, off their squares): did it come within ``at_once`` after a lift of one
+    of those turns' squares?"""
+    root = node.parent if node.pending is not None and node.parent is not None else node
+    while root.parent is not None and len(root.moves) > kept:
+        root = root.parent
+    squares = {sq for m in node.moves[kept:]
+               for sq in (m.from_sq, m.to_sq, m.spirit_from, m.spirit_to)}
+    starts = [t0 for t0, sq in lifts if sq in squares]
+    return [any(0 < t0 - t1 <= at_once for t1 in starts) for t0, sq in lifts
+            if sq not in squares and node.pieces[sq] is not None
+            and node.pieces[sq] == root.pieces[sq]]

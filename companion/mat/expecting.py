@@ -8,6 +8,10 @@ from functools import lru_cache
 
 Expected = tuple[frozenset[str], ...]       # the pieces each square may hold
 Pieces = tuple[str | None, ...]             # what stands on each square (``R r B b W``)
+# (Here, not in ``pieces``, so that ``victims``, which ``pieces`` imports, can name them too.)
+Visit = tuple[int, float, float]            # a square a piece stood on: (square, from, until)
+Trail = tuple[Visit, ...]                   # the squares a piece stood on, in order
+InAir = tuple[str, int, float, Trail]       # (piece, the square it left, when, trail)
 
 
 _NONE = (None,)   # (an empty square, dropped from the pieces a square may hold)

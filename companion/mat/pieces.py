@@ -25,13 +25,12 @@ from dataclasses import dataclass
 
 from .expecting import Expected, expected_of, unexpected
 from .expecting import Pieces as Pieces   # (the home of the alias every module imports from here)
+from .expecting import InAir, Trail as Trail, Visit as Visit
 from .victims import GONE, alike_again, captured_first, victim
 
-Visit = tuple[int, float, float]            # a square a piece stood on: (square, from, until)
-Trail = tuple[Visit, ...]                   # the squares a piece stood on, in order
 Trails = tuple[Trail | None, ...]           # each square's piece's trail
 NOW = float("inf")                          # ``until`` of the square a piece stands on
-Air = tuple[tuple[str, int, float, Trail], ...]   # (piece, the square it left, when, trail)
+Air = tuple[InAir, ...]                     # the pieces in the hand
 Held = tuple[Pieces, int]   # the board before a turn, and the square it lifted its first piece off
 
 # Each seat's pieces (red 0, blue 1), master first. A tuple, not "Rr": an empty square's

@@ -18,13 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .expecting import Pieces
+from .expecting import InAir, Pieces, Trail
 
 GONE = float("-inf")   # the time in the air of a piece a standing turn took off
 SIDES = {"R": 0, "r": 0, "B": 1, "b": 1}   # (the Spirit and a piece from nowhere: no side's)
-# (the piece, the square it left, when, its trail), as ``pieces.Air``'s entries
-Entry = tuple[str, int, float, tuple[tuple[int, float, float], ...]]
-Stood = Iterable[tuple[str | None, tuple[tuple[int, float, float], ...] | None]]
+Stood = Iterable[tuple[str | None, Trail | None]]   # the pieces on the mat, with their trails
 
 
 def victim(pieces: Pieces, piece: str, origin: int) -> bool:
@@ -38,7 +36,7 @@ def victim(pieces: Pieces, piece: str, origin: int) -> bool:
     return there is not None and there in SIDES and SIDES[there] != SIDES[piece]
 
 
-def alike_again(air: Sequence[Entry], i: int) -> bool:
+def alike_again(air: Sequence[InAir], i: int) -> bool:
     """Is the ``i``-th piece in the air a live one alike the one before it, from the same
     square? Two such are one choice, but on a brushed square the later is the one it gets
     back (nudge 45: a piece set there earlier, lifted again, is also in the air; the first
@@ -47,7 +45,7 @@ def alike_again(air: Sequence[Entry], i: int) -> bool:
             and air[i - 1][2] != GONE)
 
 
-def captured_first(air: Sequence[Entry], stood: Stood) -> set[int]:
+def captured_first(air: Sequence[InAir], stood: Stood) -> set[int]:
     """The pieces in the air (by index) that are the first of two alike ones lifted off one
     square and were captured there: the second lands in their place (see above). ``stood``:
     the pieces on the mat with their trails."""
@@ -58,7 +56,7 @@ def captured_first(air: Sequence[Entry], stood: Stood) -> set[int]:
     return {i - 1 for i in pairs if _second_lands(air[i - 1], air[i], stood)}
 
 
-def _second_lands(first: Entry, second: Entry, stood: Stood) -> bool:
+def _second_lands(first: InAir, second: InAir, stood: Stood) -> bool:
     """Did a piece of the other side than ``first``'s stand on its square after it was lifted
     and before ``second`` (alike, lifted off that square later) arrived there?"""
     piece, origin, lifted, _ = first

@@ -11,8 +11,7 @@ from .proving import KNOCK_SPAN
 
 
 def knocked(found: list[Explanation], lifts: list[tuple[float, int]],
-            at_once: float, opened: tuple[Move, ...],
-            shown: list[float] | None = None) -> list[Explanation]:
+            at_once: float, opened: tuple[Move, ...], shown: list[float]) -> list[Explanation]:
     """Of readings as noisy as one another that each put a piece back, those whose pieces
     put back were each lifted at once after a lift of one of their turns' squares (knocked
     by the hand that lifted it), if the others put back a piece lifted on its own (story 7:
@@ -30,18 +29,19 @@ def knocked(found: list[Explanation], lifts: list[tuple[float, int]],
     the hand's knock comes up to 0.1 s after its lift (knock 95: 95 ms, as debounced)."""
     if len({id(e.node) for e in found}) < 2:
         return found
-    backs = [_put_back(e.node, _after_shown(lifts, shown, agreement(e.node.moves, opened)),
-                       at_once * KNOCK_SPAN, agreement(e.node.moves, opened)) for e in found]
+    kept = [agreement(e.node.moves, opened) for e in found]
+    backs = [_put_back(e.node, _after_shown(lifts, shown, k), at_once * KNOCK_SPAN, k)
+             for e, k in zip(found, kept)]
     if not all(backs):
         return found
     knocks = [e for e, back in zip(found, backs) if all(back)]
     return knocks if knocks and len(knocks) < len(found) else found
 
 
-def _after_shown(lifts: list[tuple[float, int]], shown: list[float] | None,
+def _after_shown(lifts: list[tuple[float, int]], shown: list[float],
                  kept: int) -> list[tuple[float, int]]:
     """The ``lifts`` after the mat showed the ``kept``-th published turn (all if none)."""
-    if not shown or not 0 < kept <= len(shown):
+    if not 0 < kept <= len(shown):
         return lifts
     return [(t0, sq) for t0, sq in lifts if t0 > shown[kept - 1]]
 

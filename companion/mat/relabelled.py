@@ -40,13 +40,13 @@ def least_maps(found: list[Explanation], maps: list[PieceMap], now: float,
     for m in maps:
         if id(m) in ids or m.cost > least or m.pieces not in boards:
             continue
-        for e in explain(nodes, [m], now, since):
-            if e.cost == least:
-                kept = settled(m, e.node.taken)
-                if _ahead(kept, since) not in ahead:
-                    ahead.add(_ahead(kept, since))
-                    out.append(kept)
-                break
+        cheapest = explain(nodes, [m], now, since)[:1]   # (explain sorts by noise)
+        if cheapest and cheapest[0].cost == least:
+            kept = settled(m, cheapest[0].node.taken)
+            key = _ahead(kept, since)
+            if key not in ahead:
+                ahead.add(key)
+                out.append(kept)
     return out
 
 

@@ -4,6 +4,9 @@ reading holds only while a piece set down may be aside (``sides.ASIDE_S``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from ..rules.moves import Move
 from .explaining import rested_ends
 from .growth import after_step
 from .histories import ASIDE, Explanation, Node, Tree, cheapest
@@ -32,10 +35,23 @@ def on_its_way(every: list[Explanation], found: list[Explanation], record: Recor
 
 def whole_first(found: list[Explanation]) -> list[Explanation]:
     """The whole readings of ``found``, if any: a Wind Spirit card part-way explains the mat
-    only while nothing whole does as cheaply (then the mover's hands are at work)."""
+    only while nothing whole does as cheaply (then the mover's hands are at work). Not over
+    a part-way reading whose turns before its last the whole ones all play otherwise and go
+    on past (another card at a turn still asked about): the mat does not tell the turn
+    asked about, the mover's hands may be at work, and both are kept (no-answer 16, 40, 58,
+    124, 160: "Hawk or Dog?" open for Red's d3c4, Red's Hawk c4b5 c3e3 rested on its pawn
+    step, which with Dog in Red's hand is Dog c4b5, whole: Hawk d3c4 was published)."""
     if all(e.node.pending is not None for e in found):
         return found
-    return [e for e in found if e.node.pending is None]
+    whole = [e.node.moves for e in found if e.node.pending is None]
+    return [e for e in found if e.node.pending is None or not any(map(_own(e.node), whole))]
+
+
+def _own(half: Node) -> Callable[[tuple[Move, ...]], bool]:
+    """Is a whole reading's turns (``moves``) ``half``'s own: shorter (a takeback or an
+    amendment of its turns), or the same turns before its last."""
+    moves = half.moves
+    return lambda w: len(w) < len(moves) or w[:len(moves) - 1] == moves[:-1]
 
 
 def whole(maps: PieceMaps, tree: Tree, record: Record) -> None:

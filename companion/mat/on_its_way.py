@@ -51,7 +51,7 @@ def _own(half: Node) -> Callable[[tuple[Move, ...]], bool]:
     """Is a whole reading's turns (``moves``) ``half``'s own: shorter (a takeback or an
     amendment of its turns), or the same turns before its last."""
     moves = half.moves
-    return lambda w: len(w) < len(moves) or w[:len(moves) - 1] == moves[:-1]
+    return lambda w: len(w) < len(moves) or w[:max(len(moves) - 1, 0)] == moves[:-1]
 
 
 def whole(maps: PieceMaps, tree: Tree, record: Record) -> None:

@@ -4,8 +4,6 @@ reading holds only while a piece set down may be aside (``sides.ASIDE_S``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..rules.moves import Move
 from .explaining import rested_ends
 from .growth import after_step
@@ -33,25 +31,33 @@ def on_its_way(every: list[Explanation], found: list[Explanation], record: Recor
                     found[0].cost) or found
 
 
-def whole_first(found: list[Explanation]) -> list[Explanation]:
+def whole_first(found: list[Explanation], asked: int | None = None) -> list[Explanation]:
     """The whole readings of ``found``, if any: a Wind Spirit card part-way explains the mat
     only while nothing whole does as cheaply (then the mover's hands are at work). Not over
-    a part-way reading whose turns before its last the whole ones all play otherwise and go
-    on past (another card at a turn still asked about): the mat does not tell the turn
-    asked about, the mover's hands may be at work, and both are kept (no-answer 16, 40, 58,
-    124, 160: "Hawk or Dog?" open for Red's d3c4, Red's Hawk c4b5 c3e3 rested on its pawn
-    step, which with Dog in Red's hand is Dog c4b5, whole: Hawk d3c4 was published)."""
+    a part-way reading that the whole ones all leave first at the turn still asked about
+    (``asked``: its index from the anchor), by another card, and go on past: the mat does
+    not tell that turn, the mover's hands may be at work, and both are kept (no-answer 16,
+    40, 58, 124, 160: "Hawk or Dog?" open for Red's d3c4, Red's Hawk c4b5 c3e3 rested on
+    its pawn step, which with Dog in Red's hand is Dog c4b5, whole: Hawk d3c4 was
+    published). Only there: a whole reading that leaves it at a turn not asked about (knock
+    18: Frog d2c3 for Sheep twelve turns on) settles it as before."""
     if all(e.node.pending is not None for e in found):
         return found
     whole = [e.node.moves for e in found if e.node.pending is None]
-    return [e for e in found if e.node.pending is None or not any(map(_own(e.node), whole))]
+    return [e for e in found if e.node.pending is None
+            or (asked is not None and all(_apart_at(e.node.moves, w) == asked for w in whole))]
 
 
-def _own(half: Node) -> Callable[[tuple[Move, ...]], bool]:
-    """Is a whole reading's turns (``moves``) ``half``'s own: shorter (a takeback or an
-    amendment of its turns), or the same turns before its last."""
-    moves = half.moves
-    return lambda w: len(w) < len(moves) or w[:max(len(moves) - 1, 0)] == moves[:-1]
+def _apart_at(half: tuple[Move, ...], moves: tuple[Move, ...]) -> int | None:
+    """The first turn where whole reading ``moves`` plays another card than part-way reading
+    ``half`` (the same squares), going on past ``half``'s turns; None if it is ``half``'s
+    own (shorter: a takeback or an amendment of its turns), or differs otherwise."""
+    if len(moves) < len(half):
+        return None
+    k = next((i for i, (a, b) in enumerate(zip(half, moves)) if a != b), None)
+    if k is None or (half[k].from_sq, half[k].to_sq) != (moves[k].from_sq, moves[k].to_sq):
+        return None
+    return k
 
 
 def whole(maps: PieceMaps, tree: Tree, record: Record) -> None:

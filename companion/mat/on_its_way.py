@@ -40,24 +40,35 @@ def whole_first(found: list[Explanation], asked: int | None = None) -> list[Expl
     40, 58, 124, 160: "Hawk or Dog?" open for Red's d3c4, Red's Hawk c4b5 c3e3 rested on
     its pawn step, which with Dog in Red's hand is Dog c4b5, whole: Hawk d3c4 was
     published). Only there: a whole reading that leaves it at a turn not asked about (knock
-    18: Frog d2c3 for Sheep twelve turns on) settles it as before."""
+    18: Frog d2c3 for Sheep twelve turns on) settles it as before; and only where the whole
+    reading makes the pawn step with the card the part-way one played at that turn: the
+    mat does not tell at which of the two turns that card was played. A whole reading that
+    makes it with a card of its own (its card asked about, passed back: spirit-back 185's
+    Phoenix b4a5, then Phoenix a2b1) settles it as before."""
     if all(e.node.pending is not None for e in found):
         return found
     whole = [e.node.moves for e in found if e.node.pending is None]
     return [e for e in found if e.node.pending is None
-            or (asked is not None and all(_apart_at(e.node.moves, w) == asked for w in whole))]
+            or (asked is not None and all(_apart_at(e.node, w) == asked for w in whole))]
 
 
-def _apart_at(half: tuple[Move, ...], moves: tuple[Move, ...]) -> int | None:
+def _apart_at(half: Node, moves: tuple[Move, ...]) -> int | None:
     """The first turn where whole reading ``moves`` plays another card than part-way reading
-    ``half`` (the same squares), going on past ``half``'s turns; None if it is ``half``'s
-    own (shorter: a takeback or an amendment of its turns), or differs otherwise."""
-    if len(moves) < len(half):
+    ``half`` (the same squares), going on to make ``half``'s pawn step with the card ``half``
+    played there; None if it is ``half``'s own (shorter: a takeback or an amendment of its
+    turns), or differs otherwise."""
+    turns, step = half.moves, half.pending
+    if step is None or len(moves) <= len(turns):
         return None
-    k = next((i for i, (a, b) in enumerate(zip(half, moves)) if a != b), None)
-    if k is None or (half[k].from_sq, half[k].to_sq) != (moves[k].from_sq, moves[k].to_sq):
+    k = next((i for i, (a, b) in enumerate(zip(turns, moves)) if a != b), None)
+    if k is None or not _same_squares(turns[k], moves[k]):
         return None
-    return k
+    made = moves[len(turns)]
+    return k if _same_squares(step, made) and made.card == turns[k].card else None
+
+
+def _same_squares(a: Move, b: Move) -> bool:
+    return (a.from_sq, a.to_sq) == (b.from_sq, b.to_sq)
 
 
 def whole(maps: PieceMaps, tree: Tree, record: Record) -> None:

@@ -52,6 +52,19 @@ def whole_first(found: list[Explanation], asked: int | None = None) -> list[Expl
             or (asked is not None and all(_apart_at(e.node, w) == asked for w in whole))]
 
 
+def rested_in(found: list[Explanation], explained: list[Node]) -> list[Node]:
+    """The histories a rest read part-way leaves explained (``explained``: those before it):
+    the same, unless whole readings were kept beside the part-way ones (:func:`whole_first`):
+    then those, and the turns before each part-way one, so that an answer to the question
+    still open publishes the history it keeps as the mat stands now (late-answer 102: "Spider"
+    for Red's a1b2 d3d4 kept the histories of the rest before Red's Lion c1d2, and that turn,
+    which only the whole reading made, was never read)."""
+    if all(e.node.pending is not None for e in found):
+        return explained
+    nodes = [e.node if e.node.pending is None else e.node.parent for e in found]
+    return list({id(n): n for n in nodes if n is not None}.values())
+
+
 def _apart_at(half: Node, moves: tuple[Move, ...]) -> int | None:
     """The first turn where whole reading ``moves`` plays another card than part-way reading
     ``half`` (the same squares), going on to make ``half``'s pawn step with the card ``half``

@@ -4,6 +4,7 @@ reading holds only while a piece set down may be aside (``sides.ASIDE_S``)."""
 
 from __future__ import annotations
 
+from ..rules.moves import Move
 from .explaining import rested_ends
 from .growth import after_step
 from .histories import ASIDE, Explanation, Node, Tree, cheapest
@@ -30,12 +31,57 @@ def on_its_way(every: list[Explanation], found: list[Explanation], record: Recor
                     found[0].cost) or found
 
 
-def whole_first(found: list[Explanation]) -> list[Explanation]:
+def whole_first(found: list[Explanation], asked: int | None = None) -> list[Explanation]:
     """The whole readings of ``found``, if any: a Wind Spirit card part-way explains the mat
-    only while nothing whole does as cheaply (then the mover's hands are at work)."""
+    only while nothing whole does as cheaply (then the mover's hands are at work). Not over
+    a part-way reading that the whole ones all leave first at the turn still asked about
+    (``asked``: its index from the anchor), by another card, and go on past: the mat does
+    not tell that turn, the mover's hands may be at work, and both are kept (no-answer 16,
+    40, 58, 124, 160: "Hawk or Dog?" open for Red's d3c4, Red's Hawk c4b5 c3e3 rested on
+    its pawn step, which with Dog in Red's hand is Dog c4b5, whole: Hawk d3c4 was
+    published). Only there: a whole reading that leaves it at a turn not asked about (knock
+    18: Frog d2c3 for Sheep twelve turns on) settles it as before; and only where the whole
+    reading makes the pawn step with the card the part-way one played at that turn: the
+    mat does not tell at which of the two turns that card was played. A whole reading that
+    makes it with a card of its own (its card asked about, passed back: spirit-back 185's
+    Phoenix b4a5, then Phoenix a2b1) settles it as before."""
     if all(e.node.pending is not None for e in found):
         return found
-    return [e for e in found if e.node.pending is None]
+    whole = [e.node.moves for e in found if e.node.pending is None]
+    return [e for e in found if e.node.pending is None
+            or (asked is not None and all(_apart_at(e.node, w) == asked for w in whole))]
+
+
+def rested_in(found: list[Explanation], explained: list[Node]) -> list[Node]:
+    """The histories a rest read part-way leaves explained (``explained``: those before it):
+    the same, unless whole readings were kept beside the part-way ones (:func:`whole_first`):
+    then those, and the turns before each part-way one, so that an answer to the question
+    still open publishes the history it keeps as the mat stands now (late-answer 102: "Spider"
+    for Red's a1b2 d3d4 kept the histories of the rest before Red's Lion c1d2, and that turn,
+    which only the whole reading made, was never read)."""
+    if all(e.node.pending is not None for e in found):
+        return explained
+    nodes = [e.node if e.node.pending is None else e.node.parent for e in found]
+    return list({id(n): n for n in nodes if n is not None}.values())
+
+
+def _apart_at(half: Node, moves: tuple[Move, ...]) -> int | None:
+    """The first turn where whole reading ``moves`` plays another card than part-way reading
+    ``half`` (the same squares), going on to make ``half``'s pawn step with the card ``half``
+    played there; None if it is ``half``'s own (shorter: a takeback or an amendment of its
+    turns), or differs otherwise."""
+    turns, step = half.moves, half.pending
+    if step is None or len(moves) <= len(turns):
+        return None
+    k = next((i for i, (a, b) in enumerate(zip(turns, moves)) if a != b), None)
+    if k is None or not _same_squares(turns[k], moves[k]):
+        return None
+    made = moves[len(turns)]
+    return k if _same_squares(step, made) and made.card == turns[k].card else None
+
+
+def _same_squares(a: Move, b: Move) -> bool:
+    return (a.from_sq, a.to_sq) == (b.from_sq, b.to_sq)
 
 
 def whole(maps: PieceMaps, tree: Tree, record: Record) -> None:

@@ -51,7 +51,7 @@ from .explaining import (agreement, allowed, amended_at, board_fit, build_tables
 from .resting import seen_at_rest, unseen_first
 from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import instead, moved_back, spirit_first, spirit_put_back, taking_back
-from .on_its_way import look_again, on_its_way, part_way, whole, whole_first
+from .on_its_way import look_again, on_its_way, part_way, rested_in, whole, whole_first
 from .going_on import going_on
 from .round_trips import ask_apart, shown_then
 from .emptied import again_of, emptied_since
@@ -442,7 +442,8 @@ class Recognizer:
         found = on_its_way(every, found, self._record, self._lifts, self._shown, self._rested)
         # A Wind Spirit card part-way explains the mat only while nothing whole does as
         # cheaply: then the mover's hands are at work, and no turn is read from them.
-        found = whole_first(found)
+        q = self._asked()
+        found = whole_first(found, q.number - self._heard.open if q is not None else None)
         # A turn ends where the next player saw it (since the game as published was shown:
         # after a takeback, not on a rest before it, on the turn taken back: takeback 134).
         seen = seen_at_rest(found, self._record, self._lifts, self._shown or [self._shown_at],
@@ -536,6 +537,7 @@ class Recognizer:
             # Read part-way only while a piece set down may be aside or on its way (a
             # Spirit, story 9): the mat is read again as it stands then.
             self._aside = look_again(found, self._aside)
+            self._explained = rested_in(found, self._explained)
             self._part_way(t, COLORS[found[0].node.position.turn])
             return
         opened = self._record.moves_open()

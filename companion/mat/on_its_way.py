@@ -5,7 +5,7 @@ reading holds only while a piece set down may be aside (``sides.ASIDE_S``)."""
 from __future__ import annotations
 
 from ..rules.moves import Move
-from .explaining import rested_ends
+from .explaining import agreement, rested_ends
 from .growth import after_step
 from .histories import ASIDE, Explanation, Node, Tree, cheapest
 from .pieces import PieceMaps, Pieces
@@ -52,17 +52,36 @@ def whole_first(found: list[Explanation], asked: int | None = None) -> list[Expl
             or (asked is not None and all(_apart_at(e.node, w) == asked for w in whole))]
 
 
-def rested_in(found: list[Explanation], explained: list[Node]) -> list[Node]:
-    """The histories a rest read part-way leaves explained (``explained``: those before it):
-    the same, unless whole readings were kept beside the part-way ones (:func:`whole_first`):
-    then those, and the turns before each part-way one, so that an answer to the question
-    still open publishes the history it keeps as the mat stands now (late-answer 102: "Spider"
-    for Red's a1b2 d3d4 kept the histories of the rest before Red's Lion c1d2, and that turn,
-    which only the whole reading made, was never read)."""
-    if all(e.node.pending is not None for e in found):
-        return explained
-    nodes = [e.node if e.node.pending is None else e.node.parent for e in found]
-    return list({id(n): n for n in nodes if n is not None}.values())
+def held_open(found: list[Explanation], record: Record) -> tuple[list[Explanation], list[Node]]:
+    """A rest read whole and part-way (:func:`whole_first` kept both): the whole readings, to
+    publish at the rest, and the turns before each part-way one's pawn step, to keep explained
+    beside them. The mat cannot tell them apart there (spirit-back 161: "Crane or Steer?" open
+    for Red's b2c1, the whole Steer b2c1, Cat d3d2, Crane a2a3 is the truth; no-answer 40: the
+    same mat, the truth Viper e3d4, Serow b1b2, Bat d4d3 c3e2, its Spirit step after a pause).
+    The mat as it rests is a turn whole, so it is published; but the turns from the one asked
+    about stay open until the next publication (``record.hold``), so the Spirit step, if it
+    comes, reads the part-way history again, the turn asked about as it was (the record
+    amends back to it, or asks again); else the next player's turn, published, closes it."""
+    half = [e for e in found if e.node.pending is not None]
+    whole = [e for e in found if e.node.pending is None]
+    record.hold = None
+    if not half or not whole:
+        return found, []
+    at = (_apart_at(e.node, w.node.moves) for e in half for w in whole)
+    record.hold = min((k for k in at if k is not None), default=None)
+    parents = [e.node.parent for e in half if e.node.parent is not None]
+    return whole, list({id(n): n for n in parents}.values())
+
+
+def amends_back(paths: list[tuple[Move, ...]], common: int, record: Record) -> bool:
+    """Do all the histories ``paths`` change the turns :func:`held_open` kept open the same
+    way (their first ``common`` turns replace a published one)? Those turns are published at
+    once, the rest asked about (no-answer 40: Blue's "Viper" for e3d4, after Bat d4d3 c3e2's
+    Spirit step, publishes Viper e3d4 and Serow b1b2 in place of Turtle e3d4, Serow b1b2 and
+    Viper d4d3: the reading published at the pawn step's rest)."""
+    opened = record.moves_open()
+    return (record.held is not None and bool(paths)
+            and agreement(paths[0][:common], opened) < min(common, len(opened)))
 
 
 def _apart_at(half: Node, moves: tuple[Move, ...]) -> int | None:

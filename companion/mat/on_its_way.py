@@ -4,7 +4,8 @@ reading holds only while a piece set down may be aside (``sides.ASIDE_S``)."""
 
 from __future__ import annotations
 
-from .explaining import rested_ends
+from ..rules.moves import Move
+from .explaining import agreement, rested_ends
 from .growth import after_step
 from .histories import ASIDE, Explanation, Node, Tree, cheapest
 from .pieces import PieceMaps, Pieces
@@ -30,12 +31,76 @@ def on_its_way(every: list[Explanation], found: list[Explanation], record: Recor
                     found[0].cost) or found
 
 
-def whole_first(found: list[Explanation]) -> list[Explanation]:
+def whole_first(found: list[Explanation], asked: int | None = None) -> list[Explanation]:
     """The whole readings of ``found``, if any: a Wind Spirit card part-way explains the mat
-    only while nothing whole does as cheaply (then the mover's hands are at work)."""
+    only while nothing whole does as cheaply (then the mover's hands are at work). Not over
+    a part-way reading that the whole ones all leave first at the turn still asked about
+    (``asked``: its index from the anchor), by another card, and go on past: the mat does
+    not tell that turn, the mover's hands may be at work, and both are kept (no-answer 16,
+    40, 58, 124, 160: "Hawk or Dog?" open for Red's d3c4, Red's Hawk c4b5 c3e3 rested on
+    its pawn step, which with Dog in Red's hand is Dog c4b5, whole: Hawk d3c4 was
+    published). Only there: a whole reading that leaves it at a turn not asked about (knock
+    18: Frog d2c3 for Sheep twelve turns on) settles it as before; and only where the whole
+    reading makes the pawn step with the card the part-way one played at that turn: the
+    mat does not tell at which of the two turns that card was played. A whole reading that
+    makes it with a card of its own (its card asked about, passed back: spirit-back 185's
+    Phoenix b4a5, then Phoenix a2b1) settles it as before."""
     if all(e.node.pending is not None for e in found):
         return found
-    return [e for e in found if e.node.pending is None]
+    whole = [e.node.moves for e in found if e.node.pending is None]
+    return [e for e in found if e.node.pending is None
+            or (asked is not None and all(_apart_at(e.node, w) == asked for w in whole))]
+
+
+def held_open(found: list[Explanation], record: Record) -> tuple[list[Explanation], list[Node]]:
+    """A rest read whole and part-way (:func:`whole_first` kept both): the whole readings, to
+    publish at the rest, and the turns before each part-way one's pawn step, to keep explained
+    beside them. The mat cannot tell them apart there (spirit-back 161: "Crane or Steer?" open
+    for Red's b2c1, the whole Steer b2c1, Cat d3d2, Crane a2a3 is the truth; no-answer 40: the
+    same mat, the truth Viper e3d4, Serow b1b2, Bat d4d3 c3e2, its Spirit step after a pause).
+    The mat as it rests is a turn whole, so it is published; but the turns from the one asked
+    about stay open until the next publication (``record.hold``), so the Spirit step, if it
+    comes, reads the part-way history again, the turn asked about as it was (the record
+    amends back to it, or asks again); else the next player's turn, published, closes it."""
+    half = [e for e in found if e.node.pending is not None]
+    whole = [e for e in found if e.node.pending is None]
+    record.hold = None
+    if not half or not whole:
+        return found, []
+    at = (_apart_at(e.node, w.node.moves) for e in half for w in whole)
+    record.hold = min((k for k in at if k is not None), default=None)
+    parents = [e.node.parent for e in half if e.node.parent is not None]
+    return whole, list({id(n): n for n in parents}.values())
+
+
+def amends_back(paths: list[tuple[Move, ...]], common: int, record: Record) -> bool:
+    """Do all the histories ``paths`` change the turns :func:`held_open` kept open the same
+    way (their first ``common`` turns replace a published one)? Those turns are published at
+    once, the rest asked about (no-answer 40: Blue's "Viper" for e3d4, after Bat d4d3 c3e2's
+    Spirit step, publishes Viper e3d4 and Serow b1b2 in place of Turtle e3d4, Serow b1b2 and
+    Viper d4d3: the reading published at the pawn step's rest)."""
+    opened = record.moves_open()
+    return (record.held is not None and bool(paths)
+            and agreement(paths[0][:common], opened) < min(common, len(opened)))
+
+
+def _apart_at(half: Node, moves: tuple[Move, ...]) -> int | None:
+    """The first turn where whole reading ``moves`` plays another card than part-way reading
+    ``half`` (the same squares), going on to make ``half``'s pawn step with the card ``half``
+    played there; None if it is ``half``'s own (shorter: a takeback or an amendment of its
+    turns), or differs otherwise."""
+    turns, step = half.moves, half.pending
+    if step is None or len(moves) <= len(turns):
+        return None
+    k = next((i for i, (a, b) in enumerate(zip(turns, moves)) if a != b), None)
+    if k is None or not _same_squares(turns[k], moves[k]):
+        return None
+    made = moves[len(turns)]
+    return k if _same_squares(step, made) and made.card == turns[k].card else None
+
+
+def _same_squares(a: Move, b: Move) -> bool:
+    return (a.from_sq, a.to_sq) == (b.from_sq, b.to_sq)
 
 
 def whole(maps: PieceMaps, tree: Tree, record: Record) -> None:

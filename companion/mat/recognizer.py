@@ -51,7 +51,7 @@ from .explaining import (agreement, allowed, amended_at, board_fit, build_tables
 from .resting import seen_at_rest, unseen_first
 from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import instead, moved_back, spirit_first, spirit_put_back, taking_back
-from .on_its_way import look_again, on_its_way, part_way, whole, whole_first
+from .on_its_way import amends_back, held_open, look_again, on_its_way, part_way, whole, whole_first
 from .going_on import going_on
 from .round_trips import ask_apart, shown_then
 from .emptied import again_of, emptied_since
@@ -442,7 +442,8 @@ class Recognizer:
         found = on_its_way(every, found, self._record, self._lifts, self._shown, self._rested)
         # A Wind Spirit card part-way explains the mat only while nothing whole does as
         # cheaply: then the mover's hands are at work, and no turn is read from them.
-        found = whole_first(found)
+        q = self._asked()
+        found = whole_first(found, q.number - self._heard.open if q is not None else None)
         # A turn ends where the next player saw it (since the game as published was shown:
         # after a takeback, not on a rest before it, on the turn taken back: takeback 134).
         seen = seen_at_rest(found, self._record, self._lifts, self._shown or [self._shown_at],
@@ -531,6 +532,7 @@ class Recognizer:
             self._unexplained(t, nodes)
             return
         found = found + moved_back(found, nodes, self._record.moves_open())
+        found, held = held_open(found, self._record)
         if found[0].node.pending is not None:
             self._maps.rested(self._fitting, found[0].node.taken)
             # Read part-way only while a piece set down may be aside or on its way (a
@@ -577,8 +579,10 @@ class Recognizer:
         self._maps.settle({id(e.map): e.node.taken for e in found},
                           others=found[0].node.taken if publishes else None,
                           held=held_by(found))
-        self._explained = [e.node for e in found]
-        self._publish(self._explained, t, doubted=split_in_two(self._explained, self._unseen))
+        whole = [e.node for e in found]
+        self._explained = whole + held   # (the part-way readings' turns before: see held_open)
+        self._publish(whole, t, doubted=split_in_two(whole, self._unseen))
+        self._record.hold = None
         if self._mismatch is not None:
             self._mismatch = None
             self._emit(t, synced=True)
@@ -665,7 +669,7 @@ class Recognizer:
         # (The turns they agree on are published at once, a round trip after them too.)
         common = common_prefix(paths)
         extends = common > len(opened) and all(p[:len(opened)] == opened for p in paths)
-        published = extends or (unique and paths[0] != opened)
+        published = extends or (unique and paths[0] != opened) or amends_back(paths, common, record)
         # The other player's Spirit moved straight back along a Wind card turn's Spirit step
         # is also that turn taken back Spirit first, its pawn not yet (cause 10): the reply
         # is published, but the turn it would undo stays open, so the pawn's return can
@@ -689,7 +693,7 @@ class Recognizer:
                 self._cancel_question(t)  # the mat went back
         # The last turn stays open, a winning one too: its mover's hands may still amend it
         # (the win is then taken back, as any published turn is); both turns of a pair do.
-        self._stand(len(record.open) - 1 - int(undone or record.pair), t)
+        self._stand(record.standing(len(record.open) - 1 - int(undone or record.pair)), t)
         self._check_pass(t)
 
     def _ask_apart(self, found: list[Node], common: int, opened: tuple[Move, ...],
@@ -697,7 +701,7 @@ class Recognizer:
         """Histories that agree on ``common`` turns: ask about the first they do not."""
         # The published moves every history keeps, but the last, stand (a question left
         # open must not keep the anchor, and the tree grown from it, turns behind).
-        n = min(common, len(opened)) - 1
+        n = agreement(found[0].moves[:common], opened) - 1
         if n > 0:
             self._explained = found
             self._stand(n, t)

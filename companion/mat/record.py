@@ -33,6 +33,12 @@ class Record:
         # a moment where it does not end, read as the next player's reply). Both stay open
         # until the next publication, and a history that changes them amends them (story 6).
         self.pair = False
+        # A whole reading published over a Wind Spirit card part-way (``on_its_way.held_open``):
+        # the open turns from the one asked about (``hold``, asked for the next publication,
+        # ``held`` once made) stay open until the next publication, so that the card's Spirit
+        # step, if it comes, still reads the part-way history (the turn asked is asked again).
+        self.hold: int | None = None
+        self.held: int | None = None
 
     @property
     def position(self) -> Position:
@@ -75,6 +81,7 @@ class Record:
         # (The reply of a pair dropped, and its first turn's piece put elsewhere: the reply
         # was the mover's hand going on, and the turn is amended.)
         pair, self.pair = self.pair and len(popped) == 2, unseen and len(pushed) == 2
+        self.held, self.hold = self.hold, None
         if len(popped) - int(pair) == 1 and pushed and _origin(popped[0]) == _origin(pushed[0]):
             # The same piece put elsewhere: the turn amended (another piece moved after the
             # takeback is the takeback, then a turn).
@@ -102,6 +109,10 @@ class Record:
             if outcome is not None:
                 events.append({"winner": outcome.winner, "how": outcome.how})
         return events
+
+    def standing(self, n: int) -> int:
+        """How many of the first ``n`` open moves may stand now (not those :attr:`held`)."""
+        return n if self.held is None else min(n, self.held)
 
     def pass_turn(self, move: Move) -> list[MatEvent]:
         """The player to move had no move on the mat and gave up a card: it stands at once."""

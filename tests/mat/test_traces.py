@@ -289,7 +289,35 @@ SPIRIT_MOVED_ON = {"spirit_set_down_on_its_way_by_the_next_player_is_no_amendmen
 # since are read from the anchor, whose tree grows two turns deep: the three turns were never
 # read again and the game wedged. The histories the answer keeps grow on (as a standing
 # question's do), and Sheep c5d4 and Cricket e3c3 are published with the takeback.
+# No-answer 40 (session 49, cut from Blue's Viper e3d4, asked "Viper or Turtle?"): Red's Serow,
+# then Blue's Bat d4d3 c3e2 rests on its pawn step, which with Viper in Blue's hand (Turtle
+# played) is Viper d4d3, whole: the part-way reading was dropped for it, and Turtle e3d4 was
+# published with no answer (Blue's "Viper" came later). A whole reading with another card at a
+# turn still asked about settles nothing over a part-way one (``on_its_way.whole_first``).
+# Since session 52 the whole reading is published at the rest (the mat rests on a turn whole:
+# spirit-back 161, below) but the turns from the one asked stay open (``on_its_way.held_open``):
+# the Spirit step reads both histories again and Blue is asked again; Blue's "Viper" amends back
+# (``on_its_way.amends_back``): Turtle e3d4, Serow b1b2, Viper d4d3 taken back, Viper e3d4 and
+# Serow b1b2 published (main 1a3e9d8 kept Turtle e3d4 and amended Viper d4d3 to Bat: wrong).
+# Spirit-back 185 (session 51, cut from Red's Phoenix b4a5, asked "Eagle or Phoenix?"): Blue's
+# Phoenix a2b1 rests where Eagle a2b1, Blue's Wind card part-way, would (Eagle played at b4a5):
+# the whole reading makes it with its own card passed back, not the part-way one's card asked
+# about, and settles it: the four turns are published at its rest, not at the next turn's.
+# Late-answer 102 (session 51, cut from Blue's Hornet d4d3): "Spider or Lion?" for Red's a1b2
+# d3d4; Red's Lion c1d2 (no Spirit step) rests where Spider c1d2, part-way, would: both kept.
+# Red's "Spider" then published the histories of the rest before Lion c1d2, which was never
+# read (wedged); the histories a rest kept whole are the ones the answer chooses from. (Since
+# session 52 the whole reading is published at that rest, as main did before session 51.)
+# Spirit-back 161 (session 52, cut from Red's Steer b2c1, asked "Crane or Steer?"): Red's Crane
+# a2a3 rests where Bat a2a3 e3c4, part-way, would (Crane played at b2c1): no-answer 40's mat, but
+# the truth is the whole reading, and its turn is timed. Kept part-way beside it, it waited for
+# the next player's turn (11 s late); it is published at its rest, the turns from b2c1 held open
+# for the Spirit step, and closed by Blue's Steer e3d3.
 ANSWERS = {"answer_said_of_a_turn_then_taken_back_is_forgotten",
+           "wind_card_pawn_step_read_whole_with_a_card_not_asked_settles_no_question",
+           "wind_card_pawn_step_read_whole_with_the_whole_readings_own_card_settles_the_question",
+           "answer_to_a_question_left_open_over_a_wind_card_part_way_publishes_the_whole_reading",
+           "whole_reading_published_at_its_rest_over_a_wind_card_part_way_the_spirit_step_may_amend",
            "named_card_goes_once_the_hands_take_its_turn_back",
            "late_takeback_answer_keeps_the_turns_made_since_deeper_than_the_tree"}
 # No-answer 24 (session 41, cut from Red's Sheep e4d5): Blue's "Frog, turn 2" is said of Frog

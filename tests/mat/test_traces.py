@@ -110,6 +110,13 @@ READ_BACK = {"captured_pawn_set_aside_read_as_amendment_then_back"}
 # chain and Bear, the one history then, were not grown on from, and the mat wedged at Kirin
 # a5b3. A lift of a pawn the turn placed keeps that history growing, as a Spirit's lift does
 # (snatch 30, session 40, cut from its start after Kirin a5b3).
+# Since session 49's glimpses (``glimpses.glimpsed``), a history whose boards the mat did not rest
+# on because the next player's Spirit step carried the Spirit on at once is not put after the
+# one-turn reading: chain_read_as_one... asks Otter, Bear or Sable (the chain's own last card),
+# spirit_snatched... asks whose step at the rest (Spider, or Red's Goose) and reads Spider
+# e5d4 c3c2 and Goose c2b2 at the answer instead of Spider c3b2 amended 3.4 s later, and
+# fast_round_trip... asks whose step at Frog's landing (Frog, or Blue's Sea-Snake) and reads
+# Frog c1a1 and Sea-Snake a1b2 at the answer, not Frog c1b2 amended 6.7 s later.
 FAST_REPLIES = {"spirit_swap_published_at_a_question_is_lifted_again_by_the_next_turn",
                 "chain_read_as_one_spirit_move_goes_on_from_a_capture_begun",
                 "spirit_snatched_read_as_set_down_then_amended",
@@ -448,10 +455,11 @@ def _story(path: Path) -> GeneratedGame:
 OPEN = pytest.mark.xfail(strict=True, reason="issue 21: the recognizer does not keep every history")
 # The categories whose first FEW games fail today, and those whose 200 games do (docs/traces.md;
 # the hypothesis recognizer's, measured on 40 games: docs/recognizer-hypotheses.md).
-OPEN_FEW = {"hurried", "snatch", "spirit-back",
+OPEN_FEW = {"snatch", "spirit-back",
             "late-answer", "air-touch"}
+# (Hurried's first few are read since session 49's glimpses: games 0-7.)
 # (Set-down's first few games are read since session 46's pair: its game 4.)
-OPEN_200 = OPEN_FEW | {"no-answer", "slides", "aside-empty", "takeback-wind", "onlooker", "knock",
+OPEN_200 = OPEN_FEW | {"hurried", "no-answer", "slides", "aside-empty", "takeback-wind", "onlooker", "knock",
                        "set-down"}
 
 

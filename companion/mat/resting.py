@@ -34,10 +34,14 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
     opened = record.moves_open()
     pieces = {board for _, boards in laid for board in boards}
     boards = rested_boards(record, lifts, shown, rested)
+    # (Not while a history replaces a published turn: the Spirit lifted may be its mover's
+    # hand going on, hurried 36's Bat c1c2 a3c4 over Crab c1c2, Phoenix a3c3, Bear c3c4.)
+    glimpses = all(agreement(e.node.moves, opened) == len(opened) for e in found)
     kept = [e for e in found
             if replaced_rested(e.node, opened, lifts, shown, rested, pieces)
             and _unseen_glimpse(e.node, [n for n in between(e.node, len(opened))
-                                         if n.occupancy not in boards or n.pieces not in pieces])]
+                                         if n.occupancy not in boards or n.pieces not in pieces],
+                                glimpses)]
     kept = kept or found
     if record.pair:
         # The pair's first turn ended on a board the mat never rested on: a history that puts
@@ -47,10 +51,11 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
     return knocked(kept, lifts, at_once, opened)
 
 
-def _unseen_glimpse(node: Node, unseen: list[Node]) -> bool:
-    """Did the mat rest on each board ``node`` passes through but ``unseen``, or on all but
-    one the next player's Spirit step carried on from at once (:func:`.glimpses.glimpsed`)?"""
-    return all(glimpsed(node, n) for n in unseen)
+def _unseen_glimpse(node: Node, unseen: list[Node], glimpses: bool) -> bool:
+    """Did the mat rest on each board ``node`` passes through but ``unseen``, and (if
+    ``glimpses``) is each of those a board the next player's Spirit step carried on from at
+    once (:func:`.glimpses.glimpsed`)?"""
+    return not unseen or (glimpses and all(glimpsed(node, n) for n in unseen))
 
 
 def replaced_rested(node: Node, opened: tuple[Move, ...], lifts: list[tuple[float, int]],

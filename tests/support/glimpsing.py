@@ -168,26 +168,34 @@ def fewer(chain: Chain) -> list[Position]:
 
 
 def twins(move: Move, before: Position, after: Position, squares: list[int]) -> list[Position]:
-    """The positions two turns reach from ``before``, the mover's Spirit to one of ``squares``
-    (``move``'s pawn step, if any, the same) and the next player's Spirit step alone from
-    there, that leave ``after``'s board."""
+    """The positions more turns reach from ``before`` that leave ``after``'s board: the mover's
+    Spirit to one of ``squares`` (``move``'s pawn step, if any, the same), then Spirit steps
+    alone, each from where the last landed it, each but the last to another of ``squares``."""
     if before.spirit < 0 or after.spirit == before.spirit:
         return []
     target, out = format_board(after), {}
     board = Board(before)
+
+    def on(left: list[int]) -> None:
+        mid = board.position
+        for z in list(board.legal_moves):
+            if z.is_pass or not spirit_only(mid, z) or first_lift(z) != mid.spirit:
+                continue
+            board.push(z)
+            if format_board(board.position) == target:
+                out.setdefault(str(board.position), board.position)
+            elif board.position.spirit in left and not board.is_game_over():
+                on([sq for sq in left if sq != board.position.spirit])
+            board.pop()
+
     for y in list(board.legal_moves):
         if (y.is_pass or (y.from_sq, y.to_sq) != ((move.from_sq, move.to_sq) if move.wind_card
                                                    else (before.spirit, y.to_sq))
                 or (y.spirit_to if y.wind_card else y.to_sq) not in squares):
             continue
         board.push(y)
-        mid = board.position
-        for z in list(board.legal_moves):
-            if not z.is_pass and spirit_only(mid, z) and first_lift(z) == mid.spirit:
-                board.push(z)
-                if format_board(board.position) == target:
-                    out.setdefault(str(board.position), board.position)
-                board.pop()
+        if not board.is_game_over():
+            on([sq for sq in squares if sq != board.position.spirit])
         board.pop()
     return list(out.values())
 

@@ -37,7 +37,9 @@ from companion.rules.deal import deal
 from companion.rules.moves import Move
 from companion.rules.position import COLORS, Position
 from companion.rules.squares import parse_square, square_distance
+from companion.tracetool import SETTLE_S
 
+from glimpsing import Glimpses, lifted_since, stops
 from habits import (FAST_STARTS, HABITS, QUESTIONS, WIND_ONLY, after_landing, choose, pawn_step,
                     piece_step, rearrange, start)
 from hands import (AIR, ANSWER, ASIDE, EXCHANGE, FAST, HOLD, KNOCK, LONG_THINK, SET_DOWN,
@@ -159,6 +161,9 @@ class _Game:
         self.on_the_way: Move | None = None   # the turn the mat rested on during this one
         self.air_read: set[Move] = set()   # captures the mat showed while this turn's piece was held
         self.snatching = False   # this turn starts on a piece the last turn placed (snatch)
+        # Chains of Spirit glimpses the mat cannot tell from fewer turns (glimpsing.py).
+        self.glimpses = Glimpses(self.out.header.get("settle", SETTLE_S))
+        self.mark = 0   # the hands' first event of the turn being played
 
     def expect(self, turn: Turn | None = None, final: bool = False, **event) -> None:
         self.out.expect.append(Expect(event, turn, final))
@@ -196,6 +201,7 @@ class _Game:
         if self.unanswered is not None:
             self.settle_unanswered(None)
         self.questions.answer_open()
+        self.glimpses.finish()
         hands.wait((1.0, 3.0))
         self.out.events.append({"t": round(hands.now, 4), "end": True})
         self.out.played = [str(m) for m in board.move_stack]
@@ -244,7 +250,7 @@ class _Game:
             self.after_commit(turn, None, None)
             return
         afters = turn_afters(board)
-        mark = len(hands.events)
+        mark = self.mark = len(hands.events)
         if self.think(move):
             self.window = None
         turn = Turn(str(move))
@@ -441,6 +447,13 @@ class _Game:
     def after_commit(self, turn: Turn, move: Move | None, played: tuple | None) -> None:
         board = self.board
         self.out.turns.append(turn)
+        first, lifted = lifted_since(self.hands.events, self.hands.noise, self.mark)
+        self.glimpses.after_turn(turn, move, played[0] if played else None, board.position,
+                                 first, lifted)
+        if move is not None and played is not None:
+            self.glimpses.hesitated(turn, move, played[0], board.position,
+                                    stops(self.hands.events, self.hands.noise, self.mark,
+                                          played[0], board.position, self.glimpses.settle))
         outcome = board.outcome()
         if outcome:
             self.expect(winner=outcome.winner, how=outcome.how)
@@ -711,6 +724,7 @@ class _Game:
         board.pop()
         self.expect(turn, True, takeback=str(move))
         self.out.turns.append(turn)
+        self.glimpses.after_turn(turn, None, None, None, None, set())
         self.window = None
         self.fast_after = None
 

@@ -25,10 +25,11 @@ edge:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from companion.rules.board import Board
 from companion.rules.moves import Move
-from companion.rules.position import Position, format_board
+from companion.rules.position import COLORS, Position, format_board
 from companion.rules.squares import parse_square
 
 from questions import OpenQuestion
@@ -45,12 +46,19 @@ class Chain:
     after: Position | None = None
     lifted: set[int] = field(default_factory=set)
     settled: list = field(default_factory=list)   # turns decided once the mat rests after it
+    answer: dict = field(default_factory=dict)   # the last turn's mover naming its card
 
 
 @dataclass
 class Unsettled:
     question: OpenQuestion
     turns: list
+
+
+def answer_for(move: Move, before: Position) -> dict:
+    """The phone answer of ``move``'s mover naming its card, to the question shown (as an
+    answer given at once, it names no turn)."""
+    return {"seat": COLORS[before.turn], "card": move.card}
 
 
 class Glimpses:
@@ -71,10 +79,13 @@ class Glimpses:
             chain.moves.append(move)
             chain.after = after
             chain.lifted |= lifted
+            assert before is not None
+            chain.answer = answer_for(move, before)
         else:
             if chain is not None:
                 self._ended(chain)
-            self.chain = (Chain(before, [turn], [move], after, set(lifted))
+            self.chain = (Chain(before, [turn], [move], after, set(lifted),
+                                answer=answer_for(move, before))
                           if move is not None and before is not None else None)
         for unsettled in list(self.open):
             if any(t is turn for t in unsettled.turns):
@@ -99,16 +110,21 @@ class Glimpses:
         board, the mat cannot tell that from the one turn either (the twin of a glimpse)."""
         others = twins(move, before, after, squares)
         if others and turn.answered is None and not turn.untimed:
-            self.open.append(Unsettled(OpenQuestion({}, turn, others, None), [turn]))
+            self.open.append(Unsettled(OpenQuestion(answer_for(move, before), turn, others,
+                                                    None), [turn]))
 
-    def finish(self) -> None:
-        """The game is over: what the hands never settled is not timed."""
+    def finish(self, answer: Callable[[dict], None]) -> None:
+        """The game is over: what the hands never settled is not timed, and its mover answers
+        the question the mat may still show, on the phone (``answer``), as a
+        player would: a question nobody answers and no hand settles leaves the turn unread."""
         if self.chain is not None:
             self._ended(self.chain)
         self.chain = None
         for unsettled in self.open:
             for t in unsettled.turns:
                 t.untimed = True
+            if unsettled.question.answer:
+                answer(unsettled.question.answer)
         self.open = []
 
     def _goes_on(self, chain: Chain, turn, move: Move, before: Position | None,
@@ -125,7 +141,7 @@ class Glimpses:
         others = fewer(chain) if len(chain.turns) >= 2 and chain.after is not None else []
         if others and (last.answered is None or len(chain.turns) > 2):
             # (Turns ruled on in this chain wait for its own readings to be ruled out.)
-            self.open.append(Unsettled(OpenQuestion({}, last, others, None),
+            self.open.append(Unsettled(OpenQuestion(chain.answer, last, others, None),
                                        chain.settled + list(chain.turns)))
             chain.settled = []
         for t in chain.settled:
@@ -201,9 +217,10 @@ def twins(move: Move, before: Position, after: Position, squares: list[int]) -> 
 
 
 def stops(events: list[dict], noise: list[float], mark: int, before: Position, after: Position,
-          settle: float) -> list[int]:
+          settle: float, vacated: int | None = None) -> list[int]:
     """The squares a piece was set down on a moment since event ``mark`` (noise aside): empty
-    in ``before`` and ``after``, on for less than ``settle``."""
+    in ``before`` (or ``vacated``: the square the turn's own pawn step left, which a Wind
+    card's Spirit may then cross) and ``after``, on for less than ``settle``."""
     quiet = set(noise)
     placed: dict[int, float] = {}
     out = []
@@ -215,7 +232,8 @@ def stops(events: list[dict], noise: list[float], mark: int, before: Position, a
         elif "off" in e:
             sq = parse_square(e["off"])
             if sq in placed and e["t"] - placed.pop(sq) < settle \
-                    and before.piece_at(sq) is None and after.piece_at(sq) is None:
+                    and (before.piece_at(sq) is None or sq == vacated) \
+                    and after.piece_at(sq) is None:
                 out.append(sq)
     return out
 

@@ -191,6 +191,12 @@ class _Game:
             hands.events.append({"t": t, "input": {"seat": seat, "card": card}})
         return t
 
+    def answer_after(self, answer: dict) -> None:
+        """A question left open at the game's end is answered on the phone, after a moment."""
+        hands = self.hands
+        hands.wait(ANSWER)
+        hands.events.append({"t": round(hands.now, 4), "input": answer})
+
     def play(self, max_turns: int) -> GeneratedGame:
         hands, board = self.hands, self.board
         hands.wait((0.5, 2.0))
@@ -201,7 +207,7 @@ class _Game:
         if self.unanswered is not None:
             self.settle_unanswered(None)
         self.questions.answer_open()
-        self.glimpses.finish()
+        self.glimpses.finish(self.answer_after)
         hands.wait((1.0, 3.0))
         self.out.events.append({"t": round(hands.now, 4), "end": True})
         self.out.played = [str(m) for m in board.move_stack]
@@ -451,9 +457,11 @@ class _Game:
         self.glimpses.after_turn(turn, move, played[0] if played else None, board.position,
                                  first, lifted)
         if move is not None and played is not None:
+            vacated = move.from_sq if move.wind_card else None
             self.glimpses.hesitated(turn, move, played[0], board.position,
                                     stops(self.hands.events, self.hands.noise, self.mark,
-                                          played[0], board.position, self.glimpses.settle))
+                                          played[0], board.position, self.glimpses.settle,
+                                          vacated))
         outcome = board.outcome()
         if outcome:
             self.expect(winner=outcome.winner, how=outcome.how)

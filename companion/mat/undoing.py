@@ -56,16 +56,9 @@ def taking_back(tree: Tree, nodes: list[Node], opened: tuple[Move, ...],
 def instead(nodes: list[Node], opened: tuple[Move, ...],
             asked: Question | None) -> frozenset[Node]:
     """While the question ``asked`` offers to take back a published turn: the histories
-    ``nodes`` that make another turn in place of it. So too while it asks between histories
-    one of which does (a takeback left unanswered, then the next hands' card asked over both
-    readings: no-answer 32, Red's Whale e3c3 taken back read as Blue's Cricket c3e3 once Blue
-    started, the histories keeping Whale going first)."""
-    if asked is None:
+    ``nodes`` that make another turn in place of it."""
+    if asked is None or TAKEBACK not in asked.prefixes:
         return frozenset()
-    if TAKEBACK not in asked.prefixes:
-        if not any(p[:len(opened)] != opened for ps in asked.prefixes.values() for p in ps):
-            return frozenset()
-        return frozenset(n for n in nodes if n.moves[:len(opened)] != opened)
     turn = opened[:asked.depth + 1]
     return frozenset(n for n in nodes if n.moves[:len(turn)] != turn)
 

@@ -110,6 +110,13 @@ READ_BACK = {"captured_pawn_set_aside_read_as_amendment_then_back"}
 # chain and Bear, the one history then, were not grown on from, and the mat wedged at Kirin
 # a5b3. A lift of a pawn the turn placed keeps that history growing, as a Spirit's lift does
 # (snatch 30, session 40, cut from its start after Kirin a5b3).
+# Since session 49's glimpses (``glimpses.glimpsed``), a history whose boards the mat did not rest
+# on because the next player's Spirit step carried the Spirit on at once is not put after the
+# one-turn reading: chain_read_as_one... asks Otter, Bear or Sable (the chain's own last card),
+# spirit_snatched... asks whose step at the rest (Spider, or Red's Goose) and reads Spider
+# e5d4 c3c2 and Goose c2b2 at the answer instead of Spider c3b2 amended 3.4 s later, and
+# fast_round_trip... asks whose step at Frog's landing (Frog, or Blue's Sea-Snake) and reads
+# Frog c1a1 and Sea-Snake a1b2 at the answer, not Frog c1b2 amended 6.7 s later.
 FAST_REPLIES = {"spirit_swap_published_at_a_question_is_lifted_again_by_the_next_turn",
                 "chain_read_as_one_spirit_move_goes_on_from_a_capture_begun",
                 "spirit_snatched_read_as_set_down_then_amended",
@@ -433,6 +440,15 @@ AT_WORK_EMPTY = {"onlooker_brush_read_as_a_pawn_landing_keeps_no_piece_in_the_ha
 REREAD = {"swapped_student_set_down_for_a_moment_by_the_next_player_is_no_amendment",
           "next_players_wind_card_set_down_after_their_own_lift_is_no_amendment_back",
           "next_players_hesitation_on_a_piece_the_last_turn_could_have_captured_is_no_amendment"}
+# Snatch 36 (session 49, cut from Blue's Spider e5d4 c3b2): Spider, Red's Centipede b2a2 and
+# Blue's Sasori a2c2, each Spirit stop 0.16-0.22 s (the next player lifted it at once), leave
+# the edges of Spider e5d4 c3c2 with the Spirit set down a moment on b2 and a2. The three turns
+# were put after the one (the mat never rested on their boards) and lost: Spider c3c2 was read
+# silently, and the mat wedged. A board not rested on because the next player's Spirit step
+# carried the Spirit on at once (a glimpse) keeps its history: the table asks (Spider or
+# Sasori?), and the next hands settle it (Blue's Centipede a3a2: only the three turns left
+# Blue that card).
+GLIMPSES = {"spirit_glimpses_read_as_one_turn_kept_asked_and_settled_by_the_next_hands"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run
@@ -464,7 +480,7 @@ def test_the_corpus_covers_every_case():
             | AT_WORK | KEPT_AT_LIFT | ONE_MOVED | SPIRIT_HELD
             | SPIRIT_MOVED_ON | ANSWERS | BOTH_TRUE | BRUSHED_TWICE | NAMED_TURN | ROUND_TRIP
             | KNOCKED_OFF | HOVERED | SET_DOWN_ON_ITS_SQUARE | NOT_ALONE | PROVES | PAIR
-            | FAST_MAPS | AT_WORK_EMPTY | REREAD <= {p.stem for p in CORPUS})
+            | FAST_MAPS | AT_WORK_EMPTY | REREAD | GLIMPSES <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 
 
@@ -484,10 +500,11 @@ def _story(path: Path) -> GeneratedGame:
 OPEN = pytest.mark.xfail(strict=True, reason="issue 21: the recognizer does not keep every history")
 # The categories whose first FEW games fail today, and those whose 200 games do (docs/traces.md;
 # the hypothesis recognizer's, measured on 40 games: docs/recognizer-hypotheses.md).
-OPEN_FEW = {"hurried", "snatch", "spirit-back", "air-touch"}
+OPEN_FEW = {"snatch", "spirit-back", "air-touch"}
+# (Hurried's first few are read since session 49's glimpses: games 0-7.)
 # (Set-down's first few games are read since session 46's pair: its game 4; late-answer's since
 # session 49's which-card dating: its game 7.)
-OPEN_200 = OPEN_FEW | {"late-answer", "no-answer", "slides", "aside-empty", "takeback-wind", "onlooker", "knock",
+OPEN_200 = OPEN_FEW | {"hurried", "late-answer", "no-answer", "slides", "aside-empty", "takeback-wind", "onlooker", "knock",
                        "set-down"}
 
 

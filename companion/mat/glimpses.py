@@ -26,6 +26,18 @@ def rested_boards(record: Record, lifts: list[tuple[float, int]], shown: list[fl
     return {occ for t0, occ in rested if since < t0 < last_lift}
 
 
+def stood(lifts: list[tuple[float, int]], shown: list[float],
+          rested: list[tuple[float, frozenset[int]]]) -> set[frozenset[int]]:
+    """The boards the mat rested on after it showed the game as published, before the hands'
+    last lift, whichever came first: none of them is a glimpse (the Spirit stood there the
+    settle time; whether a history may end a turn on it is :func:`rested_boards`'s to say).
+    No-answer 32: Blue's Sasori c3e3 rested 1.4 s (asked), then Red's Whale e3c3 lifted the
+    Spirit; the rests counted from the Whale's return to the board as published, after it."""
+    last_lift = max((t0 for t0, _ in lifts), default=float("-inf"))
+    last_shown = shown[-1] if shown else float("-inf")
+    return {occ for t0, occ in rested if last_shown < t0 < last_lift}
+
+
 def glimpsed(node: Node, at: Node) -> bool:
     """Is ``at`` (a history ``node`` passes through) a board whose last turn put the Spirit on
     a square that ``node``'s next turn lifts it from, to move it alone (the next player's

@@ -448,7 +448,14 @@ REREAD = {"swapped_student_set_down_for_a_moment_by_the_next_player_is_no_amendm
 # carried the Spirit on at once (a glimpse) keeps its history: the table asks (Spider or
 # Sasori?), and the next hands settle it (Blue's Centipede a3a2: only the three turns left
 # Blue that card).
-GLIMPSES = {"spirit_glimpses_read_as_one_turn_kept_asked_and_settled_by_the_next_hands"}
+# No-answer 32 (session 51, cut from its start): Blue's Sasori c3e3 rests 1.4 s (asked, Sasori
+# or Cricket?), then Red's Whale e3c3 lifts the Spirit and moves it back. The rests count from
+# the Whale's return to the board as published, so Sasori's board was not among them, and
+# the glimpse rule let it pass as a glimpse: Sasori and Whale were read, the takeback then
+# asked beside Red's next card, and Cricket c3e3 read (wrong, wedged). A board the mat rested
+# on is no glimpse: read as main reads it (nothing played, then Sasori at the next rest).
+GLIMPSES = {"spirit_glimpses_read_as_one_turn_kept_asked_and_settled_by_the_next_hands",
+            "glimpse_board_the_mat_rested_on_and_asked_about_is_no_glimpse"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run

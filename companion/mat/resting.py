@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..rules.moves import Move
 from .explaining import agreement, between, knocked
-from .glimpses import glimpsed, rested_boards, stood
+from .glimpses import Rests, glimpses_pass, rested_boards, stood
 from .histories import Explanation, Node, Tree
 from .pieces import Pieces
 from .record import Record
@@ -37,12 +37,11 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
     # (Not while a history replaces a published turn: the Spirit lifted may be its mover's
     # hand going on, hurried 36's Bat c1c2 a3c4 over Crab c1c2, Phoenix a3c3, Bear c3c4.)
     glimpses = all(agreement(e.node.moves, opened) == len(opened) for e in found)
-    still = stood(lifts, shown, rested)
+    seen = (record.position.occupied(), stood(lifts, shown, rested), lifts) if glimpses else None
     kept = [e for e in found
             if replaced_rested(e.node, opened, lifts, shown, rested, pieces)
-            and _unseen_glimpse(e.node, [n for n in between(e.node, len(opened))
-                                         if n.occupancy not in boards or n.pieces not in pieces],
-                                glimpses, still)]
+            and _unseen_glimpse(e.node, between(e.node, len(opened)), boards, pieces,
+                                seen)]
     kept = kept or found
     if record.pair:
         # The pair's first turn ended on a board the mat never rested on: a history that puts
@@ -52,13 +51,16 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
     return knocked(kept, lifts, at_once, opened)
 
 
-def _unseen_glimpse(node: Node, unseen: list[Node], glimpses: bool,
-                    still: set[frozenset[int]]) -> bool:
-    """Did the mat rest on each board ``node`` passes through but ``unseen``, and (if
-    ``glimpses``) is each of those a board the next player's Spirit step carried on from at
-    once (:func:`.glimpses.glimpsed`), one the mat never stood still on (``still``)?"""
-    return not unseen or (glimpses and all(glimpsed(node, n) and n.occupancy not in still
-                                           for n in unseen))
+def _unseen_glimpse(node: Node, passed: list[Node], boards: set[frozenset[int]],
+                    pieces: set[Pieces],
+                    seen: tuple[frozenset[int], Rests, list[tuple[float, int]]] | None) -> bool:
+    """Did the mat rest on each board ``node`` passes through (``passed``), pieces and all,
+    but those that (if ``seen``: the board as published and the boards stood on since) are
+    glimpses (:func:`.glimpses.glimpses_pass`)?"""
+    unseen = [n for n in passed if n.occupancy not in boards or n.pieces not in pieces]
+    if not unseen:
+        return True
+    return seen is not None and glimpses_pass(node, passed, unseen, *seen)
 
 
 def replaced_rested(node: Node, opened: tuple[Move, ...], lifts: list[tuple[float, int]],

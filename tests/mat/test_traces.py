@@ -454,8 +454,23 @@ REREAD = {"swapped_student_set_down_for_a_moment_by_the_next_player_is_no_amendm
 # the glimpse rule let it pass as a glimpse: Sasori and Whale were read, the takeback then
 # asked beside Red's next card, and Cricket c3e3 read (wrong, wedged). A board the mat rested
 # on is no glimpse: read as main reads it (nothing played, then Sasori at the next rest).
+# Spirit-back 130 (session 51, cut from its start): Red's Crane c3b2, the Spirit set down a
+# moment on d2 (the twin: Crane c3d2 and Blue's Sasori or Rabbit d2b2, asked), rests 4.8 s on
+# b2; Blue's Rabbit b2c3 moves it back. Crane c3d2 with Rabbit d2e3 and Frog e3c3 carrying
+# the glimpse on through the rest on b2 was kept (a glimpse is carried on at once: no other
+# whole board rested on between), and the twin question stood for the round trip (it asks of
+# Crane's turn, which the histories that stop do not make, with no takeback): "Rabbit, or
+# take back Crane?" was never shown, Blue's "Rabbit" was lost and the turns read 16.8 s late.
+# Spirit-back 55 (session 51, cut from Panda b2a1, numbered from there): Turtle c3d2 (a
+# moment on e3: the twin asked) rests, then Rat d2c3 moves the Spirit back. The rests counted
+# from the first on the game as published after it was shown: the round trip's return, so
+# Turtle's board no longer counted, and a board the mat rested on is no glimpse: only
+# "nothing played" was left (the question cancelled). Published boards the mat had rested on
+# before they were shown count the rests from when they were shown.
 GLIMPSES = {"spirit_glimpses_read_as_one_turn_kept_asked_and_settled_by_the_next_hands",
-            "glimpse_board_the_mat_rested_on_and_asked_about_is_no_glimpse"}
+            "glimpse_board_the_mat_rested_on_and_asked_about_is_no_glimpse",
+            "twin_question_left_open_then_the_spirit_moved_back_asks_the_round_trip",
+            "twin_question_left_open_then_the_spirit_moved_back_keeps_the_turn_asked"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run

@@ -48,13 +48,19 @@ def trip_question(nodes: list[Node], opened: int, asked: Question | None = None
     movers = {n.movers[-1] for n in trips}
     if len(firsts) != 1 or len(movers) != 1:
         return None
-    if (asked is not None and any(n.moves[:short + 1] in ps for n in trips
-                                  for ps in asked.prefixes.values())
-            and (asked.depth < short or TAKEBACK in asked.prefixes)):
+    if asked is not None and _stays(asked, trips, short):
         return asked
     # (The round trip's first turn is not published, but taking it back is what the short
     # histories say: offered as a published turn's takeback is, to the same seat.)
     return ask(nodes, short, short + 1, movers.pop(), firsts.pop())
+
+
+def _stays(asked: Question, trips: list[Node], short: int) -> bool:
+    """Does the question open, ``asked``, ask about the first turn of the round trips
+    ``trips`` (after ``short`` turns), of a turn the histories that stop make too, or with
+    a takeback to offer them?"""
+    return (any(n.moves[:short + 1] in ps for n in trips for ps in asked.prefixes.values())
+            and (asked.depth < short or TAKEBACK in asked.prefixes))
 
 
 def ask_apart(nodes: list[Node], common: int, opened: int, turn: int,

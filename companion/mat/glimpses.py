@@ -55,7 +55,7 @@ def glimpses_pass(node: Node, passed: list[Node], unseen: list[Node], board: fro
     board rested on? Spirit-back 130: Crane c3b2 (a moment on d2, 4.8 s on b2, asked), then
     Blue's Rabbit b2c3: not Crane c3d2 with Rabbit d2e3 and Frog e3c3 carrying a glimpse on
     through b2."""
-    boards = {occ for _, occ in still}
+    boards = {occ for _, occ in still if occ != board}   # (a swap leaves it as published)
     if not all(glimpsed(node, n) and n.occupancy not in boards for n in unseen):
         return False
     path = [None, *reversed(passed), node]

@@ -8,7 +8,8 @@ turn amended, not Eagle c5d4 - and Red's Rabbit moving the Spirit, with no rest 
 from __future__ import annotations
 
 from ..rules.moves import Move
-from .explaining import agreement, between, rested_ends
+from .explaining import agreement, between
+from .glimpses import Rests, glimpses_pass, rested_boards, stood
 from .knocks import knocked
 from .histories import Explanation, Node, Tree
 from .pieces import Pieces
@@ -21,7 +22,9 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
     """The histories of ``found`` whose turns each end on a board the mat rested on (the
     next player saw it), or all of them if none does: a history whose turns follow one
     another on boards the mat never rested on is one hand going on, if another says so.
-    Rests count from the first on the game as published (a later one may be a history's end
+    One board not rested on is let pass where the next player's Spirit step carried the
+    Spirit on from it at once (a glimpse, :mod:`.glimpses`: the edges of a set-down on the
+    way). Rests count from the first on the game as published (a later one may be a history's end
     on the same board), and before the hands' last lift (after it is the mat now); for the
     turns a history puts in place of published ones, from when the mat showed the last
     published turn it keeps (:func:`replaced_rested`). A board rested on is one some map had
@@ -31,9 +34,15 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
     hand)."""
     opened = record.moves_open()
     pieces = {board for _, boards in laid for board in boards}
-    kept = [e for e in rested_ends(found, record, lifts, shown, rested)
+    boards = rested_boards(record, lifts, shown, rested)
+    # (Not while a history replaces a published turn: the Spirit lifted may be its mover's
+    # hand going on, hurried 36's Bat c1c2 a3c4 over Crab c1c2, Phoenix a3c3, Bear c3c4.)
+    glimpses = all(agreement(e.node.moves, opened) == len(opened) for e in found)
+    seen = (record.position.occupied(), stood(lifts, shown, rested), lifts) if glimpses else None
+    kept = [e for e in found
             if replaced_rested(e.node, opened, lifts, shown, rested, pieces)
-            and all(n.pieces in pieces for n in between(e.node, len(opened)))]
+            and _unseen_glimpse(e.node, between(e.node, len(opened)), boards, pieces,
+                                seen)]
     kept = kept or found
     if record.pair:
         # The pair's first turn ended on a board the mat never rested on: a history that puts
@@ -41,6 +50,18 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
         # not Elephant b1a2, Blue's Panda a3b4 and Red's Rooster b4c4).
         kept = [e for e in kept if agreement(e.node.moves, opened) < len(opened) - 1] or kept
     return knocked(kept, lifts, at_once, opened, shown)
+
+
+def _unseen_glimpse(node: Node, passed: list[Node], boards: set[frozenset[int]],
+                    pieces: set[Pieces],
+                    seen: tuple[frozenset[int], Rests, list[tuple[float, int]]] | None) -> bool:
+    """Did the mat rest on each board ``node`` passes through (``passed``), pieces and all,
+    but those that (if ``seen``: the board as published and the boards stood on since) are
+    glimpses (:func:`.glimpses.glimpses_pass`)?"""
+    unseen = [n for n in passed if n.occupancy not in boards or n.pieces not in pieces]
+    if not unseen:
+        return True
+    return seen is not None and glimpses_pass(node, passed, unseen, *seen)
 
 
 def replaced_rested(node: Node, opened: tuple[Move, ...], lifts: list[tuple[float, int]],

@@ -48,7 +48,8 @@ from .explaining import (agreement, allowed, amended_at, board_fit, build_tables
                          common_prefix, expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, refollow,
                          rested_ends, unseen, wind_halves, window_of)
-from .resting import seen_at_rest, unseen_first
+from .resting import glimpse_only, seen_at_rest, unseen_first
+from .glimpses import rested_reading
 from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import instead, moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import look_again, on_its_way, part_way, whole, whole_first
@@ -112,6 +113,7 @@ class Recognizer:
         # go on from them (a Spirit the next player snatched, read as set down on its way).
         self._doubted: list[Node] = []
         self._unseen: list[Node] = []            # those of the last look
+        self._twins: list[Node] = []             # kept at the last look only as glimpses
         # The whole turns the mat showed when the Spirit their last turn placed was lifted
         # (whose hand, the mover's or the next player's, the switches cannot say): grown on
         # from until the next publication, so that a chain of fast Spirit moves does not
@@ -452,6 +454,8 @@ class Recognizer:
         # (Those put after the others are kept growing if a turn is published: the next
         # hands may go on from them, see ``_doubted``.)
         self._unseen = unseen(found, seen)
+        self._twins = glimpse_only(seen, self._record, self._lifts, self._shown or [self._shown_at],
+                                   self._rested, self._maps.laid)
         return [n for n in nodes if n.pending is None], seen
 
     def _note_fast(self, t: float, lifted: frozenset[int]) -> None:
@@ -578,7 +582,13 @@ class Recognizer:
                           others=found[0].node.taken if publishes else None,
                           held=held_by(found))
         self._explained = [e.node for e in found]
-        self._publish(self._explained, t, doubted=split_in_two(self._explained, self._unseen))
+        # (The reading the mat rested on is published; its glimpse twins only asked about.)
+        lead = rested_reading(self._explained, self._twins, opened)
+        self._publish(lead or self._explained, t,
+                      doubted=split_in_two(self._explained, self._unseen))
+        if lead is not None and not self._passing:
+            self._ask_apart(self._explained, common_prefix([n.moves for n in self._explained]),
+                            self._record.moves_open(), t)
         if self._mismatch is not None:
             self._mismatch = None
             self._emit(t, synced=True)

@@ -52,6 +52,19 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
     return knocked(kept, lifts, at_once, opened, shown)
 
 
+def glimpse_only(seen: list[Explanation], record: Record, lifts: list[tuple[float, int]],
+                 shown: list[float], rested: Rests,
+                 laid: list[tuple[float, frozenset[Pieces]]]) -> list[Node]:
+    """The histories of ``seen`` (what :func:`seen_at_rest` kept) that pass through a board
+    the mat did not rest on: kept only as glimpses (the twins of a Spirit set down a moment
+    on its way, :func:`.glimpses.rested_reading`)."""
+    opened = len(record.moves_open())
+    pieces = {board for _, boards in laid for board in boards}
+    boards = rested_boards(record, lifts, shown, rested)
+    return [e.node for e in seen
+            if not _unseen_glimpse(e.node, between(e.node, opened), boards, pieces, None)]
+
+
 def _unseen_glimpse(node: Node, passed: list[Node], boards: set[frozenset[int]],
                     pieces: set[Pieces],
                     seen: tuple[frozenset[int], Rests, list[tuple[float, int]]] | None) -> bool:

@@ -511,7 +511,8 @@ KNOCKS = {"knock_after_the_published_turns_own_knock_is_read_as_a_knock_not_aske
 GLIMPSES = {"spirit_glimpses_read_as_one_turn_kept_asked_and_settled_by_the_next_hands",
             "glimpse_board_the_mat_rested_on_and_asked_about_is_no_glimpse",
             "twin_question_left_open_then_the_spirit_moved_back_asks_the_round_trip",
-            "twin_question_left_open_then_the_spirit_moved_back_keeps_the_turn_asked"}
+            "twin_asked_beside_the_turn_published_then_the_spirit_moved_back_asks_the_round_trip",
+            "spirit_set_down_a_moment_on_its_way_published_at_its_rest_its_twin_only_asked"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run

@@ -512,7 +512,8 @@ GLIMPSES = {"spirit_glimpses_read_as_one_turn_kept_asked_and_settled_by_the_next
             "glimpse_board_the_mat_rested_on_and_asked_about_is_no_glimpse",
             "twin_question_left_open_then_the_spirit_moved_back_asks_the_round_trip",
             "twin_asked_beside_the_turn_published_then_the_spirit_moved_back_asks_the_round_trip",
-            "spirit_set_down_a_moment_on_its_way_published_at_its_rest_its_twin_only_asked"}
+            "spirit_set_down_a_moment_on_its_way_published_at_its_rest_its_twin_only_asked",
+            "twin_left_unanswered_is_not_carried_over_the_next_turns"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run

@@ -10,7 +10,6 @@ Spirit set down on c2, nothing played)."""
 
 from __future__ import annotations
 
-from ..rules.moves import Move
 from .histories import Node
 from .record import Record
 
@@ -118,28 +117,3 @@ def glimpsed(node: Node, at: Node) -> bool:
              else nxt.from_sq is None and nxt.spirit_from == spirit)
     return placed and alone
 
-
-def rested_reading(found: list[Node], twins: list[Node], opened: tuple[Move, ...]
-                   ) -> list[Node] | None:
-    """The histories of ``found`` the mat rested on at each turn's end, beside ``twins``
-    (kept only as glimpses): when they read one game a turn or more past the published one
-    (``opened``), it is published at its rest as if no twin were there, and the twins are
-    only asked about: the answer naming a twin's card amends it, and no answer leaves it
-    (a later rest that the twins need a glimpse to reach drops them). A twin nobody answers
-    never holds the record (spirit-back 113: Boar c3b3, its Spirit set down 0.17 s on c4,
-    asked "Boar, or Red's Crane?" and left open until Blue's "Mantis" for turn 24 was taken
-    by it; spirit-back 55, 90: the twin open, then the Spirit moved straight back)."""
-    ids = {id(n) for n in twins}
-    lead = [n for n in found if id(n) not in ids]
-    if not lead or len(lead) == len(found) or len({n.moves for n in lead}) != 1:
-        return None
-    moves = lead[0].moves
-    # (Not when every twin goes on from it: that is published with the twins asked about,
-    # as a round trip is, shown before their lifts: snatch 60's Fox c4d4, Dog d4e5 Turtle e5d4.)
-    # Nor beside a chain of glimpses (a twin two turns longer or more: snatch 36's Spider
-    # e5d4 c3b2, Centipede b2a2, Sasori a2c2, each Spirit stop 0.2 s, over Spider e5d4 c3c2):
-    # the hands made it, and go on from it; a turn published before its lifts would hide them.)
-    if (all(n.moves[:len(moves)] == moves for n in twins)
-            or any(len(n.moves) > len(moves) + 1 for n in twins)):
-        return None
-    return lead if len(moves) > len(opened) and moves[:len(opened)] == opened else None

@@ -118,3 +118,38 @@ def unseen_first(tree: Tree, pair: tuple[Move, ...], rested: list[tuple[float, f
     lifts = {sq for sq in (reply.from_sq, reply.spirit_from) if sq is not None}
     return (lifts == {node.position.spirit}
             and all(occ != node.occupancy for _, occ in rested))
+
+
+def rested_reading(found: list[Node], twins: list[Node], opened: tuple[Move, ...]
+                   ) -> list[Node] | None:
+    """The histories of ``found`` to publish at a rest before the others are asked about,
+    if any: beside ``twins`` (kept only as glimpses), those the mat rested on at each turn's
+    end, when they read one game a turn or more past the published one (``opened``). It is
+    published at its rest as if no twin were there, and the twins are only asked about: an
+    answer that names a twin's card amends it, and with no answer it stands (a later rest
+    that the twins need a glimpse to reach drops them). A twin nobody answers never holds
+    the record (spirit-back 113: Boar c3b3, its Spirit set down 0.17 s on c4, asked "Boar,
+    or Red's Crane?" and left open, took Blue's "Mantis" meant for turn 24; spirit-back 55,
+    90: the twin open, then the Spirit moved straight back; 159: five turns held)."""
+    ids = {id(n) for n in twins}
+    lead = [n for n in found if id(n) not in ids]
+    if not lead or len(lead) == len(found) or len({n.moves for n in lead}) != 1:
+        return None
+    return _rested_lead(lead, twins, opened)
+
+
+def _rested_lead(lead: list[Node], twins: list[Node], opened: tuple[Move, ...]
+                 ) -> list[Node] | None:
+    """``lead`` (one game), unless it publishes nothing new, or the twins are not one turn
+    set down on its way."""
+    moves = lead[0].moves
+    # Not when every twin goes on from it: that is published with the twins asked about, as
+    # a round trip is, shown before their lifts (snatch 60's Fox c4d4, then Dog d4e5 and
+    # Turtle e5d4 or Sea-Snake e5d4). Nor beside a chain of glimpses, a twin two turns
+    # longer or more (snatch 36's Spider e5d4 c3b2, Centipede b2a2, Sasori a2c2, each Spirit
+    # stop 0.2 s, over Spider e5d4 c3c2): the hands made it and go on from it, and a turn
+    # published before its lifts would hide them from its turns.
+    if (all(n.moves[:len(moves)] == moves for n in twins)
+            or any(len(n.moves) > len(moves) + 1 for n in twins)):
+        return None
+    return lead if len(moves) > len(opened) and moves[:len(opened)] == opened else None

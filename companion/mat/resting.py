@@ -149,7 +149,11 @@ def _rested_lead(lead: list[Node], twins: list[Node], opened: tuple[Move, ...]
     # longer or more (snatch 36's Spider e5d4 c3b2, Centipede b2a2, Sasori a2c2, each Spirit
     # stop 0.2 s, over Spider e5d4 c3c2): the hands made it and go on from it, and a turn
     # published before its lifts would hide them from its turns.
+    # And only a twin of its last turn: one that puts other turns in place of those before
+    # it would be lost once they stand (spirit-back 162: Hawk b2a3 e3c3 and Whale c3c2 read
+    # over Hawk b2a3 e3c4, Whale c4c3, Butterfly c3c2, its Spirit a moment on c4; 76).
     if (all(n.moves[:len(moves)] == moves for n in twins)
-            or any(len(n.moves) > len(moves) + 1 for n in twins)):
+            or any(len(n.moves) > len(moves) + 1 or n.moves[:len(moves) - 1] != moves[:-1]
+                   for n in twins)):
         return None
     return lead if len(moves) > len(opened) and moves[:len(opened)] == opened else None

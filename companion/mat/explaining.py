@@ -13,6 +13,7 @@ from ..rules.position import COLORS
 from .asking import STEP, TAKEBACK, Question
 from .histories import Explanation, Node, Tree, cheapest
 from .expecting import Expected, expected_of
+from .glimpses import rested_boards
 from .pieces import PIECES, PUT_BACK, Held, PieceMap, PieceMaps
 from .readings import pieces_of
 from .record import Record
@@ -26,15 +27,11 @@ def rested_ends(found: list[Explanation], record: Record, lifts: list[tuple[floa
     """The histories of ``found`` whose turns each end on a board the mat rested on (see
     :func:`.resting.seen_at_rest`); ``amended``: the turns they put in place of published
     ones too, on the same rests."""
-    board = record.position.occupied()
-    last_lift = max((t0 for t0, _ in lifts), default=float("-inf"))
-    last_shown = shown[-1] if shown else float("-inf")
-    since = min((t0 for t0, occ in rested if occ == board and t0 >= last_shown),
-                default=last_shown)
-    boards = {occ for t0, occ in rested if since < t0 < last_lift}
+    boards = rested_boards(record, lifts, shown, rested)
     opened = record.moves_open()
     return [e for e in found if all(n.occupancy in boards for n in between(
         e.node, agreement(e.node.moves, opened) if amended else len(opened)))]
+
 
 
 def unseen(found: list[Explanation], seen: list[Explanation]) -> list[Node]:

@@ -48,7 +48,7 @@ from .explaining import (agreement, allowed, amended_at, board_fit, build_tables
                          common_prefix, expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, refollow,
                          rested_ends, unseen, wind_halves, window_of)
-from .resting import seen_at_rest, unseen_first
+from .resting import glimpse_only, rested_reading, seen_at_rest, unseen_first
 from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import instead, moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import amends_back, held_open, look_again, on_its_way, part_way, whole, whole_first
@@ -112,6 +112,7 @@ class Recognizer:
         # go on from them (a Spirit the next player snatched, read as set down on its way).
         self._doubted: list[Node] = []
         self._unseen: list[Node] = []            # those of the last look
+        self._twins: list[Node] = []             # kept at the last look only as glimpses
         # The whole turns the mat showed when the Spirit their last turn placed was lifted
         # (whose hand, the mover's or the next player's, the switches cannot say): grown on
         # from until the next publication, so that a chain of fast Spirit moves does not
@@ -446,13 +447,16 @@ class Recognizer:
         found = whole_first(found, q.number - self._heard.open if q is not None else None)
         # A turn ends where the next player saw it (since the game as published was shown:
         # after a takeback, not on a rest before it, on the turn taken back: takeback 134).
-        seen = seen_at_rest(found, self._record, self._lifts, self._shown or [self._shown_at],
-                            self._rested, self.clear, self._maps.laid)
+        shown = self._shown or [self._shown_at]
+        seen = seen_at_rest(found, self._record, self._lifts, shown, self._rested, self.clear,
+                            self._maps.laid)
         # (Unless the hands went on from a published turn that the histories it kept change.)
         seen = going_on(found, seen, opened, self._lifts, self._shown)
         # (Those put after the others are kept growing if a turn is published: the next
         # hands may go on from them, see ``_doubted``.)
         self._unseen = unseen(found, seen)
+        self._twins = glimpse_only(seen, self._record, self._lifts, shown, self._rested,
+                                   self._maps.laid)
         return [n for n in nodes if n.pending is None], seen
 
     def _note_fast(self, t: float, lifted: frozenset[int]) -> None:
@@ -581,11 +585,26 @@ class Recognizer:
                           held=held_by(found))
         whole = [e.node for e in found]
         self._explained = whole + held   # (the part-way readings' turns before: see held_open)
-        self._publish(whole, t, doubted=split_in_two(whole, self._unseen))
+        self._publish_rested(whole, t)
         self._record.hold = None
         if self._mismatch is not None:
             self._mismatch = None
             self._emit(t, synced=True)
+
+    def _publish_rested(self, whole: list[Node], t: float) -> None:
+        """Publish the histories read at a rest (``whole``: ``_explained`` but the part-way
+        readings held open beside them). Beside the twins of a Spirit set down a moment on
+        its way (``_twins``, kept only as glimpses), the reading the mat rested on is
+        published at once, and the twins are only asked about: an answer that names a twin's
+        card amends the turn, and a twin nobody answers never holds the record
+        (:func:`.resting.rested_reading`)."""
+        lead = rested_reading(whole, self._twins, self._record.moves_open())
+        self._publish(lead or whole, t, doubted=split_in_two(whole, self._unseen))
+        if lead and not self._passing:
+            # (The twins asked about from the anchor now: those published turns that
+            # every history keeps but the last stand, and the histories were refollowed.)
+            paths = [n.moves for n in whole]
+            self._ask_apart(whole, common_prefix(paths), self._record.moves_open(), t)
 
     def _held(self, t: float) -> None:
         """Pieces in the hand: a Wind Spirit card's pawn step made with them is a turn

@@ -8,7 +8,8 @@ turn amended, not Eagle c5d4 - and Red's Rabbit moving the Spirit, with no rest 
 from __future__ import annotations
 
 from ..rules.moves import Move
-from .explaining import agreement, between, rested_ends
+from .explaining import agreement, between
+from .glimpses import Rests, glimpses_pass, rested_boards, stood
 from .knocks import knocked
 from .histories import Explanation, Node, Tree
 from .pieces import Pieces
@@ -21,7 +22,9 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
     """The histories of ``found`` whose turns each end on a board the mat rested on (the
     next player saw it), or all of them if none does: a history whose turns follow one
     another on boards the mat never rested on is one hand going on, if another says so.
-    Rests count from the first on the game as published (a later one may be a history's end
+    One board not rested on is let pass where the next player's Spirit step carried the
+    Spirit on from it at once (a glimpse, :mod:`.glimpses`: the edges of a set-down on the
+    way). Rests count from the first on the game as published (a later one may be a history's end
     on the same board), and before the hands' last lift (after it is the mat now); for the
     turns a history puts in place of published ones, from when the mat showed the last
     published turn it keeps (:func:`replaced_rested`). A board rested on is one some map had
@@ -31,9 +34,15 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
     hand)."""
     opened = record.moves_open()
     pieces = {board for _, boards in laid for board in boards}
-    kept = [e for e in rested_ends(found, record, lifts, shown, rested)
+    boards = rested_boards(record, lifts, shown, rested)
+    # (Not while a history replaces a published turn: the Spirit lifted may be its mover's
+    # hand going on, hurried 36's Bat c1c2 a3c4 over Crab c1c2, Phoenix a3c3, Bear c3c4.)
+    glimpses = all(agreement(e.node.moves, opened) == len(opened) for e in found)
+    seen = (record.position.occupied(), stood(lifts, shown, rested), lifts) if glimpses else None
+    kept = [e for e in found
             if replaced_rested(e.node, opened, lifts, shown, rested, pieces)
-            and all(n.pieces in pieces for n in between(e.node, len(opened)))]
+            and _unseen_glimpse(e.node, between(e.node, len(opened)), boards, pieces,
+                                seen)]
     kept = kept or found
     if record.pair:
         # The pair's first turn ended on a board the mat never rested on: a history that puts
@@ -41,6 +50,31 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
         # not Elephant b1a2, Blue's Panda a3b4 and Red's Rooster b4c4).
         kept = [e for e in kept if agreement(e.node.moves, opened) < len(opened) - 1] or kept
     return knocked(kept, lifts, at_once, opened, shown)
+
+
+def glimpse_only(seen: list[Explanation], record: Record, lifts: list[tuple[float, int]],
+                 shown: list[float], rested: Rests,
+                 laid: list[tuple[float, frozenset[Pieces]]]) -> list[Node]:
+    """The histories of ``seen`` (what :func:`seen_at_rest` kept) that pass through a board
+    the mat did not rest on: kept only as glimpses (the twins of a Spirit set down a moment
+    on its way, :func:`.glimpses.rested_reading`)."""
+    opened = len(record.moves_open())
+    pieces = {board for _, boards in laid for board in boards}
+    boards = rested_boards(record, lifts, shown, rested)
+    return [e.node for e in seen
+            if not _unseen_glimpse(e.node, between(e.node, opened), boards, pieces, None)]
+
+
+def _unseen_glimpse(node: Node, passed: list[Node], boards: set[frozenset[int]],
+                    pieces: set[Pieces],
+                    seen: tuple[frozenset[int], Rests, list[tuple[float, int]]] | None) -> bool:
+    """Did the mat rest on each board ``node`` passes through (``passed``), pieces and all,
+    but those that (if ``seen``: the board as published and the boards stood on since) are
+    glimpses (:func:`.glimpses.glimpses_pass`)?"""
+    unseen = [n for n in passed if n.occupancy not in boards or n.pieces not in pieces]
+    if not unseen:
+        return True
+    return seen is not None and glimpses_pass(node, passed, unseen, *seen)
 
 
 def replaced_rested(node: Node, opened: tuple[Move, ...], lifts: list[tuple[float, int]],
@@ -84,3 +118,42 @@ def unseen_first(tree: Tree, pair: tuple[Move, ...], rested: list[tuple[float, f
     lifts = {sq for sq in (reply.from_sq, reply.spirit_from) if sq is not None}
     return (lifts == {node.position.spirit}
             and all(occ != node.occupancy for _, occ in rested))
+
+
+def rested_reading(found: list[Node], twins: list[Node], opened: tuple[Move, ...]
+                   ) -> list[Node] | None:
+    """The histories of ``found`` to publish at a rest before the others are asked about,
+    if any: beside ``twins`` (kept only as glimpses), those the mat rested on at each turn's
+    end, when they read one game a turn or more past the published one (``opened``). It is
+    published at its rest as if no twin were there, and the twins are only asked about: an
+    answer that names a twin's card amends it, and with no answer it stands (a later rest
+    that the twins need a glimpse to reach drops them). A twin nobody answers never holds
+    the record (spirit-back 113: Boar c3b3, its Spirit set down 0.17 s on c4, asked "Boar,
+    or Red's Crane?" and left open, took Blue's "Mantis" meant for turn 24; spirit-back 55,
+    90: the twin open, then the Spirit moved straight back; 159: five turns held)."""
+    ids = {id(n) for n in twins}
+    lead = [n for n in found if id(n) not in ids]
+    if not lead or len(lead) == len(found) or len({n.moves for n in lead}) != 1:
+        return None
+    return _rested_lead(lead, twins, opened)
+
+
+def _rested_lead(lead: list[Node], twins: list[Node], opened: tuple[Move, ...]
+                 ) -> list[Node] | None:
+    """``lead`` (one game), unless it publishes nothing new, or the twins are not one turn
+    set down on its way."""
+    moves = lead[0].moves
+    # Not when every twin goes on from it: that is published with the twins asked about, as
+    # a round trip is, shown before their lifts (snatch 60's Fox c4d4, then Dog d4e5 and
+    # Turtle e5d4 or Sea-Snake e5d4). Nor beside a chain of glimpses, a twin two turns
+    # longer or more (snatch 36's Spider e5d4 c3b2, Centipede b2a2, Sasori a2c2, each Spirit
+    # stop 0.2 s, over Spider e5d4 c3c2): the hands made it and go on from it, and a turn
+    # published before its lifts would hide them from its turns.
+    # And only a twin of its last turn: one that puts other turns in place of those before
+    # it would be lost once they stand (spirit-back 162: Hawk b2a3 e3c3 and Whale c3c2 read
+    # over Hawk b2a3 e3c4, Whale c4c3, Butterfly c3c2, its Spirit a moment on c4; 76).
+    if (all(n.moves[:len(moves)] == moves for n in twins)
+            or any(len(n.moves) > len(moves) + 1 or n.moves[:len(moves) - 1] != moves[:-1]
+                   for n in twins)):
+        return None
+    return lead if len(moves) > len(opened) and moves[:len(opened)] == opened else None

@@ -8,7 +8,7 @@ or its first turn taken back (session 44)."""
 from __future__ import annotations
 
 from ..rules.moves import Move
-from .asking import Question, ask
+from .asking import TAKEBACK, Question, ask
 from .explaining import common_prefix
 from .histories import Node, Tree
 
@@ -31,7 +31,11 @@ def trip_question(nodes: list[Node], opened: int, asked: Question | None = None
     histories are not of that shape (each round trip from the same first turn, by one last
     mover). ``asked``, the question open (asked from the same anchor), stays if it asks
     about the round trip's first turn: its answer, however late, says whether it was made
-    (late-answer 142: Red's "Sheep, turn 18" came just after "Sheep" was no longer shown)."""
+    (late-answer 142: Red's "Sheep, turn 18" came just after "Sheep" was no longer shown);
+    not if it asks of a turn the histories that stop do not make, with no takeback to offer
+    them (spirit-back 130: "Crane, or Blue's Sasori or Rabbit?", the twin of a Spirit set
+    down a moment on d2; Blue's Rabbit b2c3 then moved the Spirit back, and the round trip is
+    asked: "Rabbit, or take back Crane?")."""
     short = min(len(n.moves) for n in nodes)
     stops = {n.moves for n in nodes if len(n.moves) == short}
     trips = [n for n in nodes if len(n.moves) > short]
@@ -44,12 +48,19 @@ def trip_question(nodes: list[Node], opened: int, asked: Question | None = None
     movers = {n.movers[-1] for n in trips}
     if len(firsts) != 1 or len(movers) != 1:
         return None
-    if asked is not None and any(n.moves[:short + 1] in ps for n in trips
-                                 for ps in asked.prefixes.values()):
+    if asked is not None and _stays(asked, trips, short):
         return asked
     # (The round trip's first turn is not published, but taking it back is what the short
     # histories say: offered as a published turn's takeback is, to the same seat.)
     return ask(nodes, short, short + 1, movers.pop(), firsts.pop())
+
+
+def _stays(asked: Question, trips: list[Node], short: int) -> bool:
+    """Does the question open, ``asked``, ask about the first turn of the round trips
+    ``trips`` (after ``short`` turns), of a turn the histories that stop make too, or with
+    a takeback to offer them?"""
+    return (any(n.moves[:short + 1] in ps for n in trips for ps in asked.prefixes.values())
+            and (asked.depth < short or TAKEBACK in asked.prefixes))
 
 
 def ask_apart(nodes: list[Node], common: int, opened: int, turn: int,

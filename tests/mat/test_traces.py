@@ -110,6 +110,13 @@ READ_BACK = {"captured_pawn_set_aside_read_as_amendment_then_back"}
 # chain and Bear, the one history then, were not grown on from, and the mat wedged at Kirin
 # a5b3. A lift of a pawn the turn placed keeps that history growing, as a Spirit's lift does
 # (snatch 30, session 40, cut from its start after Kirin a5b3).
+# Since session 49's glimpses (``glimpses.glimpsed``), a history whose boards the mat did not rest
+# on because the next player's Spirit step carried the Spirit on at once is not put after the
+# one-turn reading: chain_read_as_one... asks Otter, Bear or Sable (the chain's own last card),
+# spirit_snatched... asks whose step at the rest (Spider, or Red's Goose) and reads Spider
+# e5d4 c3c2 and Goose c2b2 at the answer instead of Spider c3b2 amended 3.4 s later, and
+# fast_round_trip... asks whose step at Frog's landing (Frog, or Blue's Sea-Snake) and reads
+# Frog c1a1 and Sea-Snake a1b2 at the answer, not Frog c1b2 amended 6.7 s later.
 FAST_REPLIES = {"spirit_swap_published_at_a_question_is_lifted_again_by_the_next_turn",
                 "chain_read_as_one_spirit_move_goes_on_from_a_capture_begun",
                 "spirit_snatched_read_as_set_down_then_amended",
@@ -501,6 +508,40 @@ VICTIM = {"onlooker_brush_while_a_captured_pawn_is_in_the_hand_is_a_put_back_not
 KNOCKS = {"knock_after_the_published_turns_own_knock_is_read_as_a_knock_not_asked",
           "knock_ninety_five_ms_after_the_movers_lift_is_read_as_a_knock_not_asked",
           "knocked_pawn_put_back_beside_a_capture_keeps_both_labellings_through_the_prune"}
+
+# Snatch 36 (session 49, cut from Blue's Spider e5d4 c3b2): Spider, Red's Centipede b2a2 and
+# Blue's Sasori a2c2, each Spirit stop 0.16-0.22 s (the next player lifted it at once), leave
+# the edges of Spider e5d4 c3c2 with the Spirit set down a moment on b2 and a2. The three turns
+# were put after the one (the mat never rested on their boards) and lost: Spider c3c2 was read
+# silently, and the mat wedged. A board not rested on because the next player's Spirit step
+# carried the Spirit on at once (a glimpse) keeps its history: the table asks (Spider or
+# Sasori?), and the next hands settle it (Blue's Centipede a3a2: only the three turns left
+# Blue that card).
+# No-answer 32 (session 51, cut from its start): Blue's Sasori c3e3 rests 1.4 s (asked, Sasori
+# or Cricket?), then Red's Whale e3c3 lifts the Spirit and moves it back. The rests count from
+# the Whale's return to the board as published, so Sasori's board was not among them, and
+# the glimpse rule let it pass as a glimpse: Sasori and Whale were read, the takeback then
+# asked beside Red's next card, and Cricket c3e3 read (wrong, wedged). A board the mat rested
+# on is no glimpse: read as main reads it (nothing played, then Sasori at the next rest).
+# Spirit-back 130 (session 51, cut from its start): Red's Crane c3b2, the Spirit set down a
+# moment on d2 (the twin: Crane c3d2 and Blue's Sasori or Rabbit d2b2, asked), rests 4.8 s on
+# b2; Blue's Rabbit b2c3 moves it back. Crane c3d2 with Rabbit d2e3 and Frog e3c3 carrying
+# the glimpse on through the rest on b2 was kept (a glimpse is carried on at once: no other
+# whole board rested on between), and the twin question stood for the round trip (it asks of
+# Crane's turn, which the histories that stop do not make, with no takeback): "Rabbit, or
+# take back Crane?" was never shown, Blue's "Rabbit" was lost and the turns read 16.8 s late.
+# Spirit-back 55 (session 51, cut from Panda b2a1, numbered from there): Turtle c3d2 (a
+# moment on e3: the twin asked) rests, then Rat d2c3 moves the Spirit back. The rests counted
+# from the first on the game as published after it was shown: the round trip's return, so
+# Turtle's board no longer counted, and a board the mat rested on is no glimpse: only
+# "nothing played" was left (the question cancelled). Published boards the mat had rested on
+# before they were shown count the rests from when they were shown.
+GLIMPSES = {"spirit_glimpses_read_as_one_turn_kept_asked_and_settled_by_the_next_hands",
+            "glimpse_board_the_mat_rested_on_and_asked_about_is_no_glimpse",
+            "twin_question_left_open_then_the_spirit_moved_back_asks_the_round_trip",
+            "twin_asked_beside_the_turn_published_then_the_spirit_moved_back_asks_the_round_trip",
+            "spirit_set_down_a_moment_on_its_way_published_at_its_rest_its_twin_only_asked",
+            "twin_left_unanswered_is_not_carried_over_the_next_turns"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run
@@ -532,7 +573,8 @@ def test_the_corpus_covers_every_case():
             | AT_WORK | KEPT_AT_LIFT | ONE_MOVED | SPIRIT_HELD
             | SPIRIT_MOVED_ON | ANSWERS | BOTH_TRUE | BRUSHED_TWICE | NAMED_TURN | ROUND_TRIP
             | KNOCKED_OFF | HOVERED | SET_DOWN_ON_ITS_SQUARE | NOT_ALONE | PROVES | PAIR
-            | FAST_MAPS | AT_WORK_EMPTY | REREAD | VICTIM | KNOCKS <= {p.stem for p in CORPUS})
+            | FAST_MAPS | AT_WORK_EMPTY | REREAD | VICTIM | KNOCKS | GLIMPSES
+            <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 
 
@@ -552,10 +594,11 @@ def _story(path: Path) -> GeneratedGame:
 OPEN = pytest.mark.xfail(strict=True, reason="issue 21: the recognizer does not keep every history")
 # The categories whose first FEW games fail today, and those whose 200 games do (docs/traces.md;
 # the hypothesis recognizer's, measured on 40 games: docs/recognizer-hypotheses.md).
-OPEN_FEW = {"hurried", "snatch", "spirit-back", "air-touch"}
+OPEN_FEW = {"snatch", "spirit-back", "air-touch"}
+# (Hurried's first few are read since session 49's glimpses: games 0-7.)
 # (Set-down's first few games are read since session 46's pair: its game 4; late-answer's since
 # session 49's which-card dating: its game 7.)
-OPEN_200 = OPEN_FEW | {"late-answer", "no-answer", "slides", "aside-empty", "takeback-wind", "onlooker", "knock",
+OPEN_200 = OPEN_FEW | {"hurried", "late-answer", "no-answer", "slides", "aside-empty", "takeback-wind", "onlooker", "knock",
                        "set-down"}
 
 

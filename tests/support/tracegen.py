@@ -37,7 +37,9 @@ from companion.rules.deal import deal
 from companion.rules.moves import Move
 from companion.rules.position import COLORS, Position
 from companion.rules.squares import parse_square, square_distance
+from companion.tracetool import SETTLE_S
 
+from glimpsing import Glimpses, lifted_since, stops
 from habits import (FAST_STARTS, HABITS, QUESTIONS, ROBOTS, WIND_ONLY, after_landing, choose,
                     pawn_step, piece_step, rearrange, start)
 from hands import (AIR, ANSWER, ASIDE, EXCHANGE, FAST, HOLD, KNOCK, LONG_THINK, SET_DOWN,
@@ -159,6 +161,9 @@ class _Game:
         self.on_the_way: Move | None = None   # the turn the mat rested on during this one
         self.air_read: set[Move] = set()   # captures the mat showed while this turn's piece was held
         self.snatching = False   # this turn starts on a piece the last turn placed (snatch)
+        # Chains of Spirit glimpses the mat cannot tell from fewer turns (glimpsing.py).
+        self.glimpses = Glimpses(self.out.header.get("settle", SETTLE_S))
+        self.mark = 0   # the hands' first event of the turn being played
 
     def expect(self, turn: Turn | None = None, final: bool = False, **event) -> None:
         self.out.expect.append(Expect(event, turn, final))
@@ -186,6 +191,12 @@ class _Game:
             hands.events.append({"t": t, "input": {"seat": seat, "card": card}})
         return t
 
+    def answer_after(self, answer: dict) -> None:
+        """A question left open at the game's end is answered on the phone, after a moment."""
+        hands = self.hands
+        hands.wait(ANSWER)
+        hands.events.append({"t": round(hands.now, 4), "input": answer})
+
     def play(self, max_turns: int) -> GeneratedGame:
         hands, board = self.hands, self.board
         hands.wait((0.5, 2.0))
@@ -196,6 +207,7 @@ class _Game:
         if self.unanswered is not None:
             self.settle_unanswered(None)
         self.questions.answer_open()
+        self.glimpses.finish(self.answer_after)
         hands.wait((1.0, 3.0))
         self.out.events.append({"t": round(hands.now, 4), "end": True})
         self.out.played = [str(m) for m in board.move_stack]
@@ -244,7 +256,7 @@ class _Game:
             self.after_commit(turn, None, None)
             return
         afters = turn_afters(board)
-        mark = len(hands.events)
+        mark = self.mark = len(hands.events)
         if self.think(move):
             self.window = None
         turn = Turn(str(move))
@@ -453,6 +465,15 @@ class _Game:
     def after_commit(self, turn: Turn, move: Move | None, played: tuple | None) -> None:
         board = self.board
         self.out.turns.append(turn)
+        first, lifted = lifted_since(self.hands.events, self.hands.noise, self.mark)
+        self.glimpses.after_turn(turn, move, played[0] if played else None, board.position,
+                                 first, lifted)
+        if move is not None and played is not None:
+            vacated = move.from_sq if move.wind_card else None
+            self.glimpses.hesitated(turn, move, played[0], board.position,
+                                    stops(self.hands.events, self.hands.noise, self.mark,
+                                          played[0], board.position, self.glimpses.settle,
+                                          vacated))
         outcome = board.outcome()
         if outcome:
             self.expect(winner=outcome.winner, how=outcome.how)
@@ -723,6 +744,7 @@ class _Game:
         board.pop()
         self.expect(turn, True, takeback=str(move))
         self.out.turns.append(turn)
+        self.glimpses.after_turn(turn, None, None, None, None, set())
         self.window = None
         self.fast_after = None
 

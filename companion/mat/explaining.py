@@ -196,6 +196,19 @@ def _ruled_out(node: Node, ruled: set[int], cards: dict[int, set[str]]) -> bool:
     return False
 
 
+def shown_after(tree: Tree, moves: tuple[Move, ...], opened: tuple[Move, ...], kept: int,
+                shown: list[float], lifts: list[tuple[float, int]], at: float) -> list[float]:
+    """When the mat showed each turn once ``moves`` are published in place of ``opened``
+    (shown at ``shown``), keeping ``kept`` of them, at ``at``: the last move made at ``at``
+    (the mat's last change, before a fast lift), the moves published with it somewhere
+    before, an amended turn as :func:`amended_at` dates it."""
+    before = shown[kept - 1] if kept else float("-inf")
+    pushed = len(moves) - kept
+    if pushed == 1 and kept < min(len(opened), len(shown)):
+        at = amended_at(tree, moves[kept], opened[:kept + 1], shown[kept], lifts, at)
+    return shown[:kept] + [before] * max(0, pushed - 1) + ([at] if pushed else [])
+
+
 def amended_at(tree: Tree, turn: Move, amended: tuple[Move, ...], shown: float,
                lifts: list[tuple[float, int]], at: float) -> float:
     """When the mat showed ``turn``, published at ``at`` in place of the last of ``amended``

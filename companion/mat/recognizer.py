@@ -44,15 +44,15 @@ from .scene import Feedback
 from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
 from .agreeing import agreed_turn
-from .explaining import (agreement, allowed, amended_at, board_fit, build_tables, bury,
+from .explaining import (agreement, allowed, board_fit, build_tables, bury,
                          common_prefix, expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, refollow,
-                         rested_ends, unseen, wind_halves, window_of)
-from .resting import glimpse_only, rested_reading, seen_at_rest, unseen_first
+                         rested_ends, shown_after, wind_halves, window_of)
+from .resting import rested_reading, unseen_first
+from .seen import seen_readings
 from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import instead, moved_back, spirit_first, spirit_put_back, taking_back
-from .on_its_way import amends_back, held_open, look_again, on_its_way, part_way, whole, whole_first
-from .going_on import going_on
+from .on_its_way import amends_back, held_open, look_again, part_way, whole
 from .round_trips import ask_apart, shown_then
 from .emptied import again_of, emptied_since
 from .answering import answered, proved
@@ -440,24 +440,12 @@ class Recognizer:
                             self._doubted, back, instead(nodes, opened, self._asked()))
         # The next player's Wind Spirit card half made (an amendment is not read over it).
         self._midway, self._halves = wind_halves(every, found, nodes, opened)
-        found = on_its_way(every, found, self._record, self._lifts, self._shown, self._rested)
-        # A Wind Spirit card part-way explains the mat only while nothing whole does as
-        # cheaply: then the mover's hands are at work, and no turn is read from them.
         q = self._asked()
-        found = whole_first(found, q.number - self._heard.open if q is not None else None)
-        # A turn ends where the next player saw it (since the game as published was shown:
-        # after a takeback, not on a rest before it, on the turn taken back: takeback 134).
-        shown = self._shown or [self._shown_at]
-        seen = seen_at_rest(found, self._record, self._lifts, shown, self._rested, self.clear,
-                            self._maps.laid)
-        # (Unless the hands went on from a published turn that the histories it kept change.)
-        seen = going_on(found, seen, opened, self._lifts, self._shown)
-        # (Those put after the others are kept growing if a turn is published: the next
-        # hands may go on from them, see ``_doubted``.)
-        self._unseen = unseen(found, seen)
-        self._twins = glimpse_only(seen, self._record, self._lifts, shown, self._rested,
-                                   self._maps.laid)
-        return [n for n in nodes if n.pending is None], seen
+        seen = seen_readings(every, found, self._record, self._lifts,
+                             (self._shown, self._shown_at), self._rested, self.clear,
+                             self._maps.laid, q.number - self._heard.open if q else None)
+        self._unseen, self._twins = seen.unseen, seen.twins
+        return [n for n in nodes if n.pending is None], seen.kept
 
     def _note_fast(self, t: float, lifted: frozenset[int]) -> None:
         """Fast play: the mat showed a complete turn without resting on it, and the next
@@ -737,15 +725,8 @@ class Recognizer:
         kept = agreement(node.moves[:common], opened)
         if not kept:   # (the turns from the anchor come after its takeback)
             self._since = taken_back_at(self._tree, opened, self._shown, self._rested, self._since)
-        # The mat showed the last move made at its last change (before a fast lift);
-        # moves published with it, somewhere before.
-        before = self._shown[kept - 1] if kept else float("-inf")
-        pushed = common - kept
-        at = shown if shown is not None else self._changed_at
-        if pushed == 1 and kept < min(len(opened), len(self._shown)):
-            at = amended_at(self._tree, node.moves[kept], opened[:kept + 1], self._shown[kept],
-                            self._lifts, at)
-        self._shown = self._shown[:kept] + [before] * max(0, pushed - 1) + ([at] if pushed else [])
+        self._shown = shown_after(self._tree, node.moves[:common], opened, kept, self._shown,
+                                  self._lifts, shown if shown is not None else self._changed_at)
         # What was said of a turn taken back was said of hands that are gone.
         self._heard.taken_back(common, len(opened))
         pair = unseen_first(self._tree, node.moves[:kept + 2], self._rested, shown)

@@ -581,7 +581,8 @@ class Recognizer:
 
     def _publish_rested(self, whole: list[Node], t: float) -> None:
         """Publish the histories read at a rest (``whole``: ``_explained`` but the part-way
-        readings held open beside them). Beside the twins of a Spirit set down a moment on
+        readings held open beside them; the twins are asked among ``_explained`` as
+        :meth:`_publish` refollowed them). Beside the twins of a Spirit set down a moment on
         its way (``_twins``, kept only as glimpses), the reading the mat rested on is
         published at once, and the twins are only asked about: an answer that names a twin's
         card amends the turn, and a twin nobody answers never holds the record
@@ -591,8 +592,8 @@ class Recognizer:
         if lead and not self._passing:
             # (The twins asked about from the anchor now: those published turns that
             # every history keeps but the last stand, and the histories were refollowed.)
-            paths = [n.moves for n in whole]
-            self._ask_apart(whole, common_prefix(paths), self._record.moves_open(), t)
+            paths = [n.moves for n in self._explained]
+            self._ask_apart(self._explained, common_prefix(paths), self._record.moves_open(), t)
 
     def _held(self, t: float) -> None:
         """Pieces in the hand: a Wind Spirit card's pawn step made with them is a turn

@@ -51,7 +51,8 @@ def next_players(tree: Tree, record: Record, sq: int, lifts: list[tuple[float, i
     if end is None or end.parent is None or not end.steps:
         return True
     move = move_of(end.steps[-1])
-    if not (end.over or knocked_off(move, end.parent.pieces, lifts, clear)):
+    if not (end.over or end.taken != end.parent.taken
+            or knocked_off(move, end.parent.pieces, lifts, clear)):
         return True
     return all(m.to_sq != sq for m in tree.moves_from(end.parent.position).moves
                if m.from_sq == move.from_sq)

@@ -7,11 +7,14 @@ the last mover's own piece or the Spirit (knock 12: Red's Wind card goes on, its
 the Spirit off d4 and knocks Blue's pawn off e4 40 ms later) is that hand's knock, not the
 next player starting: it must not close the last mover's amend window.
 
-After a winning turn, a lift of the loser's piece where the winner's piece could have gone
-from the square it left is not the loser starting either: the winner's hand may still hold
-that piece, taking the piece it lands on (air-touch 1: Red holds its pawn off c3 while Blue
-re-seats its master on b4, read as Phoenix c3b4 and the win; Red's hand then lifts Blue's c4
-for 0.21 s and lands the pawn there, Sea-Snake c3c4, which must still amend the win)."""
+After a winning turn or any capture, a lift of the next player's piece where the mover's piece
+could have gone from the square it left is not the next player starting either: the mover's
+hand may still hold that piece, taking the piece it lands on (air-touch 1: Red holds its
+pawn off c3 while Blue re-seats its master on b4, read as Phoenix c3b4 and the win; Red's hand
+then lifts Blue's c4 for 0.21 s and lands the pawn there, Sea-Snake c3c4, which must still
+amend the win; air-touch 80: Blue holds its pawn off d4 while Red's e5 is re-seated, read as
+Sable d4e5 taking it; the hand then lifts Red's e3 and lands the pawn there, Otter d4e3,
+which must still amend Sable)."""
 
 from __future__ import annotations
 
@@ -43,8 +46,8 @@ def starts(pending: dict[int, float], t: float, lifted: frozenset[int],
 def next_players(tree: Tree, record: Record, sq: int, lifts: list[tuple[float, int]],
                  clear: float) -> bool:
     """Is a lift of ``sq`` the next player's (``explaining.opponents``), and not, after a
-    winning turn or a capture whose piece came off with the mover's own (``lifts``: when,
-    square), the mover's hand taking a piece where the piece it moved could have gone?"""
+    winning turn or any capture, the mover's hand taking a piece where the piece it moved
+    could have gone?"""
     if not opponents(tree, record, sq):
         return False
     end = tree.follow(record.moves_open())

@@ -476,10 +476,11 @@ KNOCKS = {"knock_after_the_published_turns_own_knock_is_read_as_a_knock_not_aske
 # Air-touch 80 (session 52, cut from Blue's Otter d4e3): Blue's hand holds its pawn off d4 while
 # Red's e5 is lifted and re-seated (0.8 s), read as Sable d4e5 taking it; the pawn then takes e3
 # (e3 lifted, the pawn set down 0.16 s later). That lift of Red's e3 was read as Red starting,
-# which closed the amend window: Sable stood and Red's Bear c3d2 fitted no map. After any capture
-# (as after a winning turn, air-touch 1), a lift of the next player's piece where the captor could
-# have gone from the square it left is not the next player starting (``starting.next_players``):
-# Otter amends Sable (the cards differ: asked, and answered).
+# which closed the amend window: Sable stood and Red's Bear c3d2 fitted no map. A lift of the
+# next player's piece whose square is filled again within a capture's exchange (0.45 s) proves
+# no start (``starting.touched``): Otter amends Sable (the cards differ: asked, and answered).
+# (Onlooker 74's trace above now asks whose step Otter b2a3 was, as its game expects: the brush
+# of d3, 129 ms, no longer closes Blue's window.)
 STARTED = {"air_touch_capture_landing_after_a_reseat_read_as_the_capture_is_the_turn_amended_not_the_next_player_starting"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run

@@ -57,7 +57,7 @@ from .round_trips import ask_apart, shown_then
 from .emptied import again_of, emptied_since
 from .answering import answered, proved
 from .heard import Heard, turn_of
-from .starting import next_players, starts, touched
+from .starting import next_players, proof, starts, touched
 from .in_place import made_in_place
 from .set_aside import set_aside
 from .taken_back import answered_late, still_named, taken_back_at
@@ -329,7 +329,8 @@ class Recognizer:
                     sliced = True
                     self._slice(when)
             elif sq >= 100:
-                self._started[sq - 100] = self._starts.pop(sq - 100)
+                self._started[sq - 100] = proof(self._tree, self._record, sq - 100,
+                                                self._starts.pop(sq - 100))
             elif sq >= 0:
                 self._fast_lift(sq, when)
             else:

@@ -62,6 +62,19 @@ def touched(started: dict[int, float], placed: frozenset[int], t: float) -> dict
     return {sq: t0 for sq, t0 in started.items() if sq not in placed or t - t0 >= EXCHANGE_S}
 
 
+def proof(tree: Tree, record: Record, sq: int, t0: float) -> float:
+    """The time a proof of start lifted at ``t0`` off ``sq`` is kept by (``touched``): its
+    lift's, if the last published turn's piece could have gone to ``sq`` from the square it
+    left (the mover's hand may have taken that piece); else none, the proof stands (set-down
+    60: a Spirit swapped with the next player's student, its square filled 0.2 s later)."""
+    end = tree.follow(record.moves_open())
+    if end is None or end.parent is None or not end.steps:
+        return float("-inf")
+    move = move_of(end.steps[-1])
+    return t0 if any(m.to_sq == sq for m in tree.moves_from(end.parent.position).moves
+                     if m.from_sq == move.from_sq) else float("-inf")
+
+
 def next_players(tree: Tree, record: Record, sq: int, lifts: list[tuple[float, int]],
                  clear: float) -> bool:
     """Is a lift of ``sq`` the next player's (``explaining.opponents``), and not, after a

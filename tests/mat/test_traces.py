@@ -479,8 +479,7 @@ KNOCKS = {"knock_after_the_published_turns_own_knock_is_read_as_a_knock_not_aske
 # which closed the amend window: Sable stood and Red's Bear c3d2 fitted no map. A lift of the
 # next player's piece whose square is filled again within a capture's exchange (0.45 s) proves
 # no start (``starting.touched``): Otter amends Sable (the cards differ: asked, and answered).
-# (Onlooker 74's trace above now asks whose step Otter b2a3 was, as its game expects: the brush
-# of d3, 129 ms, no longer closes Blue's window.)
+# (Only where the last turn's piece could have gone: onlooker 74's brush of d3 still proves.)
 STARTED = {"air_touch_capture_landing_after_a_reseat_read_as_the_capture_is_the_turn_amended_not_the_next_player_starting"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run

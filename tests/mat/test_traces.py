@@ -551,6 +551,13 @@ GLIMPSES = {"spirit_glimpses_read_as_one_turn_kept_asked_and_settled_by_the_next
 # no start (``starting.touched``): Otter amends Sable (the cards differ: asked, and answered).
 # (Only where the last turn's piece could have gone: onlooker 74's brush of d3 still proves.)
 STARTED = {"air_touch_capture_landing_after_a_reseat_read_as_the_capture_is_the_turn_amended_not_the_next_player_starting"}
+
+# Set-down 50 (session 51, its turn 7): Red's Dragon b2d3 read, then amended to Scorpion b2c3
+# e1c2 (the amendment dated back to d3's lift, ``explaining.amended_at``); the hand lifts the
+# Spirit off c2 0.48 s after setting it there and puts it on d3. The piece moved on is dated from
+# when it was set down on its square (``set_aside._set_down_at``), not from the turn's date: read
+# at its rest, not 1.2 s later as the next player's hand lifting a capturable piece.
+DATED = {"spirit_set_right_soon_after_an_amendment_dated_back_is_read_at_its_rest"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run
@@ -583,7 +590,7 @@ def test_the_corpus_covers_every_case():
             | SPIRIT_MOVED_ON | ANSWERS | BOTH_TRUE | BRUSHED_TWICE | NAMED_TURN | ROUND_TRIP
             | KNOCKED_OFF | HOVERED | SET_DOWN_ON_ITS_SQUARE | NOT_ALONE | PROVES | PAIR
             | FAST_MAPS | AT_WORK_EMPTY | REREAD | VICTIM | KNOCKS | GLIMPSES
-            | STARTED
+            | STARTED | DATED
             <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 

@@ -57,7 +57,7 @@ def glimpse_only(seen: list[Explanation], record: Record, lifts: list[tuple[floa
                  laid: list[tuple[float, frozenset[Pieces]]]) -> list[Node]:
     """The histories of ``seen`` (what :func:`seen_at_rest` kept) that pass through a board
     the mat did not rest on: kept only as glimpses (the twins of a Spirit set down a moment
-    on its way, :func:`.glimpses.rested_reading`)."""
+    on its way, :func:`rested_reading`)."""
     opened = len(record.moves_open())
     pieces = {board for _, boards in laid for board in boards}
     boards = rested_boards(record, lifts, shown, rested)

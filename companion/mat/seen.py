@@ -7,14 +7,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .explaining import unseen
+from .glimpses import Rests
 from .going_on import going_on
 from .histories import Explanation, Node
 from .on_its_way import on_its_way, whole_first
 from .pieces import Pieces
 from .record import Record
 from .resting import glimpse_only, seen_at_rest
-
-Rests = list[tuple[float, frozenset[int]]]
 
 
 class Seen(NamedTuple):

@@ -57,7 +57,7 @@ from .round_trips import ask_apart, shown_then
 from .emptied import again_of, emptied_since
 from .answering import answered, proved
 from .heard import Heard, turn_of
-from .starting import next_players, starts
+from .starting import next_players, proof, starts, touched
 from .in_place import made_in_place
 from .set_aside import set_aside
 from .taken_back import answered_late, still_named, taken_back_at
@@ -142,7 +142,7 @@ class Recognizer:
         self._snatch: tuple[float, int, Node] | None = None
         self._version = 0                        # counts publications: a lift decided before is stale
         self._starts: dict[int, float] = {}      # the opponent's lifts, until they prove real
-        self._started = False                    # the opponent has started since the last move
+        self._started: dict[int, float] = {}     # the opponent's lifts that proved they started
         self._rejected: list[tuple[Move, ...]] = []  # histories the players' answers ruled out
         # The card a player said a turn was played with (the turn after the moves given): an
         # amendment of it into another card's turn is ruled out too.
@@ -219,6 +219,7 @@ class Recognizer:
         self._advance_to(t, changed=bool(self._set_down - occupancy))
         if occupancy != self._occ:
             before = self._occ
+            self._started = touched(self._started, occupancy - before, t)
             for sq in occupancy - before:
                 self._fast.pop(sq, None)
                 self._starts.pop(sq, None)
@@ -329,8 +330,8 @@ class Recognizer:
                     sliced = True
                     self._slice(when)
             elif sq >= 100:
-                del self._starts[sq - 100]
-                self._started = True
+                self._started[sq - 100] = proof(self._tree, self._record, sq - 100,
+                                                self._starts.pop(sq - 100))
             elif sq >= 0:
                 self._fast_lift(sq, when)
             else:
@@ -434,7 +435,7 @@ class Recognizer:
                         frozenset(PIECES[pos.turn]), self._shown_at,
                         self._fitting, sides,
                         taking_back(self._tree, nodes, opened, self._asked(), back))
-        found = least_noise(every, maps[0].cost if maps else 0, opened, self._started,
+        found = least_noise(every, maps[0].cost if maps else 0, opened, bool(self._started),
                             partial(rested_ends, record=self._record, lifts=self._lifts,
                                     shown=self._shown, rested=self._rested),
                             self._doubted, back, instead(nodes, opened, self._asked()))
@@ -744,7 +745,7 @@ class Recognizer:
         self._fast.clear()
         self._snatch = None
         self._starts.clear()
-        self._started = False
+        self._started = {}
 
     def _expect(self) -> None:
         """The labels the maps are ranked by (see :func:`.explaining.expected`)."""

@@ -11,7 +11,17 @@ After a winning turn, a lift of the loser's piece where the winner's piece could
 from the square it left is not the loser starting either: the winner's hand may still hold
 that piece, taking the piece it lands on (air-touch 1: Red holds its pawn off c3 while Blue
 re-seats its master on b4, read as Phoenix c3b4 and the win; Red's hand then lifts Blue's c4
-for 0.21 s and lands the pawn there, Sea-Snake c3c4, which must still amend the win)."""
+for 0.21 s and lands the pawn there, Sea-Snake c3c4, which must still amend the win).
+
+A lift of the next player's piece whose square a piece fills again within ``EXCHANGE_S`` proves
+no start either, once it is filled: it was a hand passing over the piece (an onlooker's, up to
+0.15 s: longer than ``clear``), a hesitation on it, or the mover's hand taking it, the piece
+it held set down in its place, one motion (air-touch 80: Blue holds its pawn off d4 while
+Red's e5 is re-seated, read as Sable d4e5 taking it; the hand then lifts Red's e3 and sets the
+pawn down there 0.16 s later, Otter d4e3, which must still amend Sable: the cards differ, the
+table asks; air-touch 93, 111, 114, 157: 0.33-0.40 s). A piece of theirs lifted longer, or
+set down elsewhere, proves they started, as before (slides 17: Red lifts its own b3 for 0.6 s
+before its turn)."""
 
 from __future__ import annotations
 
@@ -23,6 +33,11 @@ from .histories import Tree
 from .pieces import Pieces
 from .record import Record
 from .window import move_of
+
+
+# A capture's exchange, the victim lifted and the capturing piece set down in its place, takes
+# up to 0.4 s (one hand's motion); a square filled again this soon was not left by a move begun.
+EXCHANGE_S = 0.45
 
 
 def starts(pending: dict[int, float], t: float, lifted: frozenset[int],
@@ -38,6 +53,26 @@ def starts(pending: dict[int, float], t: float, lifted: frozenset[int],
     if any(t - t0 < clear and not theirs(sq, lifts, clear) for t0, sq in lifts):
         return pending
     return {**pending, **{sq: t for sq in started}}
+
+
+def touched(started: dict[int, float], placed: frozenset[int], t: float) -> dict[int, float]:
+    """The lifts that proved the next player started (square: when), once pieces are set down
+    on ``placed`` at ``t``: a square filled again within ``EXCHANGE_S`` of its lift proves
+    nothing."""
+    return {sq: t0 for sq, t0 in started.items() if sq not in placed or t - t0 >= EXCHANGE_S}
+
+
+def proof(tree: Tree, record: Record, sq: int, t0: float) -> float:
+    """The time a proof of start lifted at ``t0`` off ``sq`` is kept by (``touched``): its
+    lift's, if the last published turn's piece could have gone to ``sq`` from the square it
+    left (the mover's hand may have taken that piece); else none, the proof stands (set-down
+    60: a Spirit swapped with the next player's student, its square filled 0.2 s later)."""
+    end = tree.follow(record.moves_open())
+    if end is None or end.parent is None or not end.steps:
+        return float("-inf")
+    move = move_of(end.steps[-1])
+    return t0 if any(m.to_sq == sq for m in tree.moves_from(end.parent.position).moves
+                     if m.from_sq == move.from_sq) else float("-inf")
 
 
 def next_players(tree: Tree, record: Record, sq: int, lifts: list[tuple[float, int]],

@@ -543,13 +543,21 @@ GLIMPSES = {"spirit_glimpses_read_as_one_turn_kept_asked_and_settled_by_the_next
             "spirit_set_down_a_moment_on_its_way_published_at_its_rest_its_twin_only_asked",
             "twin_left_unanswered_is_not_carried_over_the_next_turns"}
 
+# Air-touch 80 (session 52, cut from Blue's Otter d4e3): Blue's hand holds its pawn off d4 while
+# Red's e5 is lifted and re-seated (0.8 s), read as Sable d4e5 taking it; the pawn then takes e3
+# (e3 lifted, the pawn set down 0.16 s later). That lift of Red's e3 was read as Red starting,
+# which closed the amend window: Sable stood and Red's Bear c3d2 fitted no map. A lift of the
+# next player's piece whose square is filled again within a capture's exchange (0.45 s) proves
+# no start (``starting.touched``): Otter amends Sable (the cards differ: asked, and answered).
+# (Only where the last turn's piece could have gone: onlooker 74's brush of d3 still proves.)
+STARTED = {"air_touch_capture_landing_after_a_reseat_read_as_the_capture_is_the_turn_amended_not_the_next_player_starting"}
+
 # Set-down 50 (session 51, its turn 7): Red's Dragon b2d3 read, then amended to Scorpion b2c3
 # e1c2 (the amendment dated back to d3's lift, ``explaining.amended_at``); the hand lifts the
 # Spirit off c2 0.48 s after setting it there and puts it on d3. The piece moved on is dated from
 # when it was set down on its square (``set_aside._set_down_at``), not from the turn's date: read
 # at its rest, not 1.2 s later as the next player's hand lifting a capturable piece.
 DATED = {"spirit_set_right_soon_after_an_amendment_dated_back_is_read_at_its_rest"}
-
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run
@@ -582,7 +590,7 @@ def test_the_corpus_covers_every_case():
             | SPIRIT_MOVED_ON | ANSWERS | BOTH_TRUE | BRUSHED_TWICE | NAMED_TURN | ROUND_TRIP
             | KNOCKED_OFF | HOVERED | SET_DOWN_ON_ITS_SQUARE | NOT_ALONE | PROVES | PAIR
             | FAST_MAPS | AT_WORK_EMPTY | REREAD | VICTIM | KNOCKS | GLIMPSES
-            | DATED
+            | STARTED | DATED
             <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 

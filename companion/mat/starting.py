@@ -65,13 +65,19 @@ def touched(started: dict[int, float], placed: frozenset[int], t: float) -> dict
 def proof(tree: Tree, record: Record, sq: int, t0: float) -> float:
     """The time a proof of start lifted at ``t0`` off ``sq`` is kept by (``touched``): its
     lift's, if the last published turn's piece could have gone to ``sq`` from the square it
-    left (the mover's hand may have taken that piece); else none, the proof stands (set-down
-    60: a Spirit swapped with the next player's student, its square filled 0.2 s later)."""
+    left with another card (the mover's hand may have taken that piece, and the table can ask
+    which card); else none, the proof stands (set-down 60: a Spirit swapped with the next
+    player's student, its square filled 0.2 s later). With the published card only, no
+    question tells the two apart, and every later turn would wait for the two pieces to
+    move (nudge 196: Red's Goat c3b3 takes b3; Blue nudges its d4 for 0.3 s, which Goat
+    c3d4 reaches, then moves the Spirit: no piece of Blue's proves it started, and Tanuki,
+    Bear and Goat waited 4.6-23.1 s for Red's b3 to move)."""
     end = tree.follow(record.moves_open())
     if end is None or end.parent is None or not end.steps:
         return float("-inf")
     move = move_of(end.steps[-1])
-    return t0 if any(m.to_sq == sq for m in tree.moves_from(end.parent.position).moves
+    return t0 if any(m.to_sq == sq and m.card != move.card
+                     for m in tree.moves_from(end.parent.position).moves
                      if m.from_sq == move.from_sq) else float("-inf")
 
 

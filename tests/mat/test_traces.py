@@ -550,7 +550,13 @@ GLIMPSES = {"spirit_glimpses_read_as_one_turn_kept_asked_and_settled_by_the_next
 # next player's piece whose square is filled again within a capture's exchange (0.45 s) proves
 # no start (``starting.touched``): Otter amends Sable (the cards differ: asked, and answered).
 # (Only where the last turn's piece could have gone: onlooker 74's brush of d3 still proves.)
-STARTED = {"air_touch_capture_landing_after_a_reseat_read_as_the_capture_is_the_turn_amended_not_the_next_player_starting"}
+# Nudge 196 (session 53, 53-67.5 s): Red's Goat c3b3 takes b3; Blue nudges its d4 for 0.3 s (Goat
+# c3d4 reaches it: the same card), then moves the Spirit, Tanuki e5e4. Withdrawing d4's proof left
+# Goat c3d4 (b3 re-seated) beside c3b3 with no question to tell them apart, and no piece of
+# Blue's lifted: the answers for Tanuki and Bear kept both, read 23 s late. The proof is withdrawn
+# only where another card reaches the square (``starting.proof``): there the table can ask.
+STARTED = {"air_touch_capture_landing_after_a_reseat_read_as_the_capture_is_the_turn_amended_not_the_next_player_starting",
+           "nudge_touch_filled_again_after_a_capture_proves_a_start_when_only_the_same_card_reaches_it"}
 
 # Set-down 50 (session 51, its turn 7): Red's Dragon b2d3 read, then amended to Scorpion b2c3
 # e1c2 (the amendment dated back to d3's lift, ``explaining.amended_at``); the hand lifts the

@@ -75,7 +75,7 @@ def _capturable(found: list[Explanation], opened: tuple[Move, ...], shown: list[
     return any(m.to_sq == square for m in theirs.moves)
 
 
-def _set_down_at(m: PieceMap, square: int) -> float:
+def _set_down_at(m: PieceMap, square: int | None) -> float:
     """When ``m``'s piece last set down on ``square`` (and lifted off it since) was set down."""
     return max((down for trail in m.trails if trail for sq, down, up in trail
                 if sq == square and up != NOW), default=float("-inf"))

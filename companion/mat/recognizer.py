@@ -51,6 +51,7 @@ from .explaining import (agreement, allowed, amended_at, board_fit, build_tables
 from .resting import seen_at_rest, unseen_first
 from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import instead, moved_back, spirit_first, spirit_put_back, taking_back
+from .moment import one_hand
 from .on_its_way import look_again, on_its_way, part_way, whole, whole_first
 from .going_on import going_on
 from .round_trips import ask_apart, shown_then
@@ -442,7 +443,7 @@ class Recognizer:
         found = on_its_way(every, found, self._record, self._lifts, self._shown, self._rested)
         # A Wind Spirit card part-way explains the mat only while nothing whole does as
         # cheaply: then the mover's hands are at work, and no turn is read from them.
-        found = whole_first(found)
+        found = whole_first(one_hand(found, self._rested))
         # A turn ends where the next player saw it (since the game as published was shown:
         # after a takeback, not on a rest before it, on the turn taken back: takeback 134).
         seen = seen_at_rest(found, self._record, self._lifts, self._shown or [self._shown_at],

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from ..rules.moves import Move
 from .histories import Explanation, Node
+from .pieces import NOW, PieceMap
 from .rereading import HESITATE_S, hesitated, rereads
 from .sides import ASIDE_S
 from .turns import Turns
@@ -61,14 +62,23 @@ def _capturable(found: list[Explanation], opened: tuple[Move, ...], shown: list[
     if len(squares) != 1 or None in squares:
         return False
     square = squares.pop()
-    lifted = [t0 for t0, sq in lifts if sq == square and t0 >= shown[-1]]
-    if not lifted or lifted[0] - shown[-1] < ASIDE_S:
+    # (Since it was set down there: an amendment's turn may be dated back to the lifts before
+    # it, ``explaining.amended_at``, set-down 50 and 124's Spirit set right 0.5 s after.)
+    since = max(shown[-1], _set_down_at(found[0].map, square))
+    lifted = [t0 for t0, sq in lifts if sq == square and t0 >= since]
+    if not lifted or lifted[0] - since < ASIDE_S:
         return False
     theirs = theirs or turns()
     if theirs.position.spirit == square:
         # (The Spirit is never captured; the next player's turn may carry it on.)
         return any(square in (m.from_sq, m.spirit_from) for m in theirs.moves)
     return any(m.to_sq == square for m in theirs.moves)
+
+
+def _set_down_at(m: PieceMap, square: int | None) -> float:
+    """When ``m``'s piece last set down on ``square`` (and lifted off it since) was set down."""
+    return max((down for trail in m.trails if trail for sq, down, up in trail
+                if sq == square and up != NOW), default=float("-inf"))
 
 
 def _moved_on(last: Move, moves: tuple[Move, ...], opened: tuple[Move, ...]) -> int | None:

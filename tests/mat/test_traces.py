@@ -473,6 +473,19 @@ VICTIM = {"onlooker_brush_while_a_captured_pawn_is_in_the_hand_is_a_put_back_not
 KNOCKS = {"knock_after_the_published_turns_own_knock_is_read_as_a_knock_not_asked",
           "knock_ninety_five_ms_after_the_movers_lift_is_read_as_a_knock_not_asked",
           "knocked_pawn_put_back_beside_a_capture_keeps_both_labellings_through_the_prune"}
+
+# Set-down 66 (session 51, its first turn): Red's Centipede c3b3 moves the Spirit; the hand sets
+# it on c4 for 0.64 s (the mat rests there: "Centipede or Okija?") and goes on to b3. At b3's rest
+# the mat was also Red's c3c4 and Blue's Rooster c4b3, the Spirit being nobody's: a "whose step"
+# question nobody answered, and the turn read 4 s late. A Spirit the mat rested on and that is
+# lifted again less than a moment's set-down after it was set down (``moment.MOMENT_S``) is the
+# hand that set it down going on (``moment.one_hand``). Set-down 50 (its turn 7): Red's Dragon
+# b2d3 read, then amended to Scorpion b2c3 e1c2 (the amendment dated back to d3's lift,
+# ``explaining.amended_at``); the hand lifts the Spirit off c2 0.48 s after setting it there and
+# puts it on d3. The piece moved on is dated from when it was set down on its square
+# (``set_aside._set_down_at``), not from the turn's date: read at its rest, not 1.2 s later.
+ONE_HAND = {"spirit_set_down_for_a_moment_then_moved_on_is_one_hand_not_a_reply",
+            "spirit_set_right_soon_after_an_amendment_dated_back_is_read_at_its_rest"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run
@@ -504,7 +517,8 @@ def test_the_corpus_covers_every_case():
             | AT_WORK | KEPT_AT_LIFT | ONE_MOVED | SPIRIT_HELD
             | SPIRIT_MOVED_ON | ANSWERS | BOTH_TRUE | BRUSHED_TWICE | NAMED_TURN | ROUND_TRIP
             | KNOCKED_OFF | HOVERED | SET_DOWN_ON_ITS_SQUARE | NOT_ALONE | PROVES | PAIR
-            | FAST_MAPS | AT_WORK_EMPTY | REREAD | VICTIM | KNOCKS <= {p.stem for p in CORPUS})
+            | FAST_MAPS | AT_WORK_EMPTY | REREAD | VICTIM | KNOCKS | ONE_HAND
+            <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 
 

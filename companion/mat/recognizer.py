@@ -102,6 +102,7 @@ class Recognizer:
         self._shown: list[float] = []              # when the mat showed each open move made
         self._shown_at = t                         # ... and the game as last published
         self._changed_at = t
+        self._moment: float | None = None   # a Spirit's moment read as one hand (``one_hand``)
         self._set_down: frozenset[int] = frozenset()   # the squares the last change filled
         self._since = t          # the histories' steps land after this (see ``_stand``)
         self._cut = t            # when the mat showed the move the anchor comes after
@@ -443,7 +444,8 @@ class Recognizer:
         found = on_its_way(every, found, self._record, self._lifts, self._shown, self._rested)
         # A Wind Spirit card part-way explains the mat only while nothing whole does as
         # cheaply: then the mover's hands are at work, and no turn is read from them.
-        found = whole_first(one_hand(found, self._rested))
+        found, gone, self._moment = one_hand(found, self._rested)
+        found = whole_first(found)
         # A turn ends where the next player saw it (since the game as published was shown:
         # after a takeback, not on a rest before it, on the turn taken back: takeback 134).
         seen = seen_at_rest(found, self._record, self._lifts, self._shown or [self._shown_at],
@@ -452,7 +454,7 @@ class Recognizer:
         seen = going_on(found, seen, opened, self._lifts, self._shown)
         # (Those put after the others are kept growing if a turn is published: the next
         # hands may go on from them, see ``_doubted``.)
-        self._unseen = unseen(found, seen)
+        self._unseen = unseen(found, seen) + [e.node for e in gone]
         return [n for n in nodes if n.pending is None], seen
 
     def _note_fast(self, t: float, lifted: frozenset[int]) -> None:
@@ -723,6 +725,8 @@ class Recognizer:
         if pushed == 1 and kept < min(len(opened), len(self._shown)):
             at = amended_at(self._tree, node.moves[kept], opened[:kept + 1], self._shown[kept],
                             self._lifts, at)
+        # (A turn read as one hand over a Spirit's moment: the two players' turns stay open.)
+        at = min(at, self._moment) if self._moment is not None else at
         self._shown = self._shown[:kept] + [before] * max(0, pushed - 1) + ([at] if pushed else [])
         # What was said of a turn taken back was said of hands that are gone.
         self._heard.taken_back(common, len(opened))

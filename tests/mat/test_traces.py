@@ -484,7 +484,13 @@ KNOCKS = {"knock_after_the_published_turns_own_knock_is_read_as_a_knock_not_aske
 # ``explaining.amended_at``); the hand lifts the Spirit off c2 0.48 s after setting it there and
 # puts it on d3. The piece moved on is dated from when it was set down on its square
 # (``set_aside._set_down_at``), not from the turn's date: read at its rest, not 1.2 s later.
-ONE_HAND = {"spirit_set_down_for_a_moment_then_moved_on_is_one_hand_not_a_reply",
+# Knock 86 (session 52, its turns 11-13): Blue's Octopus c4d3 c3b4 sets the Spirit on b4, Red's
+# Tiger b4b3 lifts it 0.800 s after, under ``MOMENT_S`` by a rounding: read as one hand (Octopus
+# amended to c3b3). The two players' turns are kept growing and the amended turn dated from b4's
+# set-down, so Blue's Ox d3d4 (not Red's hand, as the one hand had it) reads Octopus c3b4, Tiger
+# and Ox; the one-hand rule had thrown them away: Octopus c3b3 committed, the mat out of sync.
+ONE_HAND = {"spirit_read_as_one_hand_at_the_moments_edge_then_the_other_players_hands_read_both_turns",
+            "spirit_set_down_for_a_moment_then_moved_on_is_one_hand_not_a_reply",
             "spirit_set_right_soon_after_an_amendment_dated_back_is_read_at_its_rest"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run

@@ -101,6 +101,7 @@ class Recognizer:
         self._shown: list[float] = []              # when the mat showed each open move made
         self._shown_at = t                         # ... and the game as last published
         self._changed_at = t
+        self._moment: float | None = None   # a Spirit's moment read as one hand (``one_hand``)
         self._set_down: frozenset[int] = frozenset()   # the squares the last change filled
         self._since = t          # the histories' steps land after this (see ``_stand``)
         self._cut = t            # when the mat showed the move the anchor comes after
@@ -444,7 +445,7 @@ class Recognizer:
         seen = seen_readings(every, found, self._record, self._lifts,
                              (self._shown, self._shown_at), self._rested, self.clear,
                              self._maps.laid, q.number - self._heard.open if q else None)
-        self._unseen, self._twins = seen.unseen, seen.twins
+        self._unseen, self._twins, self._moment = seen.unseen, seen.twins, seen.moment
         return [n for n in nodes if n.pending is None], seen.kept
 
     def _note_fast(self, t: float, lifted: frozenset[int]) -> None:
@@ -727,7 +728,8 @@ class Recognizer:
         if not kept:   # (the turns from the anchor come after its takeback)
             self._since = taken_back_at(self._tree, opened, self._shown, self._rested, self._since)
         self._shown = shown_after(self._tree, node.moves[:common], opened, kept, self._shown,
-                                  self._lifts, shown if shown is not None else self._changed_at)
+                                  self._lifts, shown if shown is not None else self._changed_at,
+                                  self._moment)
         # What was said of a turn taken back was said of hands that are gone.
         self._heard.taken_back(common, len(opened))
         pair = unseen_first(self._tree, node.moves[:kept + 2], self._rested, shown)

@@ -550,6 +550,20 @@ GLIMPSES = {"spirit_glimpses_read_as_one_turn_kept_asked_and_settled_by_the_next
 # at its rest, not 1.2 s later as the next player's hand lifting a capturable piece.
 DATED = {"spirit_set_right_soon_after_an_amendment_dated_back_is_read_at_its_rest"}
 
+# Set-down 66 (session 51, its first turn): Red's Centipede c3b3 moves the Spirit; the hand sets
+# it on c4 for 0.64 s (the mat rests there: "Centipede or Okija?") and goes on to b3. At b3's rest
+# the mat was also Red's c3c4 and Blue's Rooster c4b3, the Spirit being nobody's: a "whose step"
+# question nobody answered, and the turn read 4 s late. A Spirit the mat rested on and that is
+# lifted again less than a moment's set-down after it was set down (``moment.MOMENT_S``) is the
+# hand that set it down going on (``moment.one_hand``).
+# Knock 86 (session 52, its turns 11-13): Blue's Octopus c4d3 c3b4 sets the Spirit on b4, Red's
+# Tiger b4b3 lifts it 0.800 s after, under ``MOMENT_S`` by a rounding: read as one hand (Octopus
+# amended to c3b3). The two players' turns are kept growing and the amended turn dated from b4's
+# set-down, so Blue's Ox d3d4 (not Red's hand, as the one hand had it) reads Octopus c3b4, Tiger
+# and Ox; the one-hand rule had thrown them away: Octopus c3b3 committed, the mat out of sync.
+ONE_HAND = {"spirit_read_as_one_hand_at_the_moments_edge_then_the_other_players_hands_read_both_turns",
+            "spirit_set_down_for_a_moment_then_moved_on_is_one_hand_not_a_reply"}
+
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run
@@ -582,7 +596,7 @@ def test_the_corpus_covers_every_case():
             | SPIRIT_MOVED_ON | ANSWERS | BOTH_TRUE | BRUSHED_TWICE | NAMED_TURN | ROUND_TRIP
             | KNOCKED_OFF | HOVERED | SET_DOWN_ON_ITS_SQUARE | NOT_ALONE | PROVES | PAIR
             | FAST_MAPS | AT_WORK_EMPTY | REREAD | VICTIM | KNOCKS | GLIMPSES
-            | DATED
+            | DATED | ONE_HAND
             <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 

@@ -49,12 +49,15 @@ def one_hand(found: list[Explanation], rested: list[tuple[float, frozenset[int]]
 
 def _one_turn(two: tuple[Move, ...], one: tuple[Move, ...]) -> bool:
     """Does the history ``one`` read the hands of ``two``'s last two turns otherwise, every turn
-    before them the same? Or the turn before them too, a regular card's pawn step in ``two``
-    that ``one`` reads as a Wind Spirit card's, its Spirit step the two turns' (set-down 168:
-    Mantis e2e1, Blue's Tanuki a3b4 and Red's Boar b4a4 for Spider e2e1 a3a4)?"""
+    before them the same, and not the turn that set the Spirit down (a history that keeps it
+    and reads the hands after as two other turns is no one hand: fast 64's Rhinoceros b4b3
+    c1a1, Blue's Scorpion e3d4 and Red's Elephant a1b2 for Blue's Octopus e3d4 a1b2)? Or the
+    turn before them too, a regular card's pawn step in ``two`` that ``one`` reads as a Wind
+    Spirit card's, its Spirit step the two turns' (set-down 168: Mantis e2e1, Blue's Tanuki
+    a3b4 and Red's Boar b4a4 for Spider e2e1 a3a4)?"""
     n = len(two) - 2
     if one[:n] == two[:n]:
-        return True
+        return one[n:n + 1] != two[n:n + 1]
     if n < 1 or len(one) < n or one[:n - 1] != two[:n - 1]:
         return False
     step, whole = two[n - 1], one[n - 1]

@@ -13,6 +13,8 @@ rest to tell a hand that let go."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..rules.moves import Move
 from .histories import Explanation, Node
 from .pieces import NOW, PieceMap, Trail
@@ -20,8 +22,15 @@ from .pieces import NOW, PieceMap, Trail
 MOMENT_S = 0.8   # a piece set down for a moment stands this long at most (the issue's 0.3-0.8 s)
 
 
+class Moment(NamedTuple):
+    """A Spirit's moment read as one hand: when the Spirit was set down (``down``), and the
+    histories that read it as the two players' turns (``two``), asked about beside it."""
+    down: float
+    two: list[Node]
+
+
 def one_hand(found: list[Explanation], rested: list[tuple[float, frozenset[int]]]
-             ) -> tuple[list[Explanation], list[Explanation], float | None]:
+             ) -> tuple[list[Explanation], list[Explanation], Moment | None]:
     """The histories of ``found`` that do not read a Spirit set down for a moment, then moved
     on, as two players' last turns: one turn putting it on a square, the next (the other
     player's) lifting it off less than ``MOMENT_S`` after it was set down there, the mat having
@@ -30,9 +39,11 @@ def one_hand(found: list[Explanation], rested: list[tuple[float, frozenset[int]]
     the turn amended); all of ``found`` stay if none does. Also those that went, and when the
     first of them set the Spirit down (None if none went): they are kept growing, as a turn
     read as one hand's split in two is (``snatching.split_in_two``), and the turn published in
-    their place is dated from then (``Recognizer._published``), so that the two-hands reading
-    is read if the next hands are the other player's (the moment's bound is the judge's
-    thinking hands' too: knock 86 lifted the Spirit 0.800 s after its set-down)."""
+    their place is dated from then (``explaining.shown_after``), so that the two-hands reading
+    is read if the next hands are the other player's; and they are asked about beside it
+    (:func:`one_hand_lead`): a player who made the reply says so (a reply may be lifted as
+    soon as a Spirit set down for a moment: knock 86's Red lifted it 0.800 s after, and
+    answered "Tiger"; no time tells the two apart)."""
     if len(found) < 2:
         return found, [], None
     rests = [t for t, _ in rested]
@@ -44,7 +55,22 @@ def one_hand(found: list[Explanation], rested: list[tuple[float, frozenset[int]]
     if not gone:
         return found, [], None
     dropped = {id(e) for e in gone}
-    return [e for e in found if id(e) not in dropped], gone, min(downs[g] for g in dropped)
+    return ([e for e in found if id(e) not in dropped], gone,
+            Moment(min(downs[g] for g in dropped), [e.node for e in gone]))
+
+
+def one_hand_lead(found: list[Node], moment: Moment | None) -> list[Node] | None:
+    """The histories of ``found`` to publish at a rest beside ``moment``'s two players' turns
+    (the one hand), if they read one game; the two players' turns are only asked about: an
+    answer that names the reply's card reads them (knock 86), and with no answer the one hand
+    stands (set-down 66: nobody made a reply, nobody answers)."""
+    if moment is None:
+        return None
+    two = {id(n) for n in moment.two}
+    lead = [n for n in found if id(n) not in two]
+    if not lead or len(lead) == len(found) or len({n.moves for n in lead}) != 1:
+        return None
+    return lead
 
 
 def _one_turn(two: tuple[Move, ...], one: tuple[Move, ...]) -> bool:

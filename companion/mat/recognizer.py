@@ -50,6 +50,7 @@ from .explaining import (agreement, allowed, board_fit, build_tables, bury,
                          rested_ends, shown_after, wind_halves, window_of)
 from .resting import rested_reading, unseen_first
 from .seen import seen_readings
+from .moment import Moment, one_hand_lead
 from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import instead, moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import amends_back, held_open, look_again, part_way, whole
@@ -101,7 +102,7 @@ class Recognizer:
         self._shown: list[float] = []              # when the mat showed each open move made
         self._shown_at = t                         # ... and the game as last published
         self._changed_at = t
-        self._moment: float | None = None   # a Spirit's moment read as one hand (``one_hand``)
+        self._moment: Moment | None = None   # a Spirit's moment read as one hand (``one_hand``)
         self._set_down: frozenset[int] = frozenset()   # the squares the last change filled
         self._since = t          # the histories' steps land after this (see ``_stand``)
         self._cut = t            # when the mat showed the move the anchor comes after
@@ -588,7 +589,8 @@ class Recognizer:
         published at once, and the twins are only asked about: an answer that names a twin's
         card amends the turn, and a twin nobody answers never holds the record
         (:func:`.resting.rested_reading`)."""
-        lead = rested_reading(whole, self._twins, self._record.moves_open())
+        lead = (rested_reading(whole, self._twins, self._record.moves_open())
+                or one_hand_lead(whole, self._moment))
         self._publish(lead or whole, t, doubted=split_in_two(whole, self._unseen))
         if lead and not self._passing:
             # (The twins asked about from the anchor now: those published turns that

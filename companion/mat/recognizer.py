@@ -50,7 +50,7 @@ from .explaining import (agreement, allowed, board_fit, build_tables, bury,
                          rested_ends, shown_after, wind_halves, window_of)
 from .resting import rested_reading, unseen_first
 from .seen import seen_readings
-from .moment import Moment, one_hand_lead
+from .moment import Moment
 from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import instead, moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import amends_back, held_open, look_again, part_way, whole
@@ -588,9 +588,9 @@ class Recognizer:
         its way (``_twins``, kept only as glimpses), the reading the mat rested on is
         published at once, and the twins are only asked about: an answer that names a twin's
         card amends the turn, and a twin nobody answers never holds the record
-        (:func:`.resting.rested_reading`)."""
-        lead = (rested_reading(whole, self._twins, self._record.moves_open())
-                or one_hand_lead(whole, self._moment))
+        (:func:`.resting.rested_reading`); so are the two players' turns a Spirit's moment
+        was read as, beside the one hand (``_moment``)."""
+        lead = rested_reading(whole, self._twins, self._record.moves_open(), self._moment)
         self._publish(lead or whole, t, doubted=split_in_two(whole, self._unseen))
         if lead and not self._passing:
             # (The twins asked about from the anchor now: those published turns that

@@ -14,6 +14,7 @@ from .asking import STEP, TAKEBACK, Question
 from .histories import Explanation, Node, Tree, cheapest
 from .expecting import Expected, expected_of
 from .glimpses import rested_boards
+from .moment import Moment
 from .pieces import PIECES, PUT_BACK, Held, PieceMap, PieceMaps
 from .readings import pieces_of
 from .record import Record
@@ -197,11 +198,15 @@ def _ruled_out(node: Node, ruled: set[int], cards: dict[int, set[str]]) -> bool:
 
 
 def shown_after(tree: Tree, moves: tuple[Move, ...], opened: tuple[Move, ...], kept: int,
-                shown: list[float], lifts: list[tuple[float, int]], at: float) -> list[float]:
+                shown: list[float], lifts: list[tuple[float, int]], at: float,
+                moment: Moment | None = None) -> list[float]:
     """When the mat showed each turn once ``moves`` are published in place of ``opened``
     (shown at ``shown``), keeping ``kept`` of them, at ``at``: the last move made at ``at``
     (the mat's last change, before a fast lift), the moves published with it somewhere
-    before, an amended turn as :func:`amended_at` dates it."""
+    before, an amended turn as :func:`amended_at` dates it. A turn read as one hand over a
+    Spirit's ``moment`` (when it was set down, :func:`.moment.one_hand`) is dated from then:
+    the two players' turns it was read as otherwise stay open to the next hands."""
+    at = min(at, moment.down) if moment is not None else at
     before = shown[kept - 1] if kept else float("-inf")
     pushed = len(moves) - kept
     if pushed == 1 and kept < min(len(opened), len(shown)):

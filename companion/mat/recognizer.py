@@ -50,6 +50,7 @@ from .explaining import (agreement, allowed, board_fit, build_tables, bury,
                          rested_ends, shown_after, wind_halves, window_of)
 from .resting import rested_reading, unseen_first
 from .seen import seen_readings
+from .moment import Moment
 from .snatching import chained, snatch_ends, snatch_of, split_in_two
 from .undoing import instead, moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import amends_back, held_open, look_again, part_way, whole
@@ -101,6 +102,7 @@ class Recognizer:
         self._shown: list[float] = []              # when the mat showed each open move made
         self._shown_at = t                         # ... and the game as last published
         self._changed_at = t
+        self._moment: Moment | None = None   # a Spirit's moment read as one hand (``one_hand``)
         self._set_down: frozenset[int] = frozenset()   # the squares the last change filled
         self._since = t          # the histories' steps land after this (see ``_stand``)
         self._cut = t            # when the mat showed the move the anchor comes after
@@ -445,7 +447,7 @@ class Recognizer:
         seen = seen_readings(every, found, self._record, self._lifts,
                              (self._shown, self._shown_at), self._rested, self.clear,
                              self._maps.laid, q.number - self._heard.open if q else None)
-        self._unseen, self._twins = seen.unseen, seen.twins
+        self._unseen, self._twins, self._moment = seen.unseen, seen.twins, seen.moment
         return [n for n in nodes if n.pending is None], seen.kept
 
     def _note_fast(self, t: float, lifted: frozenset[int]) -> None:
@@ -587,8 +589,9 @@ class Recognizer:
         its way (``_twins``, kept only as glimpses), the reading the mat rested on is
         published at once, and the twins are only asked about: an answer that names a twin's
         card amends the turn, and a twin nobody answers never holds the record
-        (:func:`.resting.rested_reading`)."""
-        lead = rested_reading(whole, self._twins, self._record.moves_open())
+        (:func:`.resting.rested_reading`); so are the two players' turns a Spirit's moment
+        was read as, beside the one hand (``_moment``)."""
+        lead = rested_reading(whole, self._twins, self._record.moves_open(), self._moment)
         self._publish(lead or whole, t, doubted=split_in_two(whole, self._unseen))
         if lead and not self._passing:
             # (The twins asked about from the anchor now: those published turns that
@@ -728,7 +731,8 @@ class Recognizer:
         if not kept:   # (the turns from the anchor come after its takeback)
             self._since = taken_back_at(self._tree, opened, self._shown, self._rested, self._since)
         self._shown = shown_after(self._tree, node.moves[:common], opened, kept, self._shown,
-                                  self._lifts, shown if shown is not None else self._changed_at)
+                                  self._lifts, shown if shown is not None else self._changed_at,
+                                  self._moment)
         # What was said of a turn taken back was said of hands that are gone.
         self._heard.taken_back(common, len(opened))
         pair = unseen_first(self._tree, node.moves[:kept + 2], self._rested, shown)

@@ -11,6 +11,7 @@ from ..rules.moves import Move
 from .explaining import agreement, between
 from .glimpses import Rests, glimpses_pass, rested_boards, stood
 from .knocks import knocked
+from .moment import Moment, one_hand_lead
 from .histories import Explanation, Node, Tree
 from .pieces import Pieces
 from .record import Record
@@ -120,8 +121,8 @@ def unseen_first(tree: Tree, pair: tuple[Move, ...], rested: list[tuple[float, f
             and all(occ != node.occupancy for _, occ in rested))
 
 
-def rested_reading(found: list[Node], twins: list[Node], opened: tuple[Move, ...]
-                   ) -> list[Node] | None:
+def rested_reading(found: list[Node], twins: list[Node], opened: tuple[Move, ...],
+                   moment: Moment | None = None) -> list[Node] | None:
     """The histories of ``found`` to publish at a rest before the others are asked about,
     if any: beside ``twins`` (kept only as glimpses), those the mat rested on at each turn's
     end, when they read one game a turn or more past the published one (``opened``). It is
@@ -130,12 +131,13 @@ def rested_reading(found: list[Node], twins: list[Node], opened: tuple[Move, ...
     that the twins need a glimpse to reach drops them). A twin nobody answers never holds
     the record (spirit-back 113: Boar c3b3, its Spirit set down 0.17 s on c4, asked "Boar,
     or Red's Crane?" and left open, took Blue's "Mantis" meant for turn 24; spirit-back 55,
-    90: the twin open, then the Spirit moved straight back; 159: five turns held)."""
+    90: the twin open, then the Spirit moved straight back; 159: five turns held). Else
+    the one hand of a Spirit's ``moment`` (:func:`.moment.one_hand_lead`)."""
     ids = {id(n) for n in twins}
     lead = [n for n in found if id(n) not in ids]
     if not lead or len(lead) == len(found) or len({n.moves for n in lead}) != 1:
-        return None
-    return _rested_lead(lead, twins, opened)
+        return one_hand_lead(found, moment)
+    return _rested_lead(lead, twins, opened) or one_hand_lead(found, moment)
 
 
 def _rested_lead(lead: list[Node], twins: list[Node], opened: tuple[Move, ...]

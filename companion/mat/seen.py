@@ -10,6 +10,7 @@ from .explaining import unseen
 from .glimpses import Rests
 from .going_on import going_on
 from .histories import Explanation, Node
+from .moment import Moment, one_hand
 from .on_its_way import on_its_way, whole_first
 from .pieces import Pieces
 from .record import Record
@@ -18,11 +19,14 @@ from .resting import glimpse_only, seen_at_rest
 
 class Seen(NamedTuple):
     """What a look keeps: ``kept`` (read), ``unseen`` (put after them: kept growing if a
-    turn is published, the next hands may go on from them) and ``twins`` (kept only as
-    glimpses: asked about, never holding the record)."""
+    turn is published, the next hands may go on from them), ``twins`` (kept only as
+    glimpses: asked about, never holding the record) and ``moment`` (a Spirit read as one hand
+    over its moment, the two players' turns it was read as kept beside it, asked about: see
+    :func:`.moment.one_hand`; None if none was)."""
     kept: list[Explanation]
     unseen: list[Node]
     twins: list[Node]
+    moment: Moment | None
 
 
 def seen_readings(every: list[Explanation], found: list[Explanation], record: Record,
@@ -35,6 +39,9 @@ def seen_readings(every: list[Explanation], found: list[Explanation], record: Re
     opened = record.moves_open()
     since, shown_at = shown
     found = on_its_way(every, found, record, lifts, since, rested)
+    # A Spirit set down for a moment, then moved on, is one hand (the two players' turns
+    # it is read as otherwise are only asked about, and kept growing: ``unseen``).
+    found, gone, moment = one_hand(found, rested)
     # A Wind Spirit card part-way explains the mat only while nothing whole does as
     # cheaply: then the mover's hands are at work, and no turn is read from them.
     found = whole_first(found, asked)
@@ -44,5 +51,5 @@ def seen_readings(every: list[Explanation], found: list[Explanation], record: Re
     kept = seen_at_rest(found, record, lifts, published, rested, at_once, laid)
     # (Unless the hands went on from a published turn that the histories it kept change.)
     kept = going_on(found, kept, opened, lifts, since)
-    return Seen(kept, unseen(found, kept),
-                glimpse_only(kept, record, lifts, published, rested, laid))
+    return Seen(kept + gone, unseen(found, kept) + [e.node for e in gone],
+                glimpse_only(kept, record, lifts, published, rested, laid), moment)

@@ -13,7 +13,7 @@ from .histories import Explanation, Node
 from .on_its_way import on_its_way, whole_first
 from .pieces import Pieces
 from .record import Record
-from .resting import glimpse_only, seen_at_rest
+from .resting import Twin, glimpse_only, seen_at_rest
 
 
 class Seen(NamedTuple):
@@ -22,7 +22,7 @@ class Seen(NamedTuple):
     glimpses: asked about, never holding the record)."""
     kept: list[Explanation]
     unseen: list[Node]
-    twins: list[Node]
+    twins: list[Twin]
 
 
 def seen_readings(every: list[Explanation], found: list[Explanation], record: Record,

@@ -48,7 +48,7 @@ from .explaining import (agreement, allowed, board_fit, build_tables, bury,
                          common_prefix, expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, refollow,
                          rested_ends, shown_after, wind_halves, window_of)
-from .resting import rested_reading, unseen_first
+from .resting import Twin, rested_reading, unseen_first
 from .seen import seen_readings
 from .moment import Moment
 from .snatching import chained, snatch_ends, snatch_of, split_in_two
@@ -114,7 +114,7 @@ class Recognizer:
         # go on from them (a Spirit the next player snatched, read as set down on its way).
         self._doubted: list[Node] = []
         self._unseen: list[Node] = []            # those of the last look
-        self._twins: list[Node] = []             # kept at the last look only as glimpses
+        self._twins: list[Twin] = []             # kept at the last look only as glimpses
         # The whole turns the mat showed when the Spirit their last turn placed was lifted
         # (whose hand, the mover's or the next player's, the switches cannot say): grown on
         # from until the next publication, so that a chain of fast Spirit moves does not

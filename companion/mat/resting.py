@@ -7,6 +7,8 @@ turn amended, not Eagle c5d4 - and Red's Rabbit moving the Spirit, with no rest 
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..rules.moves import Move
 from .explaining import agreement, between
 from .glimpses import Rests, glimpses_pass, rested_boards, stood
@@ -55,15 +57,31 @@ def seen_at_rest(found: list[Explanation], record: Record, lifts: list[tuple[flo
 
 def glimpse_only(seen: list[Explanation], record: Record, lifts: list[tuple[float, int]],
                  shown: list[float], rested: Rests,
-                 laid: list[tuple[float, frozenset[Pieces]]]) -> list[Node]:
+                 laid: list[tuple[float, frozenset[Pieces]]]) -> list[Twin]:
     """The histories of ``seen`` (what :func:`seen_at_rest` kept) that pass through a board
     the mat did not rest on: kept only as glimpses (the twins of a Spirit set down a moment
-    on its way, :func:`rested_reading`)."""
+    on its way, :func:`rested_reading`), each with how many such boards it passes."""
     opened = len(record.moves_open())
     pieces = {board for _, boards in laid for board in boards}
     boards = rested_boards(record, lifts, shown, rested)
-    return [e.node for e in seen
-            if not _unseen_glimpse(e.node, between(e.node, opened), boards, pieces, None)]
+    out = []
+    for e in seen:
+        unseen = _unseen(between(e.node, opened), boards, pieces)
+        if unseen:
+            out.append(Twin(e.node, len(unseen)))
+    return out
+
+
+class Twin(NamedTuple):
+    """A history kept only as glimpses, and how many boards it passes that the mat did not
+    rest on (its glimpses: two or more are a chain)."""
+    node: Node
+    glimpses: int
+
+
+def _unseen(passed: list[Node], boards: set[frozenset[int]], pieces: set[Pieces]) -> list[Node]:
+    """The boards of ``passed`` the mat did not rest on, pieces and all."""
+    return [n for n in passed if n.occupancy not in boards or n.pieces not in pieces]
 
 
 def _unseen_glimpse(node: Node, passed: list[Node], boards: set[frozenset[int]],
@@ -72,7 +90,7 @@ def _unseen_glimpse(node: Node, passed: list[Node], boards: set[frozenset[int]],
     """Did the mat rest on each board ``node`` passes through (``passed``), pieces and all,
     but those that (if ``seen``: the board as published and the boards stood on since) are
     glimpses (:func:`.glimpses.glimpses_pass`)?"""
-    unseen = [n for n in passed if n.occupancy not in boards or n.pieces not in pieces]
+    unseen = _unseen(passed, boards, pieces)
     if not unseen:
         return True
     return seen is not None and glimpses_pass(node, passed, unseen, *seen)
@@ -121,7 +139,7 @@ def unseen_first(tree: Tree, pair: tuple[Move, ...], rested: list[tuple[float, f
             and all(occ != node.occupancy for _, occ in rested))
 
 
-def rested_reading(found: list[Node], twins: list[Node], opened: tuple[Move, ...],
+def rested_reading(found: list[Node], twins: list[Twin], opened: tuple[Move, ...],
                    moment: Moment | None = None) -> list[Node] | None:
     """The histories of ``found`` to publish at a rest before the others are asked about,
     if any: beside ``twins`` (kept only as glimpses), those the mat rested on at each turn's
@@ -133,29 +151,34 @@ def rested_reading(found: list[Node], twins: list[Node], opened: tuple[Move, ...
     or Red's Crane?" and left open, took Blue's "Mantis" meant for turn 24; spirit-back 55,
     90: the twin open, then the Spirit moved straight back; 159: five turns held). Else
     the one hand of a Spirit's ``moment`` (:func:`.moment.one_hand_lead`)."""
-    ids = {id(n) for n in twins}
+    ids = {id(t.node) for t in twins}
     lead = [n for n in found if id(n) not in ids]
     if not lead or len(lead) == len(found) or len({n.moves for n in lead}) != 1:
         return one_hand_lead(found, moment)
     return _rested_lead(lead, twins, opened) or one_hand_lead(found, moment)
 
 
-def _rested_lead(lead: list[Node], twins: list[Node], opened: tuple[Move, ...]
+def _rested_lead(lead: list[Node], twins: list[Twin], opened: tuple[Move, ...]
                  ) -> list[Node] | None:
     """``lead`` (one game), unless it publishes nothing new, or the twins are not one turn
     set down on its way."""
     moves = lead[0].moves
     # Not when every twin goes on from it: that is published with the twins asked about, as
     # a round trip is, shown before their lifts (snatch 60's Fox c4d4, then Dog d4e5 and
-    # Turtle e5d4 or Sea-Snake e5d4). Nor beside a chain of glimpses, a twin two turns
-    # longer or more (snatch 36's Spider e5d4 c3b2, Centipede b2a2, Sasori a2c2, each Spirit
-    # stop 0.2 s, over Spider e5d4 c3c2): the hands made it and go on from it, and a turn
-    # published before its lifts would hide them from its turns.
+    # Turtle e5d4 or Sea-Snake e5d4). Nor beside a chain of glimpses, a twin that passes two
+    # boards or more the mat did not rest on (snatch 36's Spider e5d4 c3b2, Centipede b2a2,
+    # Sasori a2c2, each Spirit stop 0.2 s, over Spider e5d4 c3c2): the hands made it and go
+    # on from it, and a turn published before its lifts would hide them from its turns.
+    # A twin longer by turns the mat rested on is one glimpse still (set-down 128: Mouse
+    # b4c4, its Spirit a moment on d4 and 0.47 s back on c3, over Turtle b4d4, Phoenix d4c3,
+    # Mouse c3c4: held, "Turtle or Mouse?" unanswered, the anchor stayed turns behind and a
+    # pawn set down on c2 was read as the twin's cousin, Turtle b4d4, Phoenix d5c4, Mouse
+    # c1c2, published whole).
     # And only a twin of its last turn: one that puts other turns in place of those before
     # it would be lost once they stand (spirit-back 162: Hawk b2a3 e3c3 and Whale c3c2 read
     # over Hawk b2a3 e3c4, Whale c4c3, Butterfly c3c2, its Spirit a moment on c4; 76).
-    if (all(n.moves[:len(moves)] == moves for n in twins)
-            or any(len(n.moves) > len(moves) + 1 or n.moves[:len(moves) - 1] != moves[:-1]
-                   for n in twins)):
+    if (all(t.node.moves[:len(moves)] == moves for t in twins)
+            or any(t.glimpses > 1 or t.node.moves[:len(moves) - 1] != moves[:-1]
+                   for t in twins)):
         return None
     return lead if len(moves) > len(opened) and moves[:len(opened)] == opened else None

@@ -14,7 +14,7 @@ from .moment import Moment, one_hand
 from .on_its_way import on_its_way, whole_first
 from .pieces import Pieces
 from .record import Record
-from .resting import glimpse_only, seen_at_rest
+from .resting import Twin, glimpse_only, seen_at_rest
 
 
 class Seen(NamedTuple):
@@ -25,7 +25,7 @@ class Seen(NamedTuple):
     :func:`.moment.one_hand`; None if none was)."""
     kept: list[Explanation]
     unseen: list[Node]
-    twins: list[Node]
+    twins: list[Twin]
     moment: Moment | None
 
 

@@ -536,12 +536,20 @@ KNOCKS = {"knock_after_the_published_turns_own_knock_is_read_as_a_knock_not_aske
 # Turtle's board no longer counted, and a board the mat rested on is no glimpse: only
 # "nothing played" was left (the question cancelled). Published boards the mat had rested on
 # before they were shown count the rests from when they were shown.
+# Set-down 128 (session 53, cut from its start): Red's Mouse b4c4, its Spirit a moment on d4,
+# then 0.47 s on c3 (Fox c3b4's board before: asked "Turtle, or take back Fox?"), then c4. The
+# twin, Turtle b4d4, Phoenix d4c3, Mouse c3c4, is two turns longer but passes one board the mat
+# did not rest on: one glimpse, not a chain. Held as a chain, "Turtle or Mouse?" stood
+# unanswered, the anchor stayed at Fox, and Fox c1d2's pawn set down a moment on c2 was read as
+# the twin's cousin Turtle b4d4, Phoenix d5c4, Mouse c1c2 (the board fit), three turns wrong.
+# Mouse is published at its rest beside the twin's question; the set-down is a mismatch.
 GLIMPSES = {"spirit_glimpses_read_as_one_turn_kept_asked_and_settled_by_the_next_hands",
             "glimpse_board_the_mat_rested_on_and_asked_about_is_no_glimpse",
             "twin_question_left_open_then_the_spirit_moved_back_asks_the_round_trip",
             "twin_asked_beside_the_turn_published_then_the_spirit_moved_back_asks_the_round_trip",
             "spirit_set_down_a_moment_on_its_way_published_at_its_rest_its_twin_only_asked",
-            "twin_left_unanswered_is_not_carried_over_the_next_turns"}
+            "twin_left_unanswered_is_not_carried_over_the_next_turns",
+            "twin_longer_by_a_board_rested_on_is_one_glimpse_its_turn_published_at_its_rest"}
 
 # Air-touch 80 (session 52, cut from Blue's Otter d4e3): Blue's hand holds its pawn off d4 while
 # Red's e5 is lifted and re-seated (0.8 s), read as Sable d4e5 taking it; the pawn then takes e3

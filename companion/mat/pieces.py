@@ -8,8 +8,7 @@ in the air, and each choice is one map. That one model covers the noise hands ma
 
 - a piece in the air for any time: it stays in the air;
 - a piece set down for a moment where it does not end: it lands, and leaves again;
-- a neighbour knocked off its switch and put back: it goes up and comes down on its square
-  (no noise if it went up at once after another lift, ``KNOCK_SPAN``: the hand's knock);
+- a neighbour knocked off its switch and put back: it goes up and comes down on its square;
 - bounce and brushes: a square refilled within ``clear`` seconds gets back the piece it lost
   (a brush never swaps pieces; a capture or a swap needs a real lift).
 
@@ -24,6 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from ..rules.squares import square_distance
 from .expecting import Expected, expected_of, unexpected
 from .expecting import Pieces as Pieces   # (the home of the alias every module imports from here)
 from .expecting import InAir, Trail as Trail, Visit as Visit
@@ -51,7 +51,7 @@ FOREIGN = 20      # a piece from nowhere (more pieces on the mat than the game h
 BEAM = 32         # maps kept
 WIDTH = 8         # ... no more noise than this above the cheapest
 TRAIL = 16        # the squares a trail remembers (a few turns' worth of set-downs)
-KNOCK_SPAN = 2    # a knock comes off within this many ``clear``s of the lift (knock 108: 90 ms)
+KNOCK_SPAN = 2    # a neighbour off within this many ``clear``s of a lift: knocked, put back free
 
 
 def trails_of(pieces: Pieces) -> Trails:
@@ -102,8 +102,7 @@ class PieceMap:
 
     def placed(self, sq: int, brushed: bool, t: float, knocked: bool = False) -> list["PieceMap"]:
         """Every piece in the air that can have landed on ``sq``. ``brushed``: the square was
-        empty for less than a real lift, so it gets back the piece it lost; ``knocked``: it was
-        emptied at once after another (a knock): its piece put back is no noise."""
+        empty for less than a real lift, so it gets back the piece it lost (``knocked``: free)."""
         out = []
         # Only a live piece comes back to its square: one a standing turn took off from
         # here is dead, and a brush never revives it.
@@ -291,7 +290,8 @@ class PieceMaps:
         must be in the air to land), then placements."""
         maps = self.maps
         for sq in sorted(before - after):
-            if any(0 <= t - t0 <= KNOCK_SPAN * self.clear for t0 in self._emptied.values()):
+            if any(0 <= t - t0 <= KNOCK_SPAN * self.clear and square_distance(s, sq) == 1
+                   for s, t0 in self._emptied.items()):
                 self._knocked[sq] = True   # (the hand's knock: knock 94's d2, 11 ms after c1)
             self._emptied[sq] = t
             maps = [m.lifted(sq, t) for m in maps]

@@ -278,7 +278,7 @@ class PieceMaps:
         air = tuple(sorted((p, -1, t, ()) for p in taken))
         self.maps: list[PieceMap] = [PieceMap(pieces, air, 0, trails or trails_of(pieces))]
         self._emptied: dict[int, float] = {}
-        self._knocked: dict[int, bool] = {}   # squares emptied at once after another (knocks)
+        self._knocked: dict[int, tuple[int, float]] = {}   # knocked squares: the lift before
         # The pieces each square may hold in the game as published, or after a turn the hands
         # may be making from it: of maps that need as little noise, those that agree with them
         # are kept first (a cut at ``BEAM`` must drop neither the truth for a relabelling no
@@ -290,15 +290,17 @@ class PieceMaps:
         must be in the air to land), then placements."""
         maps = self.maps
         for sq in sorted(before - after):
-            if any(0 <= t - t0 <= KNOCK_SPAN * self.clear and square_distance(s, sq) == 1
-                   for s, t0 in self._emptied.items()):
-                self._knocked[sq] = True   # (the hand's knock: knock 94's d2, 11 ms after c1)
+            for s, t0 in self._emptied.items():
+                if 0 <= t - t0 <= KNOCK_SPAN * self.clear and square_distance(s, sq) == 1:
+                    self._knocked[sq] = (s, t0)   # (knock 94's d2, 11 ms after c1)
             self._emptied[sq] = t
             maps = [m.lifted(sq, t) for m in maps]
         for sq in sorted(after - before):
             brushed = t - self._emptied.pop(sq, float("-inf")) < self.clear
-            knocked = self._knocked.pop(sq, False)
-            maps = [n for m in maps for n in m.placed(sq, brushed, t, knocked)]
+            by = self._knocked.pop(sq, None)
+            # (Free once the hand's own piece landed: a swap's two lifts are no knock.)
+            maps = [n for m in maps for n in m.placed(sq, brushed, t, by is not None and all(
+                (o, since) != by for _, o, since, _ in m.air))]
         self.maps = _beam(maps, self.expected)
 
     def lay(self, t: float) -> None:

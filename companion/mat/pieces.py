@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from ..rules.squares import square_distance
 from .expecting import Expected, expected_of, unexpected
 from .expecting import Pieces as Pieces   # (the home of the alias every module imports from here)
 from .expecting import InAir, Trail as Trail, Visit as Visit
@@ -50,6 +51,7 @@ FOREIGN = 20      # a piece from nowhere (more pieces on the mat than the game h
 BEAM = 32         # maps kept
 WIDTH = 8         # ... no more noise than this above the cheapest
 TRAIL = 16        # the squares a trail remembers (a few turns' worth of set-downs)
+KNOCK_SPAN = 2    # a neighbour off within this many ``clear``s of a lift: knocked, put back free
 
 
 def trails_of(pieces: Pieces) -> Trails:
@@ -98,9 +100,9 @@ class PieceMap:
                             self.paid)
         return PieceMap(pieces, air, self.cost, trails, self.back, self.paid)
 
-    def placed(self, sq: int, brushed: bool, t: float) -> list["PieceMap"]:
+    def placed(self, sq: int, brushed: bool, t: float, knocked: bool = False) -> list["PieceMap"]:
         """Every piece in the air that can have landed on ``sq``. ``brushed``: the square was
-        empty for less than a real lift, so it gets back the piece it lost."""
+        empty for less than a real lift, so it gets back the piece it lost (``knocked``: free)."""
         out = []
         # Only a live piece comes back to its square: one a standing turn took off from
         # here is dead, and a brush never revives it.
@@ -113,13 +115,13 @@ class PieceMap:
         last = max(lost, default=None)
         returning = {p for p, origin, since, _ in self.air
                      if origin == sq and since != GONE and since == last}
-        landings = self._landings(sq, brushed, returning, last)
+        landings = self._landings(sq, brushed, returning, last, knocked)
         # A put-back is refunded if lifted again only when no other live piece in the hand
         # could have landed there, and none was put back while it was in the hand: two pieces
         # each put back, or swapped, is what ``PUT_BACK`` tells apart (snatch 4; hurried 6: a
         # pawn put back while a pawn like it, lifted with it, could land there too).
         alone = not any(not back and self.air[i][2] != GONE for i, _, back in landings)
-        out = [self._landed(i, sq, t, cost, back and not brushed,
+        out = [self._landed(i, sq, t, cost, back and not (brushed or knocked),
                             alone and self.air[i][2] > self.paid)
                for i, cost, back in landings]
         if not out:
@@ -130,7 +132,7 @@ class PieceMap:
         return out
 
     def _landings(self, sq: int, brushed: bool, returning: set[str],
-                  last: float | None) -> list[tuple[int, int, bool]]:
+                  last: float | None, knocked: bool = False) -> list[tuple[int, int, bool]]:
         """The pieces in the air (by index) that can land on ``sq``, with the noise of each
         and whether it lands back where it was lifted (``last``: when the piece ``sq`` lost
         last was lifted, if it is in the air: a capture's victim landing there in its place
@@ -143,8 +145,8 @@ class PieceMap:
             if i in first or (alike_again(self.air, i) and not (brushed and back)
                               and i - 1 not in first):
                 continue
-            cost = _landing_cost(back, piece in returning and not back, brushed,
-                                 bool(returning), since == GONE
+            cost = _landing_cost(back, piece in returning and not back,
+                                 brushed or (knocked and back), bool(returning), since == GONE
                                  or (last is not None and not back
                                      and victim(self.pieces, piece, origin)))
             if cost is not None:
@@ -276,11 +278,11 @@ class PieceMaps:
         air = tuple(sorted((p, -1, t, ()) for p in taken))
         self.maps: list[PieceMap] = [PieceMap(pieces, air, 0, trails or trails_of(pieces))]
         self._emptied: dict[int, float] = {}
-        # The pieces each square may hold in the game as published, or after a turn the
-        # hands may be making from it: of maps that need
-        # as little noise, those that agree with them are kept first (a cut at ``BEAM`` must
-        # drop neither the truth for a relabelling no edge has asked for, nor a capture's or
-        # a swap's true labels for the pieces put back where they stood).
+        self._knocked: dict[int, tuple[int, float]] = {}   # knocked squares: the lift before
+        # The pieces each square may hold in the game as published, or after a turn the hands
+        # may be making from it: of maps that need as little noise, those that agree with them
+        # are kept first (a cut at ``BEAM`` must drop neither the truth for a relabelling no
+        # edge has asked for, nor a capture's or a swap's true labels for the pieces put back).
         self.expected: Expected = expected_of([pieces])
 
     def change(self, t: float, before: frozenset[int], after: frozenset[int]) -> None:
@@ -288,11 +290,17 @@ class PieceMaps:
         must be in the air to land), then placements."""
         maps = self.maps
         for sq in sorted(before - after):
+            for s, t0 in self._emptied.items():
+                if 0 <= t - t0 <= KNOCK_SPAN * self.clear and square_distance(s, sq) == 1:
+                    self._knocked[sq] = (s, t0)   # (knock 94's d2, 11 ms after c1)
             self._emptied[sq] = t
             maps = [m.lifted(sq, t) for m in maps]
         for sq in sorted(after - before):
             brushed = t - self._emptied.pop(sq, float("-inf")) < self.clear
-            maps = [n for m in maps for n in m.placed(sq, brushed, t)]
+            by = self._knocked.pop(sq, None)
+            # (Free once the hand's own piece landed: a swap's two lifts are no knock.)
+            maps = [n for m in maps for n in m.placed(sq, brushed, t, by is not None and all(
+                (o, since) != by for _, o, since, _ in m.air))]
         self.maps = _beam(maps, self.expected)
 
     def lay(self, t: float) -> None:

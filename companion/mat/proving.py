@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from .explaining import agreement
 from .histories import Explanation, Node, Tree
-from .pieces import KNOCK_SPAN as KNOCK_SPAN, PIECES, PieceMaps
+from .knocking import KNOCK_SPAN as KNOCK_SPAN
+from .pieces import PIECES, PieceMaps
 from .record import Record
 from .starting import knocked_off
 from .window import move_of

@@ -29,16 +29,18 @@ def knocked_by(emptied: dict[int, float], sq: int, t: float, span: float) -> fro
                      if s != sq and 0 <= t - t0 <= span and square_distance(s, sq) == 1)
 
 
-def moved(by: frozenset[Lift], knock: float, trails: tuple[Trail | None, ...],
+def moved(by: frozenset[Lift], knock: float, now: float, trails: tuple[Trail | None, ...],
           air: tuple[InAir, ...]) -> bool:
     """Has a piece lifted off one of ``by``'s squares at its time landed on another square
-    after the ``knock`` (when the neighbour came off), in the map of ``trails`` (on the mat)
-    and ``air`` (in the hand)? Its trail then has that visit, left at that time, and a next
-    one begun after the knock. (Put back where it was, its visit is open again, the lift's
-    time gone; still in the hand, the visit is its trail's last. Landed in the scan it was
-    lifted in, before the neighbour came off, it was not carried by the hand that knocked:
-    robot-hesitation 12, the Spirit read as lifted off b4 onto b3 in one scan, the pawn the
-    robot lifted with it off b5 10 ms later read as knocked.)"""
-    return any((v[0], v[2]) in by and w[1] > knock
+    after the ``knock`` (when the neighbour came off) and before ``now`` (the put-back), in
+    the map of ``trails`` (on the mat) and ``air`` (in the hand)? Its trail then has that
+    visit, left at that time, and a next one begun between. (Put back where it was, its visit
+    is open again, the lift's time gone; still in the hand, the visit is its trail's last.)
+    Landed in the scan it was lifted in, before the neighbour came off, it was not carried
+    by the hand that knocked (robot-hesitation 12: the Spirit read as lifted off b4 onto b3 in
+    one scan, the pawn the robot lifted with it off b5 10 ms later read as knocked); landed in
+    the scan the neighbour comes back in, it was not set down before (one hand: its own piece
+    down, then the neighbour back; the robot sets a swap's two pieces down in one instant)."""
+    return any((v[0], v[2]) in by and knock < w[1] < now
                for trail in [*trails, *(entry[3] for entry in air)] if trail
                for v, w in zip(trail, trail[1:]))

@@ -278,7 +278,7 @@ class PieceMaps:
             by, knock = self._knocked.pop(sq, (frozenset(), t))
             # (Free where the knocking piece moved: see ``knocking``.)
             maps = [n for m in maps for n in m.placed(
-                sq, brushed, t, bool(by) and moved(by, knock, m.trails, m.air))]
+                sq, brushed, t, bool(by) and moved(by, knock, t, m.trails, m.air))]
         self.maps = _beam(maps, self.expected)
 
     def lay(self, t: float) -> None:

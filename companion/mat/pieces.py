@@ -8,7 +8,8 @@ in the air, and each choice is one map. That one model covers the noise hands ma
 
 - a piece in the air for any time: it stays in the air;
 - a piece set down for a moment where it does not end: it lands, and leaves again;
-- a neighbour knocked off its switch and put back: it goes up and comes down on its square;
+- a neighbour knocked off its switch and put back: it goes up and comes down on its square
+  (free, once the piece whose lift knocked it moved: ``knocking``);
 - bounce and brushes: a square refilled within ``clear`` seconds gets back the piece it lost
   (a brush never swaps pieces; a capture or a swap needs a real lift).
 
@@ -26,6 +27,8 @@ from dataclasses import dataclass
 from .expecting import Expected, expected_of, unexpected
 from .expecting import Pieces as Pieces   # (the home of the alias every module imports from here)
 from .expecting import InAir, Trail as Trail, Visit as Visit
+from .knocking import KNOCK_SPAN, Lift, knocked_by, moved
+from .landing import PUT_BACK as PUT_BACK, landing_cost
 from .victims import GONE, alike_again, captured_first, victim
 
 Trails = tuple[Trail | None, ...]           # each square's piece's trail
@@ -37,9 +40,6 @@ Held = tuple[Pieces, int]   # the board before a turn, and the square it lifted 
 # None is simply no one's.
 PIECES: tuple[tuple[str, str], tuple[str, str]] = (("R", "r"), ("B", "b"))
 
-PUT_BACK = 1      # a piece set back on the square it left, after a real lift
-STRAY = 4         # a brushed square refilled by another piece than the one it lost
-DEAD = 3          # a piece taken off by a turn before the anchor, put on the mat again
 # A map no history explains at a rest on a turn (published, or a Wind Spirit card's part-way):
 # its pieces rested where no turn puts them (set down on the way, seen by the whole rest). More
 # than a piece put back: the robot's hands put the Spirit back for a moment in the same scan
@@ -98,9 +98,9 @@ class PieceMap:
                             self.paid)
         return PieceMap(pieces, air, self.cost, trails, self.back, self.paid)
 
-    def placed(self, sq: int, brushed: bool, t: float) -> list["PieceMap"]:
+    def placed(self, sq: int, brushed: bool, t: float, knocked: bool = False) -> list["PieceMap"]:
         """Every piece in the air that can have landed on ``sq``. ``brushed``: the square was
-        empty for less than a real lift, so it gets back the piece it lost."""
+        empty for less than a real lift, so it gets back the piece it lost (``knocked``: free)."""
         out = []
         # Only a live piece comes back to its square: one a standing turn took off from
         # here is dead, and a brush never revives it.
@@ -113,13 +113,13 @@ class PieceMap:
         last = max(lost, default=None)
         returning = {p for p, origin, since, _ in self.air
                      if origin == sq and since != GONE and since == last}
-        landings = self._landings(sq, brushed, returning, last)
+        landings = self._landings(sq, brushed, returning, last, knocked)
         # A put-back is refunded if lifted again only when no other live piece in the hand
         # could have landed there, and none was put back while it was in the hand: two pieces
         # each put back, or swapped, is what ``PUT_BACK`` tells apart (snatch 4; hurried 6: a
         # pawn put back while a pawn like it, lifted with it, could land there too).
         alone = not any(not back and self.air[i][2] != GONE for i, _, back in landings)
-        out = [self._landed(i, sq, t, cost, back and not brushed,
+        out = [self._landed(i, sq, t, cost, back and not (brushed or knocked),
                             alone and self.air[i][2] > self.paid)
                for i, cost, back in landings]
         if not out:
@@ -130,7 +130,7 @@ class PieceMap:
         return out
 
     def _landings(self, sq: int, brushed: bool, returning: set[str],
-                  last: float | None) -> list[tuple[int, int, bool]]:
+                  last: float | None, knocked: bool = False) -> list[tuple[int, int, bool]]:
         """The pieces in the air (by index) that can land on ``sq``, with the noise of each
         and whether it lands back where it was lifted (``last``: when the piece ``sq`` lost
         last was lifted, if it is in the air: a capture's victim landing there in its place
@@ -143,10 +143,10 @@ class PieceMap:
             if i in first or (alike_again(self.air, i) and not (brushed and back)
                               and i - 1 not in first):
                 continue
-            cost = _landing_cost(back, piece in returning and not back, brushed,
-                                 bool(returning), since == GONE
-                                 or (last is not None and not back
-                                     and victim(self.pieces, piece, origin)))
+            cost = landing_cost(back, piece in returning and not back,
+                                brushed or (knocked and back), bool(returning), since == GONE
+                                or (last is not None and not back
+                                    and victim(self.pieces, piece, origin)))
             if cost is not None:
                 out.append((i, cost, back))
         return out
@@ -197,26 +197,6 @@ def _at_work(m: PieceMap, taken: tuple[str, ...]) -> bool:
     surplus = m.surplus(taken)
     return bool(surplus) and any(m.pieces[o] is None for p, o, since, _ in m.air
                                  if since != GONE and o >= 0 and p in surplus)
-
-
-def _landing_cost(back: bool, alike: bool, brushed: bool, returning: bool,
-                  dead: bool) -> int | None:
-    """The noise of a piece in the air landing on a square: ``back`` where it was lifted,
-    ``alike`` a piece like the one the square lost last, on a ``brushed`` square
-    (``returning``: the piece it lost is in the air), ``dead`` taken off by a standing turn
-    (or a capture's victim in another lifted piece's place: ``victims``); None: it cannot."""
-    if alike and brushed:
-        return None   # alike pieces look alike: the one this square lost comes back
-    if brushed and not back:
-        if returning:
-            return None   # a brush: the piece it lost comes back
-        cost = STRAY
-    elif back:
-        cost = 0 if brushed else PUT_BACK
-    else:
-        cost = DEAD if dead else 0
-    # Where a piece like it came from: no likelier than that one put back.
-    return max(cost, PUT_BACK) if alike else cost
 
 
 def settled(m: PieceMap, taken: tuple[str, ...], before: float = NOW) -> PieceMap:
@@ -276,11 +256,11 @@ class PieceMaps:
         air = tuple(sorted((p, -1, t, ()) for p in taken))
         self.maps: list[PieceMap] = [PieceMap(pieces, air, 0, trails or trails_of(pieces))]
         self._emptied: dict[int, float] = {}
-        # The pieces each square may hold in the game as published, or after a turn the
-        # hands may be making from it: of maps that need
-        # as little noise, those that agree with them are kept first (a cut at ``BEAM`` must
-        # drop neither the truth for a relabelling no edge has asked for, nor a capture's or
-        # a swap's true labels for the pieces put back where they stood).
+        self._knocked: dict[int, tuple[frozenset[Lift], float]] = {}   # the lifts before, when
+        # The pieces each square may hold in the game as published, or after a turn the hands
+        # may be making from it: of maps that need as little noise, those that agree with them
+        # are kept first (a cut at ``BEAM`` must drop neither the truth for a relabelling no
+        # edge has asked for, nor a capture's or a swap's true labels for the pieces put back).
         self.expected: Expected = expected_of([pieces])
 
     def change(self, t: float, before: frozenset[int], after: frozenset[int]) -> None:
@@ -288,11 +268,17 @@ class PieceMaps:
         must be in the air to land), then placements."""
         maps = self.maps
         for sq in sorted(before - after):
+            by = knocked_by(self._emptied, sq, t, KNOCK_SPAN * self.clear)
+            if by:
+                self._knocked[sq] = by, t
             self._emptied[sq] = t
             maps = [m.lifted(sq, t) for m in maps]
         for sq in sorted(after - before):
             brushed = t - self._emptied.pop(sq, float("-inf")) < self.clear
-            maps = [n for m in maps for n in m.placed(sq, brushed, t)]
+            by, knock = self._knocked.pop(sq, (frozenset(), t))
+            # (Free where the knocking piece moved: see ``knocking``.)
+            maps = [n for m in maps for n in m.placed(
+                sq, brushed, t, bool(by) and moved(by, knock, t, m.trails, m.air))]
         self.maps = _beam(maps, self.expected)
 
     def lay(self, t: float) -> None:

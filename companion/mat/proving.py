@@ -27,14 +27,11 @@ from __future__ import annotations
 
 from .explaining import agreement
 from .histories import Explanation, Node, Tree
+from .knocking import KNOCK_SPAN as KNOCK_SPAN
 from .pieces import PIECES, PieceMaps
 from .record import Record
 from .starting import knocked_off
 from .window import move_of
-
-# A knock's victim comes off within this many ``clear``s of the mover's lift, as debounced:
-# knock 108's came 90 ms after, over one ``clear``. (The amend window keeps one.)
-KNOCK_SPAN = 2
 
 
 def proves_start(node: Node, record: Record, sq: int, occupied: frozenset[int],

@@ -678,8 +678,8 @@ class Recognizer:
             shown = shown_then(self._tree, paths, opened, common, (self._rested, self._lifts),
                                self._shown_at, shown)
             # (Not after the hands went on from them, whichever way they did.)
-            shown = before_next(paths, common, self._lifts, self._shown_at,
-                                self._changed_at if shown is None else shown)
+            shown = before_next(paths, common, self._lifts, self._shown_at, shown,
+                                self._changed_at)
             self._published(found[0], common, opened, t, shown)
             self._doubted = list(doubted)
             opened = record.moves_open()

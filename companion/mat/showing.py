@@ -13,17 +13,20 @@ from ..rules.moves import Move
 
 
 def before_next(paths: list[tuple[Move, ...]], common: int, lifts: list[tuple[float, int]],
-                after: float, shown: float) -> float:
+                after: float, shown: float | None, changed: float) -> float | None:
     """When the mat showed the first ``common`` turns of ``paths`` (published now; ``shown``
-    its time else): if every history goes on past them, no later than the hands of the turn
+    its time else, None for the mat's last change, ``changed``): if every history goes on
+    past them, no later than the hands of the turn
     after them began, in the history whose hands began first (the true one is among them).
     A turn began at the last lift, after ``after`` (when the game as published was shown), of
     a square it leaves (its pawn's, its Spirit's: earlier lifts of that square may be the
     published turns' own hands)."""
     if not paths or any(len(p) <= common for p in paths):
         return shown
+    at = changed if shown is None else shown
     began = []
     for p in paths:
         leaves = {sq for sq in (p[common].from_sq, p[common].spirit_from) if sq is not None}
-        began += [max((t0 for t0, sq in lifts if sq in leaves and t0 > after), default=shown)]
-    return min([shown] + [t0 - 1e-6 for t0 in began if t0 < shown])
+        began += [max((t0 for t0, sq in lifts if sq in leaves and t0 > after), default=at)]
+    capped = [t0 - 1e-6 for t0 in began if t0 < at]
+    return min(capped) if capped else shown

@@ -63,6 +63,7 @@ from .set_aside import set_aside
 from .taken_back import answered_late, still_named, taken_back_at
 from .one_game import one_game
 from .relabelled import least_maps
+from .showing import before_next
 from .proving import kept_at_lift, proves_start, shown_whole
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
@@ -688,6 +689,9 @@ class Recognizer:
             # turns after them are read from the lifts made since they were shown.)
             shown = shown_then(self._tree, paths, opened, common, (self._rested, self._lifts),
                                self._shown_at, shown)
+            # (Not after the hands went on from them, whichever way they did.)
+            shown = before_next(paths, common, self._lifts, self._shown_at, shown,
+                                self._changed_at)
             self._published(found[0], common, opened, t, shown)
             self._doubted = list(doubted)
             opened = record.moves_open()

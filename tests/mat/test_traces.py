@@ -550,6 +550,15 @@ GLIMPSES = {"spirit_glimpses_read_as_one_turn_kept_asked_and_settled_by_the_next
 # at its rest, not 1.2 s later as the next player's hand lifting a capturable piece.
 DATED = {"spirit_set_right_soon_after_an_amendment_dated_back_is_read_at_its_rest"}
 
+
+# Snatch 182 (session 52, cut from Blue's Eagle c4b3 -): Red's Spider b2b1 c2d3, then the Spirit
+# d3 -> c2 -> e2 (Blue's Phoenix d3c2, Red's Rabbit c2e2), which is also Blue's Phoenix d3e2
+# alone: Spider is published and the two asked, answered Rabbit. Spider was dated at the mat's
+# last change (Rabbit's landing on e2), and so, at the answer, was Phoenix: the anchor moved
+# past Rabbit's own steps, no history walked them again, and the game's last three turns (Boar
+# e2e1, Phoenix c3b4, Rabbit c5b4) were never read. Turns published while every history goes on
+# past them were shown before the hands of the turn after them (``showing.before_next``).
+SHOWN = {"spirit_moved_twice_or_once_asked_the_turns_after_are_read_after_the_answer"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run
@@ -582,7 +591,7 @@ def test_the_corpus_covers_every_case():
             | SPIRIT_MOVED_ON | ANSWERS | BOTH_TRUE | BRUSHED_TWICE | NAMED_TURN | ROUND_TRIP
             | KNOCKED_OFF | HOVERED | SET_DOWN_ON_ITS_SQUARE | NOT_ALONE | PROVES | PAIR
             | FAST_MAPS | AT_WORK_EMPTY | REREAD | VICTIM | KNOCKS | GLIMPSES
-            | DATED
+            | DATED | SHOWN
             <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 

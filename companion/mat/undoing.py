@@ -55,27 +55,12 @@ def taking_back(tree: Tree, nodes: list[Node], opened: tuple[Move, ...],
 
 def instead(nodes: list[Node], opened: tuple[Move, ...],
             asked: Question | None) -> frozenset[Node]:
-    """While the question ``asked`` offers to take back a published turn, or offers a turn
-    its mover made in its place (it taken back, and another turn made: the takeback asked
-    about, and the players went on), the histories ``nodes`` that make another turn in place
-    of it. A takeback and a reply that moves the piece straight back leave one mat; the next
-    player's hands do not tell them apart, the players do (no-answer 26: Blue's Goat c4d4
-    taken back, or Red's Elephant d4c4; then Blue's Octopus d5e4 c4c3 either way: "Octopus
-    or Goat?", and Red's Rabbit c1d2 does not settle it)."""
-    if asked is None:
+    """While the question ``asked`` offers to take back a published turn: the histories
+    ``nodes`` that make another turn in place of it."""
+    if asked is None or TAKEBACK not in asked.prefixes:
         return frozenset()
     turn = opened[:asked.depth + 1]
-    if TAKEBACK not in asked.prefixes and (asked.depth >= len(opened) or not any(
-            _made_instead(p, turn) for ps in asked.prefixes.values() for p in ps)):
-        return frozenset()
     return frozenset(n for n in nodes if n.moves[:len(turn)] != turn)
-
-
-def _made_instead(moves: tuple[Move, ...], turn: tuple[Move, ...]) -> bool:
-    """Does history ``moves`` make a turn on other squares in place of ``turn``'s last?"""
-    k = len(turn) - 1
-    return (len(moves) > k and moves[:k] == turn[:k]
-            and steps(moves[k]) != steps(turn[k]))
 
 
 def _spirit_back(reply: Move, move: Move) -> bool:

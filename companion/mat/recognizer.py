@@ -692,6 +692,9 @@ class Recognizer:
             # (Not after the hands went on from them, whichever way they did.)
             shown = before_next(paths, common, self._lifts, self._shown_at, shown,
                                 self._changed_at)
+            if record.hold is None:
+                record.hold = self._heard.back_offered(self._question, opened,
+                                                       agreement(paths[0], opened), common)
             self._published(found[0], common, opened, t, shown)
             self._doubted = list(doubted)
             opened = record.moves_open()
@@ -713,7 +716,7 @@ class Recognizer:
         """Histories that agree on ``common`` turns: ask about the first they do not."""
         # The published moves every history keeps, but the last, stand (a question left
         # open must not keep the anchor, and the tree grown from it, turns behind).
-        n = agreement(found[0].moves[:common], opened) - 1
+        n = self._record.standing(agreement(found[0].moves[:common], opened) - 1)
         if n > 0:
             self._explained = found
             self._stand(n, t)

@@ -37,6 +37,8 @@ class Record:
         # the open turns from the one asked about (``hold``, asked for the next publication,
         # ``held`` once made) stay open until the next publication, so that the card's Spirit
         # step, if it comes, still reads the part-way history (the turn asked is asked again).
+        # Also a turn a question offered to take back, still asked about when a publication
+        # keeps it (``Heard.back_offered``): a late answer may still take it back.
         self.hold: int | None = None
         self.held: int | None = None
 

@@ -219,6 +219,7 @@ class Recognizer:
         occupancy = frozenset(occupancy)
         self._advance_to(t, changed=bool(self._set_down - occupancy))
         if occupancy != self._occ:
+            self._stand(self._record.release(), t)   # (an answer's hold ends: the hands go on)
             before = self._occ
             for sq in occupancy - before:
                 self._fast.pop(sq, None)
@@ -692,9 +693,8 @@ class Recognizer:
             # (Not after the hands went on from them, whichever way they did.)
             shown = before_next(paths, common, self._lifts, self._shown_at, shown,
                                 self._changed_at)
-            if record.hold is None:
-                record.hold = self._heard.back_offered(self._question, opened,
-                                                       agreement(paths[0], opened), common)
+            record.hold_for_answer(self._heard.back_offered(self._question, opened,
+                                                            agreement(paths[0], opened), common))
             self._published(found[0], common, opened, t, shown)
             self._doubted = list(doubted)
             opened = record.moves_open()

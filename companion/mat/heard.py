@@ -110,12 +110,13 @@ class Heard:
         publication that keeps it (its first ``kept`` turns are the published ones) would
         stand ``common`` turns past it: a late answer may still take it back (``hear``, and
         ``taken_back.answered_late``), so it stays open while the mat is still
-        (``Record.hold_for_answer``: not over the next hands, whose readings a turn held
-        open multiplies: spirit-back 5, 34). A takeback and a reply moving the piece straight back leave one
-        mat; once the next player starts, the reading that keeps the turn goes first
-        (``explaining.least_noise``), and the players' answer may come after (no-answer 26:
-        "Elephant, or take back Goat c4d4?", then "Octopus or Goat?" once Blue's Octopus
-        followed either; Red's "take back" came once Red's Rabbit was made)."""
+        (``Record.hold_for_answer``; not over the next hands, whose readings a turn held
+        open multiplies: spirit-back 5, 34). A takeback and a reply moving the piece
+        straight back leave one mat; once the next player starts, the reading that keeps
+        the turn goes first (``explaining.least_noise``), and the players' answer may come
+        after (no-answer 26: "Elephant, or take back Goat c4d4?", then "Octopus or Goat?"
+        once Blue's Octopus followed either; Red's "take back" came once Red's Rabbit was
+        made, before the next hands)."""
         if q is None or q.number - q.depth != self.open or not q.depth < min(kept, common - 1):
             return None
         turn = opened[:q.depth + 1]

@@ -567,8 +567,9 @@ SHOWN = {"spirit_moved_twice_or_once_asked_the_turns_after_are_read_after_the_an
 # Octopus are published, and Goat stood, so Red's "take back" (6 s after it was offered) was
 # about a turn that stood: lost, the game wrong and wedged. (With the old date, the reply was
 # never read and the takeback was, by accident: ``showing.before_next``.) A turn a question
-# offered to take back, still asked about when a publication keeps it, stays open until the
-# next publication (``Heard.back_offered``, ``Record.hold``): the late answer takes it back.
+# offered to take back, still asked about when a publication keeps it, stays open while the
+# mat is still (``Heard.back_offered``, ``Record.hold_for_answer``): the late answer, before
+# the next hands, takes it back (Elephant and Octopus taken back, Octopus published again).
 HELD_FOR_AN_ANSWER = {"takeback_offered_then_kept_by_the_next_hands_stays_open_for_a_late_answer"}
 GAMES = 200
 FEW = 8    # games per category of hands in the default run

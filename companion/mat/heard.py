@@ -103,6 +103,27 @@ class Heard:
                 return key
         return None
 
+    def back_offered(self, q: Question | None, opened: tuple[Move, ...], kept: int,
+                     common: int) -> int | None:
+        """The published turn the open question ``q`` asks about (from the anchor), if a
+        question offered to take it back, ``q`` still offers a history without it, and a
+        publication that keeps it (its first ``kept`` turns are the published ones) would
+        stand ``common`` turns past it: a late answer may still take it back (``hear``, and
+        ``taken_back.answered_late``), so it stays open while the mat is still
+        (``Record.hold_for_answer``; not over the next hands, whose readings a turn held
+        open multiplies: spirit-back 5, 34). A takeback and a reply moving the piece
+        straight back leave one mat; once the next player starts, the reading that keeps
+        the turn goes first (``explaining.least_noise``), and the players' answer may come
+        after (no-answer 26: "Elephant, or take back Goat c4d4?", then "Octopus or Goat?"
+        once Blue's Octopus followed either; Red's "take back" came once Red's Rabbit was
+        made, before the next hands)."""
+        if q is None or q.number - q.depth != self.open or not q.depth < min(kept, common - 1):
+            return None
+        turn = opened[:q.depth + 1]
+        offered = any(o[0] == q.number and o[2] == TAKEBACK for o in self.offered)
+        without = any(p[:len(turn)] != turn for ps in q.prefixes.values() for p in ps)
+        return q.depth if offered and without else None
+
     def taken_back(self, common: int, opened: int) -> None:
         """The first ``common`` of the ``opened`` turns published from the anchor stay: what
         was said of the turns taken back, and of any turn after them, was about hands that

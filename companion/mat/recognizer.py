@@ -64,6 +64,7 @@ from .set_aside import set_aside
 from .taken_back import answered_late, still_named, taken_back_at
 from .one_game import one_game
 from .relabelled import least_maps
+from .showing import before_next
 from .proving import kept_at_lift, proves_start, shown_whole
 
 SETTLE_S = 0.35   # at rest this long before a reading is accepted
@@ -220,6 +221,7 @@ class Recognizer:
         occupancy = frozenset(occupancy)
         self._advance_to(t, changed=bool(self._set_down - occupancy))
         if occupancy != self._occ:
+            self._stand(self._record.release(), t)   # (an answer's hold ends: the hands go on)
             before = self._occ
             self._started = touched(self._started, occupancy - before, t)
             for sq in occupancy - before:
@@ -692,6 +694,11 @@ class Recognizer:
             # turns after them are read from the lifts made since they were shown.)
             shown = shown_then(self._tree, paths, opened, common, (self._rested, self._lifts),
                                self._shown_at, shown)
+            # (Not after the hands went on from them, whichever way they did.)
+            shown = before_next(paths, common, self._lifts, self._shown_at, shown,
+                                self._changed_at)
+            record.hold_for_answer(self._heard.back_offered(self._question, opened,
+                                                            agreement(paths[0], opened), common))
             self._published(found[0], common, opened, t, shown)
             self._doubted = list(doubted)
             opened = record.moves_open()
@@ -713,7 +720,7 @@ class Recognizer:
         """Histories that agree on ``common`` turns: ask about the first they do not."""
         # The published moves every history keeps, but the last, stand (a question left
         # open must not keep the anchor, and the tree grown from it, turns behind).
-        n = agreement(found[0].moves[:common], opened) - 1
+        n = self._record.standing(agreement(found[0].moves[:common], opened) - 1)
         if n > 0:
             self._explained = found
             self._stand(n, t)

@@ -37,8 +37,13 @@ class Record:
         # the open turns from the one asked about (``hold``, asked for the next publication,
         # ``held`` once made) stay open until the next publication, so that the card's Spirit
         # step, if it comes, still reads the part-way history (the turn asked is asked again).
+        # Also a turn a question offered to take back, still asked about when a publication
+        # keeps it (``Heard.back_offered``): a late answer may still take it back, while the
+        # mat is still (``still``: such a hold ends at the next change, :meth:`release`).
         self.hold: int | None = None
         self.held: int | None = None
+        self.hold_still = self.still = False
+        self.deferred = 0   # the open moves that would stand but for such a hold
 
     @property
     def position(self) -> Position:
@@ -82,6 +87,7 @@ class Record:
         # was the mover's hand going on, and the turn is amended.)
         pair, self.pair = self.pair and len(popped) == 2, unseen and len(pushed) == 2
         self.held, self.hold = self.hold, None
+        self.still, self.hold_still = self.hold_still, False
         if len(popped) - int(pair) == 1 and pushed and _origin(popped[0]) == _origin(pushed[0]):
             # The same piece put elsewhere: the turn amended (another piece moved after the
             # takeback is the takeback, then a turn).
@@ -110,9 +116,27 @@ class Record:
                 events.append({"winner": outcome.winner, "how": outcome.how})
         return events
 
+    def hold_for_answer(self, k: int | None) -> None:
+        """Hold open turn ``k`` (None: none) for the next publication, unless another hold
+        is asked, only while the mat is still."""
+        if self.hold is None and k is not None:
+            self.hold, self.hold_still = k, True
+
+    def release(self) -> int:
+        """The mat changed: a hold made only while it is still ends. The number of open
+        moves that stand now (those it kept from standing), else 0."""
+        if not self.still or self.held is None:
+            return 0
+        n, self.deferred, self.held, self.still = self.deferred, 0, None, False
+        return n
+
     def standing(self, n: int) -> int:
         """How many of the first ``n`` open moves may stand now (not those :attr:`held`)."""
-        return n if self.held is None else min(n, self.held)
+        if self.held is None:
+            return n
+        if self.still:
+            self.deferred = n
+        return min(n, self.held)
 
     def pass_turn(self, move: Move) -> list[MatEvent]:
         """The player to move had no move on the mat and gave up a card: it stands at once."""

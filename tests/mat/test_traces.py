@@ -598,7 +598,6 @@ ONE_HAND = {"spirit_read_as_one_hand_at_the_moments_edge_then_the_other_players_
             "spirit_set_down_for_a_moment_then_moved_on_is_one_hand_not_a_reply",
             "spirit_set_down_a_moment_kept_by_the_next_players_turn_is_no_one_hand"}
 
-
 # Knock 18 (session 52, cut from Blue's Rhinoceros d4e3 c3d2): Red's Sheep d2c3 lifts the Spirit
 # off d2 and knocks Blue's e3 98 ms later, puts it back 2.5 s later. Its put-back cost one noise,
 # and the swap that amends Rhinoceros to c3e3 (the Spirit onto e3, its student to c3) none: read
@@ -634,6 +633,7 @@ SHOWN = {"spirit_moved_twice_or_once_asked_the_turns_after_are_read_after_the_an
 # mat is still (``Heard.back_offered``, ``Record.hold_for_answer``): the late answer, before
 # the next hands, takes it back (Elephant and Octopus taken back, Octopus published again).
 HELD_FOR_AN_ANSWER = {"takeback_offered_then_kept_by_the_next_hands_stays_open_for_a_late_answer"}
+
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run

@@ -117,6 +117,17 @@ def common_prefix(paths: list[tuple[Move, ...]]) -> int:
     return common
 
 
+def asked_again(stood: int, question: Question | None, passing: bool,
+                explained: list[Node]) -> int | None:
+    """Turns held open for an answer stood (``stood`` of them, the mat having changed): the
+    open question, asked from the anchor before, is asked again from the anchor now, about
+    the turns the ``explained`` histories agree on (an answer to the old one would miss the
+    histories grown since: spirit-back 167's last six turns); None if nothing is asked."""
+    if not stood or question is None or passing or len(explained) < 2:
+        return None
+    return common_prefix([node.moves for node in explained])
+
+
 def expected(tree: Tree, record: Record) -> Expected:
     """The labels the piece maps are ranked by: the game as published, and after each turn
     from it (the next hands may be making one: a capture's or a swap's labels). The last

@@ -44,7 +44,7 @@ from .scene import Feedback
 from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
 from .agreeing import agreed_turn
-from .explaining import (agreement, allowed, board_fit, build_tables, bury,
+from .explaining import (agreement, allowed, asked_again, board_fit, build_tables, bury,
                          common_prefix, expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, refollow,
                          rested_ends, shown_after, wind_halves, window_of)
@@ -221,7 +221,7 @@ class Recognizer:
         occupancy = frozenset(occupancy)
         self._advance_to(t, changed=bool(self._set_down - occupancy))
         if occupancy != self._occ:
-            self._stand(self._record.release(), t)   # (an answer's hold ends: the hands go on)
+            self._release(t)
             before = self._occ
             self._started = touched(self._started, occupancy - before, t)
             for sq in occupancy - before:
@@ -757,6 +757,15 @@ class Recognizer:
         self._snatch = None
         self._starts.clear()
         self._started = {}
+
+    def _release(self, t: float) -> None:
+        """The mat changed: turns held open for an answer stand, and the open question is
+        asked again from the anchor now (:func:`.explaining.asked_again`)."""
+        n = self._record.release()
+        self._stand(n, t)
+        common = asked_again(n, self._question, self._passing, self._explained)
+        if common is not None:
+            self._ask_apart(self._explained, common, self._record.moves_open(), t)
 
     def _expect(self) -> None:
         """The labels the maps are ranked by (see :func:`.explaining.expected`)."""

@@ -633,6 +633,13 @@ SHOWN = {"spirit_moved_twice_or_once_asked_the_turns_after_are_read_after_the_an
 # mat is still (``Heard.back_offered``, ``Record.hold_for_answer``): the late answer, before
 # the next hands, takes it back (Elephant and Octopus taken back, Octopus published again).
 HELD_FOR_AN_ANSWER = {"takeback_offered_then_kept_by_the_next_hands_stays_open_for_a_late_answer"}
+# Spirit-back 167 (session 53, cut from 100 s: its turn 27 on): the Spirit shuttled d2-c3 by
+# both players, a turn published and held open for a late takeback answer while a question
+# about it stays open. The mat changed, the hold ended and its turns stood, but the open
+# question was still the one asked from the old anchor: Blue's "Bear" missed it, and the game's
+# last six turns were never recorded. Released, the question is asked again from the anchor
+# now (``explaining.asked_again``): "Bear" reads Bear d2c3 and Iguana c3d2.
+ASKED_AGAIN = {"spirit_back_hold_released_the_question_is_asked_again_from_the_anchor_now"}
 
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
@@ -667,7 +674,7 @@ def test_the_corpus_covers_every_case():
             | KNOCKED_OFF | HOVERED | SET_DOWN_ON_ITS_SQUARE | NOT_ALONE | PROVES | PAIR
             | FAST_MAPS | AT_WORK_EMPTY | REREAD | VICTIM | KNOCKS | GLIMPSES
             | STARTED | DATED | ONE_HAND | KNOCKED_FREE | KNOCK_MOVED | SHOWN
-            | HELD_FOR_AN_ANSWER
+            | HELD_FOR_AN_ANSWER | ASKED_AGAIN
             <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 

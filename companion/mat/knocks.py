@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..rules.moves import Move
 from .explaining import agreement
 from .histories import Explanation, Node
-from .proving import KNOCK_SPAN
+from .knocking import KNOCK_SPAN
 
 
 def knocked(found: list[Explanation], lifts: list[tuple[float, int]],

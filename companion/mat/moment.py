@@ -41,9 +41,9 @@ def one_hand(found: list[Explanation], rested: list[tuple[float, frozenset[int]]
     read as one hand's split in two is (``snatching.split_in_two``), and the turn published in
     their place is dated from then (``explaining.shown_after``), so that the two-hands reading
     is read if the next hands are the other player's; and they are asked about beside it
-    (:func:`one_hand_lead`): a player who made the reply says so (a reply may be lifted as
-    soon as a Spirit set down for a moment: knock 86's Red lifted it 0.800 s after, and
-    answered "Tiger"; no time tells the two apart)."""
+    (:func:`.resting.rested_reading`): a player who made the reply says so (a reply may be
+    lifted as soon as a Spirit set down for a moment: knock 86's Red lifted it 0.800 s
+    after, and answered "Tiger"; no time tells the two apart)."""
     if len(found) < 2:
         return found, [], None
     rests = [t for t, _ in rested]
@@ -57,20 +57,6 @@ def one_hand(found: list[Explanation], rested: list[tuple[float, frozenset[int]]
     dropped = {id(e) for e in gone}
     return ([e for e in found if id(e) not in dropped], gone,
             Moment(min(downs[g] for g in dropped), [e.node for e in gone]))
-
-
-def one_hand_lead(found: list[Node], moment: Moment | None) -> list[Node] | None:
-    """The histories of ``found`` to publish at a rest beside ``moment``'s two players' turns
-    (the one hand), if they read one game; the two players' turns are only asked about: an
-    answer that names the reply's card reads them (knock 86), and with no answer the one hand
-    stands (set-down 66: nobody made a reply, nobody answers)."""
-    if moment is None:
-        return None
-    two = {id(n) for n in moment.two}
-    lead = [n for n in found if id(n) not in two]
-    if not lead or len(lead) == len(found) or len({n.moves for n in lead}) != 1:
-        return None
-    return lead
 
 
 def _one_turn(two: tuple[Move, ...], one: tuple[Move, ...]) -> bool:

@@ -256,7 +256,8 @@ class PieceMaps:
         air = tuple(sorted((p, -1, t, ()) for p in taken))
         self.maps: list[PieceMap] = [PieceMap(pieces, air, 0, trails or trails_of(pieces))]
         self._emptied: dict[int, float] = {}
-        self._knocked: dict[int, tuple[frozenset[Lift], float]] = {}   # the lifts before, when
+        # A square knocked off: the lifts that may have knocked it, and when it came off.
+        self._knocked: dict[int, tuple[frozenset[Lift], float]] = {}
         # The pieces each square may hold in the game as published, or after a turn the hands
         # may be making from it: of maps that need as little noise, those that agree with them
         # are kept first (a cut at ``BEAM`` must drop neither the truth for a relabelling no

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from .explaining import agreement
 from .histories import Explanation, Node, Tree
-from .knocking import KNOCK_SPAN as KNOCK_SPAN
+from .knocking import KNOCK_SPAN
 from .pieces import PIECES, PieceMaps
 from .record import Record
 from .starting import knocked_off

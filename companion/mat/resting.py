@@ -13,7 +13,7 @@ from ..rules.moves import Move
 from .explaining import agreement, between
 from .glimpses import Rests, glimpses_pass, rested_boards, stood
 from .knocks import knocked
-from .moment import Moment, one_hand_lead
+from .moment import Moment
 from .histories import Explanation, Node, Tree
 from .pieces import Pieces
 from .record import Record
@@ -150,12 +150,21 @@ def rested_reading(found: list[Node], twins: list[Twin], opened: tuple[Move, ...
     the record (spirit-back 113: Boar c3b3, its Spirit set down 0.17 s on c4, asked "Boar,
     or Red's Crane?" and left open, took Blue's "Mantis" meant for turn 24; spirit-back 55,
     90: the twin open, then the Spirit moved straight back; 159: five turns held). Else
-    the one hand of a Spirit's ``moment`` (:func:`.moment.one_hand_lead`)."""
-    ids = {id(t.node) for t in twins}
+    the one hand of a Spirit's ``moment``, beside its two players' turns, if the others read one
+    game: those are only asked about, an answer that names the reply's card reads them (knock
+    86), and with no answer the one hand stands (set-down 66: nobody made a reply, nobody
+    answers)."""
+    lead = _one_game_beside(found, [t.node for t in twins])
+    rested = _rested_lead(lead, twins, opened) if lead else None
+    return rested or (_one_game_beside(found, moment.two) if moment is not None else None)
+
+
+def _one_game_beside(found: list[Node], aside: list[Node]) -> list[Node] | None:
+    """The histories of ``found`` but those ``aside`` (only asked about), if some are aside
+    and the others read one game."""
+    ids = {id(n) for n in aside}
     lead = [n for n in found if id(n) not in ids]
-    if not lead or len(lead) == len(found) or len({n.moves for n in lead}) != 1:
-        return one_hand_lead(found, moment)
-    return _rested_lead(lead, twins, opened) or one_hand_lead(found, moment)
+    return lead if lead and len(lead) < len(found) and len({n.moves for n in lead}) == 1 else None
 
 
 def _rested_lead(lead: list[Node], twins: list[Twin], opened: tuple[Move, ...]

@@ -643,7 +643,7 @@ class Recognizer:
         occ = self._occ
         fits = [n for n in nodes if n.occupancy == occ]
         fit = board_fit(fits, self._record.moves_open(),
-                        t >= self._changed_at + KEEP_S)
+                        t >= self._changed_at + KEEP_S, self._explained)
         if fit is not None:
             # The mat is one legal history's board, though no way the hands went that the
             # maps kept leads there: the pieces are read from the board.

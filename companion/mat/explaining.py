@@ -273,15 +273,18 @@ def goes_on(node: Node, doubted: list[Node]) -> bool:
                for d in doubted)
 
 
-def board_fit(fits: list[Node], opened: tuple[Move, ...], rested: bool) -> Node | None:
+def board_fit(fits: list[Node], opened: tuple[Move, ...], rested: bool,
+              explained: list[Node]) -> Node | None:
     """The history whose board the mat is, to read the pieces from the board: one board
     (histories that differ only by card leave one; the question asks the rest), and if it
-    amends the published turns ``opened`` and adds one, only once the mat ``rested`` there
-    (a piece set down on its way for a moment fits such a board: set-down 24)."""
+    adds a turn to the published ones ``opened`` but amends them, or goes on from none of
+    the readings the mat last rested in (``explained``), only once the mat ``rested`` there
+    (a piece set down on its way for a moment fits such a board: set-down 24, 128)."""
     if not fits or len({(n.pieces, n.taken, n.paths) for n in fits}) != 1:
         return None
     fit = fits[0]
-    keeps = fit.moves[:len(opened)] == opened or len(fit.moves) <= len(opened)
+    keeps = len(fit.moves) <= len(opened) or fit.moves[:len(opened)] == opened and (
+        not explained or any(fit.moves[:len(e.moves)] == e.moves for e in explained))
     return fit if keeps or rested else None
 
 

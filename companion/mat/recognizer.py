@@ -48,7 +48,8 @@ from .explaining import (agreement, allowed, asked_again, board_fit, build_table
                          common_prefix, expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, refollow,
                          rested_ends, shown_after, wind_halves, window_of)
-from .resting import Twin, rested_reading, unseen_first
+from .pairs import paired
+from .resting import Twin, rested_reading
 from .seen import seen_readings
 from .moment import Moment
 from .snatching import chained, snatch_ends, snatch_of, split_in_two
@@ -643,7 +644,7 @@ class Recognizer:
         occ = self._occ
         fits = [n for n in nodes if n.occupancy == occ]
         fit = board_fit(fits, self._record.moves_open(),
-                        t >= self._changed_at + KEEP_S)
+                        t >= self._changed_at + KEEP_S, self._explained)
         if fit is not None:
             # The mat is one legal history's board, though no way the hands went that the
             # maps kept leads there: the pieces are read from the board.
@@ -742,7 +743,7 @@ class Recognizer:
                                   self._moment)
         # What was said of a turn taken back was said of hands that are gone.
         self._heard.taken_back(common, len(opened))
-        pair = unseen_first(self._tree, node.moves[:kept + 2], self._rested, shown)
+        pair = paired(self._tree, node.moves[:common], opened, kept, self._rested, shown)
         for event in self._record.publish(node.steps[:common], t, pair):
             self._put(t, event)
         self._shown_at = shown if shown is not None else self._changed_at

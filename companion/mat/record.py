@@ -76,8 +76,7 @@ class Record:
 
     def publish(self, steps: tuple[Reading, ...], t: float, unseen: bool = False) -> list[MatEvent]:
         """Make the open moves ``steps`` (from the anchor); returns the events. ``unseen``: the
-        first move made now was never shown alone at rest (:func:`.resting.unseen_first`): if
-        another follows it, the two are a :attr:`pair`."""
+        last two of them are a :attr:`pair` (:func:`.pairs.paired`)."""
         k = 0
         while k < min(len(steps), len(self.open)) and steps[k].move == self.open[k].move:
             k += 1
@@ -85,7 +84,7 @@ class Record:
         popped, pushed = self.open[k:], list(steps[k:])
         # (The reply of a pair dropped, and its first turn's piece put elsewhere: the reply
         # was the mover's hand going on, and the turn is amended.)
-        pair, self.pair = self.pair and len(popped) == 2, unseen and len(pushed) == 2
+        pair, self.pair = self.pair and len(popped) == 2, unseen
         self.held, self.hold = self.hold, None
         self.still, self.hold_still = self.hold_still, False
         if len(popped) - int(pair) == 1 and pushed and _origin(popped[0]) == _origin(pushed[0]):

@@ -433,7 +433,13 @@ PROVES = {"knocked_neighbour_back_reads_as_a_capture_then_the_movers_lift_of_its
 # c1d2 c2e3 and Blue's Sheep e3d3, published together; the Scorpion then stood, and d4 wedged the
 # mat. Two turns published together at a rest, the first on a board the mat never rested on, stay
 # open (``Record.pair``): d4 amends both (Sheep e3d3 taken back, Scorpion c1d2 c2d4).
-PAIR = {"spirit_set_down_for_a_moment_read_as_a_reply_published_with_its_turn_amends_both"}
+# Set-down 40 (session 54, cut from Red's Lion b2c3 e2e4): the pawn step, rested on, is read as
+# Lobster b2c3 (the judge commits it at its rest); the Spirit, set down on d3 for 0.6 s on its way,
+# is read there as Blue's Steer e2d3. A Spirit-only reply after a regular card's pawn step that a
+# Wind Spirit card of its mover also begins stays open with it (``pairs.wind_went_on``): e4 amends
+# both (Steer taken back, Lion b2c3 e2e4). On main the Lobster stood and e4 wedged the mat.
+PAIR = {"spirit_set_down_for_a_moment_read_as_a_reply_published_with_its_turn_amends_both",
+        "wind_cards_spirit_set_down_a_moment_after_its_pawn_step_read_as_a_reply_amends_both"}
 # Fast 60 (session 48, cut from Blue's Tanuki d3b2): seven turns, each begun 0.1-0.2 s after the
 # last landed, so the mat never rests. A red pawn landing where a red pawn was captured costs a
 # put-back, so the map in which the Spirit, not that pawn, landed on d4 was the cheapest, and

@@ -16,8 +16,10 @@ def going_on(found: list[Explanation], seen: list[Explanation], opened: tuple[Mo
              lifts: list[tuple[float, int]], shown: list[float]) -> list[Explanation]:
     """``seen`` (what ``seen_at_rest`` kept of ``found``), or the histories of ``found`` that
     keep a published turn each of ``seen`` changes, at no noise, the Spirit carried from turn
-    to turn, whose later turns leave untouched only part of what each change leaves
-    untouched of the squares lifted since that turn was shown: the hands went on from it."""
+    to turn, whose later turns leave untouched fewer of the squares lifted since that turn was
+    shown than each change does: the hands went on from it. Of such chains, those that leave
+    the fewest untouched (snatch 46: Nessie c4b3, Goat b3c3, Sasori c3e3 set down on d3 on its
+    way, not Nessie c4d3, Goat d3e3 set down on b3 and c3)."""
     if not seen or len(seen) == len(found):
         return seen
     kept = max(agreement(e.node.moves, opened) for e in seen)
@@ -31,8 +33,10 @@ def going_on(found: list[Explanation], seen: list[Explanation], opened: tuple[Mo
     since = shown[done - 1] if 0 < done <= len(shown) else float("-inf")
     after = [sq for t0, sq in lifts if t0 > since]
     changes = [_missed(e.node, kept, after) for e in seen]
-    going = [e for e in chains
-             if all(_missed(e.node, agreement(e.node.moves, opened), after) < c for c in changes)]
+    fewest = min(len(c) for c in changes)
+    missed = [(e, len(_missed(e.node, agreement(e.node.moves, opened), after))) for e in chains]
+    least = min(n for _, n in missed)
+    going = [e for e, n in missed if n == least < fewest]
     return going or seen
 
 

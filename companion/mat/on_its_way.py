@@ -44,12 +44,18 @@ def whole_first(found: list[Explanation], asked: int | None = None) -> list[Expl
     reading makes the pawn step with the card the part-way one played at that turn: the
     mat does not tell at which of the two turns that card was played. A whole reading that
     makes it with a card of its own (its card asked about, passed back: spirit-back 185's
-    Phoenix b4a5, then Phoenix a2b1) settles it as before."""
+    Phoenix b4a5, then Phoenix a2b1) settles it as before. Nor over one that the whole ones
+    all leave first at the turn asked about by the same card, its Spirit elsewhere, reading
+    fewer turns (the Spirit snatched on from hand to hand, or set down on its way: snatch
+    116's Bat d3d4 b1c2, Ox c2c3, Rat c3d2, then Blue's Bat a5a4 d2e1 part-way, or Bat
+    d3d4 b1d2 and Blue's Ox a5a4 whole): the mat does not tell how far that Spirit went."""
     if all(e.node.pending is not None for e in found):
         return found
     whole = [e.node.moves for e in found if e.node.pending is None]
     return [e for e in found if e.node.pending is None
-            or (asked is not None and all(_apart_at(e.node, w) == asked for w in whole))]
+            or (asked is not None
+                and all(asked in (_apart_at(e.node, w), _spirit_apart(e.node, w))
+                        for w in whole))]
 
 
 def held_open(found: list[Explanation], record: Record) -> tuple[list[Explanation], list[Node]]:
@@ -97,6 +103,17 @@ def _apart_at(half: Node, moves: tuple[Move, ...]) -> int | None:
         return None
     made = moves[len(turns)]
     return k if _same_squares(step, made) and made.card == turns[k].card else None
+
+
+def _spirit_apart(half: Node, moves: tuple[Move, ...]) -> int | None:
+    """The first turn where whole reading ``moves`` plays the card part-way reading ``half``
+    played there with its Spirit to another square, having read fewer turns since; None if
+    it differs otherwise."""
+    turns = half.moves
+    k = next((i for i, (a, b) in enumerate(zip(turns, moves)) if a != b), None)
+    if k is None or len(moves) >= len(turns) or turns[k].card != moves[k].card:
+        return None
+    return k if turns[k].spirit_to != moves[k].spirit_to else None
 
 
 def _same_squares(a: Move, b: Move) -> bool:

@@ -43,3 +43,16 @@ def test_a_wind_card_its_own_hand_finished_stays():
     opened = (parse_move("Crab c1c2"),)
     lifts = _lifts((63.665, "c1"), (65.885, "a3"), (66.195, "c3"))
     assert going_on([finished, chain], [finished], opened, lifts, [64.035]) == [finished]
+
+
+SNATCH_46 = _lifts((84.0265, "c4"), (85.031, "b3"), (85.6726, "c3"), (85.9481, "d3"))
+
+
+def test_of_two_chains_the_one_leaving_fewest_lifts_untouched_goes_on():
+    # (Nessie c4b3, Goat b3c3, Sasori c3e3 set down on d3 on its way: d3 alone untouched;
+    # Nessie c4d3, Goat d3e3 leave b3 and c3, the change Cobra d3e3 c4, b3 and c3.)
+    change = _history("Cobra d3e3")
+    two = _history("Cobra d3c4, Nessie c4d3, Goat d3e3")
+    three = _history("Cobra d3c4, Nessie c4b3, Goat b3c3, Sasori c3e3")
+    opened = (parse_move("Cobra d3c4"),)
+    assert going_on([change, two, three], [change], opened, SNATCH_46, [81.86]) == [three]

@@ -653,6 +653,24 @@ ASKED_AGAIN = {"spirit_back_hold_released_the_question_is_asked_again_from_the_a
 # the other player's move is published, the mover's window to amend is closed: the reading that
 # keeps Dog stands (``undoing.reply_stands``), Butterfly d4d5 is published at its rest.
 REPLY_STANDS = {"spirit_back_reply_published_the_turn_before_is_not_amended_through_it"}
+# Snatch 46 (session 54, cut from 79 s): the Spirit snatched twice (Nessie c4b3, 0.2 s later
+# Goat b3c3, 0.18 s later Sasori c3e3 set down on d3 for 0.1 s on its way), no rest between.
+# ``going_on`` put a chain of fast turns over the published Cobra d3c4 changed, but only one
+# whose lifted squares it leaves untouched are a subset of the change's: Nessie c4d3, Goat
+# d3e3 (b3 and c3 set-downs), not the three turns (d3 alone a set-down). Blue's Nessie e3d4
+# was then read as Goat amended, and the game wedged. Of the chains, the one that leaves the
+# fewest lifted squares untouched goes on.
+FEWEST_UNTOUCHED = {
+    "spirit_snatched_twice_then_set_down_on_its_way_reads_the_chain_with_fewest_lifts_untouched"}
+# Snatch 116 (session 54, cut from 106.5 s): Red's Bat d3d4 b1c2, Blue's Ox c2c3 and Red's
+# Rat c3d2 snatched from hand to hand, or Red's Bat d3d4 b1d2 alone (the same board, other
+# cards): asked ("Bat or Rat?"), nobody answers. Blue's Bat a5a4, its Spirit lifted off d2
+# 42 ms after the pawn landed: ``whole_first`` dropped that part-way reading for the whole
+# Ox a5a4 (Bat in Red's hand), the Spirit's lift was read as Red's reply and Bat d3d4 b1d2,
+# Ox a5a4 published before rest; the game wedged. A part-way reading stays beside whole ones
+# that play the card it played at the turn asked about with its Spirit elsewhere, over fewer
+# turns (``on_its_way._spirit_apart``): the mat does not tell how far that Spirit went.
+SPIRIT_APART = {"spirit_snatched_on_twice_asked_then_a_wind_card_lifting_it_is_no_reply"}
 
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
@@ -687,7 +705,7 @@ def test_the_corpus_covers_every_case():
             | KNOCKED_OFF | HOVERED | SET_DOWN_ON_ITS_SQUARE | NOT_ALONE | PROVES | PAIR
             | FAST_MAPS | AT_WORK_EMPTY | REREAD | VICTIM | KNOCKS | GLIMPSES
             | STARTED | DATED | ONE_HAND | KNOCKED_FREE | KNOCK_MOVED | SHOWN
-            | HELD_FOR_AN_ANSWER | ASKED_AGAIN | REPLY_STANDS
+            | HELD_FOR_AN_ANSWER | ASKED_AGAIN | REPLY_STANDS | FEWEST_UNTOUCHED | SPIRIT_APART
             <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 

@@ -280,7 +280,8 @@ class PieceMaps:
                 self._knocked[sq] = by, t
             self._emptied[sq] = t
             maps = [m.lifted(sq, t) for m in maps]
-        for sq in sorted(after - before):
+        # (Knocked squares last: a knocker may land in the scan its neighbour comes back.)
+        for sq in sorted(after - before, key=lambda sq: (sq in self._knocked, sq)):
             brushed = t - self._emptied.pop(sq, float("-inf")) < self.clear
             by, knock = self._knocked.pop(sq, (frozenset(), t))
             # (Free where the knocking piece moved: see ``knocking``.)

@@ -32,15 +32,17 @@ def knocked_by(emptied: dict[int, float], sq: int, t: float, span: float) -> fro
 def moved(by: frozenset[Lift], knock: float, now: float, trails: tuple[Trail | None, ...],
           air: tuple[InAir, ...]) -> bool:
     """Has a piece lifted off one of ``by``'s squares at its time landed on another square
-    after the ``knock`` (when the neighbour came off) and before ``now`` (the put-back), in
+    after the ``knock`` (when the neighbour came off) and by ``now`` (the put-back), in
     the map of ``trails`` (on the mat) and ``air`` (in the hand)? Its trail then has that
     visit, left at that time, and a next one begun between. (Put back where it was, its visit
     is open again, the lift's time gone; still in the hand, the visit is its trail's last.)
     Landed in the scan it was lifted in, before the neighbour came off, it was not carried
     by the hand that knocked (robot-hesitation 12: the Spirit read as lifted off b4 onto b3 in
-    one scan, the pawn the robot lifted with it off b5 10 ms later read as knocked); landed in
-    the scan the neighbour comes back in, it was not set down before (one hand: its own piece
-    down, then the neighbour back; the robot sets a swap's two pieces down in one instant)."""
-    return any((v[0], v[2]) in by and knock < w[1] < now
+    one scan, the pawn the robot lifted with it off b5 10 ms later read as knocked). Landed in
+    the scan the neighbour comes back in (``PieceMaps.change`` places knocked squares last),
+    it may have been set down first (knock 122: Blue's master lands on c5 2.6 ms before b5's
+    pawn is back, one scan as debounced); the robot's swap sets its two pieces down in one
+    instant too, but each on the other's square: the knocker never lands elsewhere then."""
+    return any((v[0], v[2]) in by and knock < w[1] <= now
                for trail in [*trails, *(entry[3] for entry in air)] if trail
                for v, w in zip(trail, trail[1:]))

@@ -72,15 +72,18 @@ class PieceMap:
     # only set down on its way.
     back: frozenset[int] = frozenset()
     paid: float = GONE   # when this map last paid ``PUT_BACK`` for a piece put back
+    knock: float = GONE  # when it last put a knocked piece back free (``knocking.moved``)
 
     def costing(self, cost: int) -> "PieceMap":
         """This map at noise ``cost`` (every other field carried: ``rested`` once dropped
         ``back``, and robot 81 was read part-way)."""
-        return PieceMap(self.pieces, self.air, cost, self.trails, self.back, self.paid)
+        return PieceMap(self.pieces, self.air, cost, self.trails, self.back, self.paid,
+                        self.knock)
 
     def flying(self, air: Air) -> "PieceMap":
         """This map with ``air`` in the hand, every other field carried."""
-        return PieceMap(self.pieces, air, self.cost, self.trails, self.back, self.paid)
+        return PieceMap(self.pieces, air, self.cost, self.trails, self.back, self.paid,
+                        self.knock)
 
     def lifted(self, sq: int, t: float) -> "PieceMap":
         """The piece on ``sq`` goes up. One this map put back there (``back``) and now lifted
@@ -95,8 +98,8 @@ class PieceMap:
         air = tuple(sorted(self.air + ((piece, sq, t, left),)))
         if sq in self.back:
             return PieceMap(pieces, air, self.cost - PUT_BACK, trails, self.back - {sq},
-                            self.paid)
-        return PieceMap(pieces, air, self.cost, trails, self.back, self.paid)
+                            self.paid, self.knock)
+        return PieceMap(pieces, air, self.cost, trails, self.back, self.paid, self.knock)
 
     def placed(self, sq: int, brushed: bool, t: float, knocked: bool = False) -> list["PieceMap"]:
         """Every piece in the air that can have landed on ``sq``. ``brushed``: the square was
@@ -120,13 +123,13 @@ class PieceMap:
         # pawn put back while a pawn like it, lifted with it, could land there too).
         alone = not any(not back and self.air[i][2] != GONE for i, _, back in landings)
         out = [self._landed(i, sq, t, cost, back and not (brushed or knocked),
-                            alone and self.air[i][2] > self.paid)
+                            alone and self.air[i][2] > self.paid, back and knocked)
                for i, cost, back in landings]
         if not out:
             pieces = self.pieces[:sq] + ("?",) + self.pieces[sq + 1:]
             trails = self.trails[:sq] + (((sq, t, NOW),),) + self.trails[sq + 1:]
             out.append(PieceMap(pieces, self.air, self.cost + FOREIGN, trails, self.back,
-                                self.paid))
+                                self.paid, self.knock))
         return out
 
     def _landings(self, sq: int, brushed: bool, returning: set[str],
@@ -152,10 +155,11 @@ class PieceMap:
         return out
 
     def _landed(self, i: int, sq: int, t: float, cost: int, put_back: bool,
-                alone: bool) -> "PieceMap":
+                alone: bool, knock: bool = False) -> "PieceMap":
         """The map with the ``i``-th piece in the air landed on ``sq`` at ``t`` (``put_back``
         where it was lifted, at ``PUT_BACK``; ``alone``: where no other live piece could have
-        landed, and none was put back while it was in the air: see ``back``)."""
+        landed, and none was put back while it was in the air: see ``back``; ``knock``: put
+        back free, knocked, and its ``knock`` time is ``t``)."""
         piece, _, _, trail = self.air[i]
         pieces = self.pieces[:sq] + (piece,) + self.pieces[sq + 1:]
         if trail and trail[-1][0] == sq:
@@ -163,11 +167,12 @@ class PieceMap:
         else:
             moved = (trail + ((sq, t, NOW),))[-TRAIL:]
         trails = self.trails[:sq] + (moved,) + self.trails[sq + 1:]
+        air = self.air[:i] + self.air[i + 1:]
         if not put_back:
-            return PieceMap(pieces, self.air[:i] + self.air[i + 1:], self.cost + cost, trails,
-                            self.back, self.paid)
+            return PieceMap(pieces, air, self.cost + cost, trails, self.back, self.paid,
+                            t if knock else self.knock)
         back = self.back | {sq} if alone else self.back
-        return PieceMap(pieces, self.air[:i] + self.air[i + 1:], self.cost + cost, trails, back, t)
+        return PieceMap(pieces, air, self.cost + cost, trails, back, t, self.knock)
 
     def in_air(self) -> Counter[str]:
         """The pieces in the air that count: not those a standing turn took off."""
@@ -220,7 +225,8 @@ def settled(m: PieceMap, taken: tuple[str, ...], before: float = NOW) -> PieceMa
 def _stood(m: PieceMap) -> PieceMap:
     """``m`` once the mat rested on a reading: its put-backs stood, and a later lift of such a
     piece is a new move of it, not a set-down on its way (``back`` forgotten)."""
-    return PieceMap(m.pieces, m.air, m.cost, m.trails, frozenset(), m.paid) if m.back else m
+    return PieceMap(m.pieces, m.air, m.cost, m.trails, frozenset(), m.paid,
+                    m.knock) if m.back else m
 
 
 def holding(maps: list[PieceMap], held: Held | None) -> list[PieceMap]:
@@ -274,7 +280,8 @@ class PieceMaps:
                 self._knocked[sq] = by, t
             self._emptied[sq] = t
             maps = [m.lifted(sq, t) for m in maps]
-        for sq in sorted(after - before):
+        # (Knocked squares last: a knocker may land in the scan its neighbour comes back.)
+        for sq in sorted(after - before, key=lambda sq: (sq in self._knocked, sq)):
             brushed = t - self._emptied.pop(sq, float("-inf")) < self.clear
             by, knock = self._knocked.pop(sq, (frozenset(), t))
             # (Free where the knocking piece moved: see ``knocking``.)

@@ -641,6 +641,13 @@ HELD_FOR_AN_ANSWER = {"takeback_offered_then_kept_by_the_next_hands_stays_open_f
 # now (``explaining.asked_again``): "Bear" reads Bear d2c3 and Iguana c3d2.
 ASKED_AGAIN = {"spirit_back_hold_released_the_question_is_asked_again_from_the_anchor_now"}
 
+# Onlooker 81 (session 54, cut from 77 s): Blue's Serow c3c2 takes c2; 1.3 s after its rest an
+# onlooker lifts Red's b2 for 0.13 s, where Kumo c3b2 reaches: "Kumo or Serow?" is asked and
+# never answered. Red's Steer e2d2 follows either reading; it waited for Blue's Kumo b5c4 (4.3 s
+# late). Now it is read at its rest on the turn as published (``ahead.read_ahead``), the
+# question left open until Kumo b5c4 settles it.
+READ_AHEAD = {"onlooker_brush_asked_never_answered_the_reply_every_reading_makes_is_read_at_its_rest"}
+
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run
@@ -674,7 +681,7 @@ def test_the_corpus_covers_every_case():
             | KNOCKED_OFF | HOVERED | SET_DOWN_ON_ITS_SQUARE | NOT_ALONE | PROVES | PAIR
             | FAST_MAPS | AT_WORK_EMPTY | REREAD | VICTIM | KNOCKS | GLIMPSES
             | STARTED | DATED | ONE_HAND | KNOCKED_FREE | KNOCK_MOVED | SHOWN
-            | HELD_FOR_AN_ANSWER | ASKED_AGAIN
+            | HELD_FOR_AN_ANSWER | ASKED_AGAIN | READ_AHEAD
             <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 

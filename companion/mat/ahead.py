@@ -18,6 +18,18 @@ from .asking import Question
 from .histories import Node
 
 
+def publication(found: list[Node], paths: list[tuple[Move, ...]], opened: tuple[Move, ...],
+                common: int, published: bool, asked: Question | None
+                ) -> tuple[Node, list[tuple[Move, ...]], int] | None:
+    """What a look publishes: the history, the paths its date is read from, and how many of
+    its turns. The first ``common`` turns of ``found``'s first history if they are
+    ``published``; else the turns :func:`read_ahead` reads, if any; else None."""
+    if published:
+        return found[0], paths, common
+    ahead = read_ahead(found, opened, common, asked)
+    return None if ahead is None else (ahead, [ahead.moves], len(ahead.moves))
+
+
 def read_ahead(found: list[Node], opened: tuple[Move, ...], common: int,
                asked: Question | None) -> Node | None:
     """The history of ``found`` to publish past the published turns ``opened`` while

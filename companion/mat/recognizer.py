@@ -44,7 +44,7 @@ from .scene import Feedback
 from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
 from .agreeing import agreed_turn
-from .ahead import read_ahead
+from .ahead import publication
 from .explaining import (agreement, allowed, asked_again, board_fit, build_tables, bury,
                          common_prefix, expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, refollow,
@@ -691,10 +691,9 @@ class Recognizer:
         # still take both back.
         undone = published and spirit_put_back(found, opened)
         # (Or the turns every reading of a published turn asked about makes after it.)
-        ahead = None if published or unique else read_ahead(found, opened, common, self._asked())
-        if published or ahead is not None:
-            lead, ways, upto = (ahead, [ahead.moves], len(ahead.moves)) if ahead else (
-                found[0], paths, common)
+        chosen = publication(found, paths, opened, common, published, self._asked())
+        if chosen is not None:
+            lead, ways, upto = chosen
             # (Not at the mat's last change if a round trip after them is asked about: the
             # turns after them are read from the lifts made since they were shown.)
             shown = shown_then(self._tree, ways, opened, upto, (self._rested, self._lifts),

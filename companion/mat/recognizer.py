@@ -44,6 +44,7 @@ from .scene import Feedback
 from .window import move_of
 from .view import NEAR, MatView, feedback, nearest, unfinished
 from .agreeing import agreed_turn
+from .ahead import publication
 from .explaining import (agreement, allowed, asked_again, board_fit, build_tables, bury,
                          common_prefix, expected, fast_turn, half_made, held_by,
                          least_noise, may_follow, refollow,
@@ -690,17 +691,20 @@ class Recognizer:
         # is published, but the turn it would undo stays open, so the pawn's return can
         # still take both back.
         undone = published and spirit_put_back(found, opened)
-        if published:
+        # (Or the turns every reading of a published turn asked about makes after it.)
+        chosen = publication(found, paths, opened, common, published, self._asked())
+        if chosen is not None:
+            lead, ways, upto = chosen
             # (Not at the mat's last change if a round trip after them is asked about: the
             # turns after them are read from the lifts made since they were shown.)
-            shown = shown_then(self._tree, paths, opened, common, (self._rested, self._lifts),
+            shown = shown_then(self._tree, ways, opened, upto, (self._rested, self._lifts),
                                self._shown_at, shown)
             # (Not after the hands went on from them, whichever way they did.)
-            shown = before_next(paths, common, self._lifts, self._shown_at, shown,
+            shown = before_next(ways, upto, self._lifts, self._shown_at, shown,
                                 self._changed_at)
             record.hold_for_answer(self._heard.back_offered(self._question, opened,
-                                                            agreement(paths[0], opened), common))
-            self._published(found[0], common, opened, t, shown)
+                                                            agreement(ways[0], opened), upto))
+            self._published(lead, upto, opened, t, shown)
             self._doubted = list(doubted)
             opened = record.moves_open()
         if not unique:

@@ -54,7 +54,7 @@ from .resting import Twin, rested_reading
 from .seen import seen_readings
 from .moment import Moment
 from .snatching import chained, snatch_ends, snatch_of, split_in_two
-from .undoing import instead, moved_back, reply_stands, spirit_first, spirit_put_back, taking_back
+from .undoing import instead, moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import amends_back, held_open, look_again, part_way, whole
 from .round_trips import ask_apart, shown_then
 from .emptied import again_of, emptied_since
@@ -679,7 +679,7 @@ class Recognizer:
         (``doubted``: histories to keep growing if a turn is published, see ``_doubted``)."""
         record = self._record
         opened = record.moves_open()
-        found = one_game(reply_stands(found, opened), opened)
+        found = one_game(found, opened)
         paths = [n.moves for n in found]
         unique = len(set(paths)) == 1
         # (The turns they agree on are published at once, a round trip after them too.)

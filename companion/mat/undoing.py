@@ -90,24 +90,3 @@ def moved_back(found: list[Explanation], nodes: list[Node],
             and n.parent is not None and n.parent.pieces[last.to_sq or 0] == "W"
             and not n.moves[-1].wind_card and undoes(n.moves[-1], last)
             and n.occupancy == found[0].node.occupancy]
-
-
-def reply_stands(found: list[Node], opened: tuple[Move, ...]) -> list[Node]:
-    """``found`` but the histories that amend the Spirit step of a published Wind Spirit card
-    turn through the published reply that moved that Spirit straight back (the pawn step
-    kept, the Spirit on to another square: spirit-back 56, 136, 155), when another history
-    keeps the turn and the reply. The reply kept that turn open only for its takeback, the
-    pawn's return (:func:`spirit_put_back`); once the other player's move is published, its
-    mover's window to amend is closed (docs/recognizer.md, rule 6)."""
-    through = {n for n in found for i in range(len(opened) - 1)
-               if _spirit_back(opened[i + 1], opened[i]) and n.moves[:i] == opened[:i]
-               and _spirit_moved_on(n.moves[i:i + 1], opened[i])
-               and any(o.moves[:i + 2] == opened[:i + 2] for o in found)}
-    return [n for n in found if n not in through] if through else found
-
-
-def _spirit_moved_on(moves: tuple[Move, ...], move: Move) -> bool:
-    """Is ``moves`` one Wind Spirit card turn with ``move``'s pawn step, its Spirit elsewhere?"""
-    return (len(moves) == 1 and moves[0] != move and moves[0].wind_card
-            and (moves[0].from_sq, moves[0].to_sq) == (move.from_sq, move.to_sq)
-            and moves[0].spirit_from == move.spirit_from)

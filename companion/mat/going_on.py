@@ -29,15 +29,21 @@ def going_on(found: list[Explanation], seen: list[Explanation], opened: tuple[Mo
               and _carried(e.node.moves, agreement(e.node.moves, opened))]
     if not chains:
         return seen
+    return _fewest_missed(chains, seen, opened, kept, lifts, shown) or seen
+
+
+def _fewest_missed(chains: list[Explanation], seen: list[Explanation], opened: tuple[Move, ...],
+                   kept: int, lifts: list[tuple[float, int]],
+                   shown: list[float]) -> list[Explanation]:
+    """The ``chains`` that leave the fewest of the squares lifted since their first turn was
+    shown untouched, if fewer than each change of ``seen`` leaves (else none)."""
     done = min(agreement(e.node.moves, opened) for e in chains)
     since = shown[done - 1] if 0 < done <= len(shown) else float("-inf")
     after = [sq for t0, sq in lifts if t0 > since]
-    changes = [_missed(e.node, kept, after) for e in seen]
-    fewest = min(len(c) for c in changes)
+    fewest = min(len(_missed(e.node, kept, after)) for e in seen)
     missed = [(e, len(_missed(e.node, agreement(e.node.moves, opened), after))) for e in chains]
     least = min(n for _, n in missed)
-    going = [e for e, n in missed if n == least < fewest]
-    return going or seen
+    return [e for e, n in missed if n == least < fewest]
 
 
 def _finishes(moves: tuple[Move, ...], opened: tuple[Move, ...]) -> bool:

@@ -109,6 +109,12 @@ def agreement(moves: tuple[Move, ...], opened: tuple[Move, ...]) -> int:
     return n
 
 
+def shown_at(shown: list[float], kept: int) -> float:
+    """When the mat showed the ``kept``-th published turn (``shown``: when it showed each;
+    -inf if ``kept`` is none of them): where the lifts of the turns after them begin."""
+    return shown[kept - 1] if 0 < kept <= len(shown) else float("-inf")
+
+
 def common_prefix(paths: list[tuple[Move, ...]]) -> int:
     """How many turns, from the first, every history of ``paths`` has alike."""
     common = 0

@@ -6,7 +6,7 @@ c3b3 over Cat c3e3, Steer e3d4, Nessie d4e3, Lobster e3d2, Moth d2d3, Nessie d3b
 
 from __future__ import annotations
 
-from .explaining import agreement
+from .explaining import agreement, shown_at
 from .histories import Explanation, Node
 from .undoing import steps
 from ..rules.moves import Move
@@ -38,8 +38,7 @@ def _fewest_missed(chains: list[Explanation], seen: list[Explanation], opened: t
     """The ``chains`` that leave the fewest of the squares lifted since their first turn was
     shown untouched, if fewer than each change of ``seen`` leaves (else none)."""
     done = min(agreement(e.node.moves, opened) for e in chains)
-    since = shown[done - 1] if 0 < done <= len(shown) else float("-inf")
-    after = [sq for t0, sq in lifts if t0 > since]
+    after = [sq for t0, sq in lifts if t0 > shown_at(shown, done)]
     fewest = min(len(_missed(e.node, kept, after)) for e in seen)
     missed = [(e, len(_missed(e.node, agreement(e.node.moves, opened), after))) for e in chains]
     least = min(n for _, n in missed)

@@ -5,7 +5,7 @@ were each knocked so go first."""
 from __future__ import annotations
 
 from ..rules.moves import Move
-from .explaining import agreement
+from .explaining import agreement, shown_at
 from .histories import Explanation, Node
 from .knocking import KNOCK_SPAN
 
@@ -36,7 +36,7 @@ def knocked(found: list[Explanation], lifts: list[tuple[float, int]],
         knocks = [e for e, back in zip(found, backs) if all(k for _, k in back)]
     else:
         knocks = [e for e, back, k in zip(found, backs, kept)
-                  if _moved_knocks(back, e.map.knock, _since(shown, k))]
+                  if _moved_knocks(back, e.map.knock, shown_at(shown, k))]
     return knocks if knocks and len(knocks) < len(found) else found
 
 
@@ -51,15 +51,10 @@ def _moved_knocks(back: list[tuple[str | None, bool]], knock: float, since: floa
     return bool(back) and all(k and p != "W" for p, k in back) and knock > since
 
 
-def _since(shown: list[float], kept: int) -> float:
-    """When the mat showed the ``kept``-th published turn (-inf if none)."""
-    return shown[kept - 1] if 0 < kept <= len(shown) else float("-inf")
-
-
 def _after_shown(lifts: list[tuple[float, int]], shown: list[float],
                  kept: int) -> list[tuple[float, int]]:
     """The ``lifts`` after the mat showed the ``kept``-th published turn (all if none)."""
-    since = _since(shown, kept)
+    since = shown_at(shown, kept)
     return [(t0, sq) for t0, sq in lifts if t0 > since]
 
 

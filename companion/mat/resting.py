@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..rules.moves import Move
-from .explaining import agreement, between
+from .explaining import agreement, between, shown_at
 from .glimpses import Rests, glimpses_pass, rested_boards, stood
 from .knocks import knocked
 from .moment import Moment
@@ -112,7 +112,7 @@ def replaced_rested(node: Node, opened: tuple[Move, ...], lifts: list[tuple[floa
     if kept in (len(opened), len(node.moves)) or node.moves[kept].from_sq != opened[kept].from_sq:
         return True   # (nothing put in place of a published turn, or another piece's turn)
     last_lift = max((t0 for t0, _ in lifts), default=float("-inf"))
-    since = shown[kept - 1] if 0 < kept <= len(shown) else float("-inf")
+    since = shown_at(shown, kept)
     boards = {occ for t0, occ in rested if since < t0 < last_lift}
     return all(n.occupancy in boards and n.pieces in pieces for n in between(node, kept))
 

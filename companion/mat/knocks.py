@@ -60,15 +60,18 @@ def _after_shown(lifts: list[tuple[float, int]], shown: list[float],
 
 def _put_back(node: Node, lifts: list[tuple[float, int]], at_once: float,
               kept: int) -> list[tuple[str | None, bool]]:
-    """For each lift of a piece ``node``'s turns after its first ``kept`` put back (standing
-    as before them, off their squares): the piece, and did it come within ``at_once`` after
-    a lift of one of those turns' squares?"""
+    """For each piece ``node``'s turns after its first ``kept`` put back (standing as before
+    them, off their squares), by its square's last lift: the piece, and did that lift come
+    within ``at_once`` after a lift of one of those turns' squares? (Knock 120: Red's Bat
+    d1d2 e1d2 is shown part-way, its swap made after; Blue's Moth d2d1 then knocks the pawn
+    the swap put on e1. The swap's lift of e1 is no put-back of Moth's: e1's last lift is.)"""
     root = node.parent if node.pending is not None and node.parent is not None else node
     while root.parent is not None and len(root.moves) > kept:
         root = root.parent
     squares = {sq for m in node.moves[kept:]
                for sq in (m.from_sq, m.to_sq, m.spirit_from, m.spirit_to)}
     starts = [t0 for t0, sq in lifts if sq in squares]
+    last = {sq: t0 for t0, sq in lifts}
     return [(node.pieces[sq], any(0 < t0 - t1 <= at_once for t1 in starts)) for t0, sq in lifts
-            if sq not in squares and node.pieces[sq] is not None
+            if last[sq] == t0 and sq not in squares and node.pieces[sq] is not None
             and node.pieces[sq] == root.pieces[sq]]

@@ -54,11 +54,13 @@ def _finishes(moves: tuple[Move, ...], opened: tuple[Move, ...]) -> bool:
 
 
 def _carried(moves: tuple[Move, ...], kept: int) -> bool:
-    """Does each turn of ``moves`` after the first ``kept`` lift a piece where the turn before
-    it set one down (the Spirit carried on from hand to hand), not a piece elsewhere (the
-    hands amending: a captured pawn set aside and put back, then the turn made again)?"""
+    """Does each turn of ``moves`` after the first ``kept`` but the first of them lift a piece
+    where the turn before it set one down (the Spirit carried on from hand to hand), not a
+    piece elsewhere (the hands amending: a captured pawn set aside and put back, then the turn
+    made again)? (The first may lift the Spirit where it stood: snatch 26's Turtle c3d2, a
+    pawn, then Hornet b1d3, Goat d3c3, Otter c3d2.)"""
     return all({m.from_sq, m.spirit_from} & {p.to_sq, p.spirit_to} - {None}
-               for p, m in zip(moves[max(kept, 1) - 1:], moves[max(kept, 1):]))
+               for p, m in zip(moves[kept:], moves[kept + 1:]))
 
 
 def _missed(node: Node, kept: int, lifted: list[int]) -> set[int]:

@@ -687,6 +687,12 @@ FEWEST_UNTOUCHED = {
 # that play the card it played at the turn asked about with its Spirit elsewhere, over fewer
 # turns (``on_its_way._spirit_apart``): the mat does not tell how far that Spirit went.
 SPIRIT_APART = {"spirit_snatched_on_twice_asked_then_a_wind_card_lifting_it_is_no_reply"}
+# Snatch 26 (session 54, cut from 17.5 s): Blue's Turtle c3d2 (a pawn) published, then the
+# Spirit snatched on from b1, where it stood: Hornet b1d3, Goat d3c3, Otter c3d2. ``going_on``
+# wanted the chain's first new turn to lift where the published one set down (``_carried``),
+# so Turtle taken back and Mejika b1d2 stood, and the game wedged. The Spirit is carried from
+# turn to turn among the new turns only.
+CARRIED_AFTER = {"spirit_snatched_on_from_where_it_stood_after_a_pawn_turn_is_a_chain_not_a_takeback"}
 
 # Onlooker 81 (session 54, cut from 77 s): Blue's Serow c3c2 takes c2; 1.3 s after its rest an
 # onlooker lifts Red's b2 for 0.13 s, where Kumo c3b2 reaches: "Kumo or Serow?" is asked and
@@ -730,6 +736,7 @@ def test_the_corpus_covers_every_case():
             | STARTED | DATED | ONE_HAND | KNOCKED_FREE | KNOCK_MOVED | SHOWN
             | HELD_FOR_AN_ANSWER | ASKED_AGAIN | FEWEST_UNTOUCHED | SPIRIT_APART
             | KNOCK_BEFORE_NONE | KNOCK_SAME_SCAN | READ_AHEAD | KNOCK_LAST_LIFT
+            | CARRIED_AFTER
             <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 

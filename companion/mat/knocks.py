@@ -34,9 +34,9 @@ def knocked(found: list[Explanation], lifts: list[tuple[float, int]],
              for e, k in zip(found, kept)]
     if all(backs):
         knocks = [e for e, back in zip(found, backs) if all(k for _, k in back)]
-    else:
-        knocks = [e for e, back, k in zip(found, backs, kept)
-                  if _moved_knocks(back, e.map.knock, shown_at(shown, k))]
+    else:   # (the knock put back since every reading's published turns: knock 178)
+        since = shown_at(shown, max(kept))
+        knocks = [e for e, back in zip(found, backs) if _moved_knocks(back, e.map.knock, since)]
     return knocks if knocks and len(knocks) < len(found) else found
 
 
@@ -44,9 +44,13 @@ def _moved_knocks(back: list[tuple[str | None, bool]], knock: float, since: floa
     """Do a reading's put-backs (``back``: each piece, and whether it was knocked) go before
     a reading that puts nothing back? Only if they are all knocks of pieces other than the
     Spirit, and its map put a knocked piece back free since its turns began (``knock`` after
-    ``since``: the piece that knocked it moved first, ``knocking.moved``). By the lifts'
-    times alone, the robot's capture lifting its pawn and the victim 30 ms apart was a knock
-    (session 52); a knocked Spirit put back may be a Wind card's Spirit step still to come
+    ``since``: the piece that knocked it moved first, ``knocking.moved``), and since those of
+    every other reading: a knock the others read in a published turn is no sign of this one
+    (knock 178: Red's Scorpion b2c1 -, its hand knocking b1, published; Blue's Cobra e5d4, a
+    Spirit swap, is also Scorpion amended to Octopus b2c1 e5d4, whose turn counts b1's
+    knock: it went first, and Cobra was read 1.7 s late). By the lifts' times alone, the
+    robot's capture lifting its pawn and the victim 30 ms apart was a knock (session 52); a
+    knocked Spirit put back may be a Wind card's Spirit step still to come
     (Rhinoceros c2b3 with the Spirit knocked off b2, put back, then stepped to d2: asked)."""
     return bool(back) and all(k and p != "W" for p, k in back) and knock > since
 

@@ -5,7 +5,11 @@ Two lifts closer than ``clear`` are one motion of one hand (see ``explaining.kno
 the debounce may give them in either order. A piece of the next player's lifted at once with
 the last mover's own piece or the Spirit (knock 12: Red's Wind card goes on, its hand lifts
 the Spirit off d4 and knocks Blue's pawn off e4 40 ms later) is that hand's knock, not the
-next player starting: it must not close the last mover's amend window.
+next player starting: it must not close the last mover's amend window. "At once" is as for a
+knock (``knocks.knocked``): within ``KNOCK_SPAN`` ``clear``s after the other lift (knock 156:
+Red's Rhinoceros d1d2 c5a5, published as Sheep d1d2 at the pawn's rest; its hand lifts the
+Spirit off c5 and knocks Blue's b4 89 ms later, put back once the Spirit is on a5. Counted as
+Blue starting, the amendment went behind Octopus b4a5 c5b4, Blue's, and the game wedged).
 
 After a winning turn, a lift of the loser's piece where the winner's piece could have gone
 from the square it left is not the loser starting either: the winner's hand may still hold
@@ -30,6 +34,7 @@ from collections.abc import Callable
 from .explaining import opponents
 from ..rules.moves import Move
 from .histories import Tree
+from .knocking import KNOCK_SPAN
 from .pieces import Pieces
 from .record import Record
 from .window import move_of
@@ -50,7 +55,7 @@ def starts(pending: dict[int, float], t: float, lifted: frozenset[int],
     started = {sq for sq in lifted if theirs(sq, lifts, clear)}
     if started != lifted:
         return {}   # (another piece's lift: those pending were its hand's)
-    if any(t - t0 < clear and not theirs(sq, lifts, clear) for t0, sq in lifts):
+    if any(t - t0 < clear * KNOCK_SPAN and not theirs(sq, lifts, clear) for t0, sq in lifts):
         return pending
     return {**pending, **{sq: t for sq in started}}
 

@@ -14,6 +14,7 @@ from .moment import Moment, one_hand
 from .on_its_way import on_its_way, whole_first
 from .pieces import Pieces
 from .record import Record
+from .reply_stands import reply_stands
 from .resting import Twin, glimpse_only, seen_at_rest
 
 
@@ -42,6 +43,9 @@ def seen_readings(every: list[Explanation], found: list[Explanation], record: Re
     # A Spirit set down for a moment, then moved on, is one hand (the two players' turns
     # it is read as otherwise are only asked about, and kept growing: ``unseen``).
     found, gone, moment = one_hand(found, rested)
+    # A Wind card turn's Spirit step amended through the other player's published reply
+    # goes after the histories that keep both, unless the Spirit stood only for moments.
+    found, after = reply_stands(found, opened)
     # A Wind Spirit card part-way explains the mat only while nothing whole does as
     # cheaply: then the mover's hands are at work, and no turn is read from them.
     found = whole_first(found, asked)
@@ -51,5 +55,5 @@ def seen_readings(every: list[Explanation], found: list[Explanation], record: Re
     kept = seen_at_rest(found, record, lifts, published, rested, at_once, laid)
     # (Unless the hands went on from a published turn that the histories it kept change.)
     kept = going_on(found, kept, opened, lifts, since)
-    return Seen(kept + gone, unseen(found, kept) + [e.node for e in gone],
+    return Seen(kept + gone, unseen(found, kept) + [e.node for e in gone + after],
                 glimpse_only(kept, record, lifts, published, rested, laid), moment)

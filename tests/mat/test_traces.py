@@ -689,6 +689,15 @@ SPIRIT_APART = {"spirit_snatched_on_twice_asked_then_a_wind_card_lifting_it_is_n
 # question left open until Kumo b5c4 settles it.
 READ_AHEAD = {"onlooker_brush_asked_never_answered_the_reply_every_reading_makes_is_read_at_its_rest"}
 
+# Spirit-back 136 (session 54, cut from 10 s): Blue's Octopus d5e4 d4e4, Red's Dog e4d4 moving
+# the Spirit straight back (published; Octopus kept open for its takeback, the pawn's return),
+# then Blue's Butterfly d4d5. The same mat is Octopus d5e4 d4d5, its Spirit step amended through
+# Dog's: asked ("Octopus or Butterfly?", on no button), and read only at Red's next hands. Once
+# the other player's move is published, the mover's window to amend is closed: the reading that
+# keeps Dog goes first (``reply_stands``: the Spirit stood 2.4 s on e4 and 2.9 s on d4, no one
+# hand's moments), Butterfly d4d5 is published at its rest.
+REPLY_STANDS = {"spirit_back_reply_published_the_turn_before_is_not_amended_through_it"}
+
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
 CALM_FEW = 40  # calm games in the default run
@@ -723,7 +732,7 @@ def test_the_corpus_covers_every_case():
             | FAST_MAPS | AT_WORK_EMPTY | REREAD | VICTIM | KNOCKS | GLIMPSES
             | STARTED | DATED | ONE_HAND | KNOCKED_FREE | KNOCK_MOVED | SHOWN
             | HELD_FOR_AN_ANSWER | ASKED_AGAIN | FEWEST_UNTOUCHED | SPIRIT_APART
-            | KNOCK_BEFORE_NONE | KNOCK_SAME_SCAN | READ_AHEAD
+            | KNOCK_BEFORE_NONE | KNOCK_SAME_SCAN | READ_AHEAD | REPLY_STANDS
             <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 

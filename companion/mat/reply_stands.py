@@ -1,58 +1,94 @@
-"""A Wind Spirit card turn's Spirit step amended through the other player's published reply
-that moved that Spirit straight back (spirit-back 136: Blue's Octopus d5e4 d4e4, Red's Dog
-e4d4, Blue's Butterfly d4d5, also Octopus d5e4 d4d5 with Dog read as Blue's hand putting the
-Spirit back). The reply kept that turn open only for its takeback, the pawn's return
-(:func:`.undoing.spirit_put_back`): once the other player's move is published, its mover's
-window to amend is closed (docs/recognizer.md, rule 6), unless the reply was no other
-player's: the one hand going on, which sets the Spirit down only for a moment on each square
-(robot wind2 117: Red's Spider d2d1 b1a2, its Spirit 0.13 s on b2 and 0.12 s on b1, read as
-Spider d2d1 b1b2 and Blue's Boar b2b1, then Red's Monkey b1a2: both are asked about,
-tests/table/test_question_buttons.py). So the amendment is put after the histories that keep
-the turn and the reply when the Spirit stood a moment's set-down or longer on the turn's
-Spirit square or back on the square it came from (the mat showed a player's turn there): it
-is ranked below them, not dropped."""
+"""A published turn's Spirit step amended through the other player's reply: a turn that moved
+the Spirit (a Wind Spirit card's Spirit step, or a regular card's Spirit move), the other
+player's turn moving that Spirit on (straight back, or elsewhere), the mover's next turn moving
+it again. The same mat is the first turn amended, one hand carrying the Spirit through the
+squares the two turns set it down on (spirit-back 136: Blue's Octopus d5e4 d4e4, Red's Dog e4d4,
+Blue's Butterfly d4d5, also Octopus d5e4 d4d5; spirit-back 7: Blue's Sable c3d4, Red's Otter
+d4e3, Blue's Phoenix e3d2, also Phoenix c3d2). Both cost nothing, their cards differ: the table
+asks the mover, nobody answers (no player made the amendment), and the turns are read only at
+the next hands.
+
+One hand going on sets the Spirit down for a moment at most (``moment.MOMENT_S``; robot wind2
+117: Red's Spider d2d1 b1a2, its Spirit 0.13 s on b2 and 0.12 s on b1, read as Spider d2d1 b1b2
+and Blue's Boar b2b1, then Red's Monkey b1a2: both are asked about,
+tests/table/test_question_buttons.py). Where the Spirit stood longer than a moment on both
+squares, the turn's and the reply's, the mat showed each to the next player, whose hand moved
+it on (the next player is at work no sooner than a moment's set-down lasts): the amendment is
+put after the histories that keep the turn and read the reply, ranked below them, not
+dropped."""
 
 from __future__ import annotations
 
 from ..rules.moves import Move
-from .histories import Explanation
+from .histories import Explanation, Node
 from .moment import MOMENT_S, spirit_trail
 from .pieces import NOW, Trail
-from .undoing import spirit_back
 
 
 def reply_stands(found: list[Explanation], opened: tuple[Move, ...]
                  ) -> tuple[list[Explanation], list[Explanation]]:
-    """``found`` but the histories that amend the Spirit step of a published Wind Spirit
-    card turn through the published reply that moved its Spirit straight back, read by
-    hands that let the Spirit stand longer than a moment (the pawn step kept, the Spirit
-    moved on to another square), when another history keeps the turn and the reply; and
-    those put after them."""
-    after = [e for e in found for i in range(len(opened) - 1)
-             if spirit_back(opened[i + 1], opened[i]) and e.node.moves[:i] == opened[:i]
-             and _moved_on(e.node.moves[i:i + 1], opened[i])
-             and any(o.node.moves[:i + 2] == opened[:i + 2] for o in found)
-             and not _one_hand(spirit_trail(e.map), opened[i])]
+    """``found`` but the histories that amend a published turn's Spirit step through the
+    other player's reply to it (another history of ``found`` keeps the turn and reads the
+    reply), the Spirit having stood on both squares longer than a moment; and those put
+    after them."""
+    after = [e for e in found for i in range(len(opened)) if _through(e, found, opened, i)]
     if not after:
         return found, []
     gone = {id(e) for e in after}
     return [e for e in found if id(e) not in gone], after
 
 
-def _moved_on(moves: tuple[Move, ...], move: Move) -> bool:
-    """Is ``moves`` one Wind Spirit card turn with ``move``'s pawn step, its Spirit elsewhere?"""
-    return (len(moves) == 1 and moves[0] != move and moves[0].wind_card
-            and (moves[0].from_sq, moves[0].to_sq) == (move.from_sq, move.to_sq)
-            and moves[0].spirit_from == move.spirit_from)
-
-
-def _one_hand(trail: Trail | None, move: Move) -> bool:
-    """Did the Spirit, when it last stood on ``move``'s Spirit square and then back where it
-    came from, stand on each less than a moment's set-down (``trail``: the Spirit's)?"""
-    if trail is None:
+def _through(e: Explanation, found: list[Explanation], opened: tuple[Move, ...], i: int
+             ) -> bool:
+    """Does ``e`` amend the Spirit step of ``opened[i]`` through a reply that another history
+    of ``found`` reads, the Spirit standing longer than a moment on both squares?"""
+    node, turn = e.node, opened[i]
+    if node.moves[:i] != opened[:i] or len(node.moves) <= i or node.moves[i] == turn:
         return False
-    on, back = move.spirit_to, move.spirit_from
-    for i in range(len(trail) - 2, -1, -1):
-        if trail[i][0] == on and trail[i + 1][0] == back:
-            return all(up - down < MOMENT_S and up != NOW for _, down, up in trail[i:i + 2])
-    return False
+    before = _at(node, i)
+    step = _spirit_step(turn, before)
+    amended = _spirit_step(node.moves[i], before)
+    if step is None or amended is None or amended[1] == step[1] or not _same_pawn(turn,
+                                                                               node.moves[i]):
+        return False
+    replies = {_spirit_step(o.node.moves[i + 1], _at(o.node, i + 1)) for o in found
+               if o.node.moves[:i + 1] == opened[:i + 1] and len(o.node.moves) > i + 1}
+    return any(r is not None and r[0] == step[1] and _stood(spirit_trail(e.map), step[1], r[1])
+               for r in replies)
+
+
+def _at(node: Node, i: int) -> Node:
+    """``node``'s ancestor after its first ``i`` turns (the position its turn ``i`` was made
+    in)."""
+    while len(node.moves) > i and node.parent is not None:
+        node = node.parent
+    return node
+
+
+def _spirit_step(move: Move, before: Node) -> tuple[int, int] | None:
+    """The Spirit's step of ``move`` made in ``before``'s position (from, to), if it has one."""
+    if move.wind_card and move.spirit_from is not None and move.spirit_to is not None:
+        return move.spirit_from, move.spirit_to
+    if (not move.wind_card and move.from_sq is not None and move.to_sq is not None
+            and move.from_sq == before.position.spirit):
+        return move.from_sq, move.to_sq
+    return None
+
+
+def _same_pawn(turn: Move, amended: Move) -> bool:
+    """Do the two turns make the same pawn step (none for a regular card's Spirit move)?"""
+    if turn.wind_card and amended.wind_card:
+        return (turn.from_sq, turn.to_sq) == (amended.from_sq, amended.to_sq)
+    return not turn.wind_card and not amended.wind_card
+
+
+def _stood(trail: Trail | None, on: int, then: int) -> bool:
+    """Did the Spirit (``trail``), when it last stood on ``on`` and then on ``then`` (maybe set
+    down on its way between: spirit-back 123's Serow d1d2 touched b2 for 0.17 s), stand on
+    each a moment's set-down or longer, and go on from ``then``?"""
+    visits = list(trail or ())
+    j = next((j for j in range(len(visits) - 1, 0, -1) if visits[j][0] == then
+              and visits[j][2] != NOW), None)
+    i = next((i for i in range(j - 1, -1, -1) if visits[i][0] == on), None) if j else None
+    return (i is not None and j is not None
+            and all(up - down >= MOMENT_S for _, down, up in (visits[i], visits[j])))

@@ -696,7 +696,13 @@ READ_AHEAD = {"onlooker_brush_asked_never_answered_the_reply_every_reading_makes
 # the other player's move is published, the mover's window to amend is closed: the reading that
 # keeps Dog goes first (``reply_stands``: the Spirit stood 2.4 s on e4 and 2.9 s on d4, no one
 # hand's moments), Butterfly d4d5 is published at its rest.
-REPLY_STANDS = {"spirit_back_reply_published_the_turn_before_is_not_amended_through_it"}
+# Spirit-back 7 (session 55, cut from 50.5 s): Blue's Sable c3d4 (a regular card's Spirit
+# move), Red's Otter d4e3 (asked, whose step: nobody answers), Blue's Phoenix e3d2. The same mat
+# is Phoenix c3d2, one hand through d4 and e3: "Sable or Phoenix?" again, Otter and Phoenix read
+# only at Red's Rhinoceros. The Spirit stood 2.7 s on d4 and 2.3 s on e3: no one hand's
+# moments, the reading that keeps Sable and reads Otter goes first, both read at Phoenix's rest.
+REPLY_STANDS = {"spirit_back_reply_published_the_turn_before_is_not_amended_through_it",
+                "spirit_amended_through_an_asked_reply_it_stood_on_reads_the_reply"}
 
 GAMES = 200
 FEW = 8    # games per category of hands in the default run

@@ -43,18 +43,26 @@ def _through(e: Explanation, found: list[Explanation], opened: tuple[Move, ...],
     """Does ``e`` amend the Spirit step of ``opened[i]`` through a reply that another history
     of ``found`` reads, the Spirit standing longer than a moment on both squares?"""
     node, turn = e.node, opened[i]
-    if node.moves[:i] != opened[:i] or len(node.moves) <= i or node.moves[i] == turn:
+    if node.moves[:i] != opened[:i] or node.moves[i:i + 1] == (turn,):
         return False
     before = _at(node, i)
     step = _spirit_step(turn, before)
-    amended = _spirit_step(node.moves[i], before)
-    if step is None or amended is None or amended[1] == step[1] or not _same_pawn(turn,
-                                                                               node.moves[i]):
+    if step is None:
         return False
+    if len(node.moves) == i:
+        # The last published turn taken back, the Spirit home through the reply's square
+        # (not straight back: that is the move-or-takeback question): spirit-back 79, 130, 157.
+        if i != len(opened) - 1:
+            return False
+    else:
+        amended = _spirit_step(node.moves[i], before)
+        if amended is None or amended[1] == step[1] or not _same_pawn(turn, node.moves[i]):
+            return False
     replies = {_spirit_step(o.node.moves[i + 1], _at(o.node, i + 1)) for o in found
                if o.node.moves[:i + 1] == opened[:i + 1] and len(o.node.moves) > i + 1}
-    return any(r is not None and r[0] == step[1] and _stood(spirit_trail(e.map), step[1], r[1])
-               for r in replies)
+    home = step[0] if len(node.moves) == i else None
+    return any(r is not None and r[0] == step[1] and r[1] != home
+               and _stood(spirit_trail(e.map), step[1], r[1]) for r in replies)
 
 
 def _at(node: Node, i: int) -> Node:

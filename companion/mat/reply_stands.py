@@ -25,13 +25,16 @@ from .moment import MOMENT_S, spirit_trail
 from .pieces import NOW, Trail
 
 
-def reply_stands(found: list[Explanation], opened: tuple[Move, ...]
+def reply_stands(found: list[Explanation], opened: tuple[Move, ...], back: int | None = None
                  ) -> tuple[list[Explanation], list[Explanation]]:
     """``found`` but the histories that amend a published turn's Spirit step through the
     other player's reply to it (another history of ``found`` keeps the turn and reads the
     reply), the Spirit having stood on both squares longer than a moment; and those put
-    after them."""
-    after = [e for e in found for i in range(len(opened)) if _through(e, found, opened, i)]
+    after them. Not the turn ``back`` (from the anchor), which the open question offers to
+    take back (spirit-back 55: "Rat, or take back Dog?"): the answer tells them apart (a
+    question is a filter)."""
+    after = [e for e in found if any(_through(e, found, opened, i)
+                                     for i in range(len(opened)) if i != back)]
     if not after:
         return found, []
     gone = {id(e) for e in after}

@@ -6,7 +6,9 @@ squares the two turns set it down on (spirit-back 136: Blue's Octopus d5e4 d4e4,
 Blue's Butterfly d4d5, also Octopus d5e4 d4d5; spirit-back 7: Blue's Sable c3d4, Red's Otter
 d4e3, Blue's Phoenix e3d2, also Phoenix c3d2). Both cost nothing, their cards differ: the table
 asks the mover, nobody answers (no player made the amendment), and the turns are read only at
-the next hands.
+the next hands. So with the last published turn taken back, the Spirit home through the square
+the reply set it on (not straight back: that is the move-or-takeback question; spirit-back
+157: Blue's Ox e1e2, Red's Dragon e2d1, Blue's Elephant d1e1, also Ox taken back).
 
 One hand going on sets the Spirit down for a moment at most (``moment.MOMENT_S``; robot wind2
 117: Red's Spider d2d1 b1a2, its Spirit 0.13 s on b2 and 0.12 s on b1, read as Spider d2d1 b1b2

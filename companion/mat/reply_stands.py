@@ -96,12 +96,13 @@ def _same_pawn(turn: Move, amended: Move) -> bool:
 
 
 def _stood(trail: Trail | None, on: int, then: int) -> bool:
-    """Did the Spirit (``trail``), when it last stood on ``on`` and then on ``then`` (maybe set
-    down on its way between: spirit-back 123's Serow d1d2 touched b2 for 0.17 s), stand on
-    each a moment's set-down or longer, and go on from ``then``?"""
+    """Did the Spirit (``trail``), when it last stood on ``on`` and next on ``then`` (maybe
+    set down on its way between: spirit-back 123's Serow d1d2 touched b2 for 0.17 s), stand
+    on each a moment's set-down or longer, and go on from ``then``?"""
     visits = list(trail or ())
-    j = next((j for j in range(len(visits) - 1, 0, -1) if visits[j][0] == then
-              and visits[j][2] != NOW), None)
-    i = next((i for i in range(j - 1, -1, -1) if visits[i][0] == on), None) if j else None
-    return (i is not None and j is not None
-            and all(up - down >= MOMENT_S for _, down, up in (visits[i], visits[j])))
+    for i in range(len(visits) - 2, -1, -1):
+        j = next((j for j in range(i + 1, len(visits)) if visits[j][0] == then), None)
+        if visits[i][0] == on and j is not None:
+            return (visits[j][2] != NOW
+                    and all(up - down >= MOMENT_S for _, down, up in (visits[i], visits[j])))
+    return False

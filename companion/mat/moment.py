@@ -84,7 +84,7 @@ def _handed_on(e: Explanation, rests: list[float]) -> float | None:
     wind2 mat 9's Eel; None if not)."""
     node: Node = e.node
     turn = node.parent
-    trail = _spirit_trail(e.map)
+    trail = spirit_trail(e.map)
     if trail is None or turn is None or turn.parent is None:
         return None
     sq, before = turn.position.spirit, turn.parent.position.spirit
@@ -93,7 +93,7 @@ def _handed_on(e: Explanation, rests: list[float]) -> float | None:
     return _for_a_moment(trail, sq, rests)
 
 
-def _spirit_trail(m: PieceMap) -> Trail | None:
+def spirit_trail(m: PieceMap) -> Trail | None:
     """The trail of the Spirit standing on ``m``'s board, if it stands there."""
     sq = next((s for s, p in enumerate(m.pieces) if p == "W"), None)
     return m.trails[sq] if sq is not None else None

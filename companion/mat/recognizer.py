@@ -450,7 +450,7 @@ class Recognizer:
         q = self._asked()
         seen = seen_readings(every, found, self._record, self._lifts,
                              (self._shown, self._shown_at), self._rested, self.clear,
-                             self._maps.laid, q.number - self._heard.open if q else None)
+                             self._maps.laid, q.number - self._heard.open if q else None, q)
         self._unseen, self._twins, self._moment = seen.unseen, seen.twins, seen.moment
         return [n for n in nodes if n.pending is None], seen.kept
 

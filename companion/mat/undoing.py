@@ -25,14 +25,14 @@ def spirit_put_back(found: list[Node], opened: tuple[Move, ...]) -> bool:
     part-way, its Spirit put back first and its pawn step still to go back, which the pawn's
     return (or the next turn) settles."""
     return bool(opened) and all(n.moves[:-1] == opened and n.pending is None
-                                and spirit_back(n.moves[-1], opened[-1]) for n in found)
+                                and _spirit_back(n.moves[-1], opened[-1]) for n in found)
 
 
 def spirit_first(tree: Tree, opened: tuple[Move, ...]) -> Node | None:
     """The history that takes back the last two published turns when the last only moves
     the Spirit of the one before, a Wind Spirit card's, straight back: that turn taken back
     Spirit first. None if not."""
-    if len(opened) < 2 or not spirit_back(opened[-1], opened[-2]):
+    if len(opened) < 2 or not _spirit_back(opened[-1], opened[-2]):
         return None
     return tree.follow(opened[:-2])
 
@@ -63,7 +63,7 @@ def instead(nodes: list[Node], opened: tuple[Move, ...],
     return frozenset(n for n in nodes if n.moves[:len(turn)] != turn)
 
 
-def spirit_back(reply: Move, move: Move) -> bool:
+def _spirit_back(reply: Move, move: Move) -> bool:
     """Does ``reply`` only move the Spirit of ``move``, a Wind Spirit card's turn, straight
     back (its pawn step not undone)?"""
     return (move.wind_card and len(steps(move)) == 2 and undoes(reply, move)

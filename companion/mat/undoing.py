@@ -63,6 +63,23 @@ def instead(nodes: list[Node], opened: tuple[Move, ...],
     return frozenset(n for n in nodes if n.moves[:len(turn)] != turn)
 
 
+def asked_instead(nodes: list[Node], opened: tuple[Move, ...],
+                  asked: Question | None) -> frozenset[Node]:
+    """:func:`instead`, and while the question ``asked`` asks about a published turn with an
+    option that makes another turn in its place, the histories ``nodes`` that do (the
+    players are asked: the next player's start does not answer it). No-answer 144: Red's
+    Mantis c3b4, published; the Spirit went back ("Frog, or take back Mantis?"), then Red's
+    Lion a1b2 c3c4 came, asked "Lion or Mantis?": Mantis taken back and Lion, or Blue's Frog
+    and Lion; Blue's start kept only the Frog history."""
+    if asked is None or len(opened) <= asked.depth:
+        return frozenset()
+    turn = opened[:asked.depth + 1]
+    if TAKEBACK not in asked.prefixes and all(p[:len(turn)] == turn
+                                              for ps in asked.prefixes.values() for p in ps):
+        return frozenset()
+    return frozenset(n for n in nodes if n.moves[:len(turn)] != turn)
+
+
 def _spirit_back(reply: Move, move: Move) -> bool:
     """Does ``reply`` only move the Spirit of ``move``, a Wind Spirit card's turn, straight
     back (its pawn step not undone)?"""

@@ -101,8 +101,7 @@ class Recognizer:
         self._occ = self._record.position.occupied()
         self._maps = PieceMaps(pieces_of(self._record.position), t, clear)
         self._lifts: list[tuple[float, int]] = []  # (when, square) since the anchor's move began
-        # The boards the mat rested on, since (the game's start is one: the mat is at rest there).
-        self._rested: list[tuple[float, frozenset[int]]] = [(t, self._occ)]
+        self._rested: list[tuple[float, frozenset[int]]] = [(t, self._occ)]  # the mat's rests (at t, too)
         self._shown: list[float] = []              # when the mat showed each open move made
         self._shown_at = t                         # ... and the game as last published
         self._changed_at = t
@@ -445,8 +444,7 @@ class Recognizer:
         found = least_noise(every, maps[0].cost if maps else 0, opened, bool(self._started),
                             partial(rested_ends, record=self._record, lifts=self._lifts,
                                     shown=self._shown, rested=self._rested),
-                            self._doubted, back,
-                            asked_instead(nodes, opened, self._asked()))
+                            self._doubted, back, asked_instead(nodes, opened, self._asked()))
         # The next player's Wind Spirit card half made (an amendment is not read over it).
         self._midway, self._halves = wind_halves(every, found, nodes, opened)
         q = self._asked()

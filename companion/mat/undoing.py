@@ -59,8 +59,7 @@ def instead(nodes: list[Node], opened: tuple[Move, ...],
     ``nodes`` that make another turn in place of it."""
     if asked is None or TAKEBACK not in asked.prefixes:
         return frozenset()
-    turn = opened[:asked.depth + 1]
-    return frozenset(n for n in nodes if n.moves[:len(turn)] != turn)
+    return _in_place(nodes, opened[:asked.depth + 1])
 
 
 def asked_instead(nodes: list[Node], opened: tuple[Move, ...],
@@ -71,12 +70,15 @@ def asked_instead(nodes: list[Node], opened: tuple[Move, ...],
     Mantis c3b4, published; the Spirit went back ("Frog, or take back Mantis?"), then Red's
     Lion a1b2 c3c4 came, asked "Lion or Mantis?": Mantis taken back and Lion, or Blue's Frog
     and Lion; Blue's start kept only the Frog history."""
-    if asked is None or len(opened) <= asked.depth:
-        return frozenset()
-    turn = opened[:asked.depth + 1]
-    if TAKEBACK not in asked.prefixes and all(p[:len(turn)] == turn
-                                              for ps in asked.prefixes.values() for p in ps):
-        return frozenset()
+    turn = opened[:asked.depth + 1] if asked is not None else ()
+    if asked is not None and len(turn) > asked.depth and any(
+            p[:len(turn)] != turn for ps in asked.prefixes.values() for p in ps):
+        return _in_place(nodes, turn)
+    return instead(nodes, opened, asked)
+
+
+def _in_place(nodes: list[Node], turn: tuple[Move, ...]) -> frozenset[Node]:
+    """The histories ``nodes`` that do not play ``turn`` (from the anchor)."""
     return frozenset(n for n in nodes if n.moves[:len(turn)] != turn)
 
 

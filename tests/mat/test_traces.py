@@ -333,7 +333,9 @@ ANSWERS = {"answer_said_of_a_turn_then_taken_back_is_forgotten",
 # No-answer 24 (session 41, cut from Red's Sheep e4d5): Blue's "Frog, turn 2" is said of Frog
 # d5e4; asked "Frog or Sheep?" after Eel e4d5 and Sheep c4d3, whose Frog takes Frog d5e4 back
 # for Frog c4d3, it picks that Frog, though the Sheep option's histories play Frog on turn 2 too:
-# an answer true of two options tells neither apart (``Heard._plays``).
+# an answer true of two options tells neither apart (``Heard._plays``). Session 55: the question
+# keeps the takeback past Red's start (``undoing.asked_instead``), so the three turns wait; cut
+# on to Red's "Eel, turn 2" (27.3 s), which reads them with Eel d4e3.
 BOTH_TRUE = {"answer_true_of_both_readings_tells_none_apart"}
 # Nudge 45 at 200 games (session 41, cut from Red's Elephant c1d2, a capture asked and
 # answered): Blue's hand nudges its pawn off e4 and back; one map reads the blue pawn Elephant
@@ -532,6 +534,9 @@ KNOCKS = {"knock_after_the_published_turns_own_knock_is_read_as_a_knock_not_aske
 # the glimpse rule let it pass as a glimpse: Sasori and Whale were read, the takeback then
 # asked beside Red's next card, and Cricket c3e3 read (wrong, wedged). A board the mat rested
 # on is no glimpse: read as main reads it (nothing played, then Sasori at the next rest).
+# Session 55: the game's start is a rest, so Sasori's board counts from it: the answers read
+# Sasori and Whale, "Cricket, or take back Whale?" stays open over Red's Monkey and Blue's
+# Octopus (cut on to Blue's late "take back", 22.1 s, which reads them).
 # Spirit-back 130 (session 51, cut from its start): Red's Crane c3b2, the Spirit set down a
 # moment on d2 (the twin: Crane c3d2 and Blue's Sasori or Rabbit d2b2, asked), rests 4.8 s on
 # b2; Blue's Rabbit b2c3 moves it back. Crane c3d2 with Rabbit d2e3 and Frog e3c3 carrying
@@ -655,6 +660,9 @@ SHOWN = {"spirit_moved_twice_or_once_asked_the_turns_after_are_read_after_the_an
 # offered to take back, still asked about when a publication keeps it, stays open while the
 # mat is still (``Heard.back_offered``, ``Record.hold_for_answer``): the late answer, before
 # the next hands, takes it back (Elephant and Octopus taken back, Octopus published again).
+# Session 55: "Octopus or Goat?" asks about the published Goat with an option in its place, so
+# Red's start no longer reads Elephant and Octopus (``undoing.asked_instead``): nothing is
+# published and taken back at 20.2 s; the late "take back" reads the game as played.
 HELD_FOR_AN_ANSWER = {"takeback_offered_then_kept_by_the_next_hands_stays_open_for_a_late_answer"}
 # Spirit-back 167 (session 53, cut from 100 s: its turn 27 on): the Spirit shuttled d2-c3 by
 # both players, a turn published and held open for a late takeback answer while a question

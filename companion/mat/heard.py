@@ -87,6 +87,7 @@ class Heard:
             return key, None
         self.kept.append(said)
         old = self.asking.get((turn, seat, TAKEBACK if takeback else card or ""))
+        said = self._live(said)
         if (old is None or old.number - old.depth != self.open or len(said[4]) != 1
                 or (q is not None and q.mode == "pass")):
             return None, None
@@ -145,6 +146,16 @@ class Heard:
         key = TAKEBACK if takeback else card
         found = self.offered.get((turn, seat, key), set()) if turn is not None and key else set()
         return (turn if turn is not None else -1, seat, card, takeback, frozenset(found))
+
+    def _live(self, said: Said) -> Said:
+        """``said`` with only the turns before it that the turns published since keep (the
+        others were about histories the hands or the players have ruled out since: no-answer
+        34, "Hornet, or take back Sheep c2b2?" offered after Goat c3c2 and after Butterfly
+        c3c2, Red's "Goat" answered first, then "Hornet" came once another question was
+        open)."""
+        stack = tuple(self.record.board.move_stack)
+        live = frozenset(b for b in said[4] if b[:len(stack)] == stack[:len(b)])
+        return said[:4] + (live,) if live else said
 
     def _taken(self, q: Question, said: Said) -> str | None:
         """The option of ``q`` a phone answer picks: one its seat may give, about the turn the

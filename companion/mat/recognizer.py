@@ -54,7 +54,7 @@ from .resting import Twin, rested_reading
 from .seen import seen_readings
 from .moment import Moment
 from .snatching import chained, snatch_ends, snatch_of, split_in_two
-from .undoing import instead, moved_back, spirit_first, spirit_put_back, taking_back
+from .undoing import asked_instead, moved_back, spirit_first, spirit_put_back, taking_back
 from .on_its_way import amends_back, held_open, look_again, part_way, whole
 from .round_trips import ask_apart, shown_then
 from .emptied import again_of, emptied_since
@@ -101,7 +101,7 @@ class Recognizer:
         self._occ = self._record.position.occupied()
         self._maps = PieceMaps(pieces_of(self._record.position), t, clear)
         self._lifts: list[tuple[float, int]] = []  # (when, square) since the anchor's move began
-        self._rested: list[tuple[float, frozenset[int]]] = []  # the boards the mat rested on, since
+        self._rested: list[tuple[float, frozenset[int]]] = [(t, self._occ)]  # the mat's rests (at t, too)
         self._shown: list[float] = []              # when the mat showed each open move made
         self._shown_at = t                         # ... and the game as last published
         self._changed_at = t
@@ -444,7 +444,7 @@ class Recognizer:
         found = least_noise(every, maps[0].cost if maps else 0, opened, bool(self._started),
                             partial(rested_ends, record=self._record, lifts=self._lifts,
                                     shown=self._shown, rested=self._rested),
-                            self._doubted, back, instead(nodes, opened, self._asked()))
+                            self._doubted, back, asked_instead(nodes, opened, self._asked()))
         # The next player's Wind Spirit card half made (an amendment is not read over it).
         self._midway, self._halves = wind_halves(every, found, nodes, opened)
         q = self._asked()

@@ -59,7 +59,26 @@ def instead(nodes: list[Node], opened: tuple[Move, ...],
     ``nodes`` that make another turn in place of it."""
     if asked is None or TAKEBACK not in asked.prefixes:
         return frozenset()
-    turn = opened[:asked.depth + 1]
+    return _in_place(nodes, opened[:asked.depth + 1])
+
+
+def asked_instead(nodes: list[Node], opened: tuple[Move, ...],
+                  asked: Question | None) -> frozenset[Node]:
+    """:func:`instead`, and while the question ``asked`` asks about a published turn with an
+    option that makes another turn in its place, the histories ``nodes`` that do (the
+    players are asked: the next player's start does not answer it). No-answer 144: Red's
+    Mantis c3b4, published; the Spirit went back ("Frog, or take back Mantis?"), then Red's
+    Lion a1b2 c3c4 came, asked "Lion or Mantis?": Mantis taken back and Lion, or Blue's Frog
+    and Lion; Blue's start kept only the Frog history."""
+    turn = opened[:asked.depth + 1] if asked is not None else ()
+    if asked is not None and len(turn) > asked.depth and any(
+            p[:len(turn)] != turn for ps in asked.prefixes.values() for p in ps):
+        return _in_place(nodes, turn)
+    return instead(nodes, opened, asked)
+
+
+def _in_place(nodes: list[Node], turn: tuple[Move, ...]) -> frozenset[Node]:
+    """The histories ``nodes`` that do not play ``turn`` (from the anchor)."""
     return frozenset(n for n in nodes if n.moves[:len(turn)] != turn)
 
 

@@ -333,7 +333,9 @@ ANSWERS = {"answer_said_of_a_turn_then_taken_back_is_forgotten",
 # No-answer 24 (session 41, cut from Red's Sheep e4d5): Blue's "Frog, turn 2" is said of Frog
 # d5e4; asked "Frog or Sheep?" after Eel e4d5 and Sheep c4d3, whose Frog takes Frog d5e4 back
 # for Frog c4d3, it picks that Frog, though the Sheep option's histories play Frog on turn 2 too:
-# an answer true of two options tells neither apart (``Heard._plays``).
+# an answer true of two options tells neither apart (``Heard._plays``). Session 55: the question
+# keeps the takeback past Red's start (``undoing.asked_instead``), so the three turns wait; cut
+# on to Red's "Eel, turn 2" (27.3 s), which reads them with Eel d4e3.
 BOTH_TRUE = {"answer_true_of_both_readings_tells_none_apart"}
 # Nudge 45 at 200 games (session 41, cut from Red's Elephant c1d2, a capture asked and
 # answered): Blue's hand nudges its pawn off e4 and back; one map reads the blue pawn Elephant
@@ -532,6 +534,9 @@ KNOCKS = {"knock_after_the_published_turns_own_knock_is_read_as_a_knock_not_aske
 # the glimpse rule let it pass as a glimpse: Sasori and Whale were read, the takeback then
 # asked beside Red's next card, and Cricket c3e3 read (wrong, wedged). A board the mat rested
 # on is no glimpse: read as main reads it (nothing played, then Sasori at the next rest).
+# Session 55: the game's start is a rest, so Sasori's board counts from it: the answers read
+# Sasori and Whale, "Cricket, or take back Whale?" stays open over Red's Monkey and Blue's
+# Octopus (cut on to Blue's late "take back", 22.1 s, which reads them).
 # Spirit-back 130 (session 51, cut from its start): Red's Crane c3b2, the Spirit set down a
 # moment on d2 (the twin: Crane c3d2 and Blue's Sasori or Rabbit d2b2, asked), rests 4.8 s on
 # b2; Blue's Rabbit b2c3 moves it back. Crane c3d2 with Rabbit d2e3 and Frog e3c3 carrying
@@ -673,6 +678,9 @@ SHOWN = {"spirit_moved_twice_or_once_asked_the_turns_after_are_read_after_the_an
 # offered to take back, still asked about when a publication keeps it, stays open while the
 # mat is still (``Heard.back_offered``, ``Record.hold_for_answer``): the late answer, before
 # the next hands, takes it back (Elephant and Octopus taken back, Octopus published again).
+# Session 55: "Octopus or Goat?" asks about the published Goat with an option in its place, so
+# Red's start no longer reads Elephant and Octopus (``undoing.asked_instead``): nothing is
+# published and taken back at 20.2 s; the late "take back" reads the game as played.
 HELD_FOR_AN_ANSWER = {"takeback_offered_then_kept_by_the_next_hands_stays_open_for_a_late_answer"}
 # Spirit-back 167 (session 53, cut from 100 s: its turn 27 on): the Spirit shuttled d2-c3 by
 # both players, a turn published and held open for a late takeback answer while a question
@@ -733,6 +741,22 @@ REPLY_STANDS = {"spirit_back_reply_published_the_turn_before_is_not_amended_thro
 # back, one hand through d1: Red was asked "take back Ox e1e2?" (`"choose": []`), nobody
 # answered, the turns read at Red's Lion. The Spirit stood 2.8 s on e2 and 2.4 s on d1: the
 # reading of Dragon and Elephant goes first, both read at Elephant's rest.
+# Questions nobody answers (session 55, track n). No-answer 10 (cut from its start): Blue's
+# Whale c3a3 ("Sasori or Whale?"), then Red's Cricket a3c3 moves the Spirit back before anything
+# is published. The game's start counted as no rest, so Whale's board (rested on) was not
+# counted either, and only "nothing played" was left: the question cancelled, Octopus b5c4 c3c2
+# fitted no history, the game wedged from its first turn. The start is a rest (the recognizer's
+# ``t``). No-answer 144 (cut from 6 s): Red's Mantis c3b4, the Spirit moved back ("Frog, or take
+# back Mantis?"), Red's Lion a1b2 c3c4 asked "Lion or Mantis?" (Mantis taken back, or Blue's Frog
+# and Lion): Blue's start kept only the histories that keep Mantis, as if no question asked
+# about it (``undoing.asked_instead``); Blue's late "take back" now reads it. No-answer 34 (cut
+# from 78 s): "Hornet, or take back Sheep c2b2?" was offered after Goat c3c2 and after Butterfly
+# c3c2; Red answered "Goat", then "Hornet" once another question was open: the answer was kept
+# but named two turn-sequences before it, so it answered nothing, and 28 turns were never read.
+# The sequences the published turns rule out are dropped (``Heard._live``).
+UNANSWERED = {"spirit_moved_and_moved_back_before_anything_is_published_reads_both_turns",
+              "takeback_of_a_published_turn_asked_as_which_card_survives_the_next_players_start",
+              "late_answer_after_its_question_moved_on_answers_the_histories_the_published_turns_keep"}
 
 GAMES = 200
 FEW = 8    # games per category of hands in the default run
@@ -770,7 +794,7 @@ def test_the_corpus_covers_every_case():
             | HELD_FOR_AN_ANSWER | ASKED_AGAIN | FEWEST_UNTOUCHED | SPIRIT_APART
             | KNOCK_BEFORE_NONE | KNOCK_SAME_SCAN | READ_AHEAD | KNOCK_LAST_LIFT
             | CARRIED_AFTER | KNOCK_SINCE_ALL | KNOCK_NO_START
-            | REPLY_STANDS
+            | REPLY_STANDS | UNANSWERED
             <= {p.stem for p in CORPUS})
     assert ISSUE_21 == {p.stem for p in STORIES}
 

@@ -110,9 +110,16 @@ def agreement(moves: tuple[Move, ...], opened: tuple[Move, ...]) -> int:
 
 
 def shown_at(shown: list[float], kept: int) -> float:
-    """When the mat showed the ``kept``-th published turn (``shown``: when it showed each;
-    -inf if ``kept`` is none of them): where the lifts of the turns after them begin."""
+    """When the mat showed the ``kept``-th published turn of ``shown`` (-inf if none)."""
     return shown[kept - 1] if 0 < kept <= len(shown) else float("-inf")
+
+
+def before_turn(node: Node, i: int) -> Node:
+    """``node``'s history after its first ``i`` turns (a turn part-way counts as not made)."""
+    root = node.parent if node.pending is not None and node.parent is not None else node
+    while root.parent is not None and len(root.moves) > i:
+        root = root.parent
+    return root
 
 
 def common_prefix(paths: list[tuple[Move, ...]]) -> int:

@@ -5,7 +5,7 @@ were each knocked so go first."""
 from __future__ import annotations
 
 from ..rules.moves import Move
-from .explaining import agreement, shown_at
+from .explaining import agreement, before_turn, shown_at
 from .histories import Explanation, Node
 from .knocking import KNOCK_SPAN
 
@@ -69,9 +69,7 @@ def _put_back(node: Node, lifts: list[tuple[float, int]], at_once: float,
     within ``at_once`` after a lift of one of those turns' squares? (Knock 120: Red's Bat
     d1d2 e1d2 is shown part-way, its swap made after; Blue's Moth d2d1 then knocks the pawn
     the swap put on e1. The swap's lift of e1 is no put-back of Moth's: e1's last lift is.)"""
-    root = node.parent if node.pending is not None and node.parent is not None else node
-    while root.parent is not None and len(root.moves) > kept:
-        root = root.parent
+    root = before_turn(node, kept)
     squares = {sq for m in node.moves[kept:]
                for sq in (m.from_sq, m.to_sq, m.spirit_from, m.spirit_to)}
     starts = [t0 for t0, sq in lifts if sq in squares]

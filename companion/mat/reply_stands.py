@@ -22,6 +22,7 @@ dropped."""
 from __future__ import annotations
 
 from ..rules.moves import Move
+from .explaining import before_turn
 from .histories import Explanation, Node
 from .moment import MOMENT_S, spirit_trail
 from .pieces import NOW, Trail
@@ -50,7 +51,7 @@ def _through(e: Explanation, found: list[Explanation], opened: tuple[Move, ...],
     node, turn = e.node, opened[i]
     if node.moves[:i] != opened[:i] or node.moves[i:i + 1] == (turn,):
         return False
-    before = _at(node, i)
+    before = before_turn(node, i)
     step = _spirit_step(turn, before)
     if step is None:
         return False
@@ -63,19 +64,12 @@ def _through(e: Explanation, found: list[Explanation], opened: tuple[Move, ...],
         amended = _spirit_step(node.moves[i], before)
         if amended is None or amended[1] == step[1] or not _same_pawn(turn, node.moves[i]):
             return False
-    replies = {_spirit_step(o.node.moves[i + 1], _at(o.node, i + 1)) for o in found
+    replies = {_spirit_step(o.node.moves[i + 1], before_turn(o.node, i + 1)) for o in found
                if o.node.moves[:i + 1] == opened[:i + 1] and len(o.node.moves) > i + 1}
     home = step[0] if len(node.moves) == i else None
     return any(r is not None and r[0] == step[1] and r[1] != home
                and _stood(spirit_trail(e.map), step[1], r[1]) for r in replies)
 
-
-def _at(node: Node, i: int) -> Node:
-    """``node``'s ancestor after its first ``i`` turns (the position its turn ``i`` was made
-    in)."""
-    while len(node.moves) > i and node.parent is not None:
-        node = node.parent
-    return node
 
 
 def _spirit_step(move: Move, before: Node) -> tuple[int, int] | None:
